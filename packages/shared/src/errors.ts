@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Stable error codes and their HTTP status (ARCHITECTURE §3). */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  invalid_json: 400,
+  not_authenticated: 401,
+  invalid_credentials: 401,
+  token_not_valid: 401,
+  forbidden: 403,
+  not_found: 404,
+  request_timeout: 408,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  maintenance: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** details of a validation error: field path (dotted) to the reasons. */
+export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
+
+export const ErrorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
