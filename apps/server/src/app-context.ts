@@ -1,0 +1,51 @@
+import type { Clock } from './clock.js';
+import type { DatabaseHandle } from './db/database.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import type { Mailer } from './mail/mailer.js';
+import { createAccessTokens } from './modules/auth/access-token.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createMailTokensRepository } from './modules/registration/mail-tokens.repository.js';
+import { createRegistrationService } from './modules/registration/registration.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
+
+export interface ServiceDeps {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  clock: Clock;
+  jwtSecret: string;
+  publicUrl: string;
+}
+
+/** The composition root: each service gets exactly the repositories and adapters it uses. */
+export function createServices({ database, mailer, clock, jwtSecret, publicUrl }: ServiceDeps) {
+  const { db } = database;
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  const rateLimiter = new RateLimiter(clock);
+  const workspaces = createWorkspacesService({ workspaces: createWorkspacesRepository(db), clock });
+  const usersService = createUsersService({ db, users, sessions, workspaces, clock });
+  const auth = createAuthService({
+    users,
+    sessions,
+    accessTokens: createAccessTokens(jwtSecret, clock),
+    rateLimiter,
+    clock,
+  });
+  const registration = createRegistrationService({
+    db,
+    users,
+    usersService,
+    mailTokens: createMailTokensRepository(db),
+    mailer,
+    rateLimiter,
+    clock,
+    publicUrl,
+  });
+  return { auth, users: usersService, workspaces, registration, rateLimiter };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,37 @@
+import { createServices, type Services } from '../app-context.js';
+import { systemClock } from '../clock.js';
+import { loadConfig, type Config } from '../config/config.js';
+import { resolveJwtSecret } from '../config/jwt-secret.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import type { Mailer } from '../mail/mailer.js';
+
+export interface CliContext {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+}
+
+/** The CLI sends no mail: whatever it does is told on the terminal. */
+const noMailer: Mailer = { send: async () => undefined, close: () => undefined };
+
+export async function withCliContext<T>(
+  env: NodeJS.ProcessEnv,
+  work: (context: CliContext) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig(env);
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    const services = createServices({
+      database,
+      mailer: noMailer,
+      clock: systemClock,
+      jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+      publicUrl: config.publicUrl,
+    });
+    return await work({ config, database, services });
+  } finally {
+    await database.close();
+  }
+}

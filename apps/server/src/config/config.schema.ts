@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+function urlWithProtocols(protocols: string[]) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(':', ''));
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** ARCHITECTURE §8: every setting is an environment variable with a sensible default. */
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(urlWithProtocols(['postgres', 'postgresql']).optional()),
+  REDIS_URL: optionalString.pipe(urlWithProtocols(['redis', 'rediss']).optional()),
+  PUBLIC_URL: optionalString.pipe(urlWithProtocols(['http', 'https']).optional()),
+  SMTP_URL: optionalString.pipe(urlWithProtocols(['smtp', 'smtps']).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Printdeck <no-reply@printdeck.local>'),
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_BOT_NAME: optionalString,
+  TELEGRAM_API_URL: z.string().trim().pipe(urlWithProtocols(['http', 'https'])).default('https://api.telegram.org'),
+  JWT_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Trust X-Forwarded-For only from this many proxy hops (0 = never). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  ENVIRONMENT: z.string().trim().min(1).max(40).default('production'),
+  LOG_PRETTY: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { EnvSchema } from './config.schema.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  telegram: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
+  jwtSecret: string | undefined;
+  logLevel: string;
+  trustProxyHops: number;
+  environment: string;
+  logPretty: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; a bad value names its variable and the reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(EnvSchema.shape).flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]]])),
+  );
+  const parsed = EnvSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const value = name.includes('SECRET') || name.includes('TOKEN') ? '(hidden)' : `"${known[name] ?? ''}"`;
+        return `${name}=${value}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    telegram: { botToken: e.TELEGRAM_BOT_TOKEN, botName: e.TELEGRAM_BOT_NAME, apiUrl: e.TELEGRAM_API_URL },
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    environment: e.ENVIRONMENT,
+    logPretty: e.LOG_PRETTY,
+  };
+}

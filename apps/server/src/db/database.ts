@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import type { DialectName } from './migrations/migration-helpers.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+  sqliteFile?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const db = options.databaseUrl ? openPostgres(options) : openSqlite(options);
+  const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
+  return { db, dialect, close: () => db.destroy() };
+}
+
+function openSqlite(options: DatabaseOptions): Db {
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = options.sqliteFile ?? path.join(options.dataDir, 'printdeck.sqlite');
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(options: DatabaseOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  // An idle client that loses its server must not crash the process (checklist C44).
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

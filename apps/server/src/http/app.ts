@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { createServices, type Services } from '../app-context.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { Config } from '../config/config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createLogMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
+import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { registerHealthRoutes } from '../modules/health/health.routes.js';
+import { registerUsersRoutes } from '../modules/users/users.routes.js';
+import { registerWorkspacesRoutes } from '../modules/workspaces/workspaces.routes.js';
+import { registerAuthentication } from './authentication.js';
+import { registerErrorHandler } from './error-handler.js';
+import { createMaintenanceSwitch, registerMaintenance } from './maintenance.js';
+import { registerOpenApi } from './openapi.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { readWebBuildId, registerWebApp } from './web-app.js';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  logger: Logger;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** the built web app to serve; none in API-only tests */
+  webDir?: string;
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+  mailer: Mailer;
+}
+
+/** JSON bodies of this API are small; uploads get their own limits on their own routes. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger));
+  const services = createServices({
+    database,
+    mailer,
+    clock,
+    jwtSecret: options.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
+
+  const server = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    bodyLimit: JSON_BODY_LIMIT,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  server.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const maintenance = createMaintenanceSwitch(config.dataDir);
+  registerErrorHandler(server);
+  registerSecurityHeaders(server);
+  registerMaintenance(server, maintenance);
+  registerAuthentication(server, services.auth);
+  await registerOpenApi(server);
+
+  registerHealthRoutes(server, {
+    database,
+    maintenance,
+    environment: config.environment,
+    webBuildId: readWebBuildId(options.webDir),
+  });
+  registerAuthRoutes(server, services.auth);
+  registerUsersRoutes(server, services.users, services.registration);
+  registerWorkspacesRoutes(server, services.workspaces);
+  await registerWebApp(server, options.webDir);
+
+  return { server, services, mailer };
+}

@@ -1,0 +1,110 @@
+import { TOKEN_TTL, type TokenCreate, type TokenPair } from '@printdeck/shared';
+import { isoAfter, type Clock } from '../../clock.js';
+import { generateSecret, sha256Hex } from '../../crypto/random.js';
+import { getDummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../crypto/password.js';
+import { AppError, tokenNotValid } from '../../http/app-error.js';
+import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { AccessTokens } from './access-token.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface AuthenticatedUser {
+  userId: number;
+  sessionId: string;
+  isAdmin: boolean;
+}
+
+interface Deps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  accessTokens: AccessTokens;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password, try again, please.';
+
+export function createAuthService({ users, sessions, accessTokens, rateLimiter, clock }: Deps) {
+  const nowIso = () => clock.now().toISOString();
+
+  async function issueRefreshToken(sessionId: string): Promise<string> {
+    const refresh = `${sessionId}.${generateSecret()}`;
+    await sessions.insertRefreshToken(sha256Hex(refresh), sessionId, nowIso());
+    return refresh;
+  }
+
+  async function issueTokenPair(userId: number, sessionId: string): Promise<TokenPair> {
+    const [refresh, access] = await Promise.all([
+      issueRefreshToken(sessionId),
+      accessTokens.signAccessToken({ userId, sessionId }),
+    ]);
+    return { refresh, access };
+  }
+
+  return {
+    /** POST /tokens/: same answer and comparable time whether or not the user exists (C04). */
+    async login(credentials: TokenCreate, client: ClientInfo): Promise<TokenPair> {
+      const failureKey = `login-fail:${client.ip}:${credentials.username}`;
+      rateLimiter.consume(`login:${client.ip}`, RATE_LIMITS.loginPerAddress);
+      rateLimiter.throwIfLimited(failureKey, RATE_LIMITS.loginFailuresPerUsername);
+
+      const user = await users.findUserByUsername(credentials.username);
+      const passwordHash = user?.password_hash ?? (await getDummyPasswordHash());
+      const isValid = await verifyPassword(passwordHash, credentials.password);
+      if (!user || !isValid) {
+        rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
+        throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+      }
+      rateLimiter.reset(failureKey);
+      if (needsRehash(user.password_hash)) {
+        await users.updatePasswordHash(user.id, await hashPassword(credentials.password));
+      }
+      const sessionId = generateSecret(16);
+      await sessions.insertSession({
+        id: sessionId,
+        user_id: user.id,
+        created_on: nowIso(),
+        expires_on: isoAfter(clock, TOKEN_TTL.refreshSessionSeconds),
+        user_agent: client.userAgent?.slice(0, 300) ?? null,
+        ip_address: client.ip,
+      });
+      return issueTokenPair(user.id, sessionId);
+    },
+
+    /** Rotates the refresh token; a reused one revokes its whole family (C11). */
+    async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
+      rateLimiter.consume(`token-use:${client.ip}`, RATE_LIMITS.tokenUsePerAddress);
+      const tokenHash = sha256Hex(refreshToken);
+      const stored = await sessions.findRefreshToken(tokenHash);
+      if (!stored) throw tokenNotValid();
+      const session = await sessions.findSession(stored.session_id);
+      if (!session || session.revoked_on || session.expires_on <= nowIso()) throw tokenNotValid();
+      const isFirstUse = stored.used_on === null && (await sessions.claimRefreshToken(tokenHash, nowIso()));
+      if (!isFirstUse) {
+        await sessions.revokeSession(session.id, nowIso());
+        throw tokenNotValid();
+      }
+      return issueTokenPair(session.user_id, session.id);
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await sessions.revokeSession(sessionId, nowIso());
+    },
+
+    /** Bearer access token → the user, when the token and its session are alive. */
+    async authenticateAccessToken(token: string): Promise<AuthenticatedUser | null> {
+      const claims = await accessTokens.verifyAccessToken(token);
+      if (!claims) return null;
+      const live = await sessions.findLiveSession(claims.sessionId, claims.userId, nowIso());
+      if (!live) return null;
+      return { userId: live.user_id, sessionId: live.session_id, isAdmin: live.is_admin === 1 };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

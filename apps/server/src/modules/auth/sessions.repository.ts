@@ -1,0 +1,79 @@
+import type { Db } from '../../db/database.js';
+
+export function createSessionsRepository(db: Db) {
+  return {
+    async insertSession(session: {
+      id: string;
+      user_id: number;
+      created_on: string;
+      expires_on: string;
+      user_agent: string | null;
+      ip_address: string | null;
+    }): Promise<void> {
+      await db.insertInto('sessions').values({ ...session, revoked_on: null }).execute();
+    },
+
+    /** The session behind an access token, if it is still alive, with its user. */
+    findLiveSession(sessionId: string, userId: number, nowIso: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as session_id', 'users.id as user_id', 'users.is_admin'])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.revoked_on', 'is', null)
+        .where('sessions.expires_on', '>', nowIso)
+        .executeTakeFirst();
+    },
+
+    findSession(sessionId: string) {
+      return db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+    },
+
+    async revokeSession(sessionId: string, nowIso: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_on: nowIso })
+        .where('id', '=', sessionId)
+        .where('revoked_on', 'is', null)
+        .execute();
+    },
+
+    async revokeUserSessions(userId: number, nowIso: string, trx: Db = db): Promise<void> {
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_on: nowIso })
+        .where('user_id', '=', userId)
+        .where('revoked_on', 'is', null)
+        .execute();
+    },
+
+    async insertRefreshToken(tokenHash: string, sessionId: string, nowIso: string): Promise<void> {
+      await db
+        .insertInto('refresh_tokens')
+        .values({ token_hash: tokenHash, session_id: sessionId, created_on: nowIso, used_on: null })
+        .execute();
+    },
+
+    findRefreshToken(tokenHash: string) {
+      return db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** Marks a refresh token used; false when another request used it first. */
+    async claimRefreshToken(tokenHash: string, nowIso: string): Promise<boolean> {
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ used_on: nowIso })
+        .where('token_hash', '=', tokenHash)
+        .where('used_on', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,72 @@
+import { sql, type Selectable } from 'kysely';
+import type { Role } from '@printdeck/shared';
+import type { Db } from '../../db/database.js';
+import type { WorkspacesTable } from '../../db/schema.js';
+
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type MemberWorkspaceRow = WorkspaceRow & { role: Role; users_count: number };
+
+export function createWorkspacesRepository(db: Db) {
+  const memberWorkspaces = (userId: number) =>
+    db
+      .selectFrom('memberships as m')
+      .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+      .selectAll('w')
+      .select('m.role')
+      .select((eb) =>
+        eb
+          .selectFrom('memberships as other')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('other.workspace_id', '=', 'w.id')
+          .as('users_count'),
+      )
+      .where('m.user_id', '=', userId);
+
+  return {
+    async listMemberWorkspaces(userId: number): Promise<MemberWorkspaceRow[]> {
+      const rows = await memberWorkspaces(userId).orderBy('w.name').orderBy('w.id').execute();
+      return rows.map((row) => ({ ...row, users_count: Number(row.users_count) }));
+    },
+
+    async findMemberWorkspace(userId: number, workspaceId: number): Promise<MemberWorkspaceRow | undefined> {
+      const row = await memberWorkspaces(userId).where('w.id', '=', workspaceId).executeTakeFirst();
+      return row && { ...row, users_count: Number(row.users_count) };
+    },
+
+    findMembershipRole(userId: number, workspaceId: number): Promise<{ role: Role } | undefined> {
+      return db
+        .selectFrom('memberships')
+        .select('role')
+        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+    },
+
+    async insertWorkspaceWithAdmin(
+      workspace: { name: string; unique_id: string; created_on: string },
+      adminUserId: number,
+      trx: Db = db,
+    ): Promise<number> {
+      const { id } = await trx
+        .insertInto('workspaces')
+        .values({ ...workspace, public_description: '', is_public: 0, print_queue_enabled: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('memberships')
+        .values({ workspace_id: id, user_id: adminUserId, role: 'admin', created_on: workspace.created_on })
+        .execute();
+      return id;
+    },
+
+    async updateWorkspace(
+      workspaceId: number,
+      changes: Partial<Omit<WorkspaceRow, 'id' | 'unique_id' | 'created_on'>>,
+    ): Promise<void> {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable('workspaces').set(changes).where('id', '=', workspaceId).execute();
+    },
+  };
+}
+
+export type WorkspacesRepository = ReturnType<typeof createWorkspacesRepository>;

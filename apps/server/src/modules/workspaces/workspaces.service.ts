@@ -1,0 +1,99 @@
+import {
+  getRolePermissions,
+  roleHasPermission,
+  type Permission,
+  type Role,
+  type Workspace,
+  type WorkspaceCreate,
+  type WorkspaceUpdate,
+} from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import { generatePublicId } from '../../crypto/random.js';
+import type { Db } from '../../db/database.js';
+import { forbidden, notFound } from '../../http/app-error.js';
+import type { MemberWorkspaceRow, WorkspacesRepository } from './workspaces.repository.js';
+
+interface Deps {
+  workspaces: WorkspacesRepository;
+  clock: Clock;
+}
+
+export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
+  return {
+    id: row.id,
+    uniqueId: row.unique_id,
+    name: row.name,
+    public_description: row.public_description,
+    public_website_url: row.public_website_url,
+    is_public: row.is_public === 1,
+    avatar: row.avatar,
+    created_on: row.created_on,
+    users_count: row.users_count,
+    // Printers, files and videos arrive with their own modules; until then a workspace has none.
+    printers_count: 0,
+    gcodes_count: 0,
+    videos_count: 0,
+    settings: { print_queue_enabled: row.print_queue_enabled === 1 },
+    me: { role: row.role, permissions: getRolePermissions(row.role) },
+  };
+}
+
+const workspaceNotFound = (id: number) =>
+  notFound(`Can't find requested workspace with ID: ${id}`);
+
+export function createWorkspacesService({ workspaces, clock }: Deps) {
+  /**
+   * The caller's role in a workspace, checked for a permission. Not a member → 404, so
+   * another workspace's existence never leaks; a member without the permission → 403.
+   */
+  async function requireWorkspacePermission(
+    userId: number,
+    workspaceId: number,
+    permission: Permission,
+  ): Promise<Role> {
+    const membership = await workspaces.findMembershipRole(userId, workspaceId);
+    if (!membership) throw workspaceNotFound(workspaceId);
+    if (!roleHasPermission(membership.role, permission)) throw forbidden();
+    return membership.role;
+  }
+
+  async function getWorkspaceOrThrow(userId: number, workspaceId: number): Promise<Workspace> {
+    const row = await workspaces.findMemberWorkspace(userId, workspaceId);
+    if (!row) throw workspaceNotFound(workspaceId);
+    return toWorkspaceResponse(row);
+  }
+
+  return {
+    requireWorkspacePermission,
+    getWorkspaceOrThrow,
+
+    async listWorkspaces(userId: number): Promise<Workspace[]> {
+      return (await workspaces.listMemberWorkspaces(userId)).map(toWorkspaceResponse);
+    },
+
+    /** The creator becomes the workspace's admin (ARCHITECTURE §4). */
+    async createWorkspace(userId: number, input: WorkspaceCreate, trx?: Db): Promise<number> {
+      return workspaces.insertWorkspaceWithAdmin(
+        { name: input.name, unique_id: generatePublicId(), created_on: clock.now().toISOString() },
+        userId,
+        trx,
+      );
+    },
+
+    async updateWorkspace(userId: number, workspaceId: number, input: WorkspaceUpdate): Promise<Workspace> {
+      await requireWorkspacePermission(userId, workspaceId, 'CHANGE_GROUP');
+      await workspaces.updateWorkspace(workspaceId, {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.is_public !== undefined && { is_public: input.is_public ? 1 : 0 }),
+        ...(input.public_description !== undefined && { public_description: input.public_description }),
+        ...(input.public_website_url !== undefined && { public_website_url: input.public_website_url }),
+        ...(input.settings?.print_queue_enabled !== undefined && {
+          print_queue_enabled: input.settings.print_queue_enabled ? 1 : 0,
+        }),
+      });
+      return getWorkspaceOrThrow(userId, workspaceId);
+    },
+  };
+}
+
+export type WorkspacesService = ReturnType<typeof createWorkspacesService>;

@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import { resolveJwtSecret } from './config/jwt-secret.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { buildApp, type App } from './http/app.js';
+import type { Clock } from './clock.js';
+import type { Mailer } from './mail/mailer.js';
+
+export interface RunningServer extends App {
+  database: DatabaseHandle;
+  url: string;
+  /** Stops accepting, finishes in-flight requests, then closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  webDir?: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  pgSchema?: string;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config, logger } = options;
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+  });
+  try {
+    const applied = await migrateToLatest(database.db, database.dialect);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    const app = await buildApp({
+      config,
+      database,
+      logger,
+      jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+      ...(options.webDir ? { webDir: options.webDir } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    });
+    const url = await app.server.listen({ port: config.port, host: config.host });
+    return {
+      ...app,
+      database,
+      url,
+      async stop() {
+        await app.server.close();
+        app.mailer.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

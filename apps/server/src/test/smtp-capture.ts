@@ -1,0 +1,62 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  from: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read. */
+export async function startSmtpCapture() {
+  const mails: CapturedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', from: parsed.from?.text ?? '' });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The newest mail to `to`, waiting for it up to the given time. */
+    async waitForMail(to: string, timeoutMs = 5000): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mails.findLast((m) => m.to.toLowerCase() === to.toLowerCase());
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+/** The first link in a mail's text. */
+export function extractLink(text: string): URL {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`No link in mail:\n${text}`);
+  return new URL(match[0]);
+}

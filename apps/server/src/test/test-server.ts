@@ -1,0 +1,99 @@
+import { Writable } from 'node:stream';
+import type { Clock } from '../clock.js';
+import { loadConfig, type Config } from '../config/config.js';
+import { createLogger } from '../logger.js';
+import { startServer, type RunningServer } from '../server.js';
+import { createTestStorage, type TestStorage } from './test-database.js';
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  webDir?: string;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  config: Config;
+  storage: TestStorage;
+  /** every log line the server wrote, parsed */
+  logs: Array<Record<string, unknown>>;
+  baseUrl: string;
+  api(path: string, init?: ApiInit): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any shape
+  text: string;
+}
+
+/** A real server on 127.0.0.1 with its own database and data directory. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const storage = await createTestStorage();
+  const config = {
+    ...loadConfig({
+      DATA_DIR: storage.dataDir,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://printdeck.test',
+      LOG_LEVEL: 'info',
+      ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+      ...options.env,
+    }),
+    port: 0,
+  };
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const server = await startServer({
+    config,
+    logger: createLogger('info', sink),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
+  });
+  const baseUrl = server.url.replace('[::1]', '127.0.0.1');
+
+  return {
+    server,
+    config,
+    storage,
+    logs,
+    baseUrl,
+    async api(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body: string | undefined = init.rawBody;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body });
+      const text = await response.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = null;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text };
+    },
+    async close() {
+      await server.stop();
+      await storage.cleanup();
+    },
+  };
+}
