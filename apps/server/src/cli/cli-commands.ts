@@ -5,7 +5,11 @@ import { createMaintenanceSwitch } from '../http/maintenance.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import type { CliContext } from './cli-context.js';
 
+/** Wrong words on the command line (exit 2). */
 export class CliUsageError extends Error {}
+
+/** Understood, but cannot be done (exit 1). */
+export class CliRefusedError extends Error {}
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -34,7 +38,7 @@ export async function createUserCommand({ services }: CliContext, flags: Flags):
 export async function resetPasswordCommand({ services, database }: CliContext, flags: Flags): Promise<string> {
   const email = parseWith(EmailSchema, requireText(flags, 'email'), 'email');
   const user = await createUsersRepository(database.db).findUserByEmail(email);
-  if (!user) throw new CliUsageError(`No user with e-mail ${email}.`);
+  if (!user) throw new CliRefusedError(`No user with e-mail ${email}.`);
   await services.users.setPassword(user.id, requireText(flags, 'password'));
   return `Password of ${email} changed; their sessions were signed out.`;
 }
@@ -43,7 +47,7 @@ export async function createWorkspaceCommand({ services, database }: CliContext,
   const name = parseWith(WorkspaceNameSchema, requireText(flags, 'name'), 'name');
   const owner = parseWith(EmailSchema, requireText(flags, 'owner'), 'owner');
   const user = await createUsersRepository(database.db).findUserByEmail(owner);
-  if (!user) throw new CliUsageError(`No user with e-mail ${owner}. Create it first with "user create".`);
+  if (!user) throw new CliRefusedError(`No user with e-mail ${owner}. Create it first with "user create".`);
   const id = await services.workspaces.createWorkspace(user.id, { name });
   return `Created workspace "${name}" (id ${id}) with ${owner} as its admin.`;
 }

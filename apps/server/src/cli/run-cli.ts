@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { AppError } from '../http/app-error.js';
 import {
+  CliRefusedError,
   CliUsageError,
   createUserCommand,
   createWorkspaceCommand,
@@ -82,6 +83,10 @@ function reportCliError(error: unknown, output: Output): number {
   if (error instanceof AppError) {
     const reasons = Object.values(error.details ?? {}).flat().join(' ');
     output.err(`Error: ${reasons || error.message}`);
+    return 1;
+  }
+  if (error instanceof CliRefusedError) {
+    output.err(`Error: ${error.message}`);
     return 1;
   }
   if (error instanceof ConfigError) {

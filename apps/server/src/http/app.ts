@@ -29,8 +29,16 @@ export interface AppOptions {
   webDir?: string;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  isPublic: boolean;
+}
+
 export interface App {
   server: FastifyInstance;
+  /** every route with its access rule, for the deny-by-default inventory test */
+  routes: RouteEntry[];
   services: Services;
   mailer: Mailer;
 }
@@ -61,6 +69,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
   });
+  const routes: RouteEntry[] = [];
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, isPublic: route.config?.isPublic === true });
+    }
+  });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.addHook('onSend', async (request, reply) => {
@@ -85,5 +99,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorkspacesRoutes(server, services.workspaces);
   await registerWebApp(server, options.webDir);
 
-  return { server, services, mailer };
+  return { server, routes, services, mailer };
 }

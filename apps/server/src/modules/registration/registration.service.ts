@@ -64,13 +64,6 @@ export function createRegistrationService(deps: Deps) {
     await mailer.send(renderMail(template, request.locale, request.email, `${publicUrl}${path}${token}`));
   }
 
-  async function claimToken(token: string, purpose: 'registration' | 'password_reset', trx: Db) {
-    const tokenHash = sha256Hex(token);
-    const stored = await mailTokens.findUsableMailToken(tokenHash, purpose, nowIso());
-    if (!stored || !(await mailTokens.claimMailToken(tokenHash, nowIso(), trx))) return null;
-    return stored;
-  }
-
   return {
     /** POST /invitations/: mails a registration link, or a reset hint when the account exists. */
     async requestRegistration(request: MailRequest): Promise<void> {
@@ -90,7 +83,9 @@ export function createRegistrationService(deps: Deps) {
       if (!stored || (await users.findUserByEmail(stored.email))) throw tokenNotValid(REGISTRATION_INVALID);
       assertPasswordAcceptable(input.password, stored.email);
       const user = await db.transaction().execute(async (trx) => {
-        if (!(await claimToken(input.token, 'registration', trx))) throw tokenNotValid(REGISTRATION_INVALID);
+        if (!(await mailTokens.claimMailToken(stored.token_hash, nowIso(), trx))) {
+          throw tokenNotValid(REGISTRATION_INVALID);
+        }
         return usersService.createAccount({
           email: stored.email,
           password: input.password,
@@ -112,10 +107,10 @@ export function createRegistrationService(deps: Deps) {
       rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
       const stored = await mailTokens.findUsableMailToken(sha256Hex(input.token), 'password_reset', nowIso());
       const user = stored && (await users.findUserByEmail(stored.email));
-      if (!user) throw tokenNotValid(RESET_INVALID);
+      if (!stored || !user) throw tokenNotValid(RESET_INVALID);
       assertPasswordAcceptable(input.password, user.email);
       await db.transaction().execute(async (trx) => {
-        if (!(await claimToken(input.token, 'password_reset', trx))) throw tokenNotValid(RESET_INVALID);
+        if (!(await mailTokens.claimMailToken(stored.token_hash, nowIso(), trx))) throw tokenNotValid(RESET_INVALID);
         await usersService.setPassword(user.id, input.password, trx);
       });
     },

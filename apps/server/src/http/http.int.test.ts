@@ -1,0 +1,135 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../test/factories.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+let t: TestServer;
+const webDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-web-'));
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'POST /api/tokens/',
+  'POST /api/tokens/refresh/',
+  'POST /api/invitations/',
+  'POST /api/users/',
+  'POST /api/users/password-reset/request/',
+  'POST /api/users/password-reset/confirm/',
+];
+
+beforeAll(async () => {
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Printdeck</title>');
+  writeFileSync(path.join(webDir, 'build.json'), JSON.stringify({ build: 'build-42' }));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await startTestServer({ webDir });
+});
+afterAll(() => t.close());
+
+describe('route inventory', () => {
+  it('every API route needs a signed-in user unless it is one of the public ones', async () => {
+    const routes = t.server.routes.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+    );
+    expect(routes.filter((r) => r.isPublic).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
+    const checked: string[] = [];
+    for (const { method, url } of routes) {
+      const key = `${method} ${url}`;
+      const concrete = url.replace(/:(\w+)/g, '1');
+      const response = await t.api(concrete, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+      checked.push(key);
+      if (PUBLIC_ROUTES.includes(key)) {
+        expect(response.status, key).not.toBe(401);
+      } else {
+        expect(response.status, key).toBe(401);
+        expect(response.body.code, key).toBe('not_authenticated');
+      }
+    }
+    expect(checked).toEqual(expect.arrayContaining(['GET /api/users/me/', 'DELETE /api/tokens/mine/', 'GET /api/users/me/groups/']));
+  });
+});
+
+describe('errors', () => {
+  it('malformed JSON is 400 invalid_json, never a stack', async () => {
+    const response = await t.api('/api/tokens/', { method: 'POST', rawBody: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
+  });
+
+  it('a body over the limit is 413', async () => {
+    const response = await t.api('/api/tokens/', { method: 'POST', body: { username: 'a', password: 'x'.repeat(300_000) } });
+    expect(response.status).toBe(413);
+    expect(response.body.code).toBe('payload_too_large');
+  });
+
+  it('an over-long field is 400 naming the field', async () => {
+    const response = await t.api('/api/tokens/', { method: 'POST', body: { username: 'a'.repeat(300), password: 'x' } });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.details)).toEqual(['username']);
+  });
+
+  it('a wrong content type is 415', async () => {
+    const response = await t.api('/api/tokens/', { method: 'POST', rawBody: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(415);
+  });
+
+  it('an unknown API path is a JSON 404', async () => {
+    const response = await t.api('/api/nothing-here/');
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe('not_found');
+  });
+
+  it('every answer carries a request id', async () => {
+    const response = await t.api('/api/health');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('system', () => {
+  it('/api/health reports version, environment, database and the web build', async () => {
+    const response = await t.api('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: 'ok',
+      version: '1.1.0',
+      environment: 'production',
+      build: 'build-42',
+      database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+      maintenance: false,
+    });
+  });
+
+  it('serves the OpenAPI document at /api/docs with the routes and their schemas', async () => {
+    const response = await t.api('/api/docs/json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/tokens/', '/api/users/me/groups/']));
+    expect(response.body.paths['/api/tokens/'].post.requestBody).toBeDefined();
+  });
+
+  it('serves the web app: index.html for app routes, immutable hashed assets, CSP', async () => {
+    const page = await t.api('/registration/confirm?activate=abc');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Printdeck</title>');
+    expect(page.headers.get('content-security-policy')).toContain("object-src 'none'");
+    const asset = await t.api('/assets/app-1234.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missingAsset = await t.api('/assets/missing.js');
+    expect(missingAsset.status).toBe(404);
+  });
+
+  it('answers 503 maintenance while the maintenance file exists, except /api/health', async () => {
+    const user = await buildUser(t);
+    writeFileSync(path.join(t.config.dataDir, 'maintenance'), 'on');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    try {
+      const response = await t.api('/api/users/me/', { token: user.access });
+      expect(response.status).toBe(503);
+      expect(response.body.code).toBe('maintenance');
+      expect((await t.api('/api/health')).body.maintenance).toBe(true);
+    } finally {
+      const { rmSync } = await import('node:fs');
+      rmSync(path.join(t.config.dataDir, 'maintenance'));
+    }
+  });
+});
