@@ -1,0 +1,11 @@
+export { readGcodeMetadata, parseGcodeMetadata } from './read-gcode-metadata.js';
+export { GcodeParseError, GCODE_ERROR_CODES, type GcodeErrorCode } from './gcode-parse-error.js';
+export {
+  FILAMENT_TYPES,
+  type FilamentType,
+  type GcodeMetadata,
+  type GcodeReadLimits,
+  type GcodeThumbnail,
+  type ReadGcodeOptions,
+} from './gcode-metadata.types.js';
+export { DEFAULT_LIMITS } from './limits.js';
