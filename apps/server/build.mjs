@@ -16,6 +16,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, 'pino-pretty'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

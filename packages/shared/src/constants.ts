@@ -7,7 +7,17 @@ export type Locale = (typeof LOCALES)[number];
 export const THEMES = ['auto', 'dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const FILAMENT_TYPES = ['PLA', 'PETG', 'ASA', 'ABS', 'PC', 'FLEX', 'HIPS', 'PP', 'OTHER'] as const;
+export const FILAMENT_TYPES = [
+  'PLA',
+  'PETG',
+  'ASA',
+  'ABS',
+  'PC',
+  'FLEX',
+  'HIPS',
+  'PP',
+  'OTHER',
+] as const;
 export const FILAMENT_COLORS = ['GRAY', 'BLUE', 'RED', 'GREEN', 'PINK', 'ORANGE'] as const;
 
 export const LIMITS = {

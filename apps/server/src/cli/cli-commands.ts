@@ -21,7 +21,8 @@ function requireText(flags: Flags, name: string): string {
 
 function parseWith<T extends z.ZodType>(schema: T, value: string, name: string): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new CliUsageError(`--${name}: ${result.error.issues[0]?.message ?? 'invalid value'}`);
+  if (!result.success)
+    throw new CliUsageError(`--${name}: ${result.error.issues[0]?.message ?? 'invalid value'}`);
   return result.data;
 }
 
@@ -35,7 +36,10 @@ export async function createUserCommand({ services }: CliContext, flags: Flags):
   return `Created user ${user.email} (id ${user.id}${user.is_admin ? ', system administrator' : ''}).`;
 }
 
-export async function resetPasswordCommand({ services, database }: CliContext, flags: Flags): Promise<string> {
+export async function resetPasswordCommand(
+  { services, database }: CliContext,
+  flags: Flags,
+): Promise<string> {
   const email = parseWith(EmailSchema, requireText(flags, 'email'), 'email');
   const user = await createUsersRepository(database.db).findUserByEmail(email);
   if (!user) throw new CliRefusedError(`No user with e-mail ${email}.`);
@@ -43,11 +47,15 @@ export async function resetPasswordCommand({ services, database }: CliContext, f
   return `Password of ${email} changed; their sessions were signed out.`;
 }
 
-export async function createWorkspaceCommand({ services, database }: CliContext, flags: Flags): Promise<string> {
+export async function createWorkspaceCommand(
+  { services, database }: CliContext,
+  flags: Flags,
+): Promise<string> {
   const name = parseWith(WorkspaceNameSchema, requireText(flags, 'name'), 'name');
   const owner = parseWith(EmailSchema, requireText(flags, 'owner'), 'owner');
   const user = await createUsersRepository(database.db).findUserByEmail(owner);
-  if (!user) throw new CliRefusedError(`No user with e-mail ${owner}. Create it first with "user create".`);
+  if (!user)
+    throw new CliRefusedError(`No user with e-mail ${owner}. Create it first with "user create".`);
   const id = await services.workspaces.createWorkspace(user.id, { name });
   return `Created workspace "${name}" (id ${id}) with ${owner} as its admin.`;
 }

@@ -41,7 +41,11 @@ const processOutput: Output = {
 };
 
 /** Runs one command; returns the exit code (0 done, 1 refused, 2 wrong usage). */
-export async function runCli(argv: string[], env = process.env, output = processOutput): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env = process.env,
+  output = processOutput,
+): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -65,7 +69,8 @@ export async function runCli(argv: string[], env = process.env, output = process
       return 0;
     }
     const entry = COMMANDS[positionals.slice(0, 2).join(' ')];
-    if (!entry || positionals.length > 2) throw new CliUsageError(`Unknown command "${positionals.join(' ')}".`);
+    if (!entry || positionals.length > 2)
+      throw new CliUsageError(`Unknown command "${positionals.join(' ')}".`);
     const unexpected = Object.keys(values).filter((flag) => !entry.flags.includes(flag));
     if (unexpected.length) throw new CliUsageError(`Unexpected option --${unexpected[0]}.`);
     output.out(await withCliContext(env, (context) => entry.command(context, values)));
@@ -76,12 +81,17 @@ export async function runCli(argv: string[], env = process.env, output = process
 }
 
 function reportCliError(error: unknown, output: Output): number {
-  if (error instanceof CliUsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (
+    error instanceof CliUsageError ||
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+  ) {
     output.err(`Error: ${(error as Error).message}\n\n${CLI_USAGE}`);
     return 2;
   }
   if (error instanceof AppError) {
-    const reasons = Object.values(error.details ?? {}).flat().join(' ');
+    const reasons = Object.values(error.details ?? {})
+      .flat()
+      .join(' ');
     output.err(`Error: ${reasons || error.message}`);
     return 1;
   }

@@ -12,13 +12,16 @@ function urlWithProtocols(protocols: string[]) {
   return z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol.replace(':', ''));
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol.replace(':', ''));
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    );
 }
 
 const booleanFlag = z
@@ -37,7 +40,11 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Printdeck <no-reply@printdeck.local>'),
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_BOT_NAME: optionalString,
-  TELEGRAM_API_URL: z.string().trim().pipe(urlWithProtocols(['http', 'https'])).default('https://api.telegram.org'),
+  TELEGRAM_API_URL: z
+    .string()
+    .trim()
+    .pipe(urlWithProtocols(['http', 'https']))
+    .default('https://api.telegram.org'),
   JWT_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters long').optional(),
   ),

@@ -28,14 +28,17 @@ export class ConfigError extends Error {
 /** Parses the environment once; a bad value names its variable and the reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const known = Object.fromEntries(
-    Object.keys(EnvSchema.shape).flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]]])),
+    Object.keys(EnvSchema.shape).flatMap((key) =>
+      env[key] === undefined ? [] : [[key, env[key]]],
+    ),
   );
   const parsed = EnvSchema.safeParse(known);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        const value = name.includes('SECRET') || name.includes('TOKEN') ? '(hidden)' : `"${known[name] ?? ''}"`;
+        const value =
+          name.includes('SECRET') || name.includes('TOKEN') ? '(hidden)' : `"${known[name] ?? ''}"`;
         return `${name}=${value}: ${issue.message}`;
       }),
     );
@@ -50,7 +53,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    telegram: { botToken: e.TELEGRAM_BOT_TOKEN, botName: e.TELEGRAM_BOT_NAME, apiUrl: e.TELEGRAM_API_URL },
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      botName: e.TELEGRAM_BOT_NAME,
+      apiUrl: e.TELEGRAM_API_URL,
+    },
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,

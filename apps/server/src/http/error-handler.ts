@@ -33,7 +33,12 @@ function describe(fields: FieldErrors): string {
   return `Validation error: ${field} - ${reasons[0]}`;
 }
 
-function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody,
+  headers?: Record<string, string>,
+) {
   if (headers) void reply.headers(headers);
   return reply.status(status).send(body);
 }
@@ -42,7 +47,16 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Re
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return send(reply, error.status, { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, error.headers);
+      return send(
+        reply,
+        error.status,
+        {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
+        error.headers,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? 'body';
@@ -55,22 +69,41 @@ export function registerErrorHandler(app: FastifyInstance): void {
         })),
         part === 'body' ? '' : part,
       );
-      return send(reply, 400, { code: 'validation_error', message: describe(fields), details: fields });
+      return send(reply, 400, {
+        code: 'validation_error',
+        message: describe(fields),
+        details: fields,
+      });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, { code: 'payload_too_large', message: 'The request body is too large.' });
+        return send(reply, 413, {
+          code: 'payload_too_large',
+          message: 'The request body is too large.',
+        });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, { code: 'unsupported_media_type', message: 'Unsupported content type.' });
+        return send(reply, 415, {
+          code: 'unsupported_media_type',
+          message: 'Unsupported content type.',
+        });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return send(reply, 400, { code: 'invalid_json', message: 'The request body is not valid JSON.' });
+        return send(reply, 400, {
+          code: 'invalid_json',
+          message: 'The request body is not valid JSON.',
+        });
     }
     if (error instanceof SyntaxError || error.statusCode === 400) {
-      return send(reply, 400, { code: 'invalid_json', message: 'The request body is not valid JSON.' });
+      return send(reply, 400, {
+        code: 'invalid_json',
+        message: 'The request body is not valid JSON.',
+      });
     }
     if (error.statusCode === 413) {
-      return send(reply, 413, { code: 'payload_too_large', message: 'The request body is too large.' });
+      return send(reply, 413, {
+        code: 'payload_too_large',
+        message: 'The request body is too large.',
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, {
@@ -78,5 +111,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: `Something went wrong on our side. Request id: ${request.id}`,
     });
   });
-
 }

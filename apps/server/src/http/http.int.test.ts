@@ -31,12 +31,20 @@ describe('route inventory', () => {
     const routes = t.server.routes.filter(
       (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
     );
-    expect(routes.filter((r) => r.isPublic).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
+    expect(
+      routes
+        .filter((r) => r.isPublic)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES].sort());
     const checked: string[] = [];
     for (const { method, url } of routes) {
       const key = `${method} ${url}`;
       const concrete = url.replace(/:(\w+)/g, '1');
-      const response = await t.api(concrete, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+      const response = await t.api(concrete, {
+        method,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+      });
       checked.push(key);
       if (PUBLIC_ROUTES.includes(key)) {
         expect(response.status, key).not.toBe(401);
@@ -45,31 +53,54 @@ describe('route inventory', () => {
         expect(response.body.code, key).toBe('not_authenticated');
       }
     }
-    expect(checked).toEqual(expect.arrayContaining(['GET /api/users/me/', 'DELETE /api/tokens/mine/', 'GET /api/users/me/groups/']));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'GET /api/users/me/',
+        'DELETE /api/tokens/mine/',
+        'GET /api/users/me/groups/',
+      ]),
+    );
   });
 });
 
 describe('errors', () => {
   it('malformed JSON is 400 invalid_json, never a stack', async () => {
-    const response = await t.api('/api/tokens/', { method: 'POST', rawBody: '{"username":', headers: { 'content-type': 'application/json' } });
+    const response = await t.api('/api/tokens/', {
+      method: 'POST',
+      rawBody: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
+    expect(response.body).toEqual({
+      code: 'invalid_json',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('a body over the limit is 413', async () => {
-    const response = await t.api('/api/tokens/', { method: 'POST', body: { username: 'a', password: 'x'.repeat(300_000) } });
+    const response = await t.api('/api/tokens/', {
+      method: 'POST',
+      body: { username: 'a', password: 'x'.repeat(300_000) },
+    });
     expect(response.status).toBe(413);
     expect(response.body.code).toBe('payload_too_large');
   });
 
   it('an over-long field is 400 naming the field', async () => {
-    const response = await t.api('/api/tokens/', { method: 'POST', body: { username: 'a'.repeat(300), password: 'x' } });
+    const response = await t.api('/api/tokens/', {
+      method: 'POST',
+      body: { username: 'a'.repeat(300), password: 'x' },
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.details)).toEqual(['username']);
   });
 
   it('a wrong content type is 415', async () => {
-    const response = await t.api('/api/tokens/', { method: 'POST', rawBody: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await t.api('/api/tokens/', {
+      method: 'POST',
+      rawBody: 'username=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(415);
   });
 
@@ -103,7 +134,9 @@ describe('system', () => {
     const response = await t.api('/api/docs/json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/tokens/', '/api/users/me/groups/']));
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining(['/api/tokens/', '/api/users/me/groups/']),
+    );
     expect(response.body.paths['/api/tokens/'].post.requestBody).toBeDefined();
   });
 

@@ -25,7 +25,10 @@ export function registerMaintenance(app: FastifyInstance, maintenance: Maintenan
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
     if (maintenance.isOn()) {
-      throw new AppError('maintenance', 'We are updating the product. Please come back in a few minutes.');
+      throw new AppError(
+        'maintenance',
+        'We are updating the product. Please come back in a few minutes.',
+      );
     }
   });
 }

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 export function readWebBuildId(webDir: string | undefined): string {
   if (!webDir) return 'none';
   try {
-    const { build } = JSON.parse(readFileSync(path.join(webDir, 'build.json'), 'utf8')) as { build?: unknown };
+    const { build } = JSON.parse(readFileSync(path.join(webDir, 'build.json'), 'utf8')) as {
+      build?: unknown;
+    };
     return typeof build === 'string' ? build : 'unknown';
   } catch {
     return 'none';
@@ -18,7 +20,10 @@ export function readWebBuildId(webDir: string | undefined): string {
  * Serves the built single-page app: hashed assets cached for a year, index.html never, and
  * every other GET that is not the API answered with index.html so the router can take it.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string | undefined,
+): Promise<void> {
   const hasWebApp = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -28,15 +33,24 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
       cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !path.extname(request.url.split('?')[0] ?? '');
     if (hasWebApp && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+    return reply.status(404).send({
+      code: 'not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+    });
   });
 }

@@ -12,25 +12,46 @@ export interface BuiltUser {
 }
 
 /** A user with a password, signed in. */
-export async function buildUser(t: TestServer, overrides: { email?: string; password?: string } = {}): Promise<BuiltUser> {
+export async function buildUser(
+  t: TestServer,
+  overrides: { email?: string; password?: string } = {},
+): Promise<BuiltUser> {
   sequence += 1;
-  const email = overrides.email ?? `user${sequence}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const email =
+    overrides.email ?? `user${sequence}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = overrides.password ?? `a long passphrase ${sequence}`;
   const row = await t.server.services.users.createAccount({ email, password });
-  const login = await t.api('/api/tokens/', { method: 'POST', body: { username: email, password } });
+  const login = await t.api('/api/tokens/', {
+    method: 'POST',
+    body: { username: email, password },
+  });
   if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
   return { id: row.id, email, password, access: login.body.access, refresh: login.body.refresh };
 }
 
 /** A workspace whose admin is `owner`. */
-export async function buildWorkspace(t: TestServer, owner: BuiltUser, name = `Space ${++sequence}`): Promise<number> {
+export async function buildWorkspace(
+  t: TestServer,
+  owner: BuiltUser,
+  name = `Space ${++sequence}`,
+): Promise<number> {
   return t.server.services.workspaces.createWorkspace(owner.id, { name });
 }
 
 /** Membership with a role; inviting members through the API arrives with workspace administration. */
-export async function addMember(t: TestServer, workspaceId: number, user: BuiltUser, role: Role): Promise<void> {
+export async function addMember(
+  t: TestServer,
+  workspaceId: number,
+  user: BuiltUser,
+  role: Role,
+): Promise<void> {
   await t.server.database.db
     .insertInto('memberships')
-    .values({ workspace_id: workspaceId, user_id: user.id, role, created_on: new Date().toISOString() })
+    .values({
+      workspace_id: workspaceId,
+      user_id: user.id,
+      role,
+      created_on: new Date().toISOString(),
+    })
     .execute();
 }

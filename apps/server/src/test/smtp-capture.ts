@@ -21,7 +21,12 @@ export async function startSmtpCapture() {
       simpleParser(stream).then(
         (parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', from: parsed.from?.text ?? '' });
+          mails.push({
+            to: to ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            from: parsed.from?.text ?? '',
+          });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         },

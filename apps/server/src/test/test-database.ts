@@ -27,7 +27,8 @@ export async function createTestStorage(): Promise<TestStorage> {
     databaseUrl,
     pgSchema,
     async cleanup() {
-      if (databaseUrl && pgSchema) await runOnPostgres(databaseUrl, `drop schema ${pgSchema} cascade`);
+      if (databaseUrl && pgSchema)
+        await runOnPostgres(databaseUrl, `drop schema ${pgSchema} cascade`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

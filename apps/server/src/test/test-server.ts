@@ -54,7 +54,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -81,7 +82,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         body = JSON.stringify(init.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body });
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body,
+      });
       const text = await response.text();
       let parsed: unknown = null;
       try {

@@ -33,7 +33,10 @@ export const MailTokenSchema = z
   .max(1024)
   .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Malformed token');
 
-export const UserCreateSchema = z.strictObject({ password: PasswordSchema, token: MailTokenSchema });
+export const UserCreateSchema = z.strictObject({
+  password: PasswordSchema,
+  token: MailTokenSchema,
+});
 export type UserCreate = z.infer<typeof UserCreateSchema>;
 
 export const PasswordResetRequestSchema = z.strictObject({ email: EmailSchema });

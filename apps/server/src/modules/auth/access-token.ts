@@ -41,7 +41,11 @@ export function createAccessTokens(secret: string, clock: Clock) {
           currentDate: clock.now(),
         });
         const userId = Number(payload.sub);
-        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !Number.isInteger(userId)) {
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.sid !== 'string' ||
+          !Number.isInteger(userId)
+        ) {
           return null;
         }
         return { userId, sessionId: payload.sid };

@@ -10,16 +10,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
-  t.api('/api/tokens/', { method: 'POST', body: { username, password }, headers: { 'x-forwarded-for': ip } });
+  t.api('/api/tokens/', {
+    method: 'POST',
+    body: { username, password },
+    headers: { 'x-forwarded-for': ip },
+  });
 
 describe('POST /api/tokens/', () => {
   it('signs in with the username in any case and returns refresh and access tokens', async () => {
-    const user = await buildUser(t, { email: 'Mixed.Case@Example.com', password: 'a long passphrase' });
+    const user = await buildUser(t, {
+      email: 'Mixed.Case@Example.com',
+      password: 'a long passphrase',
+    });
     const response = await login('MIXED.case@example.COM', user.password);
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(['access', 'refresh']);
     const me = await t.api('/api/users/me/', { token: response.body.access });
-    expect(me.body).toMatchObject({ email: 'mixed.case@example.com', username: 'mixed.case@example.com' });
+    expect(me.body).toMatchObject({
+      email: 'mixed.case@example.com',
+      username: 'mixed.case@example.com',
+    });
   });
 
   it('answers a wrong password and an unknown user alike, with the spec message', async () => {
@@ -37,7 +47,11 @@ describe('POST /api/tokens/', () => {
 
   it('stores passwords as argon2id with the ASVS parameters', async () => {
     const user = await buildUser(t);
-    const row = await t.server.database.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.server.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
     expect(row.password_hash).not.toContain(user.password);
   });
@@ -68,10 +82,16 @@ describe('POST /api/tokens/', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('validation_error');
     expect(Object.keys(missing.body.details)).toEqual(['password']);
-    const extra = await t.api('/api/tokens/', { method: 'POST', body: { username: 'a', password: 'b', is_admin: true } });
+    const extra = await t.api('/api/tokens/', {
+      method: 'POST',
+      body: { username: 'a', password: 'b', is_admin: true },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.details).toEqual({ is_admin: ['Unknown field.'] });
-    const wrongType = await t.api('/api/tokens/', { method: 'POST', body: { username: 5, password: 'b' } });
+    const wrongType = await t.api('/api/tokens/', {
+      method: 'POST',
+      body: { username: 5, password: 'b' },
+    });
     expect(wrongType.status).toBe(400);
     expect(Object.keys(wrongType.body.details)).toEqual(['username']);
   });
@@ -80,21 +100,36 @@ describe('POST /api/tokens/', () => {
 describe('refresh tokens', () => {
   it('rotate on every use', async () => {
     const user = await buildUser(t);
-    const first = await t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: user.refresh } });
+    const first = await t.api('/api/tokens/refresh/', {
+      method: 'POST',
+      body: { refresh: user.refresh },
+    });
     expect(first.status).toBe(200);
     expect(first.body.refresh).not.toBe(user.refresh);
-    const second = await t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: first.body.refresh } });
+    const second = await t.api('/api/tokens/refresh/', {
+      method: 'POST',
+      body: { refresh: first.body.refresh },
+    });
     expect(second.status).toBe(200);
     expect((await t.api('/api/users/me/', { token: second.body.access })).status).toBe(200);
   });
 
   it('reusing an old refresh token revokes the whole family, access tokens included', async () => {
     const user = await buildUser(t);
-    const rotated = await t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: user.refresh } });
-    const reuse = await t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: user.refresh } });
+    const rotated = await t.api('/api/tokens/refresh/', {
+      method: 'POST',
+      body: { refresh: user.refresh },
+    });
+    const reuse = await t.api('/api/tokens/refresh/', {
+      method: 'POST',
+      body: { refresh: user.refresh },
+    });
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('token_not_valid');
-    const newer = await t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: rotated.body.refresh } });
+    const newer = await t.api('/api/tokens/refresh/', {
+      method: 'POST',
+      body: { refresh: rotated.body.refresh },
+    });
     expect(newer.status).toBe(401);
     expect((await t.api('/api/users/me/', { token: rotated.body.access })).status).toBe(401);
   });
@@ -102,14 +137,19 @@ describe('refresh tokens', () => {
   it('two refreshes racing with one token leave at most one winner', async () => {
     const user = await buildUser(t);
     const results = await Promise.all(
-      [1, 2].map(() => t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: user.refresh } })),
+      [1, 2].map(() =>
+        t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: user.refresh } }),
+      ),
     );
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
     expect(results.some((r) => r.status === 401)).toBe(true);
   });
 
   it('an unknown refresh token is refused', async () => {
-    const response = await t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: 'abc.def' } });
+    const response = await t.api('/api/tokens/refresh/', {
+      method: 'POST',
+      body: { refresh: 'abc.def' },
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -117,19 +157,29 @@ describe('refresh tokens', () => {
 describe('sign-out and access tokens', () => {
   it('DELETE /api/tokens/mine/ ends the session: its access and refresh tokens stop working', async () => {
     const user = await buildUser(t);
-    expect((await t.api('/api/tokens/mine/', { method: 'DELETE', token: user.access })).status).toBe(204);
+    expect(
+      (await t.api('/api/tokens/mine/', { method: 'DELETE', token: user.access })).status,
+    ).toBe(204);
     expect((await t.api('/api/users/me/', { token: user.access })).status).toBe(401);
-    const refresh = await t.api('/api/tokens/refresh/', { method: 'POST', body: { refresh: user.refresh } });
+    const refresh = await t.api('/api/tokens/refresh/', {
+      method: 'POST',
+      body: { refresh: user.refresh },
+    });
     expect(refresh.status).toBe(401);
   });
 
   it('refuses forged, tampered and wrong-type tokens', async () => {
     const user = await buildUser(t);
     const [header, payload, signature] = user.access.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url')}.${signature}`;
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
-    const foreignKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
+    const foreignKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(40)));
     for (const token of [tampered, unsigned, foreignKey, user.refresh]) {
       const response = await t.api('/api/users/me/', { token });
       expect(response.status).toBe(401);

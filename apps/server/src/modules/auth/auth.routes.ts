@@ -12,13 +12,23 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
 
   r.post('/api/tokens/', {
     config: { isPublic: true },
-    schema: { tags, summary: 'Sign in', body: TokenCreateSchema, response: { 200: TokenPairSchema } },
+    schema: {
+      tags,
+      summary: 'Sign in',
+      body: TokenCreateSchema,
+      response: { 200: TokenPairSchema },
+    },
     handler: (request) => auth.login(request.body, getClientInfo(request)),
   });
 
   r.post('/api/tokens/refresh/', {
     config: { isPublic: true },
-    schema: { tags, summary: 'Rotate the refresh token', body: TokenRefreshSchema, response: { 200: TokenPairSchema } },
+    schema: {
+      tags,
+      summary: 'Rotate the refresh token',
+      body: TokenRefreshSchema,
+      response: { 200: TokenPairSchema },
+    },
     handler: (request) => auth.refresh(request.body.refresh, getClientInfo(request)),
   });
 

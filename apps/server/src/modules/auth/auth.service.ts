@@ -1,7 +1,12 @@
 import { TOKEN_TTL, type TokenCreate, type TokenPair } from '@printdeck/shared';
 import { isoAfter, type Clock } from '../../clock.js';
 import { generateSecret, sha256Hex } from '../../crypto/random.js';
-import { getDummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../crypto/password.js';
+import {
+  getDummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../../crypto/password.js';
 import { AppError, tokenNotValid } from '../../http/app-error.js';
 import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -84,7 +89,8 @@ export function createAuthService({ users, sessions, accessTokens, rateLimiter, 
       if (!stored) throw tokenNotValid();
       const session = await sessions.findSession(stored.session_id);
       if (!session || session.revoked_on || session.expires_on <= nowIso()) throw tokenNotValid();
-      const isFirstUse = stored.used_on === null && (await sessions.claimRefreshToken(tokenHash, nowIso()));
+      const isFirstUse =
+        stored.used_on === null && (await sessions.claimRefreshToken(tokenHash, nowIso()));
       if (!isFirstUse) {
         await sessions.revokeSession(session.id, nowIso());
         throw tokenNotValid();

@@ -10,7 +10,10 @@ export function createSessionsRepository(db: Db) {
       user_agent: string | null;
       ip_address: string | null;
     }): Promise<void> {
-      await db.insertInto('sessions').values({ ...session, revoked_on: null }).execute();
+      await db
+        .insertInto('sessions')
+        .values({ ...session, revoked_on: null })
+        .execute();
     },
 
     /** The session behind an access token, if it is still alive, with its user. */

@@ -7,11 +7,20 @@ import type { MaintenanceSwitch } from '../../http/maintenance.js';
 
 export function registerHealthRoutes(
   app: FastifyInstance,
-  deps: { database: DatabaseHandle; maintenance: MaintenanceSwitch; environment: string; webBuildId: string },
+  deps: {
+    database: DatabaseHandle;
+    maintenance: MaintenanceSwitch;
+    environment: string;
+    webBuildId: string;
+  },
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { isPublic: true },
-    schema: { tags: ['system'], summary: 'Liveness, version and web build', response: { 200: HealthSchema } },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness, version and web build',
+      response: { 200: HealthSchema },
+    },
     handler: async () => {
       await sql`select 1`.execute(deps.database.db);
       return {

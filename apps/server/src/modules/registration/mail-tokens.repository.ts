@@ -4,7 +4,10 @@ import type { MailTokensTable } from '../../db/schema.js';
 export function createMailTokensRepository(db: Db) {
   return {
     async insertMailToken(token: Omit<MailTokensTable, 'used_on'>): Promise<void> {
-      await db.insertInto('mail_tokens').values({ ...token, used_on: null }).execute();
+      await db
+        .insertInto('mail_tokens')
+        .values({ ...token, used_on: null })
+        .execute();
     },
 
     findUsableMailToken(tokenHash: string, purpose: MailTokensTable['purpose'], nowIso: string) {

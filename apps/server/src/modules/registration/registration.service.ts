@@ -7,7 +7,11 @@ import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
 import { renderMail, type MailTemplateName } from '../../mail/mail-templates.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { assertPasswordAcceptable, toUserResponse, type UsersService } from '../users/users.service.js';
+import {
+  assertPasswordAcceptable,
+  toUserResponse,
+  type UsersService,
+} from '../users/users.service.js';
 import { createMailToken } from './mail-token.js';
 import type { MailTokensRepository } from './mail-tokens.repository.js';
 
@@ -28,8 +32,10 @@ export interface MailRequest {
   ip: string;
 }
 
-const REGISTRATION_INVALID = 'Registration token is invalid or expired. Please try to register again.';
-const RESET_INVALID = 'Security token is invalid or expired. Please proceed to password reset again.';
+const REGISTRATION_INVALID =
+  'Registration token is invalid or expired. Please try to register again.';
+const RESET_INVALID =
+  'Security token is invalid or expired. Please proceed to password reset again.';
 
 /** Registration by mailed link, and password reset; both answer alike for known and unknown e-mails. */
 export function createRegistrationService(deps: Deps) {
@@ -46,7 +52,8 @@ export function createRegistrationService(deps: Deps) {
     template: MailTemplateName,
     purpose: 'registration' | 'password_reset',
   ): Promise<void> {
-    const ttl = purpose === 'registration' ? TOKEN_TTL.registrationSeconds : TOKEN_TTL.passwordResetSeconds;
+    const ttl =
+      purpose === 'registration' ? TOKEN_TTL.registrationSeconds : TOKEN_TTL.passwordResetSeconds;
     const expiresOn = isoAfter(clock, ttl);
     const token = createMailToken({
       email: request.email,
@@ -60,8 +67,13 @@ export function createRegistrationService(deps: Deps) {
       created_on: nowIso(),
       expires_on: expiresOn,
     });
-    const path = purpose === 'registration' ? '/registration/confirm?activate=' : '/password-reset/confirm?reset=';
-    await mailer.send(renderMail(template, request.locale, request.email, `${publicUrl}${path}${token}`));
+    const path =
+      purpose === 'registration'
+        ? '/registration/confirm?activate='
+        : '/password-reset/confirm?reset=';
+    await mailer.send(
+      renderMail(template, request.locale, request.email, `${publicUrl}${path}${token}`),
+    );
   }
 
   return {
@@ -77,10 +89,19 @@ export function createRegistrationService(deps: Deps) {
     },
 
     /** POST /users/: the token is used once; the account gets its first workspace. */
-    async completeRegistration(input: { token: string; password: string; ip: string }): Promise<User> {
+    async completeRegistration(input: {
+      token: string;
+      password: string;
+      ip: string;
+    }): Promise<User> {
       rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
-      const stored = await mailTokens.findUsableMailToken(sha256Hex(input.token), 'registration', nowIso());
-      if (!stored || (await users.findUserByEmail(stored.email))) throw tokenNotValid(REGISTRATION_INVALID);
+      const stored = await mailTokens.findUsableMailToken(
+        sha256Hex(input.token),
+        'registration',
+        nowIso(),
+      );
+      if (!stored || (await users.findUserByEmail(stored.email)))
+        throw tokenNotValid(REGISTRATION_INVALID);
       assertPasswordAcceptable(input.password, stored.email);
       const user = await db.transaction().execute(async (trx) => {
         if (!(await mailTokens.claimMailToken(stored.token_hash, nowIso(), trx))) {
@@ -103,14 +124,23 @@ export function createRegistrationService(deps: Deps) {
       }
     },
 
-    async confirmPasswordReset(input: { token: string; password: string; ip: string }): Promise<void> {
+    async confirmPasswordReset(input: {
+      token: string;
+      password: string;
+      ip: string;
+    }): Promise<void> {
       rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
-      const stored = await mailTokens.findUsableMailToken(sha256Hex(input.token), 'password_reset', nowIso());
+      const stored = await mailTokens.findUsableMailToken(
+        sha256Hex(input.token),
+        'password_reset',
+        nowIso(),
+      );
       const user = stored && (await users.findUserByEmail(stored.email));
       if (!stored || !user) throw tokenNotValid(RESET_INVALID);
       assertPasswordAcceptable(input.password, user.email);
       await db.transaction().execute(async (trx) => {
-        if (!(await mailTokens.claimMailToken(stored.token_hash, nowIso(), trx))) throw tokenNotValid(RESET_INVALID);
+        if (!(await mailTokens.claimMailToken(stored.token_hash, nowIso(), trx)))
+          throw tokenNotValid(RESET_INVALID);
         await usersService.setPassword(user.id, input.password, trx);
       });
     },

@@ -23,11 +23,19 @@ export function createUsersRepository(db: Db) {
     },
 
     async updatePasswordHash(userId: number, passwordHash: string, trx: Db = db): Promise<void> {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async setAdmin(userId: number, isAdmin: boolean): Promise<void> {
-      await db.updateTable('users').set({ is_admin: isAdmin ? 1 : 0 }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ is_admin: isAdmin ? 1 : 0 })
+        .where('id', '=', userId)
+        .execute();
     },
   };
 }

@@ -29,7 +29,12 @@ export function registerUsersRoutes(
 
   r.post('/api/invitations/', {
     config: { isPublic: true },
-    schema: { tags, summary: 'Mail a registration link', body: InvitationCreateSchema, response: { 202: EmptyResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Mail a registration link',
+      body: InvitationCreateSchema,
+      response: { 202: EmptyResponseSchema },
+    },
     handler: async (request, reply) => {
       await registration.requestRegistration({
         email: request.body.email,
@@ -42,16 +47,29 @@ export function registerUsersRoutes(
 
   r.post('/api/users/', {
     config: { isPublic: true },
-    schema: { tags, summary: 'Finish registration', body: UserCreateSchema, response: { 201: UserSchema } },
+    schema: {
+      tags,
+      summary: 'Finish registration',
+      body: UserCreateSchema,
+      response: { 201: UserSchema },
+    },
     handler: async (request, reply) => {
-      const user = await registration.completeRegistration({ ...request.body, ip: getClientInfo(request).ip });
+      const user = await registration.completeRegistration({
+        ...request.body,
+        ip: getClientInfo(request).ip,
+      });
       return reply.status(201).send(user);
     },
   });
 
   r.post('/api/users/password-reset/request/', {
     config: { isPublic: true },
-    schema: { tags, summary: 'Mail a password reset link', body: PasswordResetRequestSchema, response: { 202: EmptyResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Mail a password reset link',
+      body: PasswordResetRequestSchema,
+      response: { 202: EmptyResponseSchema },
+    },
     handler: async (request, reply) => {
       await registration.requestPasswordReset({
         email: request.body.email,
@@ -64,7 +82,12 @@ export function registerUsersRoutes(
 
   r.post('/api/users/password-reset/confirm/', {
     config: { isPublic: true },
-    schema: { tags, summary: 'Set a new password', body: PasswordResetConfirmSchema, response: { 204: z.null() } },
+    schema: {
+      tags,
+      summary: 'Set a new password',
+      body: PasswordResetConfirmSchema,
+      response: { 204: z.null() },
+    },
     handler: async (request, reply) => {
       await registration.confirmPasswordReset({ ...request.body, ip: getClientInfo(request).ip });
       return reply.status(204).send(null);

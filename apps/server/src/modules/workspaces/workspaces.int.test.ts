@@ -13,7 +13,11 @@ afterAll(() => t.close());
 
 describe('GET and POST /api/users/me/groups/', () => {
   it('creates a workspace whose creator is its admin, and lists it with me.role and me.permissions', async () => {
-    const created = await t.api('/api/users/me/groups/', { method: 'POST', token: owner.access, body: { name: 'Fab Lab' } });
+    const created = await t.api('/api/users/me/groups/', {
+      method: 'POST',
+      token: owner.access,
+      body: { name: 'Fab Lab' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       name: 'Fab Lab',
@@ -43,7 +47,11 @@ describe('GET and POST /api/users/me/groups/', () => {
   it('refuses a name that is empty or longer than 30 characters, and writes nothing', async () => {
     const before = await t.api('/api/users/me/groups/', { token: owner.access });
     for (const name of ['', '   ', 'x'.repeat(31)]) {
-      const response = await t.api('/api/users/me/groups/', { method: 'POST', token: owner.access, body: { name } });
+      const response = await t.api('/api/users/me/groups/', {
+        method: 'POST',
+        token: owner.access,
+        body: { name },
+      });
       expect(response.status).toBe(400);
       expect(response.body.details).toEqual({ name: ['Workspace name is not valid.'] });
     }
@@ -58,10 +66,18 @@ describe('PATCH /api/users/me/groups/{id}/', () => {
     const response = await t.api(`/api/users/me/groups/${workspaceId}/`, {
       method: 'PATCH',
       token: owner.access,
-      body: { name: 'Renamed', public_website_url: 'https://example.com/space', settings: { print_queue_enabled: true } },
+      body: {
+        name: 'Renamed',
+        public_website_url: 'https://example.com/space',
+        settings: { print_queue_enabled: true },
+      },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ name: 'Renamed', public_website_url: 'https://example.com/space', settings: { print_queue_enabled: true } });
+    expect(response.body).toMatchObject({
+      name: 'Renamed',
+      public_website_url: 'https://example.com/space',
+      settings: { print_queue_enabled: true },
+    });
   });
 
   it('is 403 for a member without CHANGE_GROUP and 404 for a stranger, changing nothing', async () => {
@@ -70,12 +86,24 @@ describe('PATCH /api/users/me/groups/{id}/', () => {
     await addMember(t, workspaceId, member, 'user');
     const stranger = await buildUser(t);
     await buildWorkspace(t, stranger);
-    const asMember = await t.api(`/api/users/me/groups/${workspaceId}/`, { method: 'PATCH', token: member.access, body: { name: 'Hacked' } });
+    const asMember = await t.api(`/api/users/me/groups/${workspaceId}/`, {
+      method: 'PATCH',
+      token: member.access,
+      body: { name: 'Hacked' },
+    });
     expect(asMember.status).toBe(403);
     expect(asMember.body.code).toBe('forbidden');
-    const asStranger = await t.api(`/api/users/me/groups/${workspaceId}/`, { method: 'PATCH', token: stranger.access, body: { name: 'Hacked' } });
+    const asStranger = await t.api(`/api/users/me/groups/${workspaceId}/`, {
+      method: 'PATCH',
+      token: stranger.access,
+      body: { name: 'Hacked' },
+    });
     expect(asStranger.status).toBe(404);
-    const missing = await t.api('/api/users/me/groups/999999/', { method: 'PATCH', token: owner.access, body: { name: 'X' } });
+    const missing = await t.api('/api/users/me/groups/999999/', {
+      method: 'PATCH',
+      token: owner.access,
+      body: { name: 'X' },
+    });
     expect(missing.status).toBe(404);
     expect(asStranger.body.code).toBe(missing.body.code);
     const list = await t.api('/api/users/me/groups/', { token: owner.access });
@@ -85,15 +113,33 @@ describe('PATCH /api/users/me/groups/{id}/', () => {
   it('parses the id strictly and refuses unknown or mistyped fields', async () => {
     const workspaceId = await buildWorkspace(t, owner);
     for (const id of ['abc', '1.5', '0', '-1', '[object Object]', '01']) {
-      const response = await t.api(`/api/users/me/groups/${encodeURIComponent(id)}/`, { method: 'PATCH', token: owner.access, body: { name: 'X' } });
+      const response = await t.api(`/api/users/me/groups/${encodeURIComponent(id)}/`, {
+        method: 'PATCH',
+        token: owner.access,
+        body: { name: 'X' },
+      });
       expect(response.status, id).toBe(400);
       expect(Object.keys(response.body.details)).toEqual(['params.id']);
     }
-    const unknown = await t.api(`/api/users/me/groups/${workspaceId}/`, { method: 'PATCH', token: owner.access, body: { owner_id: 5 } });
+    const unknown = await t.api(`/api/users/me/groups/${workspaceId}/`, {
+      method: 'PATCH',
+      token: owner.access,
+      body: { owner_id: 5 },
+    });
     expect(unknown.body.details).toEqual({ owner_id: ['Unknown field.'] });
-    const badUrl = await t.api(`/api/users/me/groups/${workspaceId}/`, { method: 'PATCH', token: owner.access, body: { public_website_url: 'javascript:alert(1)' } });
-    expect(badUrl.body.details).toEqual({ public_website_url: ['Public website URL is not valid.'] });
-    const badType = await t.api(`/api/users/me/groups/${workspaceId}/`, { method: 'PATCH', token: owner.access, body: { is_public: 'yes' } });
+    const badUrl = await t.api(`/api/users/me/groups/${workspaceId}/`, {
+      method: 'PATCH',
+      token: owner.access,
+      body: { public_website_url: 'javascript:alert(1)' },
+    });
+    expect(badUrl.body.details).toEqual({
+      public_website_url: ['Public website URL is not valid.'],
+    });
+    const badType = await t.api(`/api/users/me/groups/${workspaceId}/`, {
+      method: 'PATCH',
+      token: owner.access,
+      body: { is_public: 'yes' },
+    });
     expect(Object.keys(badType.body.details)).toEqual(['is_public']);
   });
 });

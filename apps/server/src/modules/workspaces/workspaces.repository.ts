@@ -28,7 +28,10 @@ export function createWorkspacesRepository(db: Db) {
       return rows.map((row) => ({ ...row, users_count: Number(row.users_count) }));
     },
 
-    async findMemberWorkspace(userId: number, workspaceId: number): Promise<MemberWorkspaceRow | undefined> {
+    async findMemberWorkspace(
+      userId: number,
+      workspaceId: number,
+    ): Promise<MemberWorkspaceRow | undefined> {
       const row = await memberWorkspaces(userId).where('w.id', '=', workspaceId).executeTakeFirst();
       return row && { ...row, users_count: Number(row.users_count) };
     },
@@ -54,7 +57,12 @@ export function createWorkspacesRepository(db: Db) {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('memberships')
-        .values({ workspace_id: id, user_id: adminUserId, role: 'admin', created_on: workspace.created_on })
+        .values({
+          workspace_id: id,
+          user_id: adminUserId,
+          role: 'admin',
+          created_on: workspace.created_on,
+        })
         .execute();
       return id;
     },

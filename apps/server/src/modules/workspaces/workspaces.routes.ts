@@ -11,17 +11,29 @@ import {
 import { getAuth } from '../../http/authentication.js';
 import type { WorkspacesService } from './workspaces.service.js';
 
-export function registerWorkspacesRoutes(app: FastifyInstance, workspaces: WorkspacesService): void {
+export function registerWorkspacesRoutes(
+  app: FastifyInstance,
+  workspaces: WorkspacesService,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['workspaces'];
 
   r.get('/api/users/me/groups/', {
-    schema: { tags, summary: "The signed-in user's workspaces", response: { 200: WorkspaceListSchema } },
+    schema: {
+      tags,
+      summary: "The signed-in user's workspaces",
+      response: { 200: WorkspaceListSchema },
+    },
     handler: (request) => workspaces.listWorkspaces(getAuth(request).userId),
   });
 
   r.post('/api/users/me/groups/', {
-    schema: { tags, summary: 'Create a workspace', body: WorkspaceCreateSchema, response: { 201: WorkspaceSchema } },
+    schema: {
+      tags,
+      summary: 'Create a workspace',
+      body: WorkspaceCreateSchema,
+      response: { 201: WorkspaceSchema },
+    },
     handler: async (request, reply) => {
       const { userId } = getAuth(request);
       const id = await workspaces.createWorkspace(userId, request.body);
@@ -37,6 +49,7 @@ export function registerWorkspacesRoutes(app: FastifyInstance, workspaces: Works
       body: WorkspaceUpdateSchema,
       response: { 200: WorkspaceSchema },
     },
-    handler: (request) => workspaces.updateWorkspace(getAuth(request).userId, request.params.id, request.body),
+    handler: (request) =>
+      workspaces.updateWorkspace(getAuth(request).userId, request.params.id, request.body),
   });
 }

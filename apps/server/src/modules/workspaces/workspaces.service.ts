@@ -38,8 +38,7 @@ export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
   };
 }
 
-const workspaceNotFound = (id: number) =>
-  notFound(`Can't find requested workspace with ID: ${id}`);
+const workspaceNotFound = (id: number) => notFound(`Can't find requested workspace with ID: ${id}`);
 
 export function createWorkspacesService({ workspaces, clock }: Deps) {
   /**
@@ -80,13 +79,21 @@ export function createWorkspacesService({ workspaces, clock }: Deps) {
       );
     },
 
-    async updateWorkspace(userId: number, workspaceId: number, input: WorkspaceUpdate): Promise<Workspace> {
+    async updateWorkspace(
+      userId: number,
+      workspaceId: number,
+      input: WorkspaceUpdate,
+    ): Promise<Workspace> {
       await requireWorkspacePermission(userId, workspaceId, 'CHANGE_GROUP');
       await workspaces.updateWorkspace(workspaceId, {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.is_public !== undefined && { is_public: input.is_public ? 1 : 0 }),
-        ...(input.public_description !== undefined && { public_description: input.public_description }),
-        ...(input.public_website_url !== undefined && { public_website_url: input.public_website_url }),
+        ...(input.public_description !== undefined && {
+          public_description: input.public_description,
+        }),
+        ...(input.public_website_url !== undefined && {
+          public_website_url: input.public_website_url,
+        }),
         ...(input.settings?.print_queue_enabled !== undefined && {
           print_queue_enabled: input.settings.print_queue_enabled ? 1 : 0,
         }),

@@ -1,0 +1,80 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpCapture, type SmtpCapture } from '../../apps/server/src/test/smtp-capture.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface AppUnderTest {
+  url: string;
+  smtp: SmtpCapture;
+  /** runs `npm run cli --` against this instance's data */
+  cli(...args: string[]): string;
+  stop(): Promise<void>;
+}
+
+async function findFreePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start:\n${output.join('')}`);
+}
+
+/** The built product (what `npm start` runs) on its own port, data and SMTP server. */
+export async function startAppUnderTest(): Promise<AppUnderTest> {
+  const smtp = await startSmtpCapture();
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-e2e-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: url,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'warn',
+  };
+  const output: string[] = [];
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  await waitForHealth(url, child, output);
+
+  return {
+    url,
+    smtp,
+    cli: (...args) =>
+      execFileSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), ...args], {
+        env,
+        encoding: 'utf8',
+      }),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

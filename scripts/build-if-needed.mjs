@@ -1,0 +1,55 @@
+// Builds the web app and the server when their output is missing or older than their
+// sources, so `npm start` and the browser tests always run what the tree holds.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(target) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(full, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+const TARGETS = [
+  {
+    name: 'web app',
+    output: 'apps/web/dist/index.html',
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      'packages/shared/src',
+    ],
+    command: 'npm run build -w @printdeck/web',
+  },
+  {
+    name: 'server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src'],
+    command: 'npm run build -w @printdeck/server',
+  },
+];
+
+export function buildIfNeeded() {
+  for (const target of TARGETS) {
+    const built = newestMtime(target.output);
+    const changed = Math.max(...target.sources.map(newestMtime));
+    if (built === 0 || changed > built) {
+      console.log(`Building the ${target.name}…`);
+      execSync(target.command, { cwd: root, stdio: 'inherit' });
+    }
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();
