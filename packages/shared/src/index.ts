@@ -6,3 +6,5 @@ export * from './schemas/auth.schema.js';
 export * from './schemas/mail-token.js';
 export * from './schemas/workspace.schema.js';
 export * from './schemas/system.schema.js';
+export * from './schemas/files.schema.js';
+export * from './device/index.js';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+const axis = z.enum(['x', 'y', 'z']);
+
+/**
+ * Every command the server may ask of an agent (spec part 1 §7 control actions and printer
+ * calls). One discriminated union: the agent validates what it runs, the server what it sends.
+ */
+export const DeviceCommandSchema = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('connect') }),
+  z.object({ name: z.literal('disconnect') }),
+  z.object({ name: z.literal('power'), on: z.boolean() }),
+  z.object({
+    name: z.literal('led'),
+    color: z.tuple([
+      z.number().int().min(0).max(255),
+      z.number().int().min(0).max(255),
+      z.number().int().min(0).max(255),
+    ]),
+  }),
+  z.object({
+    name: z.literal('move_head'),
+    axis,
+    distance: z.number().finite().min(-1000).max(1000),
+  }),
+  z.object({ name: z.literal('home_head'), axes: z.array(axis).min(1).max(3) }),
+  z.object({
+    name: z.literal('temperature'),
+    part: z.enum(['tool0', 'bed']),
+    temperature: z.number().min(0).max(500),
+  }),
+  z.object({ name: z.literal('fan_state'), on: z.boolean() }),
+  z.object({ name: z.literal('disable_motors') }),
+  z.object({ name: z.literal('extrude'), amount: z.number().finite().min(-1000).max(1000) }),
+  z.object({
+    name: z.literal('send_command'),
+    commands: z.array(z.string().min(1).max(1000)).min(1).max(100),
+  }),
+  z.object({ name: z.literal('pause') }),
+  z.object({ name: z.literal('resume') }),
+  z.object({ name: z.literal('cancel') }),
+  z.object({ name: z.literal('emergency_stop') }),
+  z.object({
+    name: z.literal('print_file'),
+    /** short-lived signed URL the agent downloads the file from (never the control socket) */
+    url: z.string().url().max(2048),
+    file_name: z.string().min(1).max(255),
+    size: z.number().int().min(1),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    print: z.boolean(),
+    job_id: z.number().int(),
+  }),
+  z.object({ name: z.literal('list_files') }),
+  z.object({ name: z.literal('start_local_file'), path: z.string().min(1).max(1024) }),
+  z.object({ name: z.literal('snapshot') }),
+  z.object({ name: z.literal('klipper_macros') }),
+  z.object({ name: z.literal('klipper_gcode_store') }),
+  z.object({ name: z.literal('klipper_printer_info') }),
+  z.object({ name: z.literal('firmware_restart') }),
+]);
+export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;
+export type DeviceCommandName = DeviceCommand['name'];
+
+/** Errors an agent answers a command with; the API turns them into spec part 1 §8 messages. */
+export const DEVICE_COMMAND_ERRORS = [
+  'axis-homing-required',
+  'out-of-range',
+  'not-operational',
+  'not-supported',
+  'printer-unreachable',
+  'download-failed',
+  'checksum-mismatch',
+  'invalid-command',
+  'busy',
+  'internal',
+] as const;
+export type DeviceCommandError = (typeof DEVICE_COMMAND_ERRORS)[number];

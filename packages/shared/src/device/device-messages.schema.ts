@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { DeviceCommandSchema, DEVICE_COMMAND_ERRORS } from './device-commands.schema.js';
+import {
+  DEVICE_DRIVERS,
+  DeviceStatePatchSchema,
+  DeviceStateSchema,
+} from './device-state.schema.js';
+
+export const DEVICE_PROTOCOL_VERSION = 1;
+/** Largest message either side accepts; snapshots (base64 JPEG) are the big ones. */
+export const DEVICE_MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+
+const requestId = z.string().min(1).max(64);
+
+// ---- agent → server -------------------------------------------------------------------
+
+export const HelloMessageSchema = z.object({
+  type: z.literal('hello'),
+  protocol: z.number().int().min(1),
+  agent_version: z.string().max(40),
+  driver: z.enum(DEVICE_DRIVERS),
+  capabilities: z.array(z.string().max(40)).max(50),
+});
+
+export const StateMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ type: z.literal('state'), kind: z.literal('snapshot'), state: DeviceStateSchema }),
+  z.object({ type: z.literal('state'), kind: z.literal('patch'), state: DeviceStatePatchSchema }),
+]);
+
+export const ResponseMessageSchema = z.discriminatedUnion('ok', [
+  z.object({
+    type: z.literal('response'),
+    id: requestId,
+    ok: z.literal(true),
+    result: z.unknown(),
+  }),
+  z.object({
+    type: z.literal('response'),
+    id: requestId,
+    ok: z.literal(false),
+    error: z.object({ code: z.enum(DEVICE_COMMAND_ERRORS), message: z.string().max(2000) }),
+  }),
+]);
+
+export const DEVICE_EVENTS = [
+  'job_started',
+  'job_finished',
+  'job_failed',
+  'job_cancelled',
+  'download_progress',
+] as const;
+
+export const EventMessageSchema = z.object({
+  type: z.literal('event'),
+  name: z.enum(DEVICE_EVENTS),
+  job_id: z.number().int().nullable(),
+  data: z
+    .record(z.string(), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+    .default({}),
+});
+
+export const PingMessageSchema = z.object({ type: z.literal('ping'), at: z.number() });
+export const PongMessageSchema = z.object({ type: z.literal('pong'), at: z.number() });
+
+export const AgentMessageSchema = z.union([
+  HelloMessageSchema,
+  StateMessageSchema,
+  ResponseMessageSchema,
+  EventMessageSchema,
+  PingMessageSchema,
+  PongMessageSchema,
+]);
+export type AgentMessage = z.infer<typeof AgentMessageSchema>;
+
+// ---- server → agent -------------------------------------------------------------------
+
+export const WelcomeMessageSchema = z.object({
+  type: z.literal('welcome'),
+  protocol: z.number().int(),
+  server_version: z.string(),
+  heartbeat_ms: z.number().int(),
+});
+
+export const RequestMessageSchema = z.object({
+  type: z.literal('request'),
+  id: requestId,
+  timeout_ms: z.number().int().min(100).max(600_000),
+  command: DeviceCommandSchema,
+});
+export type RequestMessage = z.infer<typeof RequestMessageSchema>;
+
+export const ServerMessageSchema = z.union([
+  WelcomeMessageSchema,
+  RequestMessageSchema,
+  PingMessageSchema,
+  PongMessageSchema,
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+/** WebSocket close codes with a meaning for the agent. */
+export const DEVICE_CLOSE_CODES = {
+  /** the key is unknown or revoked: stop, do not reconnect */
+  keyRefused: 4401,
+  /** another connection with the same key took over */
+  replaced: 4409,
+  /** the agent speaks a protocol the server does not */
+  protocolMismatch: 4400,
+  /** silent too long (heartbeat) */
+  heartbeatTimeout: 4408,
+  /** too many or too large messages */
+  policyViolation: 1008,
+  serverRestart: 1012,
+} as const;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const text = (max: number) => z.string().max(max);
+const temperatureReading = z.object({
+  actual: z.number().finite().nullable(),
+  target: z.number().finite().nullable(),
+});
+
+/** OctoPrint's state flags; the Moonraker driver fills the same ones (reference B.2 mapping). */
+export const StateFlagsSchema = z.object({
+  operational: z.boolean(),
+  printing: z.boolean(),
+  paused: z.boolean(),
+  pausing: z.boolean(),
+  cancelling: z.boolean(),
+  resuming: z.boolean(),
+  finishing: z.boolean(),
+  ready: z.boolean(),
+  error: z.boolean(),
+  closedOrError: z.boolean(),
+});
+export type StateFlags = z.infer<typeof StateFlagsSchema>;
+
+/**
+ * Error codes a device reports beside its state (spec part 1 §8 "Server error codes in
+ * device state"); the printer-state derivation reads them.
+ */
+export const DEVICE_ERROR_CODES = [
+  'permission-denied',
+  'download-in-progress',
+  'moved-to-background',
+  'printer-unreachable',
+] as const;
+
+/** One printer's state as the agent normalises it, whatever drives the printer. */
+export const DeviceStateSchema = z.object({
+  /** false while OctoPrint/Klipper is not connected to the printer (not paired) */
+  is_paired: z.boolean(),
+  state: z.object({ text: text(200), flags: StateFlagsSchema }),
+  error: z.object({ code: text(64), detail: text(2000) }).nullable(),
+  temperature: z.object({
+    tool0: temperatureReading.nullable(),
+    bed: temperatureReading.nullable(),
+  }),
+  job: z
+    .object({
+      file_name: text(255).nullable(),
+      /** percent 0–100 */
+      completion: z.number().min(0).max(100).nullable(),
+      print_time: z.number().min(0).nullable(),
+      print_time_left: z.number().min(0).nullable(),
+    })
+    .nullable(),
+  local_ip_address: text(64).nullable(),
+  plugins: z.object({
+    power_relay: z.boolean(),
+    power_on: z.boolean().nullable(),
+    led: z.boolean(),
+    spectoda: z.boolean(),
+    camera: z.boolean(),
+  }),
+  lights: z.object({ led_on: z.boolean().nullable() }),
+  klipper: z.object({ state: text(40), state_message: text(4000) }).nullable(),
+});
+export type DeviceState = z.infer<typeof DeviceStateSchema>;
+
+/** A change: the top-level parts that changed, each replaced whole. */
+export const DeviceStatePatchSchema = DeviceStateSchema.partial();
+export type DeviceStatePatch = z.infer<typeof DeviceStatePatchSchema>;
+
+export const DEVICE_DRIVERS = ['octoprint', 'moonraker', 'pill'] as const;
+export type DeviceDriver = (typeof DEVICE_DRIVERS)[number];

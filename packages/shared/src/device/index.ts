@@ -1,0 +1,4 @@
+export * from './device-state.schema.js';
+export * from './device-commands.schema.js';
+export * from './device-messages.schema.js';
+export * from './printer-state.js';
