@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '../lib/storage';
+import { createTokenStore, REFRESH_TOKEN_KEY } from '../session/token-store';
+import { ApiError } from './api-error';
+import { createApiClient } from './client';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+function bearerOf(init: RequestInit): string | undefined {
+  return (init.headers as Record<string, string>).Authorization;
+}
+
+function setup(handler: Handler, refresh: string | null = 'r1') {
+  const storage = createMemoryStorage();
+  if (refresh) storage.setItem(REFRESH_TOKEN_KEY, refresh);
+  const tokens = createTokenStore(storage);
+  const calls: { url: string; init: RequestInit }[] = [];
+  const onSessionExpired = vi.fn();
+  const onResponse = vi.fn();
+  const client = createApiClient({
+    baseUrl: '/api',
+    tokens,
+    onSessionExpired,
+    onResponse,
+    fetch: async (input, init = {}) => {
+      calls.push({ url: String(input), init });
+      return handler(String(input), init);
+    },
+  });
+  const refreshCalls = () => calls.filter((call) => call.url === '/api/tokens/refresh/').length;
+  return { client, tokens, calls, onSessionExpired, onResponse, refreshCalls };
+}
+
+const MeSchema = z.object({ id: z.number() });
+
+/** A server whose valid access token is "a2" and which rotates r1 → r2 on refresh. */
+function serverWithRotation(): Handler {
+  return (url, init) => {
+    if (url === '/api/tokens/refresh/') {
+      const { refresh } = JSON.parse(String(init.body)) as { refresh: string };
+      return refresh === 'r1'
+        ? json(200, { access: 'a2', refresh: 'r2' })
+        : json(401, { code: 'token_not_valid', message: 'Token is invalid' });
+    }
+    return bearerOf(init) === 'Bearer a2'
+      ? json(200, { id: 1 })
+      : json(401, { code: 'not_authenticated', message: 'Expired' });
+  };
+}
+
+describe('api client', () => {
+  it('sends anonymous requests without a bearer and parses the answer', async () => {
+    const { client, calls } = setup(() => json(200, { id: 7 }));
+    const result = await client.request({
+      method: 'POST',
+      path: '/tokens/',
+      body: { username: 'a' },
+      schema: MeSchema,
+      isAnonymous: true,
+    });
+    expect(result).toEqual({ id: 7 });
+    expect(bearerOf(calls[0]!.init)).toBeUndefined();
+    expect(calls[0]!.init.body).toBe('{"username":"a"}');
+  });
+
+  it('gets an access token first when it has only the refresh token', async () => {
+    const { client, tokens, calls } = setup(serverWithRotation());
+    await expect(client.request({ path: '/users/me/', schema: MeSchema })).resolves.toEqual({
+      id: 1,
+    });
+    expect(calls.map((call) => call.url)).toEqual(['/api/tokens/refresh/', '/api/users/me/']);
+    expect(tokens.getRefresh()).toBe('r2');
+    expect(tokens.getAccess()).toBe('a2');
+  });
+
+  it('refreshes once on 401 and retries with the new token', async () => {
+    const { client, tokens, calls } = setup(serverWithRotation());
+    tokens.save({ access: 'a1', refresh: 'r1' });
+    await expect(client.request({ path: '/users/me/', schema: MeSchema })).resolves.toEqual({
+      id: 1,
+    });
+    expect(calls.map((call) => bearerOf(call.init) ?? call.url)).toEqual([
+      'Bearer a1',
+      '/api/tokens/refresh/',
+      'Bearer a2',
+    ]);
+  });
+
+  it('shares one refresh between concurrent requests', async () => {
+    let releaseRefresh = () => {};
+    const gate = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const server = serverWithRotation();
+    const { client, tokens, refreshCalls, onSessionExpired } = setup(async (url, init) => {
+      if (url === '/api/tokens/refresh/') await gate;
+      return server(url, init);
+    });
+    tokens.save({ access: 'a1', refresh: 'r1' });
+    const requests = Array.from({ length: 5 }, () =>
+      client.request({ path: '/users/me/', schema: MeSchema }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    releaseRefresh();
+    await expect(Promise.all(requests)).resolves.toHaveLength(5);
+    expect(refreshCalls()).toBe(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh again for a 401 that arrives after another request refreshed', async () => {
+    const server = serverWithRotation();
+    let releaseSlow = () => {};
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const { client, tokens, refreshCalls } = setup(async (url, init) => {
+      if (url === '/api/slow/') await slow;
+      return server(url, init);
+    });
+    tokens.save({ access: 'a1', refresh: 'r1' });
+    const late = client.request({ path: '/slow/', schema: MeSchema });
+    await client.request({ path: '/users/me/', schema: MeSchema });
+    releaseSlow();
+    await expect(late).resolves.toEqual({ id: 1 });
+    expect(refreshCalls()).toBe(1);
+  });
+
+  it('ends the session when the refresh token is rejected', async () => {
+    const { client, tokens, onSessionExpired } = setup(serverWithRotation(), 'stale');
+    tokens.save({ access: 'a1', refresh: 'stale' });
+    const error = await client.request({ path: '/users/me/' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('token_not_valid');
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(tokens.getRefresh()).toBeNull();
+  });
+
+  it('ends the session when the retried request is still unauthorized', async () => {
+    const { client, onSessionExpired, refreshCalls } = setup((url) =>
+      url === '/api/tokens/refresh/'
+        ? json(200, { access: 'a9', refresh: 'r9' })
+        : json(401, { code: 'not_authenticated', message: 'No' }),
+    );
+    await expect(client.request({ path: '/users/me/' })).rejects.toMatchObject({ status: 401 });
+    expect(refreshCalls()).toBe(2);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session without a call when no refresh token is stored', async () => {
+    const { client, calls, onSessionExpired } = setup(serverWithRotation(), null);
+    await expect(client.request({ path: '/users/me/' })).rejects.toMatchObject({
+      status: 401,
+      code: 'not_authenticated',
+    });
+    expect(calls).toHaveLength(0);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a failed fetch into a network error', async () => {
+    const { client, onResponse } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.request({ path: '/health', isAnonymous: true })).rejects.toMatchObject({
+      status: null,
+      code: 'network_error',
+      isNetworkError: true,
+    });
+    expect(onResponse).not.toHaveBeenCalled();
+  });
+
+  it('lets an aborted request stay an abort', async () => {
+    const { client } = setup(() => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    await expect(client.request({ path: '/x', isAnonymous: true })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  it('reads code, field details and Retry-After of an error answer', async () => {
+    const { client, onResponse } = setup(() =>
+      json(
+        429,
+        { code: 'rate_limited', message: 'Slow down', details: { email: ['Too many'] } },
+        { 'Retry-After': '42' },
+      ),
+    );
+    const error = (await client
+      .request({ method: 'POST', path: '/tokens/', isAnonymous: true })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Slow down',
+      retryAfterSeconds: 42,
+      method: 'POST',
+      url: '/api/tokens/',
+    });
+    expect(error.getFieldErrors('email')).toEqual(['Too many']);
+    expect(error.getFieldErrors('password')).toEqual([]);
+    expect(onResponse).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a non-JSON error body and names the code after the status', async () => {
+    const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(client.request({ path: '/x', isAnonymous: true })).rejects.toMatchObject({
+      status: 502,
+      code: 'http_502',
+      body: '<html>Bad gateway</html>',
+    });
+  });
+
+  it('rejects an answer that does not match its schema', async () => {
+    const { client } = setup(() => json(200, { id: 'one' }));
+    await expect(
+      client.request({ path: '/x', schema: MeSchema, isAnonymous: true }),
+    ).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
+  });
+
+  it('answers nothing for 204', async () => {
+    const { client } = setup(() => new Response(null, { status: 204 }));
+    await expect(
+      client.request({ method: 'DELETE', path: '/x', schema: MeSchema, isAnonymous: true }),
+    ).resolves.toBeUndefined();
+  });
+});

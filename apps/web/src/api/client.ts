@@ -1,0 +1,158 @@
+import { TokenPairSchema } from '@printdeck/shared';
+import type { z } from 'zod';
+import type { TokenStore } from '../session/token-store';
+import { tokenStore } from '../session/session';
+import { recordApiResponse } from './activity';
+import { ApiError, readErrorResponse } from './api-error';
+
+export const API_BASE = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface ApiRequest<T> {
+  method?: HttpMethod;
+  /** path below the API base, e.g. "/users/me/" */
+  path: string;
+  body?: unknown;
+  /** parses the response; without it the response body is ignored */
+  schema?: z.ZodType<T>;
+  /** sent without the access token (sign-in, registration, health) */
+  isAnonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  fetch: typeof fetch;
+  tokens: TokenStore;
+  /** the refresh token is missing or rejected: the session is over */
+  onSessionExpired: () => void;
+  onResponse: () => void;
+}
+
+export interface ApiClient {
+  request<T = void>(request: ApiRequest<T>): Promise<T>;
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function describeRequest(baseUrl: string, request: ApiRequest<unknown>) {
+  return { method: request.method ?? 'GET', url: baseUrl + request.path };
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  /** One refresh at a time: concurrent requests that need a new access token share it. */
+  let pendingRefresh: Promise<string> | null = null;
+
+  async function send<T>(request: ApiRequest<T>, access: string | null): Promise<Response> {
+    const { method, url } = describeRequest(deps.baseUrl, request);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (access) headers.Authorization = `Bearer ${access}`;
+    try {
+      const response = await deps.fetch(url, {
+        method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: request.signal,
+      });
+      deps.onResponse();
+      return response;
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError({
+        status: null,
+        code: 'network_error',
+        message: error instanceof Error ? error.message : 'Network failure',
+        method,
+        url,
+      });
+    }
+  }
+
+  async function read<T>(request: ApiRequest<T>, response: Response): Promise<T> {
+    const where = describeRequest(deps.baseUrl, request);
+    if (!response.ok) throw await readErrorResponse(response, where);
+    if (!request.schema || response.status === 204) return undefined as T;
+    const body: unknown = await response.json().catch(() => undefined);
+    const parsed = request.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        code: 'invalid_response',
+        message: `Unexpected response: ${parsed.error.message}`,
+        body,
+        ...where,
+      });
+    }
+    return parsed.data;
+  }
+
+  /** Forgets the tokens and hands over to Logout; returns the error for the caller to throw. */
+  async function endSession(request: ApiRequest<unknown>, response?: Response): Promise<ApiError> {
+    const where = describeRequest(deps.baseUrl, request);
+    const error = response
+      ? await readErrorResponse(response, where)
+      : new ApiError({
+          status: 401,
+          code: 'not_authenticated',
+          message: 'Not signed in',
+          ...where,
+        });
+    deps.tokens.clear();
+    deps.onSessionExpired();
+    return error;
+  }
+
+  async function refreshAccessToken(): Promise<string> {
+    const refresh = deps.tokens.getRefresh();
+    const request = { method: 'POST', path: '/tokens/refresh/', body: { refresh } } as const;
+    if (!refresh) throw await endSession(request);
+    const response = await send(request, null);
+    if (response.status === 401) throw await endSession(request, response);
+    const pair = await read({ ...request, schema: TokenPairSchema }, response);
+    deps.tokens.save(pair);
+    return pair.access;
+  }
+
+  function getFreshAccessToken(): Promise<string> {
+    pendingRefresh ??= refreshAccessToken().finally(() => {
+      pendingRefresh = null;
+    });
+    return pendingRefresh;
+  }
+
+  async function request<T>(request: ApiRequest<T>): Promise<T> {
+    if (request.isAnonymous) return read(request, await send(request, null));
+
+    const access = deps.tokens.getAccess() ?? (await getFreshAccessToken());
+    const response = await send(request, access);
+    if (response.status !== 401) return read(request, response);
+
+    // Another request may already have refreshed the token this one was sent with.
+    const current = deps.tokens.getAccess();
+    const renewed = current && current !== access ? current : await getFreshAccessToken();
+    const retried = await send(request, renewed);
+    if (retried.status === 401) throw await endSession(request, retried);
+    return read(request, retried);
+  }
+
+  return { request };
+}
+
+let sessionExpiredHandler = () => window.location.assign('/logout');
+
+/** The app routes an expired session to Logout through its router. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  sessionExpiredHandler = handler;
+}
+
+export const apiClient = createApiClient({
+  baseUrl: API_BASE,
+  fetch: (input, init) => globalThis.fetch(input, init),
+  tokens: tokenStore,
+  onSessionExpired: () => sessionExpiredHandler(),
+  onResponse: () => recordApiResponse(),
+});

@@ -1,0 +1,51 @@
+import { isApiError, isTransportError } from '../../api/api-error';
+import type { ErrorHandling } from '../../api/query-meta';
+import { ProductError } from '../../lib/product-error';
+
+/** What the error modal shows (spec part 1 §8). */
+export type ErrorModalState =
+  | { variant: 'maintenance' }
+  | { variant: 'noInternet' }
+  | { variant: 'forbidden'; request?: ForbiddenRequest }
+  | { variant: 'product'; title: string; description: string }
+  | { variant: 'unknown'; detail: string };
+
+export interface ForbiddenRequest {
+  method: string;
+  url: string;
+  status: number;
+  data: unknown;
+}
+
+/** The modal for an error, or null when the error needs none (401 goes to Logout instead). */
+export function toErrorModal(error: unknown): ErrorModalState | null {
+  if (error instanceof ProductError) {
+    return { variant: 'product', title: error.title, description: error.description };
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return null;
+  if (!isApiError(error)) {
+    return { variant: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+  }
+  if (error.status === null) return { variant: 'noInternet' };
+  if (error.status === 401) return null;
+  if (error.status === 403) {
+    return {
+      variant: 'forbidden',
+      request: { method: error.method, url: error.url, status: error.status, data: error.body },
+    };
+  }
+  if (error.status === 503) return { variant: 'maintenance' };
+  return { variant: 'unknown', detail: `${error.status} ${error.code}: ${error.message}` };
+}
+
+/** The modal a failed query or mutation opens, given how its caller handles errors. */
+export function getGlobalErrorModal(
+  error: unknown,
+  handling: ErrorHandling = 'modal',
+): ErrorModalState | null {
+  if (handling === 'silent') return null;
+  const modal = toErrorModal(error);
+  if (!modal) return null;
+  if (handling === 'inline' && !isTransportError(error)) return null;
+  return modal;
+}

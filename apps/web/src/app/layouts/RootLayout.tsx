@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { NewVersionBar } from '../../features/system/components/NewVersionBar';
+import { useAutoReload } from '../auto-reload/use-auto-reload';
+import { useScrollToTop } from '../use-scroll-to-top';
+
+export function RootLayout() {
+  useAutoReload();
+  useScrollToTop();
+  return (
+    <>
+      <NewVersionBar />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { Box, Container, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Suspense, type CSSProperties } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { Footer } from '../../components/Footer';
+import { PageLoader } from '../../components/PageLoader';
+import { SCREEN_PATHS } from '../../config/screens';
+import { useMyWorkspaces } from '../../features/workspaces/api/get-my-workspaces';
+import { findSelectedWorkspace } from '../../features/workspaces/find-selected-workspace';
+import { CurrentWorkspaceProvider } from '../../features/workspaces/hooks/current-workspace';
+import { getSelectedWorkspaceId } from '../../session/selected-workspace';
+import { getShellNavigation } from '../navigation/shell-navigation';
+import { BottomBar } from './BottomBar';
+import { DesktopHeader } from './DesktopHeader';
+import { MobileTopBar } from './MobileTopBar';
+
+/** Below Mantine's "sm" breakpoint the shell switches to the mobile bars. */
+const MOBILE_QUERY = `(max-width: ${em(767.98)})`;
+const BOTTOM_BAR_HEIGHT = 64;
+
+/** The signed-in application: header or mobile bars, the page, the footer. */
+export function ShellLayout() {
+  const workspaces = useMyWorkspaces();
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const workspace = findSelectedWorkspace(workspaces, getSelectedWorkspaceId());
+  // The member may have left the workspace since the route was entered.
+  if (!workspace) return <Navigate to={SCREEN_PATHS.selectGroup} replace />;
+
+  const navigation = getShellNavigation(workspace, workspaces.length);
+  const style = { '--bottom-bar-height': `${BOTTOM_BAR_HEIGHT}px` } as CSSProperties;
+  return (
+    <CurrentWorkspaceProvider value={workspace}>
+      <Box
+        mih="100vh"
+        pb={isMobile ? BOTTOM_BAR_HEIGHT : 0}
+        style={{ ...style, display: 'flex', flexDirection: 'column' }}
+      >
+        {isMobile ? (
+          <MobileTopBar navigation={navigation} workspace={workspace} />
+        ) : (
+          <DesktopHeader navigation={navigation} workspace={workspace} />
+        )}
+        <Container component="main" size="xl" w="100%" py="lg" style={{ flex: 1 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+        <Footer />
+        {isMobile && <BottomBar navigation={navigation} />}
+      </Box>
+    </CurrentWorkspaceProvider>
+  );
+}

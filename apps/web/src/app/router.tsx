@@ -1,0 +1,105 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { SCREEN_PATHS } from '../config/screens';
+import { loadWorkspaces, requireAnonymous, requireWorkspace } from './guards';
+import { AnonymousLayout } from './layouts/AnonymousLayout';
+import { RootLayout } from './layouts/RootLayout';
+import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
+
+/** A route component loaded on first visit, so that the sign-in page stays small. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        loader: requireAnonymous,
+        Component: AnonymousLayout,
+        children: [
+          {
+            path: SCREEN_PATHS.login,
+            lazy: lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage'),
+          },
+          {
+            path: SCREEN_PATHS.registration,
+            lazy: lazyPage(
+              () => import('../features/auth/components/RegistrationPage'),
+              'RegistrationPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.registrationConfirm,
+            lazy: lazyPage(
+              () => import('../features/auth/components/RegistrationConfirmPage'),
+              'RegistrationConfirmPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.passwordReset,
+            lazy: lazyPage(
+              () => import('../features/auth/components/PasswordResetPage'),
+              'PasswordResetPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.passwordResetConfirm,
+            lazy: lazyPage(
+              () => import('../features/auth/components/PasswordResetConfirmPage'),
+              'PasswordResetConfirmPage',
+            ),
+          },
+        ],
+      },
+      {
+        path: SCREEN_PATHS.logout,
+        lazy: lazyPage(() => import('../features/auth/components/LogoutPage'), 'LogoutPage'),
+      },
+      {
+        path: SCREEN_PATHS.selectGroup,
+        loader: loadWorkspaces,
+        lazy: lazyPage(
+          () => import('../features/workspaces/components/SelectGroupPage'),
+          'SelectGroupPage',
+        ),
+      },
+      {
+        loader: requireWorkspace,
+        lazy: lazyPage(() => import('./layouts/ShellLayout'), 'ShellLayout'),
+        children: [
+          {
+            index: true,
+            lazy: lazyPage(() => import('./routes/DashboardPage'), 'DashboardPage'),
+          },
+          {
+            path: SCREEN_PATHS.settings,
+            lazy: lazyPage(() => import('./routes/settings/SettingsPage'), 'SettingsPage'),
+          },
+          {
+            path: SCREEN_PATHS.settingsAccount,
+            lazy: lazyPage(
+              () => import('./routes/settings/SettingsAccountPage'),
+              'SettingsAccountPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsAppearance,
+            lazy: lazyPage(
+              () => import('./routes/settings/SettingsAppearancePage'),
+              'SettingsAppearancePage',
+            ),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: lazyPage(() => import('./routes/NotFoundPage'), 'NotFoundPage'),
+      },
+    ],
+  },
+]);

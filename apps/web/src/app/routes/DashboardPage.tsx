@@ -1,0 +1,18 @@
+import { Stack } from '@mantine/core';
+import { getScreenPath } from '../../config/screens';
+import { WorkspaceHeader } from '../../features/workspaces/components/WorkspaceHeader';
+import { useCurrentWorkspace } from '../../features/workspaces/hooks/current-workspace';
+
+/** The workspace's home; news, printers and latest files join it with their features. */
+export function DashboardPage() {
+  const workspace = useCurrentWorkspace();
+  const canEdit = workspace.me.permissions.includes('CHANGE_GROUP');
+  const editPath = canEdit
+    ? getScreenPath('settingsWorkspaceEdit', { id: workspace.id })
+    : undefined;
+  return (
+    <Stack gap="xl">
+      <WorkspaceHeader workspace={workspace} editPath={editPath} />
+    </Stack>
+  );
+}

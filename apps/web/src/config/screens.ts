@@ -1,0 +1,73 @@
+import { generatePath } from 'react-router';
+
+/** Every screen of the spec, whether it exists yet or not. */
+export type ScreenId =
+  | 'dashboard'
+  | 'selectGroup'
+  | 'printers'
+  | 'gcodes'
+  | 'videos'
+  | 'printQueue'
+  | 'news'
+  | 'workspaceStats'
+  | 'settings'
+  | 'settingsAccount'
+  | 'settingsAppearance'
+  | 'settingsWorkspaces'
+  | 'settingsWorkspaceEdit'
+  | 'settingsPrinters'
+  | 'settingsNotifications'
+  | 'settingsApiTokens'
+  | 'login'
+  | 'registration'
+  | 'registrationConfirm'
+  | 'passwordReset'
+  | 'passwordResetConfirm'
+  | 'logout';
+
+/**
+ * The one registry of screens that exist: the router mounts these paths and the shell links
+ * only to them. A later feature adds its screen here together with its route.
+ */
+export const SCREEN_PATHS = {
+  dashboard: '/',
+  selectGroup: '/select-group',
+  settings: '/settings',
+  settingsAccount: '/settings/account',
+  settingsAppearance: '/settings/appearance',
+  login: '/login',
+  registration: '/registration',
+  registrationConfirm: '/registration/confirm',
+  passwordReset: '/password-reset',
+  passwordResetConfirm: '/password-reset/confirm',
+  logout: '/logout',
+} as const satisfies Partial<Record<ScreenId, string>>;
+
+export type AvailableScreenId = keyof typeof SCREEN_PATHS;
+
+export function isScreenAvailable(id: ScreenId): id is AvailableScreenId {
+  return Object.hasOwn(SCREEN_PATHS, id);
+}
+
+/** The path of a screen with its parameters filled in, or undefined while it does not exist. */
+export function getScreenPath(id: ScreenId, params: Record<string, string | number> = {}) {
+  if (!isScreenAvailable(id)) return undefined;
+  const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  return generatePath(SCREEN_PATHS[id], values);
+}
+
+/** Pages listed on the Settings screen, in this order, once they exist. */
+const SETTINGS_PAGES = [
+  'settingsAccount',
+  'settingsAppearance',
+  'settingsWorkspaces',
+  'settingsPrinters',
+  'settingsNotifications',
+  'settingsApiTokens',
+] as const satisfies readonly ScreenId[];
+
+export type SettingsPageId = Extract<AvailableScreenId, (typeof SETTINGS_PAGES)[number]>;
+
+export function getSettingsPages(): SettingsPageId[] {
+  return SETTINGS_PAGES.filter((id): id is SettingsPageId => isScreenAvailable(id));
+}

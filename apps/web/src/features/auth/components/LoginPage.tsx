@@ -1,0 +1,77 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FormMessage } from '../../../components/FormMessage';
+import { SCREEN_PATHS } from '../../../config/screens';
+import { useCreateToken } from '../api/create-token';
+import { getLoginErrorMessage } from '../auth-messages';
+import { AuthCard } from './AuthCard';
+
+/** Other sign-in screens hand over the e-mail and a message through the location state. */
+export interface LoginLocationState {
+  email?: string;
+  message?: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? {}) as LoginLocationState;
+  const [email, setEmail] = useState(state.email ?? '');
+  const [password, setPassword] = useState('');
+  const login = useCreateToken();
+  const errorMessage = getLoginErrorMessage(login.error, t);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { username: email, password },
+      { onSuccess: () => navigate(SCREEN_PATHS.dashboard, { replace: true }) },
+    );
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.login.title')}
+      footer={
+        <>
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to={SCREEN_PATHS.registration} size="sm">
+            {t('auth.login.register')}
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {state.message && !login.isError && (
+            <FormMessage kind="success">{state.message}</FormMessage>
+          )}
+          {errorMessage && <FormMessage>{errorMessage}</FormMessage>}
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Group justify="space-between" mt="xs">
+            <Anchor component={Link} to={SCREEN_PATHS.passwordReset} size="sm">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+            <Button type="submit" loading={login.isPending}>
+              {t('auth.login.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
