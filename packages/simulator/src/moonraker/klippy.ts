@@ -1,0 +1,129 @@
+import { Emitter } from '../printer-model/emitter.js';
+import type { VirtualPrinter } from '../printer-model/printer.js';
+
+export type KlippyState = 'disconnected' | 'startup' | 'ready' | 'error' | 'shutdown';
+
+/** Klipper's exact texts (reference B.2, `klippy.py`). */
+export const READY_MESSAGE = 'Printer is ready';
+export const STARTUP_MESSAGE =
+  '\nPrinter is not ready\nThe klippy host software is attempting to connect.  Please\nretry in a few moments.\n';
+export const SHUTDOWN_HELP =
+  '\nOnce the underlying issue is corrected, use the\n"FIRMWARE_RESTART" command to reset the firmware, reload the\nconfig, and restart the host software.\nPrinter is shutdown\n';
+const CONNECT_ERROR_HELP =
+  '\nOnce the underlying issue is corrected, use the\n"FIRMWARE_RESTART" command to reset the firmware, reload the\nconfig, and restart the host software.\nError configuring printer\n';
+const RESTART_HELP =
+  '\n\nOnce the underlying issue is corrected, use the "RESTART"\ncommand to reload the config and restart the host software.\nPrinter is halted\n';
+
+export const MCU_LOST = "Lost communication with MCU 'mcu'";
+export const MCU_UNREACHABLE = "mcu 'mcu': Unable to connect";
+export const WEBHOOKS_SHUTDOWN = 'Shutdown due to webhooks request';
+export const M112_SHUTDOWN = 'Shutdown due to M112 command';
+
+/** Simulated seconds of each step (reference C.2). */
+const CONNECT_SECONDS = 1;
+const STARTUP_SECONDS = 2;
+const RESTART_DISCONNECT_SECONDS = 0.5;
+
+export type KlippyEvents = {
+  state: [state: KlippyState, previous: KlippyState];
+};
+
+/**
+ * The Klippy host process as Moonraker sees it:
+ * disconnected → startup → ready; shutdown and error until a restart.
+ */
+export class Klippy {
+  state: KlippyState;
+  message: string;
+  /** False until Klippy first connects: its endpoints are then unknown (404, B.1). */
+  hasConnected: boolean;
+  readonly events = new Emitter<KlippyEvents>();
+  #cancelStep: (() => void) | null = null;
+
+  constructor(
+    private readonly printer: VirtualPrinter,
+    options: { boot: boolean },
+  ) {
+    this.state = options.boot ? 'disconnected' : 'ready';
+    this.message = options.boot ? 'Klippy Disconnected' : READY_MESSAGE;
+    this.hasConnected = !options.boot;
+    if (options.boot) this.#connect(CONNECT_SECONDS);
+    else if (!printer.isReachable) this.#enter('error', MCU_UNREACHABLE + CONNECT_ERROR_HELP);
+    printer.events.on('reachability', (reachable) => {
+      if (!reachable && (this.state === 'ready' || this.state === 'startup')) {
+        this.shutdown(MCU_LOST);
+      }
+    });
+    printer.events.on('halt', (reason) => {
+      if (reason === 'M112') this.shutdown(M112_SHUTDOWN);
+    });
+  }
+
+  get isConnected(): boolean {
+    return this.state !== 'disconnected';
+  }
+
+  get isReady(): boolean {
+    return this.state === 'ready';
+  }
+
+  /** An MCU or host shutdown: everything stops until FIRMWARE_RESTART. */
+  shutdown(reason: string): void {
+    if (this.state === 'disconnected' || this.state === 'shutdown') return;
+    this.printer.halt(reason);
+    this.#enter('shutdown', reason + SHUTDOWN_HELP);
+  }
+
+  /** A configuration error: "Printer is halted" until RESTART. */
+  configError(text: string): void {
+    if (this.state === 'disconnected') return;
+    this.printer.halt(text);
+    this.#enter('error', text + RESTART_HELP);
+  }
+
+  /** FIRMWARE_RESTART or RESTART: disconnect, reconnect, start up, be ready (or fail). */
+  restart(): void {
+    this.printer.halt('Klippy Disconnected');
+    this.#enter('disconnected', 'Klippy Disconnected');
+    this.#connect(RESTART_DISCONNECT_SECONDS);
+  }
+
+  /** The host process dies; systemd starts it again. */
+  crash(): void {
+    this.printer.halt('Klippy Disconnected');
+    this.#enter('disconnected', 'Klippy Disconnected');
+    this.#connect(CONNECT_SECONDS);
+  }
+
+  #connect(afterSeconds: number): void {
+    this.#after(afterSeconds, () => {
+      this.hasConnected = true;
+      this.printer.resetBoard();
+      this.printer.jobs.reset();
+      this.#enter('startup', STARTUP_MESSAGE);
+      this.#after(STARTUP_SECONDS, () => {
+        if (this.printer.isReachable) this.#enter('ready', READY_MESSAGE);
+        else this.#enter('error', MCU_UNREACHABLE + CONNECT_ERROR_HELP);
+      });
+    });
+  }
+
+  #after(seconds: number, run: () => void): void {
+    this.#cancelStep?.();
+    this.#cancelStep = this.printer.schedule(seconds, () => {
+      this.#cancelStep = null;
+      run();
+    });
+  }
+
+  #enter(state: KlippyState, message: string): void {
+    if (state !== 'startup') {
+      this.#cancelStep?.();
+      this.#cancelStep = null;
+    }
+    const previous = this.state;
+    this.state = state;
+    this.message = message;
+    if (previous !== state) this.events.emit('state', state, previous);
+  }
+}

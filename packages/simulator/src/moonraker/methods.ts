@@ -1,0 +1,68 @@
+import type { MoonrakerContext } from './context.js';
+import { klippyNotConnected, methodNotFound } from './rpc-error.js';
+import type { Subscription } from './subscriptions.js';
+
+/** A websocket client as methods see it. */
+export interface RpcConnection {
+  readonly id: number;
+  subscription: Subscription | null;
+  identified: boolean;
+  authenticated: boolean;
+}
+
+export interface CallContext {
+  args: Record<string, unknown>;
+  /** The websocket the call came over (or named by `?connection_id=`), else null. */
+  connection: RpcConnection | null;
+}
+
+export type HttpVerb = 'GET' | 'POST' | 'DELETE';
+
+export interface MethodDef {
+  name: string;
+  /** HTTP routes; none for websocket-only methods. */
+  http: readonly (readonly [HttpVerb, string])[];
+  /** A Klipper endpoint: 503 while Klippy is disconnected, 404 before it ever connected. */
+  klippy?: boolean;
+  handler(ctx: MoonrakerContext, call: CallContext): unknown;
+}
+
+/** Klipper's own endpoints answer both GET and POST over HTTP (reference B.1). */
+export function klippyEndpoint(
+  name: string,
+  handler: MethodDef['handler'],
+  verbs: readonly HttpVerb[] = ['GET', 'POST'],
+): MethodDef {
+  const path = `/${name.replaceAll('.', '/')}`;
+  return { name, http: verbs.map((verb) => [verb, path] as const), klippy: true, handler };
+}
+
+/** A Moonraker endpoint at the path its name gives. */
+export function serverEndpoint(
+  name: string,
+  verb: HttpVerb,
+  handler: MethodDef['handler'],
+): MethodDef {
+  return { name, http: [[verb, `/${name.replaceAll('.', '/')}`]], handler };
+}
+
+export type MethodTable = ReadonlyMap<string, MethodDef>;
+
+export function methodTable(defs: readonly MethodDef[]): MethodTable {
+  return new Map(defs.map((def) => [def.name, def]));
+}
+
+/** Runs a method with Moonraker's "Klippy not connected" rules; always returns a promise. */
+export async function invoke(
+  ctx: MoonrakerContext,
+  table: MethodTable,
+  name: string,
+  call: CallContext,
+): Promise<unknown> {
+  const def = table.get(name);
+  if (!def) throw methodNotFound();
+  if (def.klippy && !ctx.klippy.isConnected) {
+    throw ctx.klippy.hasConnected ? klippyNotConnected() : methodNotFound();
+  }
+  return def.handler(ctx, call);
+}

@@ -1,0 +1,111 @@
+import type { VirtualPrinter } from '../printer-model/printer.js';
+import type { Notify } from './context.js';
+import type { Klippy } from './klippy.js';
+import { RpcError } from './rpc-error.js';
+
+export interface PowerDeviceConfig {
+  name: string;
+  /** Moonraker's device type; `gpio` by default. */
+  type?: string;
+  lockedWhilePrinting?: boolean;
+  /** The relay feeds the printer: switching it powers the simulated printer. */
+  controlsPrinter?: boolean;
+  /** FIRMWARE_RESTART one second after power-on (`restart_klipper_when_powered`). */
+  restartKlipperWhenPowered?: boolean;
+  /** For devices that do not feed the printer. */
+  initialState?: 'on' | 'off';
+}
+
+export type PowerStatus = 'on' | 'off';
+
+/** The default: one `gpio` relay called `printer` feeding the printer (reference C.2). */
+export const DEFAULT_POWER_DEVICES: PowerDeviceConfig[] = [
+  {
+    name: 'printer',
+    lockedWhilePrinting: true,
+    controlsPrinter: true,
+    restartKlipperWhenPowered: true,
+  },
+];
+
+const RESTART_DELAY_SECONDS = 1;
+
+/** Moonraker's `[power <name>]` devices (reference B.3.7). */
+export class PowerDevices {
+  readonly #states = new Map<string, PowerStatus>();
+
+  constructor(
+    private readonly printer: VirtualPrinter,
+    private readonly klippy: Klippy,
+    private readonly configs: readonly PowerDeviceConfig[],
+    private readonly notify: Notify,
+  ) {
+    for (const config of configs) {
+      if (!config.controlsPrinter) this.#states.set(config.name, config.initialState ?? 'off');
+    }
+    printer.events.on('power', (on) => {
+      for (const config of configs) {
+        if (config.controlsPrinter) this.#changed(config);
+        if (on && config.controlsPrinter && config.restartKlipperWhenPowered) {
+          printer.schedule(RESTART_DELAY_SECONDS, () => {
+            if (!this.klippy.isReady) this.klippy.restart();
+          });
+        }
+      }
+    });
+  }
+
+  /** Without `[power]` sections the endpoints do not exist (404 / −32601). */
+  get isConfigured(): boolean {
+    return this.configs.length > 0;
+  }
+
+  list(): Record<string, unknown>[] {
+    return this.configs.map((config) => this.#describe(config));
+  }
+
+  status(name: string): PowerStatus | undefined {
+    const config = this.configs.find((c) => c.name === name);
+    return config ? this.#status(config) : undefined;
+  }
+
+  /** Switches a device; asking for its current state is a no-op success. */
+  set(name: string, action: string): PowerStatus {
+    const config = this.configs.find((c) => c.name === name);
+    if (!config) throw new RpcError(400, `No valid device named ${name}`);
+    if (action !== 'on' && action !== 'off' && action !== 'toggle') {
+      throw new RpcError(400, `Invalid requested action '${action}'`);
+    }
+    const current = this.#status(config);
+    const wanted: PowerStatus = action === 'toggle' ? (current === 'on' ? 'off' : 'on') : action;
+    if (wanted === current) return current;
+    if (config.lockedWhilePrinting && this.printer.job.status === 'printing') {
+      throw new RpcError(400, `Unable to change power for ${name} while printing`);
+    }
+    if (config.controlsPrinter) {
+      this.printer.setPower(wanted === 'on');
+    } else {
+      this.#states.set(name, wanted);
+      this.#changed(config);
+    }
+    return wanted;
+  }
+
+  #status(config: PowerDeviceConfig): PowerStatus {
+    if (config.controlsPrinter) return this.printer.isPowered ? 'on' : 'off';
+    return this.#states.get(config.name) ?? 'off';
+  }
+
+  #describe(config: PowerDeviceConfig): Record<string, unknown> {
+    return {
+      device: config.name,
+      status: this.#status(config),
+      locked_while_printing: config.lockedWhilePrinting ?? false,
+      type: config.type ?? 'gpio',
+    };
+  }
+
+  #changed(config: PowerDeviceConfig): void {
+    this.notify('notify_power_changed', [this.#describe(config)]);
+  }
+}

@@ -1,0 +1,83 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { HttpError } from '../http/errors.js';
+import type { OctoPrintContext } from './context.js';
+
+/** What the simulated user may do: everything, as the admin whose key the agent holds. */
+export const PERMISSIONS = [
+  'ADMIN',
+  'STATUS',
+  'CONNECTION',
+  'CONTROL',
+  'FILES_LIST',
+  'FILES_UPLOAD',
+  'FILES_DOWNLOAD',
+  'FILES_SELECT',
+  'FILES_DELETE',
+  'PRINT',
+  'WEBCAM',
+  'SYSTEM',
+  'SETTINGS_READ',
+  'PLUGIN_PSUCONTROL_CONTROL',
+];
+
+/** Werkzeug's text for 403, which OctoPrint answers for an anonymous request (A.1). */
+export const FORBIDDEN =
+  "You don't have the permission to access the requested resource. It is either read-protected or not readable by the server.";
+
+/** The key from `X-Api-Key`, `Authorization: Bearer` or `?apikey=`, in that order. */
+export function requestKey(req: IncomingMessage, url: URL): string | null {
+  const header = req.headers['x-api-key'];
+  if (typeof header === 'string' && header !== '') return header;
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (bearer) return (bearer[1] as string).trim();
+  return url.searchParams.get('apikey');
+}
+
+export function isAuthorized(ctx: OctoPrintContext, req: IncomingMessage, url: URL): boolean {
+  const key = requestKey(req, url);
+  return key !== null && sameSecret(key, ctx.settings.apiKey);
+}
+
+/** A missing or wrong key is an anonymous request, and anonymous may do nothing: 403. */
+export function requireKey(ctx: OctoPrintContext, req: IncomingMessage, url: URL): void {
+  if (!isAuthorized(ctx, req, url)) throw new HttpError(403, FORBIDDEN);
+}
+
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function userPayload(ctx: OctoPrintContext, session?: string): Record<string, unknown> {
+  return {
+    name: ctx.settings.userName,
+    active: true,
+    admin: true,
+    user: true,
+    permissions: PERMISSIONS,
+    groups: ['admins', 'users'],
+    ...(session ? { session } : {}),
+  };
+}
+
+/** What `/api/currentuser` and a passive login answer for an anonymous request. */
+export const ANONYMOUS_USER = { name: null, permissions: [], groups: ['guests'] };
+
+/** Login sessions for the push socket's `auth` message; the oldest go first beyond the cap. */
+export class SessionStore {
+  static readonly MAX_SESSIONS = 64;
+  #sessions: string[] = [];
+
+  create(): string {
+    const session = randomBytes(16).toString('hex');
+    this.#sessions.push(session);
+    if (this.#sessions.length > SessionStore.MAX_SESSIONS) this.#sessions.shift();
+    return session;
+  }
+
+  isValid(session: string): boolean {
+    return this.#sessions.some((known) => sameSecret(session, known));
+  }
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock } from '../clock.js';
+import { VirtualPrinter } from '../printer-model/printer.js';
+import { printNow } from '../test-helpers.js';
+import { CONNECT_TIMEOUT, KILLED, OctoPrintConnection, SERIAL_LOST } from './connection.js';
+
+function setup() {
+  const printer = new VirtualPrinter({
+    clock: new SimulatedClock({ speed: 0 }),
+    transitions: { starting: 0.2, cancelling: 0.8 },
+  });
+  const events: string[] = [];
+  const connection = new OctoPrintConnection(printer, (type) => events.push(type));
+  return { printer, connection, events };
+}
+
+describe('OctoPrintConnection', () => {
+  it('goes Offline → Opening serial connection → Connecting → Operational', () => {
+    const { printer, connection, events } = setup();
+    expect(connection.stateText()).toBe('Offline');
+    expect(connection.flags()).toMatchObject({
+      operational: false,
+      closedOrError: true,
+      ready: false,
+    });
+    connection.connect();
+    expect(connection.stateText()).toBe('Opening serial connection');
+    expect(connection.flags().closedOrError).toBe(false);
+    printer.advance(300);
+    expect(connection.stateText()).toBe('Connecting');
+    printer.advance(1000);
+    expect(connection.stateText()).toBe('Operational');
+    expect(connection.flags()).toMatchObject({ operational: true, ready: true, printing: false });
+    expect(events).toEqual(['Connected']);
+  });
+
+  it('times out connecting to a printer without power', () => {
+    const { printer, connection } = setup();
+    printer.setPower(false);
+    connection.connect();
+    printer.advance(2000);
+    expect(connection.stateText()).toBe('Offline after error');
+    expect(connection.error).toBe(CONNECT_TIMEOUT);
+  });
+
+  it('maps job phases to OctoPrint texts and flags, paused is not printing (1.x)', () => {
+    const { printer, connection } = setup();
+    connection.connectedAtBoot();
+    printNow(printer, 'a.gcode', ';TIME:100\n');
+    expect(connection.stateText()).toBe('Starting');
+    printer.advance(1000);
+    expect(connection.stateText()).toBe('Printing');
+    printer.jobs.pause();
+    expect(connection.stateText()).toBe('Paused');
+    expect(connection.flags()).toMatchObject({ paused: true, printing: false, operational: true });
+    printer.jobs.cancel();
+    expect(connection.flags()).toMatchObject({ cancelling: true, printing: true });
+    printer.advance(1000);
+    expect(connection.stateText()).toBe('Operational');
+  });
+
+  it('on a lost link: Error, then Offline after error with flags.error false (A.2)', () => {
+    const { printer, connection } = setup();
+    connection.connectedAtBoot();
+    printer.setCableConnected(false);
+    expect(connection.stateText()).toBe('Error');
+    expect(connection.flags()).toMatchObject({ error: true, closedOrError: true });
+    printer.advance(200);
+    expect(connection.stateText()).toBe('Offline after error');
+    expect(connection.flags()).toMatchObject({
+      error: false,
+      closedOrError: true,
+      operational: false,
+    });
+    expect(connection.error).toBe(SERIAL_LOST);
+    expect(connection.stateId()).toBe('CLOSED_WITH_ERROR');
+  });
+
+  it('reports a kill() after M112', async () => {
+    const { printer, connection } = setup();
+    connection.connectedAtBoot();
+    await printer.execute('M112');
+    expect(connection.error).toBe(KILLED);
+  });
+});

@@ -1,0 +1,179 @@
+import type { VirtualPrinter } from '../printer-model/printer.js';
+
+export type ConnectionPhase =
+  'offline' | 'opening' | 'connecting' | 'operational' | 'error' | 'offline-after-error';
+
+export interface StateFlags {
+  operational: boolean;
+  printing: boolean;
+  cancelling: boolean;
+  pausing: boolean;
+  resuming: boolean;
+  finishing: boolean;
+  closedOrError: boolean;
+  error: boolean;
+  paused: boolean;
+  ready: boolean;
+  sdReady: boolean;
+}
+
+type EventSink = (type: string, payload: Record<string, unknown> | null) => void;
+
+/** Seconds each connection step lasts (reference C.1). */
+const OPENING_SECONDS = 0.3;
+const CONNECTING_SECONDS = 1;
+const ERROR_SECONDS = 0.1;
+
+export const SERIAL_LOST =
+  'SerialException: device reports readiness to read but returned no data (device disconnected or multiple access on port?)';
+export const CONNECT_TIMEOUT = 'There was a timeout while trying to connect to the printer';
+export const KILLED = 'Printer halted. kill() called!';
+
+const PRINTING_TEXTS = new Set([
+  'Starting',
+  'Printing',
+  'Pausing',
+  'Resuming',
+  'Cancelling',
+  'Finishing',
+]);
+
+/** OctoPrint's serial connection to the printer, and the state text and flags built from it. */
+export class OctoPrintConnection {
+  phase: ConnectionPhase = 'offline';
+  /** The last error; kept through "Offline after error" until the next connect. */
+  error = '';
+  port = 'VIRTUAL';
+  baudrate = 115200;
+  #cancelStep: (() => void) | null = null;
+
+  constructor(
+    private readonly printer: VirtualPrinter,
+    private readonly emit: EventSink,
+  ) {
+    printer.events.on('reachability', (reachable) => {
+      if (!reachable && this.#isLinked()) this.fail(SERIAL_LOST);
+    });
+    printer.events.on('halt', () => this.fail(KILLED));
+  }
+
+  get isOperational(): boolean {
+    return this.phase === 'operational';
+  }
+
+  /** Opening serial connection → Connecting → Operational, or a timeout without a printer. */
+  connect(port = this.port, baudrate = this.baudrate): void {
+    if (this.#isLinked()) this.disconnect();
+    this.port = port;
+    this.baudrate = baudrate;
+    this.error = '';
+    this.#enter('opening', OPENING_SECONDS, () =>
+      this.#enter('connecting', CONNECTING_SECONDS, () => {
+        if (!this.printer.isReachable) {
+          this.fail(CONNECT_TIMEOUT);
+          return;
+        }
+        this.#enter('operational');
+        this.emit('Connected', { port: this.port, baudrate: this.baudrate });
+      }),
+    );
+  }
+
+  /** The state after OctoPrint's autoconnect at boot: connected at once, or failed. */
+  connectedAtBoot(): void {
+    if (this.printer.isReachable) this.#enter('operational');
+    else {
+      this.error = CONNECT_TIMEOUT;
+      this.#enter('offline-after-error');
+    }
+  }
+
+  disconnect(): void {
+    if (this.phase === 'offline') return;
+    this.printer.jobs.fail('Printer disconnected');
+    this.#enter('offline');
+    this.emit('Disconnected', null);
+  }
+
+  /** A firmware or link error: "Error" for a moment, then "Offline after error". */
+  fail(message: string): void {
+    if (!this.#isLinked()) return;
+    this.printer.jobs.fail(message);
+    this.error = message;
+    this.#enter('error', ERROR_SECONDS, () => {
+      this.#enter('offline-after-error');
+      this.emit('Disconnected', null);
+    });
+    this.emit('Error', { error: message, reason: 'firmware' });
+  }
+
+  /** `state.text` / `/api/job` `state`. */
+  stateText(): string {
+    switch (this.phase) {
+      case 'offline':
+        return 'Offline';
+      case 'opening':
+        return 'Opening serial connection';
+      case 'connecting':
+        return 'Connecting';
+      case 'error':
+        return 'Error';
+      case 'offline-after-error':
+        return 'Offline after error';
+      case 'operational':
+        return this.#jobText();
+    }
+  }
+
+  flags(): StateFlags {
+    const text = this.stateText();
+    const closed =
+      this.phase === 'offline' || this.phase === 'error' || this.phase === 'offline-after-error';
+    return {
+      operational: this.isOperational,
+      printing: PRINTING_TEXTS.has(text),
+      cancelling: text === 'Cancelling',
+      pausing: text === 'Pausing',
+      resuming: text === 'Resuming',
+      finishing: text === 'Finishing',
+      closedOrError: closed,
+      // once the comm object is gone OctoPrint no longer reports the error flag (A.2)
+      error: this.phase === 'error',
+      paused: text === 'Paused',
+      ready: text === 'Operational',
+      sdReady: false,
+    };
+  }
+
+  /** OctoPrint's state id, as PrinterStateChanged carries it. */
+  stateId(): string {
+    return this.stateText()
+      .replace('Opening serial connection', 'OPEN_SERIAL')
+      .replace('Offline after error', 'CLOSED_WITH_ERROR')
+      .toUpperCase();
+  }
+
+  #jobText(): string {
+    const job = this.printer.job;
+    const phase = job.phase;
+    if (phase === 'starting') return 'Starting';
+    if (phase === 'cancelling') return 'Cancelling';
+    if (job.status === 'paused') return 'Paused';
+    if (job.status !== 'printing') return 'Operational';
+    if (phase === 'pausing') return 'Pausing';
+    if (phase === 'resuming') return 'Resuming';
+    if (phase === 'finishing') return 'Finishing';
+    return 'Printing';
+  }
+
+  #isLinked(): boolean {
+    return this.phase === 'opening' || this.phase === 'connecting' || this.phase === 'operational';
+  }
+
+  #enter(phase: ConnectionPhase, seconds = 0, then?: () => void): void {
+    this.#cancelStep?.();
+    this.#cancelStep = null;
+    this.phase = phase;
+    if (then) this.#cancelStep = this.printer.schedule(seconds, then);
+  }
+}

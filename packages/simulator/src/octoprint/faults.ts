@@ -1,0 +1,50 @@
+import { Faults, type FaultCommand, type LinkFaults } from '../faults.js';
+import type { VirtualPrinter } from '../printer-model/printer.js';
+import type { OctoPrintConnection } from './connection.js';
+
+export const THERMAL_RUNAWAY = 'MAXTEMP triggered, system stopped! Heater_ID: 0';
+
+/** OctoPrint's faults, mirroring the Virtual Printer's `!!DEBUG` commands (reference C.1). */
+export class OctoPrintFaults extends Faults {
+  constructor(
+    links: LinkFaults,
+    printer: VirtualPrinter,
+    private readonly connection: OctoPrintConnection,
+  ) {
+    super(links, printer);
+  }
+
+  /** The firmware reports an error: Error, then Offline after error with the message kept. */
+  firmwareError(message = 'Printer halted. kill() called!'): void {
+    this.printer.halt(message);
+    this.connection.fail(message);
+  }
+
+  /** MAXTEMP: the firmware kills itself, OctoPrint drops the connection. */
+  thermalRunaway(): void {
+    this.firmwareError(THERMAL_RUNAWAY);
+  }
+
+  /** A printer that never answers: commands still get 204, progress and reports freeze. */
+  setPrinterSilent(silent: boolean): void {
+    this.printer.isSilent = silent;
+    this.printer.update();
+  }
+
+  override clear(): void {
+    super.clear();
+    this.setPrinterSilent(false);
+  }
+
+  override commands(): Record<string, FaultCommand> {
+    return {
+      ...super.commands(),
+      error: this.messageCommand('error [message]', (m) => this.firmwareError(m), 'firmware error'),
+      runaway: { usage: 'runaway', run: () => (this.thermalRunaway(), 'thermal runaway') },
+      silent: {
+        usage: 'silent on|off',
+        run: ([state]) => (this.setPrinterSilent(state !== 'off'), `silent ${state !== 'off'}`),
+      },
+    };
+  }
+}

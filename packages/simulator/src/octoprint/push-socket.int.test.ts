@@ -1,0 +1,126 @@
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiClient,
+  readJson,
+  slicedGcode,
+  uploadForm,
+  waitFor,
+  type ApiInit,
+  type LooseJson,
+} from '../test-helpers.js';
+import { startVirtualOctoPrint, type VirtualOctoPrint } from './server.js';
+
+const KEY = 'PUSHKEY';
+let sim: VirtualOctoPrint;
+const api = (path: string, init?: ApiInit) => apiClient(sim, { 'X-Api-Key': KEY })(path, init);
+
+/** A push-socket client keeping every message. */
+async function openSocket(): Promise<{ ws: WebSocket; messages: LooseJson[] }> {
+  const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/sockjs/websocket`);
+  const messages: LooseJson[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as LooseJson));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { ws, messages };
+}
+
+const find = (messages: LooseJson[], type: string) =>
+  messages.filter((m) => type in m).map((m) => m[type]);
+
+beforeAll(async () => {
+  sim = await startVirtualOctoPrint({ speed: 0, apiKey: KEY, pushIntervalMs: 20, tickMs: 10 });
+  sim.printer.advance(10_000);
+});
+afterAll(() => sim.close());
+
+describe('virtual OctoPrint push socket', () => {
+  it('sends connected at once, then history and currents after auth from a passive login', async () => {
+    const { ws, messages } = await openSocket();
+    await waitFor(() => find(messages, 'connected')[0], 'connected');
+    const login = await readJson(await api('/api/login', { json: { passive: true } }));
+    expect(login.name).toBe('printdeck');
+    expect(typeof login.session).toBe('string');
+    ws.send(JSON.stringify({ auth: `${login.name}:${login.session}` }));
+    const history = await waitFor(() => find(messages, 'history')[0], 'history');
+    expect(history.state).toMatchObject({ text: 'Operational', flags: { operational: true } });
+    expect(history.temps.length).toBeGreaterThan(1);
+    expect(history.temps[0]).toMatchObject({ tool0: { actual: 21.3, target: 0 } });
+    const currents = await waitFor(
+      () => find(messages, 'current').length >= 2 && find(messages, 'current'),
+      'currents',
+    );
+    expect(currents[0]).toMatchObject({
+      state: { text: 'Operational' },
+      progress: { completion: null },
+    });
+    expect(Array.isArray(currents[0].logs)).toBe(true);
+    ws.close();
+  });
+
+  it('stays silent past `connected` without a valid auth', async () => {
+    const anonymous = await openSocket();
+    anonymous.ws.send(JSON.stringify({ auth: 'printdeck:not-a-session' }));
+    const badLogin = await readJson(
+      await fetch(`${sim.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Api-Key': 'wrong' },
+        body: '{"passive":true}',
+      }),
+    );
+    expect(badLogin.name).toBeNull();
+    expect(badLogin.session).toBeUndefined();
+    const witness = await openSocket();
+    const login = await readJson(await api('/api/login', { json: { passive: true } }));
+    witness.ws.send(JSON.stringify({ auth: `printdeck:${login.session}` }));
+    await waitFor(() => find(witness.messages, 'current').length >= 3, 'currents to the witness');
+    expect(anonymous.messages.map((m) => Object.keys(m)[0])).toEqual(['connected']);
+    anonymous.ws.close();
+    witness.ws.close();
+  });
+
+  it('pushes events and plugin messages: PrintStarted, PrinterStateChanged, psucontrol', async () => {
+    const { ws, messages } = await openSocket();
+    const login = await readJson(await api('/api/login', { json: { passive: true } }));
+    ws.send(JSON.stringify({ auth: `printdeck:${login.session}` }));
+    await waitFor(() => find(messages, 'history')[0], 'history');
+    await api('/api/files/local', {
+      method: 'POST',
+      body: uploadForm('pushed.gcode', slicedGcode(60), { print: 'true' }),
+    });
+    const events = () => find(messages, 'event').map((e) => e.type as string);
+    await waitFor(() => events().includes('PrintStarted'), 'PrintStarted');
+    expect(find(messages, 'event').find((e) => e.type === 'PrintStarted').payload).toMatchObject({
+      name: 'pushed.gcode',
+      origin: 'local',
+    });
+    sim.printer.advance(2000);
+    const printing = await waitFor(
+      () => find(messages, 'current').find((c) => c.state.text === 'Printing'),
+      'a Printing current',
+    );
+    expect(printing.busyFiles).toEqual([{ origin: 'local', path: 'pushed.gcode' }]);
+    await waitFor(
+      () =>
+        find(messages, 'event').some(
+          (e) => e.type === 'PrinterStateChanged' && e.payload.state_string === 'Printing',
+        ),
+      'PrinterStateChanged',
+    );
+    await api('/api/plugin/psucontrol', { json: { command: 'turnPSUOff' } });
+    const plugin = await waitFor(() => find(messages, 'plugin')[0], 'plugin message');
+    expect(plugin).toEqual({ plugin: 'psucontrol', data: { isPSUOn: false } });
+    await waitFor(() => events().includes('PrintFailed'), 'PrintFailed');
+    ws.close();
+  });
+
+  it('closes a client that sends more than the message cap, and keeps serving', async () => {
+    const { ws } = await openSocket();
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(70 * 1024));
+    expect(await closed).toBe(1009);
+    expect((await api('/api/version')).status).toBe(200);
+  });
+});

@@ -1,0 +1,203 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { requestUrl } from '../http/body.js';
+import { PERMISSIONS } from './auth.js';
+import type { OctoPrintContext } from './context.js';
+import { historyPoint, jobPayload, statePayload } from './payloads.js';
+import { OCTOPRINT_VERSION } from './system-routes.js';
+
+export const PUSH_PATH = '/sockjs/websocket';
+/** Per client: terminal lines kept between two `current` messages. */
+const MAX_LOG_BACKLOG = 300;
+/** A client that stops reading loses `current` messages instead of growing our memory. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+interface PushClient {
+  ws: WebSocket;
+  authed: boolean;
+  /** Simulated ms of the newest temperature point sent. */
+  lastTemperature: number;
+  logs: string[];
+  plugins: 'all' | string[];
+  events: boolean;
+}
+
+export interface PushSocketOptions {
+  maxMessageBytes: number;
+  maxClients: number;
+}
+
+/**
+ * OctoPrint's SockJS raw websocket (A.3.13): `connected` at once; after a valid `auth` a
+ * `history`, then `current` on every tick, plus `event` and `plugin` messages.
+ */
+export class PushSocket {
+  readonly #wss: WebSocketServer;
+  readonly #clients = new Set<PushClient>();
+  #lastState = '';
+
+  constructor(
+    private readonly ctx: OctoPrintContext,
+    private readonly options: PushSocketOptions,
+  ) {
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
+    ctx.bus.on('event', (type, payload) =>
+      this.#broadcast((c) => c.events, { event: { type, payload } }),
+    );
+    ctx.bus.on('plugin', (plugin, data) =>
+      this.#broadcast((c) => c.plugins === 'all' || c.plugins.includes(plugin), {
+        plugin: { plugin, data },
+      }),
+    );
+    ctx.bus.on('log', (line) => {
+      for (const client of this.#clients) {
+        client.logs.push(line);
+        if (client.logs.length > MAX_LOG_BACKLOG) client.logs.shift();
+      }
+    });
+    ctx.printer.events.on('response', (line) => ctx.bus.emit('log', `Recv: ${line}`));
+  }
+
+  handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (requestUrl(req).pathname !== PUSH_PATH || this.#clients.size >= this.options.maxClients) {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws));
+  };
+
+  /** Sends `current` to every authenticated client and `PrinterStateChanged` on a change. */
+  tick(): void {
+    const text = this.ctx.connection.stateText();
+    if (text !== this.#lastState) {
+      this.#lastState = text;
+      this.ctx.bus.emit('event', 'PrinterStateChanged', {
+        state_id: this.ctx.connection.stateId(),
+        state_string: text,
+      });
+    }
+    for (const client of this.#clients) {
+      if (client.authed && client.ws.bufferedAmount < MAX_BUFFERED_BYTES) {
+        send(client, { current: this.#currentData(client) });
+      }
+    }
+  }
+
+  close(): void {
+    for (const client of this.#clients) client.ws.terminate();
+    this.#wss.close();
+  }
+
+  #accept(ws: WebSocket): void {
+    const client: PushClient = {
+      ws,
+      authed: false,
+      lastTemperature: 0,
+      logs: [],
+      plugins: 'all',
+      events: true,
+    };
+    this.#clients.add(client);
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => this.#clients.delete(client));
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) this.#onMessage(client, data.toString());
+    });
+    send(client, {
+      connected: {
+        version: OCTOPRINT_VERSION,
+        display_version: OCTOPRINT_VERSION,
+        branch: '',
+        plugin_hash: 'simulator',
+        config_hash: 'simulator',
+        debug: false,
+        safe_mode: false,
+        permissions: PERMISSIONS.map((key) => ({ key, name: key })),
+      },
+    });
+  }
+
+  #onMessage(client: PushClient, text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return; // OctoPrint ignores invalid JSON
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const { auth, subscribe } = message as { auth?: unknown; subscribe?: unknown };
+    if (typeof subscribe === 'object' && subscribe !== null) this.#subscribe(client, subscribe);
+    if (typeof auth === 'string') this.#authenticate(client, auth);
+  }
+
+  #subscribe(client: PushClient, subscribe: object): void {
+    const { events, plugins } = subscribe as { events?: unknown; plugins?: unknown };
+    if (typeof events === 'boolean') client.events = events;
+    if (plugins === true) client.plugins = 'all';
+    else if (plugins === false) client.plugins = [];
+    else if (Array.isArray(plugins)) client.plugins = plugins.filter((p) => typeof p === 'string');
+  }
+
+  /** `name:session` from a passive login; anything else leaves the socket anonymous. */
+  #authenticate(client: PushClient, auth: string): void {
+    const [name, session, ...rest] = auth.split(':');
+    const valid =
+      rest.length === 0 &&
+      name === this.ctx.settings.userName &&
+      session !== undefined &&
+      this.ctx.sessions.isValid(session);
+    if (!valid || client.authed) return;
+    client.authed = true;
+    const history = this.ctx.printer.history.all();
+    client.lastTemperature = history[history.length - 1]?.time ?? 0;
+    send(client, {
+      history: {
+        ...this.#snapshot(),
+        temps: history.map(historyPoint),
+        logs: [],
+        messages: [],
+      },
+    });
+  }
+
+  #currentData(client: PushClient): Record<string, unknown> {
+    const temps = this.ctx.printer.history.since(client.lastTemperature);
+    const last = temps[temps.length - 1];
+    if (last) client.lastTemperature = last.time;
+    const logs = client.logs;
+    client.logs = [];
+    return {
+      ...this.#snapshot(),
+      temps: temps.map(historyPoint),
+      logs,
+      messages: [],
+      resends: { count: 0, transmitted: 0, ratio: 0 },
+    };
+  }
+
+  #snapshot(): Record<string, unknown> {
+    const { job, progress } = jobPayload(this.ctx);
+    const printer = this.ctx.printer;
+    const busy = printer.job.isActive && printer.job.file;
+    return {
+      state: statePayload(this.ctx),
+      job,
+      progress,
+      currentZ: this.ctx.connection.isOperational ? printer.toolhead.position.z : null,
+      offsets: {},
+      busyFiles: busy ? [{ origin: 'local', path: busy.path }] : [],
+      serverTime: printer.time / 1000,
+    };
+  }
+
+  #broadcast(wants: (client: PushClient) => boolean, message: unknown): void {
+    for (const client of this.#clients) {
+      if (client.authed && wants(client)) send(client, message);
+    }
+  }
+}
+
+function send(client: PushClient, message: unknown): void {
+  if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { Camera } from '../camera/camera.js';
+import { LinkFaults } from '../faults.js';
+import { Emitter } from '../printer-model/emitter.js';
+import type { JobEvent, PrinterOptions } from '../printer-model/printer.js';
+import {
+  createPrinter,
+  serveSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from '../simulator.js';
+import { SessionStore } from './auth.js';
+import { OctoPrintConnection } from './connection.js';
+import { connectionRoutes } from './connection-routes.js';
+import type { OctoPrintBus, OctoPrintContext } from './context.js';
+import { controlRoutes } from './control-routes.js';
+import { OctoPrintFaults } from './faults.js';
+import { filesRoutes } from './files-routes.js';
+import { jobRoutes } from './job-routes.js';
+import { printerRoutes } from './printer-routes.js';
+import { PushSocket } from './push-socket.js';
+import { sendOctoPrintError } from './request.js';
+import { systemRoutes } from './system-routes.js';
+
+export interface VirtualOctoPrintOptions extends SimulatorOptions {
+  /** The key the agent must send; a random one by default (see `apiKey` on the result). */
+  apiKey?: string;
+  userName?: string;
+  /** Connect to the printer at start, like OctoPrint's autoconnect (default true). */
+  autoConnect?: boolean;
+  /** The PSU Control plugin is installed (default true). */
+  psuControl?: boolean;
+  maxPushClients?: number;
+  /** Real ms between `current` messages (OctoPrint: at most every 500 ms). */
+  pushIntervalMs?: number;
+}
+
+export interface VirtualOctoPrint extends Simulator<OctoPrintFaults> {
+  apiKey: string;
+}
+
+/** A Marlin printer with OctoPrint's state timings and its 2 s reports kept for 30 minutes (C.1). */
+const MARLIN_PRINTER: PrinterOptions = {
+  name: 'Virtual OctoPrint',
+  firmware: 'marlin',
+  transitions: { starting: 0.2, pausing: 0.5, resuming: 0.2, cancelling: 0.8, finishing: 0.2 },
+  historySampleSeconds: 2,
+  historySize: 900,
+};
+
+export async function startVirtualOctoPrint(
+  options: VirtualOctoPrintOptions = {},
+): Promise<VirtualOctoPrint> {
+  const printer = createPrinter(options, MARLIN_PRINTER);
+  const bus = new Emitter<OctoPrintBus>();
+  const connection = new OctoPrintConnection(printer, (type, payload) =>
+    bus.emit('event', type, payload),
+  );
+  let baseUrl = '';
+  const ctx: OctoPrintContext = {
+    printer,
+    connection,
+    bus,
+    settings: {
+      apiKey: options.apiKey ?? randomBytes(16).toString('hex').toUpperCase(),
+      userName: options.userName ?? 'printdeck',
+      psuControl: options.psuControl ?? true,
+      maxUploadBytes: options.maxUploadBytes ?? 64 * 1024 * 1024,
+      maxJsonBytes: options.maxJsonBytes ?? 64 * 1024,
+    },
+    camera: null,
+    sessions: new SessionStore(),
+    baseUrl: () => baseUrl,
+  };
+  ctx.camera = options.camera === false ? null : new Camera(() => cameraView(ctx), options.camera);
+  forwardPrinterEvents(ctx);
+
+  const routes = [
+    ...systemRoutes(ctx),
+    ...connectionRoutes(ctx),
+    ...printerRoutes(ctx),
+    ...controlRoutes(ctx),
+    ...jobRoutes(ctx),
+    ...filesRoutes(ctx),
+  ];
+  const push = new PushSocket(ctx, {
+    maxMessageBytes: options.maxMessageBytes ?? 64 * 1024,
+    maxClients: options.maxPushClients ?? 32,
+  });
+  const links = new LinkFaults();
+  const host = await serveSimulator({
+    options,
+    printer,
+    links,
+    routes,
+    sendError: sendOctoPrintError,
+    upgrade: push.handleUpgrade,
+    push: { intervalMs: options.pushIntervalMs ?? 500, run: () => push.tick() },
+    closeSockets: () => push.close(),
+  });
+  baseUrl = host.url;
+  if (options.autoConnect ?? true) connection.connectedAtBoot();
+  return {
+    ...host,
+    apiKey: ctx.settings.apiKey,
+    printer,
+    faults: new OctoPrintFaults(links, printer, connection),
+  };
+}
+
+function cameraView(ctx: OctoPrintContext) {
+  const { printer } = ctx;
+  const job = printer.job;
+  return {
+    name: printer.name,
+    state: ctx.connection.stateText(),
+    extruder: printer.extruder,
+    bed: printer.bed,
+    progress: job.file && (job.isActive || job.status === 'complete') ? job.progress : null,
+    fileName: job.file?.display ?? null,
+    lights: printer.lights,
+  };
+}
+
+/** Job changes and the PSU become OctoPrint events and plugin messages. */
+function forwardPrinterEvents(ctx: OctoPrintContext): void {
+  const names: Record<JobEvent['kind'], string> = {
+    started: 'PrintStarted',
+    paused: 'PrintPaused',
+    resumed: 'PrintResumed',
+    done: 'PrintDone',
+    cancelled: 'PrintCancelled',
+    failed: 'PrintFailed',
+  };
+  ctx.printer.events.on('job', (event) => {
+    const payload = {
+      name: event.file.name,
+      path: event.file.path,
+      origin: 'local',
+      size: event.file.size,
+      time: event.printSeconds,
+      ...(event.kind === 'failed' ? { reason: 'error', error: event.reason } : {}),
+    };
+    ctx.bus.emit('event', names[event.kind], payload);
+  });
+  ctx.printer.events.on('power', (on) => {
+    if (ctx.settings.psuControl) ctx.bus.emit('plugin', 'psucontrol', { isPSUOn: on });
+  });
+}

@@ -1,0 +1,128 @@
+import { FileStoreError } from '../printer-model/files.js';
+import { HttpError } from '../http/errors.js';
+import { fieldText, filePart, readMultipart } from '../http/multipart.js';
+import { sendJson } from '../http/respond.js';
+import type { RouteContext } from '../http/router.js';
+import { requireKey } from './auth.js';
+import type { OctoPrintContext } from './context.js';
+import { fileRefs, isMachineCode } from './payloads.js';
+
+/**
+ * `POST /api/files/local`, multipart (A.3.9): 201 with `Location`. Select and print never make
+ * the upload fail; `effectiveSelect` and `effectivePrint` say what really happened.
+ */
+export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promise<void> {
+  requireKey(ctx, rc.req, rc.url);
+  const parts = await readMultipart(rc.req, ctx.settings.maxUploadBytes);
+  const folder = fieldText(parts, 'path') ?? '';
+  const upload = filePart(parts, 'file');
+  const folderName = fieldText(parts, 'foldername');
+  const userdata = fieldText(parts, 'userdata');
+  if (userdata !== undefined && !isJson(userdata)) {
+    throw new HttpError(400, 'userdata contains invalid JSON');
+  }
+  if (!upload) {
+    if (!folderName) throw new HttpError(400, 'No file to upload and no folder to create');
+    createFolder(ctx, rc, joinPath(folder, sanitizeName(folderName)));
+    return;
+  }
+  const name = sanitizeName(upload.filename ?? '');
+  if (!/\.(gcode|gco|g|stl)$/i.test(name)) {
+    throw new HttpError(415, 'Could not upload file, unknown type');
+  }
+  const path = joinPath(folder, name);
+  const { job, files, jobs } = ctx.printer;
+  if (job.isActive && job.file?.path === path) {
+    throw new HttpError(409, 'Trying to overwrite file that is currently being printed');
+  }
+  if (fieldText(parts, 'noOverwrite') === 'true' && files.get(path)) {
+    throw new HttpError(409, `File ${path} already exists and noOverwrite was set`);
+  }
+  const stored = store(() =>
+    files.put(path, upload.data, ctx.printer.time, upload.filename ?? name),
+  );
+
+  const select = fieldText(parts, 'select') === 'true';
+  const print = fieldText(parts, 'print') === 'true';
+  const flags = ctx.connection.flags();
+  const canSelect =
+    isMachineCode(stored.path) && flags.operational && !flags.printing && !flags.paused;
+  let effectivePrint = false;
+  if ((select || print) && canSelect) {
+    jobs.select(stored.path);
+    ctx.bus.emit('event', 'FileSelected', {
+      name: stored.name,
+      path: stored.path,
+      origin: 'local',
+    });
+    if (print) effectivePrint = jobs.start();
+  }
+  const effectiveSelect = select && canSelect;
+  ctx.bus.emit('event', 'FileAdded', { storage: 'local', path: stored.path, name: stored.name });
+  ctx.bus.emit('event', 'UpdatedFiles', { type: 'printables' });
+  const refs = fileRefs(ctx, stored.path);
+  sendJson(
+    rc.res,
+    201,
+    {
+      files: { local: { name: stored.name, path: stored.path, origin: 'local', refs } },
+      done: true,
+      effectiveSelect,
+      effectivePrint,
+    },
+    { location: refs.resource as string },
+  );
+}
+
+function createFolder(ctx: OctoPrintContext, rc: RouteContext, path: string): void {
+  const clean = store(() => ctx.printer.files.createFolder(path));
+  const refs = fileRefs(ctx, clean, true);
+  const name = clean.slice(clean.lastIndexOf('/') + 1);
+  sendJson(
+    rc.res,
+    201,
+    { folder: { name, path: clean, origin: 'local', refs }, done: true },
+    { location: refs.resource as string },
+  );
+}
+
+function store<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof FileStoreError) {
+      throw new HttpError(error.reason === 'full' ? 507 : 400, error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * OctoPrint refuses path separators and keeps a safe ASCII name; the response carries the
+ * stored name, which may differ from what was sent.
+ */
+export function sanitizeName(name: string): string {
+  if (/[/\\]/.test(name)) throw new HttpError(400, `Can't upload ${name}, invalid name`);
+  const clean = name
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[<>:"|?*]/g, '')
+    .replace(/\s+/g, '_')
+    .replace(/^\.+/, '');
+  if (clean === '') throw new HttpError(400, `Can't upload ${name}, invalid name`);
+  return clean;
+}
+
+function joinPath(folder: string, name: string): string {
+  const trimmed = folder.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? name : `${trimmed}/${name}`;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
