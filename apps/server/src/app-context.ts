@@ -10,6 +10,8 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
+import { createDeviceServices } from './devices-context.js';
+import { GATEWAY_LIMITS } from './gateway/device-connection.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 
 export interface ServiceDeps {
@@ -18,15 +20,24 @@ export interface ServiceDeps {
   clock: Clock;
   jwtSecret: string;
   publicUrl: string;
+  deviceTimeouts?: { commandMs: number; snapshotMs: number };
 }
 
 /** The composition root: each service gets exactly the repositories and adapters it uses. */
-export function createServices({ database, mailer, clock, jwtSecret, publicUrl }: ServiceDeps) {
+export function createServices({
+  database,
+  mailer,
+  clock,
+  jwtSecret,
+  publicUrl,
+  deviceTimeouts,
+}: ServiceDeps) {
   const { db } = database;
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const rateLimiter = new RateLimiter(clock);
-  const workspaces = createWorkspacesService({ workspaces: createWorkspacesRepository(db), clock });
+  const workspacesRepository = createWorkspacesRepository(db);
+  const workspaces = createWorkspacesService({ workspaces: workspacesRepository, clock });
   const usersService = createUsersService({ db, users, sessions, workspaces, clock });
   const auth = createAuthService({
     users,
@@ -45,7 +56,17 @@ export function createServices({ database, mailer, clock, jwtSecret, publicUrl }
     clock,
     publicUrl,
   });
-  return { auth, users: usersService, workspaces, registration, rateLimiter };
+  const devices = createDeviceServices({
+    db,
+    clock,
+    workspaces,
+    workspacesRepository,
+    timeouts: deviceTimeouts ?? {
+      commandMs: GATEWAY_LIMITS.commandTimeoutMs,
+      snapshotMs: GATEWAY_LIMITS.snapshotTimeoutMs,
+    },
+  });
+  return { auth, users: usersService, workspaces, registration, rateLimiter, devices };
 }
 
 export type Services = ReturnType<typeof createServices>;

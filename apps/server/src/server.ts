@@ -3,7 +3,7 @@ import type { Config } from './config/config.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
-import { buildApp, type App } from './http/app.js';
+import { buildApp, type App, type AppOptions } from './http/app.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mail/mailer.js';
 
@@ -21,6 +21,7 @@ export interface StartOptions {
   clock?: Clock;
   mailer?: Mailer;
   pgSchema?: string;
+  gatewayLimits?: AppOptions['gatewayLimits'];
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -41,6 +42,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.webDir ? { webDir: options.webDir } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
     });
     const url = await app.server.listen({ port: config.port, host: config.host });
     return {

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   request_timeout: 408,
+  axis_homing_required: 408,
+  out_of_range: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -8,3 +8,4 @@ export * from './schemas/workspace.schema.js';
 export * from './schemas/system.schema.js';
 export * from './schemas/files.schema.js';
 export * from './device/index.js';
+export * from './schemas/printers.schema.js';

@@ -22,7 +22,12 @@ class InCodeMigrationProvider implements MigrationProvider {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
 export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect) });
+  // Features land in parallel branches; a later-numbered migration may be applied first.
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(dialect),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Role } from '@printdeck/shared';
+import type { FilamentColor, FilamentType, Role } from '@printdeck/shared';
 
 /**
  * Tables as both dialects see them. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -60,6 +60,91 @@ export interface MailTokensTable {
   used_on: string | null;
 }
 
+export interface DeviceKeysTable {
+  id: Generated<number>;
+  public_id: string;
+  secret_hash: string;
+  created_by: number | null;
+  created_on: string;
+  last_seen_on: string | null;
+  revoked_on: string | null;
+}
+
+export interface PrintersTable {
+  id: Generated<number>;
+  workspace_id: number;
+  device_key_id: number;
+  name: string;
+  note: string;
+  enabled: number;
+  device_type: string;
+  filament_type: string | null;
+  camera_enabled: number;
+  camera_rotation: number;
+  jobox_enabled: number;
+  created_on: string;
+}
+
+export interface PrinterGroupsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  created_on: string;
+}
+
+export interface PrinterGroupMembersTable {
+  printer_group_id: number;
+  printer_id: number;
+}
+
+/** A G-code file: bytes in the file store under storage_key, metadata read at upload. */
+export interface FilesTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  search_name: string;
+  note: string;
+  size: number;
+  sha256: string;
+  format: 'gcode' | 'bgcode';
+  storage_key: string;
+  is_public: number;
+  filament_type: FilamentType | null;
+  filament_color: FilamentColor | null;
+  uploaded_by_id: number | null;
+  uploaded_on: string;
+  slicer: string | null;
+  printing_time_sec: number | null;
+  layer_height_mm: number | null;
+  filament_used_mm: number | null;
+  filament_used_g: number | null;
+  nozzle_diameter_mm: number | null;
+}
+
+/** A thumbnail taken from a file; position 0 is the primary (largest) one. */
+export interface FilePreviewsTable {
+  id: Generated<number>;
+  file_id: number;
+  position: number;
+  width: number;
+  height: number;
+  format: 'png' | 'jpg';
+  storage_key: string;
+}
+
+export interface FileLabelsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  parent_id: number | null;
+  created_on: string;
+}
+
+export interface FileLabelAssignmentsTable {
+  file_id: number;
+  label_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -67,4 +152,12 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   mail_tokens: MailTokensTable;
+  files: FilesTable;
+  file_previews: FilePreviewsTable;
+  file_labels: FileLabelsTable;
+  file_label_assignments: FileLabelAssignmentsTable;
+  device_keys: DeviceKeysTable;
+  printers: PrintersTable;
+  printer_groups: PrinterGroupsTable;
+  printer_group_members: PrinterGroupMembersTable;
 }

@@ -11,6 +11,12 @@ import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
 import { registerUsersRoutes } from '../modules/users/users.routes.js';
 import { registerWorkspacesRoutes } from '../modules/workspaces/workspaces.routes.js';
+import { registerDeviceGateway } from '../gateway/device-gateway.js';
+import { GATEWAY_LIMITS } from '../gateway/device-connection.js';
+import { registerDeviceKeysRoutes } from '../modules/device-keys/device-keys.routes.js';
+import { registerPrinterGroupsRoutes } from '../modules/printer-groups/printer-groups.routes.js';
+import { registerPrinterControlRoutes } from '../modules/printers/printer-control.routes.js';
+import { registerPrintersRoutes } from '../modules/printers/printers.routes.js';
 import { registerAuthentication } from './authentication.js';
 import { registerErrorHandler } from './error-handler.js';
 import { createMaintenanceSwitch, registerMaintenance } from './maintenance.js';
@@ -27,6 +33,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** the built web app to serve; none in API-only tests */
   webDir?: string;
+  /** tests shorten the heartbeat and the like */
+  gatewayLimits?: Partial<typeof GATEWAY_LIMITS>;
 }
 
 export interface RouteEntry {
@@ -58,6 +66,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     jwtSecret: options.jwtSecret,
     publicUrl: config.publicUrl,
+    deviceTimeouts: {
+      commandMs: options.gatewayLimits?.commandTimeoutMs ?? GATEWAY_LIMITS.commandTimeoutMs,
+      snapshotMs: options.gatewayLimits?.snapshotTimeoutMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
+    },
   });
 
   const server = Fastify({
@@ -97,6 +109,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(server, services.auth);
   registerUsersRoutes(server, services.users, services.registration);
   registerWorkspacesRoutes(server, services.workspaces);
+  const { devices } = services;
+  registerDeviceKeysRoutes(server, devices.deviceKeys);
+  registerPrintersRoutes(server, devices.printers);
+  registerPrinterControlRoutes(server, devices.printerControl);
+  registerPrinterGroupsRoutes(server, devices.printerGroups);
+  registerDeviceGateway(server, {
+    live: devices.live,
+    deviceKeys: devices.deviceKeys,
+    onDeviceHello: (deviceKeyId, driver) => devices.printers.recordDeviceType(deviceKeyId, driver),
+    ...(options.gatewayLimits ? { limits: options.gatewayLimits } : {}),
+  });
   await registerWebApp(server, options.webDir);
 
   return { server, routes, services, mailer };

@@ -2,13 +2,14 @@ import { Writable } from 'node:stream';
 import type { Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { createLogger } from '../logger.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startServer, type RunningServer, type StartOptions } from '../server.js';
 import { createTestStorage, type TestStorage } from './test-database.js';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
   clock?: Clock;
   webDir?: string;
+  gatewayLimits?: StartOptions['gatewayLimits'];
 }
 
 export interface TestServer {
@@ -64,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: createLogger('info', sink),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
   });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');

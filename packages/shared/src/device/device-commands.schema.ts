@@ -57,6 +57,11 @@ export const DeviceCommandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('klipper_gcode_store') }),
   z.object({ name: z.literal('klipper_printer_info') }),
   z.object({ name: z.literal('firmware_restart') }),
+  z.object({
+    name: z.literal('spectoda'),
+    setting: z.enum(['flashlight', 'color', 'brightness']),
+    value: z.union([z.number().min(0).max(100), z.string().regex(/^#?[0-9a-fA-F]{6}$/)]),
+  }),
 ]);
 export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;
 export type DeviceCommandName = DeviceCommand['name'];

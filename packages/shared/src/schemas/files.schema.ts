@@ -4,6 +4,8 @@ import { IdParamSchema, pagedSchema } from './common.schema.js';
 
 export const FilamentTypeSchema = z.enum(FILAMENT_TYPES);
 export const FilamentColorSchema = z.enum(FILAMENT_COLORS);
+export type FilamentType = z.infer<typeof FilamentTypeSchema>;
+export type FilamentColor = z.infer<typeof FilamentColorSchema>;
 
 export const FILE_NAME_MAX = 255;
 export const LABEL_NAME_MAX = 100;
@@ -12,6 +14,27 @@ export const FILES_PAGE_SIZE_MAX = 100;
 
 /** The spec's UNCATEGORIZED filter value ("No label"). */
 export const UNCATEGORIZED = 'UNCATEGORIZED';
+
+/** A download link (GET …/download-link/) stays valid this long. */
+export const FILE_DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
+
+/** Control and bidirectional-override characters, and path separators: never part of a name. */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/gu;
+
+/** A file's display name: unsafe characters are dropped, an empty result is refused. */
+export const GcodeNameSchema = z
+  .string()
+  .transform((value) => value.normalize('NFC').replace(UNSAFE_NAME_CHARACTERS, '').trim())
+  .pipe(z.string().min(1, 'Name is required.').max(FILE_NAME_MAX));
+
+export const GcodeNoteSchema = z.string().max(LIMITS.gcodeNoteMax);
+
+const SYSTEM_FILE_NAMES = new Set(['thumbs.db', 'desktop.ini', '.ds_store']);
+
+/** Spec part 2 §4.2: hidden or system files (Thumbs.db, desktop.ini, any dot-file) are not uploaded. */
+export function isHiddenOrSystemFileName(name: string): boolean {
+  return name.startsWith('.') || SYSTEM_FILE_NAMES.has(name.toLowerCase());
+}
 
 export const FileLabelSchema = z.object({
   id: z.number().int(),
@@ -44,6 +67,8 @@ export const GcodeSchema = z.object({
   name: z.string(),
   note: z.string(),
   size: z.number().int(),
+  /** SHA-256 of the bytes, hex: computed while the upload streamed in. */
+  sha256: z.string(),
   format: z.enum(['gcode', 'bgcode']),
   is_public: z.boolean(),
   filament_type: FilamentTypeSchema.nullable(),
@@ -84,8 +109,8 @@ export type GcodeListQuery = z.infer<typeof GcodeListQuerySchema>;
 
 export const GcodeUpdateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required.').max(FILE_NAME_MAX),
-    note: z.string().max(LIMITS.gcodeNoteMax),
+    name: GcodeNameSchema,
+    note: GcodeNoteSchema,
     filament_type: z.union([FilamentTypeSchema, z.literal('').transform(() => null), z.null()]),
     filament_color: z.union([
       FilamentColorSchema,
@@ -97,7 +122,17 @@ export const GcodeUpdateSchema = z
   .partial();
 export type GcodeUpdate = z.infer<typeof GcodeUpdateSchema>;
 
+/** The text fields of the multipart upload (POST /groups/{g}/files/), beside the `file` part. */
+export const GcodeUploadFieldsSchema = z.strictObject({
+  name: GcodeNameSchema.optional(),
+  note: GcodeNoteSchema.optional(),
+});
+export type GcodeUploadFields = z.infer<typeof GcodeUploadFieldsSchema>;
+
 export const FileDownloadLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 export type FileDownloadLink = z.infer<typeof FileDownloadLinkSchema>;
 
+export const WorkspaceParamsSchema = z.strictObject({ g: IdParamSchema });
 export const WorkspaceFileParamsSchema = z.strictObject({ g: IdParamSchema, id: IdParamSchema });
+export const FileLabelParamsSchema = WorkspaceFileParamsSchema;
+export const PreviewImageParamsSchema = z.strictObject({ id: IdParamSchema, imageId: IdParamSchema });

@@ -1,0 +1,56 @@
+import type { Clock } from './clock.js';
+import type { Db } from './db/database.js';
+import { LiveDevices } from './gateway/live-devices.js';
+import { createDeviceKeysRepository } from './modules/device-keys/device-keys.repository.js';
+import { createDeviceKeysService } from './modules/device-keys/device-keys.service.js';
+import { createPrinterGroupsRepository } from './modules/printer-groups/printer-groups.repository.js';
+import { createPrinterGroupsService } from './modules/printer-groups/printer-groups.service.js';
+import { createPrinterAccess } from './modules/printers/printer-access.js';
+import { createPrinterControlService } from './modules/printers/printer-control.service.js';
+import { createPrintersRepository } from './modules/printers/printers.repository.js';
+import { createPrintersService } from './modules/printers/printers.service.js';
+import type { WorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
+import type { WorkspacesService } from './modules/workspaces/workspaces.service.js';
+
+/** Devices, printers and printer groups: the part of the composition root that talks to agents. */
+export function createDeviceServices(deps: {
+  db: Db;
+  clock: Clock;
+  workspaces: WorkspacesService;
+  workspacesRepository: WorkspacesRepository;
+  timeouts: { commandMs: number; snapshotMs: number };
+}) {
+  const { db, clock, workspaces } = deps;
+  const live = new LiveDevices(clock);
+  const printersRepository = createPrintersRepository(db);
+  const deviceKeys = createDeviceKeysService({ deviceKeys: createDeviceKeysRepository(db), clock });
+  const getPrinterForUser = createPrinterAccess({
+    printers: printersRepository,
+    workspaces: deps.workspacesRepository,
+  });
+  return {
+    live,
+    deviceKeys,
+    printers: createPrintersService({
+      printers: printersRepository,
+      workspaces,
+      deviceKeys,
+      live,
+      getPrinterForUser,
+      clock,
+    }),
+    printerControl: createPrinterControlService({
+      live,
+      getPrinterForUser,
+      timeouts: deps.timeouts,
+    }),
+    printerGroups: createPrinterGroupsService({
+      groups: createPrinterGroupsRepository(db),
+      printers: printersRepository,
+      workspaces,
+      clock,
+    }),
+  };
+}
+
+export type DeviceServices = ReturnType<typeof createDeviceServices>;

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  DeviceCommand,
+  DeviceCommandError,
+  DeviceDriver,
+  DeviceState,
+  DeviceStatePatch,
+} from '@printdeck/shared';
+import type { Clock } from '../clock.js';
+
+/** What the gateway needs from one open device socket. */
+export interface DeviceLink {
+  send(message: unknown): boolean;
+  close(code: number, reason: string): void;
+}
+
+export interface DeviceEvent {
+  name: string;
+  jobId: number | null;
+  data: Record<string, unknown>;
+}
+
+export interface LiveDevice {
+  isConnected: boolean;
+  driver: DeviceDriver | null;
+  state: DeviceState | null;
+  /** when the device last reported (ms since epoch) */
+  updatedAt: number | null;
+}
+
+export class DeviceCommandFailed extends Error {
+  constructor(
+    readonly code: DeviceCommandError | 'timeout' | 'offline' | 'busy',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeviceCommandFailed';
+  }
+}
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: DeviceCommandFailed): void;
+  timer: NodeJS.Timeout;
+}
+
+interface Entry {
+  link: DeviceLink | null;
+  driver: DeviceDriver | null;
+  state: DeviceState | null;
+  updatedAt: number | null;
+  pending: Map<string, Pending>;
+}
+
+const MAX_PENDING_PER_DEVICE = 32;
+
+/**
+ * The live state store and command router for devices connected to this instance: the
+ * newest state of every device, its socket, and the requests waiting for its answers.
+ * With REDIS_URL the same interface is backed by Redis (ARCHITECTURE §7).
+ */
+export class LiveDevices {
+  private readonly devices = new Map<number, Entry>();
+  private readonly eventListeners: Array<(deviceKeyId: number, event: DeviceEvent) => void> = [];
+
+  constructor(private readonly clock: Clock) {}
+
+  /** A new socket for a key; an older one with the same key is replaced (policy, C16). */
+  attach(deviceKeyId: number, link: DeviceLink, driver: DeviceDriver): void {
+    const entry = this.entry(deviceKeyId);
+    if (entry.link && entry.link !== link) {
+      this.failPending(entry, 'offline', 'The device reconnected before answering.');
+      entry.link.close(4409, 'replaced by a newer connection with the same key');
+    }
+    entry.link = link;
+    entry.driver = driver;
+  }
+
+  /** The socket closed: the device is offline; its last state is kept but reads as offline. */
+  detach(deviceKeyId: number, link: DeviceLink): void {
+    const entry = this.devices.get(deviceKeyId);
+    if (!entry || entry.link !== link) return;
+    entry.link = null;
+    this.failPending(entry, 'offline', 'The device disconnected before answering.');
+  }
+
+  applySnapshot(deviceKeyId: number, state: DeviceState): void {
+    const entry = this.entry(deviceKeyId);
+    entry.state = state;
+    entry.updatedAt = this.clock.now().getTime();
+  }
+
+  applyPatch(deviceKeyId: number, patch: DeviceStatePatch): void {
+    const entry = this.entry(deviceKeyId);
+    if (!entry.state) return; // a patch before any snapshot has nothing to apply to
+    entry.state = { ...entry.state, ...patch };
+    entry.updatedAt = this.clock.now().getTime();
+  }
+
+  /** A sign of life without a state change (pong), so the state does not look stale. */
+  markAlive(deviceKeyId: number): void {
+    const entry = this.devices.get(deviceKeyId);
+    if (entry?.link && entry.state) entry.updatedAt = this.clock.now().getTime();
+  }
+
+  get(deviceKeyId: number): LiveDevice {
+    const entry = this.devices.get(deviceKeyId);
+    return {
+      isConnected: Boolean(entry?.link),
+      driver: entry?.driver ?? null,
+      state: entry?.state ?? null,
+      updatedAt: entry?.updatedAt ?? null,
+    };
+  }
+
+  /** Sends a command and waits for exactly one answer, or fails after the timeout. */
+  request(deviceKeyId: number, command: DeviceCommand, timeoutMs: number): Promise<unknown> {
+    const entry = this.devices.get(deviceKeyId);
+    if (!entry?.link)
+      return Promise.reject(new DeviceCommandFailed('offline', 'The device is not connected.'));
+    if (entry.pending.size >= MAX_PENDING_PER_DEVICE) {
+      return Promise.reject(
+        new DeviceCommandFailed('busy', 'The device has too many commands waiting.'),
+      );
+    }
+    const id = randomUUID();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        entry.pending.delete(id);
+        reject(new DeviceCommandFailed('timeout', 'The device did not answer in time.'));
+      }, timeoutMs);
+      entry.pending.set(id, { resolve, reject, timer });
+      const sent = entry.link!.send({ type: 'request', id, timeout_ms: timeoutMs, command });
+      if (!sent) {
+        clearTimeout(timer);
+        entry.pending.delete(id);
+        reject(new DeviceCommandFailed('busy', 'The device connection is congested.'));
+      }
+    });
+  }
+
+  resolveResponse(
+    deviceKeyId: number,
+    id: string,
+    outcome:
+      { ok: true; result: unknown } | { ok: false; code: DeviceCommandError; message: string },
+  ): void {
+    const pending = this.devices.get(deviceKeyId)?.pending.get(id);
+    if (!pending) return; // late or unknown answer: the caller has already given up
+    clearTimeout(pending.timer);
+    this.devices.get(deviceKeyId)!.pending.delete(id);
+    if (outcome.ok) pending.resolve(outcome.result);
+    else pending.reject(new DeviceCommandFailed(outcome.code, outcome.message));
+  }
+
+  onEvent(listener: (deviceKeyId: number, event: DeviceEvent) => void): void {
+    this.eventListeners.push(listener);
+  }
+
+  emitEvent(deviceKeyId: number, event: DeviceEvent): void {
+    for (const listener of this.eventListeners) listener(deviceKeyId, event);
+  }
+
+  /** Closes every socket (shutdown). */
+  closeAll(code: number, reason: string): void {
+    for (const entry of this.devices.values()) {
+      entry.link?.close(code, reason);
+      entry.link = null;
+      this.failPending(entry, 'offline', 'The server is shutting down.');
+    }
+  }
+
+  connectedCount(): number {
+    let count = 0;
+    for (const entry of this.devices.values()) if (entry.link) count += 1;
+    return count;
+  }
+
+  private entry(deviceKeyId: number): Entry {
+    let entry = this.devices.get(deviceKeyId);
+    if (!entry) {
+      entry = { link: null, driver: null, state: null, updatedAt: null, pending: new Map() };
+      this.devices.set(deviceKeyId, entry);
+    }
+    return entry;
+  }
+
+  private failPending(entry: Entry, code: 'offline', message: string): void {
+    for (const pending of entry.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new DeviceCommandFailed(code, message));
+    }
+    entry.pending.clear();
+  }
+}

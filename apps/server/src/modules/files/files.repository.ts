@@ -1,0 +1,165 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { FilePreviewsTable, FilesTable } from '../../db/schema.js';
+
+export type FileRow = Selectable<FilesTable>;
+export type FileWithUploader = FileRow & { uploaded_by: string | null };
+export type NewFile = Insertable<FilesTable>;
+export type NewPreview = Omit<Insertable<FilePreviewsTable>, 'file_id'>;
+export type PreviewRow = Pick<
+  Selectable<FilePreviewsTable>,
+  'id' | 'file_id' | 'position' | 'width' | 'height'
+>;
+
+export interface FileFilter {
+  /** files carrying any of these labels, or with no label at all */
+  labelIds?: number[] | 'none';
+  /** a LIKE pattern over search_name, wildcards in the user's text already escaped */
+  searchPattern?: string;
+}
+
+export interface PageCursor {
+  uploadedOn: string;
+  id: number;
+}
+
+export function createFilesRepository(db: Db) {
+  function filteredFiles(workspaceId: number, filter: FileFilter) {
+    let query = db.selectFrom('files as f').where('f.workspace_id', '=', workspaceId);
+    if (filter.searchPattern !== undefined) {
+      query = query.where(sql<boolean>`f.search_name like ${filter.searchPattern} escape '\\'`);
+    }
+    const { labelIds } = filter;
+    if (labelIds !== undefined) {
+      query = query.where(({ exists, not, selectFrom }) => {
+        const assignments = selectFrom('file_label_assignments as a')
+          .select('a.file_id')
+          .whereRef('a.file_id', '=', 'f.id');
+        return labelIds === 'none'
+          ? not(exists(assignments))
+          : exists(assignments.where('a.label_id', 'in', labelIds));
+      });
+    }
+    return query;
+  }
+
+  const withUploader = (workspaceId: number, filter: FileFilter = {}) =>
+    filteredFiles(workspaceId, filter)
+      .leftJoin('users as u', 'u.id', 'f.uploaded_by_id')
+      .selectAll('f')
+      .select('u.username as uploaded_by');
+
+  return {
+    async countFiles(workspaceId: number, filter: FileFilter): Promise<number> {
+      const { n } = await filteredFiles(workspaceId, filter)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    /** Newest first, by keyset (uploaded_on, id): pages stay stable while files arrive. */
+    listFiles(
+      workspaceId: number,
+      filter: FileFilter,
+      page: { after?: PageCursor; limit: number },
+    ): Promise<FileWithUploader[]> {
+      const { after } = page;
+      return withUploader(workspaceId, filter)
+        .$if(after !== undefined, (query) =>
+          query.where((eb) =>
+            eb.or([
+              eb('f.uploaded_on', '<', after!.uploadedOn),
+              eb.and([eb('f.uploaded_on', '=', after!.uploadedOn), eb('f.id', '<', after!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('f.uploaded_on', 'desc')
+        .orderBy('f.id', 'desc')
+        .limit(page.limit)
+        .execute();
+    },
+
+    findFile(workspaceId: number, fileId: number): Promise<FileWithUploader | undefined> {
+      return withUploader(workspaceId).where('f.id', '=', fileId).executeTakeFirst();
+    },
+
+    /** For links that name a file without its workspace; the caller checks access. */
+    findFileById(fileId: number): Promise<FileRow | undefined> {
+      return db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+    },
+
+    findLabelsOfFiles(fileIds: number[]) {
+      if (fileIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('file_label_assignments as a')
+        .innerJoin('file_labels as l', 'l.id', 'a.label_id')
+        .select(['a.file_id', 'l.id', 'l.name'])
+        .where('a.file_id', 'in', fileIds)
+        .orderBy('l.name')
+        .orderBy('l.id')
+        .execute();
+    },
+
+    findPreviewsOfFiles(fileIds: number[]): Promise<PreviewRow[]> {
+      if (fileIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('file_previews')
+        .select(['id', 'file_id', 'position', 'width', 'height'])
+        .where('file_id', 'in', fileIds)
+        .orderBy('position')
+        .execute();
+    },
+
+    findPreview(fileId: number, previewId: number) {
+      return db
+        .selectFrom('file_previews as p')
+        .innerJoin('files as f', 'f.id', 'p.file_id')
+        .select(['p.storage_key', 'p.format', 'f.workspace_id'])
+        .where('p.id', '=', previewId)
+        .where('p.file_id', '=', fileId)
+        .executeTakeFirst();
+    },
+
+    async insertFile(file: NewFile, previews: NewPreview[], trx: Db): Promise<number> {
+      const { id } = await trx
+        .insertInto('files')
+        .values(file)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (previews.length > 0) {
+        await trx
+          .insertInto('file_previews')
+          .values(previews.map((preview) => ({ ...preview, file_id: id })))
+          .execute();
+      }
+      return id;
+    },
+
+    async updateFile(fileId: number, changes: Updateable<FilesTable>, trx: Db = db): Promise<void> {
+      if (Object.keys(changes).length === 0) return;
+      await trx.updateTable('files').set(changes).where('id', '=', fileId).execute();
+    },
+
+    async replaceLabels(fileId: number, labelIds: number[], trx: Db): Promise<void> {
+      await trx.deleteFrom('file_label_assignments').where('file_id', '=', fileId).execute();
+      if (labelIds.length === 0) return;
+      await trx
+        .insertInto('file_label_assignments')
+        .values(labelIds.map((labelId) => ({ file_id: fileId, label_id: labelId })))
+        .execute();
+    },
+
+    /** Deletes the file's rows (previews and label assignments cascade); gives its storage keys. */
+    async deleteFile(file: FileRow, trx: Db): Promise<string[]> {
+      const previews = await trx
+        .selectFrom('file_previews')
+        .select('storage_key')
+        .where('file_id', '=', file.id)
+        .execute();
+      await trx.deleteFrom('files').where('id', '=', file.id).execute();
+      return [file.storage_key, ...previews.map((preview) => preview.storage_key)];
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GcodeSchema, WorkspaceParamsSchema } from '@printdeck/shared';
+import { getAuth } from '../../http/authentication.js';
+import type { FileUploadService } from './file-upload.service.js';
+
+/** A connection that sends nothing for this long is dropped, and its partial upload with it. */
+const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
+/** Temp files untouched for this long belong to uploads that can no longer be alive. */
+const STALE_UPLOAD_MS = 5 * 60_000;
+
+/**
+ * POST /api/groups/{g}/files/: one file per call, streamed (checklist C28). Busboy's limits
+ * default to Infinity, so each is set here; the file limit is one byte over the maximum so
+ * that the service sees the overflow and answers 413.
+ */
+export function registerUploadRoute(app: FastifyInstance, uploads: FileUploadService): void {
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await uploads.sweepStaleUploads(STALE_UPLOAD_MS);
+    sweeper = setInterval(() => void uploads.sweepStaleUploads(STALE_UPLOAD_MS), STALE_UPLOAD_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  app.withTypeProvider<ZodTypeProvider>().post('/api/groups/:g/files/', {
+    schema: {
+      tags: ['files'],
+      summary: 'Upload one G-code file as multipart: file, and optional name and note (UPLOAD_FILE)',
+      consumes: ['multipart/form-data'],
+      params: WorkspaceParamsSchema,
+      response: { 201: GcodeSchema },
+    },
+    handler: async (request, reply) => {
+      const { userId } = getAuth(request);
+      request.raw.setTimeout(UPLOAD_IDLE_TIMEOUT_MS, () => request.raw.destroy());
+      try {
+        const parts = request.parts({
+          limits: {
+            fileSize: uploads.limits.maxBytes + 1,
+            files: 1,
+            fields: 2,
+            parts: 3,
+            fieldSize: 16 * 1024,
+            fieldNameSize: 100,
+            headerPairs: 20,
+          },
+        });
+        const gcode = await uploads.uploadFile(userId, request.params.g, {
+          parts,
+          declaredBytes: Number(request.headers['content-length'] ?? 0),
+        });
+        return await reply.status(201).send(gcode);
+      } catch (error) {
+        // what is left of a refused body is not worth receiving: answer, then close
+        void reply.header('connection', 'close');
+        throw error;
+      } finally {
+        request.raw.setTimeout(0);
+      }
+    },
+  });
+}

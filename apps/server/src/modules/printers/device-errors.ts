@@ -1,0 +1,25 @@
+import { DeviceCommandFailed } from '../../gateway/live-devices.js';
+import { AppError } from '../../http/app-error.js';
+
+export const CANNOT_EXECUTE = 'Can`t execute this command.';
+
+/** A device's refusal or silence as the API answers it (spec part 1 §8 "Printer control"). */
+export function toApiError(error: unknown): unknown {
+  if (!(error instanceof DeviceCommandFailed)) return error;
+  switch (error.code) {
+    case 'timeout':
+      return new AppError('request_timeout', 'The printer did not answer in time.');
+    case 'axis-homing-required':
+      return new AppError('axis_homing_required', 'Must home axis first.');
+    case 'out-of-range':
+      return new AppError('out_of_range', 'Out of range.');
+    case 'offline':
+      return new AppError('conflict', 'The printer is offline.');
+    case 'not-operational':
+      return new AppError('conflict', CANNOT_EXECUTE);
+    case 'not-supported':
+      return new AppError('conflict', 'This printer does not support that.');
+    default:
+      return new AppError('conflict', `The printer refused the command: ${error.message}`);
+  }
+}

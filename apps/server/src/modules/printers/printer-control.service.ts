@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import {
+  derivePrinterState,
+  getPermittedActions,
+  type ControlAction,
+  type DeviceCommand,
+  type Permission,
+} from '@printdeck/shared';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+import { AppError } from '../../http/app-error.js';
+import type { GetPrinterForUser } from './printer-access.js';
+import { CANNOT_EXECUTE, toApiError } from './device-errors.js';
+import type { PrinterRow } from './printers.repository.js';
+
+/** A frame is shared by everyone polling the same camera for this long (ARCHITECTURE §5). */
+const SNAPSHOT_CACHE_MS = 300;
+
+type Gate = 'ready' | 'pause' | 'resume' | 'cancel' | 'paired' | 'none';
+
+const ACTION_GATES: Record<ControlAction, Gate> = {
+  move_head: 'ready',
+  home_head: 'ready',
+  disable_motors: 'ready',
+  extrude: 'ready',
+  temperature: 'none',
+  fan_state: 'none',
+  send_command: 'none',
+  pause: 'pause',
+  resume: 'resume',
+  cancel: 'cancel',
+  emergency_stop: 'paired',
+};
+
+export interface Snapshot {
+  contentType: string;
+  data: Buffer;
+  etag: string;
+}
+
+/** Printer control: every call checks permission and state, then asks the device. */
+export function createPrinterControlService({
+  live,
+  getPrinterForUser,
+  timeouts,
+}: {
+  live: LiveDevices;
+  getPrinterForUser: GetPrinterForUser;
+  timeouts: { commandMs: number; snapshotMs: number };
+}) {
+  const snapshots = new Map<number, { at: number; snapshot: Promise<Snapshot> }>();
+
+  async function ask(
+    printer: PrinterRow,
+    command: DeviceCommand,
+    timeoutMs = timeouts.commandMs,
+  ): Promise<unknown> {
+    try {
+      return await live.request(printer.device_key_id, command, timeoutMs);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  function permitted(printer: PrinterRow) {
+    const device = live.get(printer.device_key_id);
+    const { printerState } = derivePrinterState({
+      isConnected: device.isConnected,
+      state: device.state,
+    });
+    return getPermittedActions({
+      printerState,
+      isConnected: device.isConnected,
+      isPaired: device.state?.is_paired ?? false,
+      hasPowerRelay: device.state?.plugins.power_relay ?? false,
+    });
+  }
+
+  function assertGate(printer: PrinterRow, gate: Gate): void {
+    const can = permitted(printer);
+    const allowed = {
+      ready: can.canMove,
+      pause: can.canPause,
+      resume: can.canResume,
+      cancel: can.canCancel,
+      paired: can.canEmergencyStop,
+      none: true,
+    }[gate];
+    if (!allowed) throw new AppError('conflict', CANNOT_EXECUTE);
+  }
+
+  async function run(
+    userId: number,
+    printerId: number,
+    command: DeviceCommand,
+    options: { permission?: Permission; gate?: Gate; timeoutMs?: number } = {},
+  ) {
+    const printer = await getPrinterForUser(
+      userId,
+      printerId,
+      options.permission ?? 'OPERATE_PRINTERS',
+    );
+    assertGate(printer, options.gate ?? 'none');
+    return ask(printer, command, options.timeoutMs);
+  }
+
+  return {
+    run,
+
+    async control(
+      userId: number,
+      printerId: number,
+      action: ControlAction,
+      command: DeviceCommand,
+    ): Promise<void> {
+      await run(userId, printerId, command, { gate: ACTION_GATES[action] });
+    },
+
+    async setPower(userId: number, printerId: number, on: boolean): Promise<void> {
+      const printer = await getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
+      const can = permitted(printer);
+      if (on ? !can.canTurnOn : !can.canTurnOff) throw new AppError('conflict', CANNOT_EXECUTE);
+      await ask(printer, { name: 'power', on });
+    },
+
+    /** The newest camera frame with an ETag; callers within SNAPSHOT_CACHE_MS share one request. */
+    async getSnapshot(userId: number, printerId: number): Promise<Snapshot> {
+      const printer = await getPrinterForUser(userId, printerId, 'VIEW_GROUP');
+      const cached = snapshots.get(printer.id);
+      if (cached && Date.now() - cached.at < SNAPSHOT_CACHE_MS) return cached.snapshot;
+      const snapshot = ask(printer, { name: 'snapshot' }, timeouts.snapshotMs).then((result) => {
+        const { content_type: contentType, data_base64: base64 } = (result ?? {}) as {
+          content_type?: unknown;
+          data_base64?: unknown;
+        };
+        if (typeof base64 !== 'string' || !/^image\/(jpeg|png)$/.test(String(contentType))) {
+          throw new AppError('conflict', 'The camera sent no image.');
+        }
+        const data = Buffer.from(base64, 'base64');
+        return {
+          contentType: String(contentType),
+          data,
+          etag: `"${createHash('sha1').update(data).digest('base64url')}"`,
+        };
+      });
+      snapshots.set(printer.id, { at: Date.now(), snapshot });
+      snapshot.catch(() => snapshots.delete(printer.id));
+      return snapshot;
+    },
+  };
+}
+
+export type PrinterControlService = ReturnType<typeof createPrinterControlService>;

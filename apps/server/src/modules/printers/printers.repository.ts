@@ -1,0 +1,83 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { PrintersTable } from '../../db/schema.js';
+
+export type PrinterRow = Selectable<PrintersTable>;
+
+export function createPrintersRepository(db: Db) {
+  return {
+    async insertPrinter(printer: Omit<PrinterRow, 'id'>): Promise<number> {
+      const { id } = await db
+        .insertInto('printers')
+        .values(printer)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    findPrinterById(id: number): Promise<PrinterRow | undefined> {
+      return db.selectFrom('printers').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    listWorkspacePrinters(workspaceId: number): Promise<PrinterRow[]> {
+      return db
+        .selectFrom('printers')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Every printer record (in any workspace) of the given devices: their instances. */
+    listInstances(deviceKeyIds: number[]) {
+      if (deviceKeyIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('printers')
+        .select(['id', 'workspace_id', 'device_key_id'])
+        .where('device_key_id', 'in', deviceKeyIds)
+        .execute();
+    },
+
+    listGroupMemberships(printerIds: number[]) {
+      if (printerIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('printer_group_members')
+        .selectAll()
+        .where('printer_id', 'in', printerIds)
+        .execute();
+    },
+
+    async updatePrinter(
+      id: number,
+      changes: Partial<Omit<PrinterRow, 'id' | 'workspace_id' | 'device_key_id' | 'created_on'>>,
+    ): Promise<void> {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable('printers').set(changes).where('id', '=', id).execute();
+    },
+
+    async deletePrinter(id: number): Promise<void> {
+      await db.deleteFrom('printers').where('id', '=', id).execute();
+    },
+
+    async setDeviceType(deviceKeyId: number, deviceType: string): Promise<void> {
+      await db
+        .updateTable('printers')
+        .set({ device_type: deviceType })
+        .where('device_key_id', '=', deviceKeyId)
+        .where('device_type', '!=', deviceType)
+        .execute();
+    },
+
+    async countWorkspacePrinters(workspaceId: number): Promise<number> {
+      const { n } = await db
+        .selectFrom('printers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+  };
+}
+
+export type PrintersRepository = ReturnType<typeof createPrintersRepository>;

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParamSchema,
+  PrinterCreateSchema,
+  PrinterDeviceStateSchema,
+  PrinterSchema,
+  PrinterUpdateSchema,
+} from '@printdeck/shared';
+import { getAuth } from '../../http/authentication.js';
+import type { PrintersService } from './printers.service.js';
+
+const idParams = z.strictObject({ id: IdParamSchema });
+
+export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['printers'];
+
+  r.get('/api/groups/:id/printers/', {
+    schema: {
+      tags,
+      summary: "A workspace's printers",
+      params: idParams,
+      response: { 200: z.array(PrinterSchema) },
+    },
+    handler: (request) => printers.listPrinters(getAuth(request).userId, request.params.id),
+  });
+
+  r.get('/api/groups/:id/devices-states/', {
+    schema: {
+      tags,
+      summary: 'Live state of every printer (polled every 2 s)',
+      params: idParams,
+      response: { 200: z.array(PrinterDeviceStateSchema) },
+    },
+    handler: (request) => printers.listDeviceStates(getAuth(request).userId, request.params.id),
+  });
+
+  r.post('/api/printers/', {
+    schema: {
+      tags,
+      summary: 'Add a printer (CHANGE_GROUP)',
+      body: PrinterCreateSchema,
+      response: { 201: PrinterSchema },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await printers.createPrinter(getAuth(request).userId, request.body)),
+  });
+
+  r.get('/api/printers/:id/', {
+    schema: { tags, summary: 'One printer', params: idParams, response: { 200: PrinterSchema } },
+    handler: (request) => printers.getPrinter(getAuth(request).userId, request.params.id),
+  });
+
+  r.patch('/api/printers/:id/', {
+    schema: {
+      tags,
+      summary: 'Change a printer (CHANGE_GROUP)',
+      params: idParams,
+      body: PrinterUpdateSchema,
+      response: { 200: PrinterSchema },
+    },
+    handler: (request) =>
+      printers.updatePrinter(getAuth(request).userId, request.params.id, request.body),
+  });
+
+  r.delete('/api/printers/:id/', {
+    schema: {
+      tags,
+      summary: 'Remove a printer (CHANGE_GROUP)',
+      params: idParams,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await printers.deletePrinter(getAuth(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import {
+  derivePrinterState,
+  type Printer,
+  type PrinterCreate,
+  type PrinterDeviceState,
+  type PrinterUpdate,
+} from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+import { fieldError } from '../../http/app-error.js';
+import type { DeviceKeysService } from '../device-keys/device-keys.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { GetPrinterForUser } from './printer-access.js';
+import type { PrinterRow, PrintersRepository } from './printers.repository.js';
+
+interface Deps {
+  printers: PrintersRepository;
+  workspaces: WorkspacesService;
+  deviceKeys: DeviceKeysService;
+  live: LiveDevices;
+  getPrinterForUser: GetPrinterForUser;
+  clock: Clock;
+}
+
+const INVALID_DEVICE_KEY = 'The provided device key is not valid.';
+
+export function createPrintersService({
+  printers,
+  workspaces,
+  deviceKeys,
+  live,
+  getPrinterForUser,
+  clock,
+}: Deps) {
+  async function toResponses(rows: PrinterRow[]): Promise<Printer[]> {
+    const [instances, memberships] = await Promise.all([
+      printers.listInstances([...new Set(rows.map((r) => r.device_key_id))]),
+      printers.listGroupMemberships(rows.map((r) => r.id)),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      group_id: row.workspace_id,
+      name: row.name,
+      note: row.note,
+      enabled: row.enabled === 1,
+      device_type: (live.get(row.device_key_id).driver ??
+        row.device_type) as Printer['device_type'],
+      filament_type: row.filament_type as Printer['filament_type'],
+      camera_enabled: row.camera_enabled === 1,
+      camera_rotation: row.camera_rotation as Printer['camera_rotation'],
+      jobox_enabled: row.jobox_enabled === 1,
+      instances: instances
+        .filter((i) => i.device_key_id === row.device_key_id)
+        .map((i) => ({ id: i.id, group_id: i.workspace_id })),
+      printer_group_ids: memberships
+        .filter((m) => m.printer_id === row.id)
+        .map((m) => m.printer_group_id),
+    }));
+  }
+
+  async function toResponse(row: PrinterRow): Promise<Printer> {
+    return (await toResponses([row]))[0]!;
+  }
+
+  return {
+    async listPrinters(userId: number, workspaceId: number): Promise<Printer[]> {
+      await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
+      return toResponses(await printers.listWorkspacePrinters(workspaceId));
+    },
+
+    async getPrinter(userId: number, printerId: number): Promise<Printer> {
+      return toResponse(await getPrinterForUser(userId, printerId, 'VIEW_GROUP'));
+    },
+
+    /** Spec part 1 §3 create payload; a bad device key stays on the form with its message. */
+    async createPrinter(userId: number, input: PrinterCreate): Promise<Printer> {
+      await workspaces.requireWorkspacePermission(userId, input.group, 'CHANGE_GROUP');
+      const deviceKeyId = await deviceKeys.verifyDeviceKey(input.token);
+      if (deviceKeyId === null) throw fieldError('token', INVALID_DEVICE_KEY);
+      const id = await printers.insertPrinter({
+        workspace_id: input.group,
+        device_key_id: deviceKeyId,
+        name: input.name,
+        note: '',
+        enabled: input.enabled ? 1 : 0,
+        device_type: live.get(deviceKeyId).driver ?? (input.api_key ? 'octoprint' : 'unknown'),
+        filament_type: null,
+        camera_enabled: input.camera_enabled ? 1 : 0,
+        camera_rotation: input.camera_rotation,
+        jobox_enabled: input.jobox_enabled ? 1 : 0,
+        created_on: clock.now().toISOString(),
+      });
+      return toResponse((await printers.findPrinterById(id))!);
+    },
+
+    async updatePrinter(userId: number, printerId: number, input: PrinterUpdate): Promise<Printer> {
+      await getPrinterForUser(userId, printerId, 'CHANGE_GROUP');
+      await printers.updatePrinter(printerId, {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.note !== undefined && { note: input.note }),
+        ...(input.enabled !== undefined && { enabled: input.enabled ? 1 : 0 }),
+        ...(input.filament_type !== undefined && { filament_type: input.filament_type }),
+        ...(input.camera_enabled !== undefined && { camera_enabled: input.camera_enabled ? 1 : 0 }),
+        ...(input.camera_rotation !== undefined && { camera_rotation: input.camera_rotation }),
+        ...(input.jobox_enabled !== undefined && { jobox_enabled: input.jobox_enabled ? 1 : 0 }),
+      });
+      return toResponse((await printers.findPrinterById(printerId))!);
+    },
+
+    async deletePrinter(userId: number, printerId: number): Promise<void> {
+      await getPrinterForUser(userId, printerId, 'CHANGE_GROUP');
+      await printers.deletePrinter(printerId);
+    },
+
+    /** GET /groups/{id}/devices-states/: the live state of every printer, derived once here. */
+    async listDeviceStates(userId: number, workspaceId: number): Promise<PrinterDeviceState[]> {
+      await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
+      const rows = await printers.listWorkspacePrinters(workspaceId);
+      return rows.map((row) => {
+        const device = live.get(row.device_key_id);
+        const state = device.state;
+        const derived = derivePrinterState({ isConnected: device.isConnected, state });
+        return {
+          printer_id: row.id,
+          is_connected: device.isConnected,
+          updated_at: device.updatedAt,
+          printer_state: derived.printerState,
+          download_progress: derived.downloadProgress,
+          state: { error: state?.error ?? null, state: state?.state ?? null },
+          is_paired: state?.is_paired ?? false,
+          temperature: state?.temperature ?? null,
+          job: state?.job ?? null,
+          local_ip_address: state?.local_ip_address ?? null,
+          plugins: state?.plugins ?? null,
+          lights: state?.lights ?? null,
+          klipper: state?.klipper ?? null,
+        };
+      });
+    },
+
+    recordDeviceType: (deviceKeyId: number, driver: string) =>
+      printers.setDeviceType(deviceKeyId, driver),
+  };
+}
+
+export type PrintersService = ReturnType<typeof createPrintersService>;

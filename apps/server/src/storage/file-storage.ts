@@ -1,0 +1,173 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A received upload in the temp area: not visible anywhere until published. */
+export interface TempFile {
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+/** The upload had more bytes than allowed; the partial temp file is already gone. */
+export class StorageLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`more than ${maxBytes} bytes`);
+    this.name = 'StorageLimitError';
+  }
+}
+
+/** Keys are built by the server from ids only: `<area>/<workspace id>/<random id>[.ext]`. */
+const KEY_PATTERN = /^(files|previews)\/[1-9][0-9]*\/[0-9a-f-]{36}(\.(png|jpg))?$/;
+
+export type StorageArea = 'files' | 'previews';
+
+/** Counts, hashes and caps the bytes that flow through it. */
+class MeterStream extends Transform {
+  size = 0;
+  private readonly hash = createHash('sha256');
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(new StorageLimitError(this.maxBytes));
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+const ignoreMissing = (error: unknown) => {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+};
+
+/**
+ * The file store in the data directory (checklist C30, C32): uploads stream into `tmp/`
+ * under a random name, are synced, then renamed into place on the same filesystem; paths
+ * come from server-made keys only and are checked to stay under the root.
+ */
+export function createFileStorage(dataDir: string) {
+  const root = path.resolve(dataDir);
+  const tmpDir = path.join(root, 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
+
+  function resolveKey(key: string): string {
+    const resolved = path.resolve(root, key);
+    if (!KEY_PATTERN.test(key) || !resolved.startsWith(root + path.sep)) {
+      throw new Error(`not a storage key: ${JSON.stringify(key)}`);
+    }
+    return resolved;
+  }
+
+  async function syncPath(target: string, flags = 'r'): Promise<void> {
+    const handle = await open(target, flags);
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Moves a finished temp file to its key: synced first, so a crash never leaves half a file. */
+  async function moveIntoPlace(source: string, key: string): Promise<void> {
+    const target = resolveKey(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(source, target);
+    await syncPath(path.dirname(target));
+  }
+
+  return {
+    newKey(area: StorageArea, workspaceId: number, extension?: 'png' | 'jpg'): string {
+      return `${area}/${workspaceId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
+    },
+
+    /** Streams `source` into a new temp file; on any failure the partial file is removed. */
+    async receive(source: Readable, maxBytes: number): Promise<TempFile> {
+      const tempPath = path.join(tmpDir, `${randomUUID()}.upload`);
+      const meter = new MeterStream(maxBytes);
+      const handle = await open(tempPath, 'wx');
+      try {
+        await pipeline(source, meter, handle.createWriteStream({ autoClose: false }));
+        await handle.sync();
+        return { path: tempPath, size: meter.size, sha256: meter.digest() };
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async readSample(temp: TempFile, position: number, bytes: number): Promise<Buffer> {
+      const handle = await open(temp.path, 'r');
+      try {
+        const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, position);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+
+    publish: (temp: TempFile, key: string) => moveIntoPlace(temp.path, key),
+
+    /** Small objects (previews): written to a temp file, then moved like an upload. */
+    async writeObject(key: string, data: Buffer): Promise<void> {
+      const tempPath = path.join(tmpDir, `${randomUUID()}.object`);
+      try {
+        const handle = await open(tempPath, 'wx');
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await moveIntoPlace(tempPath, key);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+    },
+
+    discard: (temp: TempFile) => rm(temp.path, { force: true }),
+
+    async remove(keys: string[]): Promise<void> {
+      await Promise.all(keys.map((key) => rm(resolveKey(key), { force: true })));
+    },
+
+    /** The bytes of a stored object, or null when it is missing. */
+    async openRead(key: string): Promise<{ stream: ReadStream; size: number } | null> {
+      const file = resolveKey(key);
+      const info = await stat(file).catch((error: unknown) => ignoreMissing(error));
+      if (!info) return null;
+      return { stream: createReadStream(file), size: info.size };
+    },
+
+    /**
+     * Removes temp files nobody has written to for `maxAgeMs`. A live upload writes at least
+     * once per idle timeout, so several servers sharing the volume never sweep each other's.
+     */
+    async sweepStaleTemp(maxAgeMs: number, nowMs = Date.now()): Promise<number> {
+      let removed = 0;
+      for (const name of await readdir(tmpDir)) {
+        const entry = path.join(tmpDir, name);
+        const info = await stat(entry).catch((error: unknown) => ignoreMissing(error));
+        if (info && nowMs - info.mtimeMs > maxAgeMs) {
+          await rm(entry, { recursive: true, force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+export type FileStorage = ReturnType<typeof createFileStorage>;

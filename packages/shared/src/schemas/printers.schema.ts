@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { DEVICE_DRIVERS, DeviceStateSchema } from '../device/device-state.schema.js';
+import { PRINTER_STATES } from '../device/printer-state.js';
+import { FilamentTypeSchema } from './files.schema.js';
+
+export const CAMERA_ROTATIONS = [0, 90, 180, 270] as const;
+export const PRINTER_NAME_MAX = 100;
+export const ALL_PRINTERS_GROUP_ID = 'ALL-PRINTERS';
+
+const cameraRotation = z.union(
+  CAMERA_ROTATIONS.map((value) => z.literal(value)) as [
+    z.ZodLiteral<0>,
+    z.ZodLiteral<90>,
+    z.ZodLiteral<180>,
+    z.ZodLiteral<270>,
+  ],
+);
+
+export const PrinterSchema = z.object({
+  id: z.number().int(),
+  group_id: z.number().int(),
+  name: z.string(),
+  note: z.string(),
+  enabled: z.boolean(),
+  device_type: z.enum([...DEVICE_DRIVERS, 'unknown']),
+  filament_type: FilamentTypeSchema.nullable(),
+  camera_enabled: z.boolean(),
+  camera_rotation: cameraRotation,
+  jobox_enabled: z.boolean(),
+  /** every workspace's record of the same device (the multiple-instances warning) */
+  instances: z.array(z.object({ id: z.number().int(), group_id: z.number().int() })),
+  printer_group_ids: z.array(z.number().int()),
+});
+export type Printer = z.infer<typeof PrinterSchema>;
+
+const printerName = z.string().trim().min(1, 'Printer name can`t be empty.').max(PRINTER_NAME_MAX);
+
+/** Spec part 1 §3 "Printer create payload". */
+export const PrinterCreateSchema = z.strictObject({
+  group: z.number().int().positive({ error: 'Workspace not selected.' }),
+  name: printerName,
+  token: z.string().trim().min(1, 'Code can`t be empty.').max(200),
+  api_key: z.string().trim().max(200).optional(),
+  protocol: z.literal('http').default('http'),
+  camera_enabled: z.boolean().default(true),
+  camera_rotation: cameraRotation.default(0),
+  jobox_enabled: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});
+export type PrinterCreate = z.infer<typeof PrinterCreateSchema>;
+
+export const PrinterUpdateSchema = z
+  .strictObject({
+    name: printerName,
+    note: z.string().max(LIMITS.printerNoteMax),
+    enabled: z.boolean(),
+    filament_type: z.union([FilamentTypeSchema, z.literal('').transform(() => null), z.null()]),
+    camera_enabled: z.boolean(),
+    camera_rotation: cameraRotation,
+    jobox_enabled: z.boolean(),
+    api_key: z.string().trim().max(200),
+  })
+  .partial();
+export type PrinterUpdate = z.infer<typeof PrinterUpdateSchema>;
+
+/** One row of GET /groups/{id}/devices-states/ (spec part 1 §7). */
+export const PrinterDeviceStateSchema = z.object({
+  printer_id: z.number().int(),
+  is_connected: z.boolean(),
+  /** ms since the epoch of the device's last report, or null */
+  updated_at: z.number().nullable(),
+  printer_state: z.enum(PRINTER_STATES),
+  download_progress: z.number().nullable(),
+  state: z.object({
+    error: DeviceStateSchema.shape.error,
+    state: DeviceStateSchema.shape.state.nullable(),
+  }),
+  is_paired: z.boolean(),
+  temperature: DeviceStateSchema.shape.temperature.nullable(),
+  job: DeviceStateSchema.shape.job,
+  local_ip_address: z.string().nullable(),
+  plugins: DeviceStateSchema.shape.plugins.nullable(),
+  lights: DeviceStateSchema.shape.lights.nullable(),
+  klipper: DeviceStateSchema.shape.klipper,
+});
+export type PrinterDeviceState = z.infer<typeof PrinterDeviceStateSchema>;
+
+export const PrinterGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  printers: z.array(z.object({ id: z.number().int() })),
+});
+export type PrinterGroup = z.infer<typeof PrinterGroupSchema>;
+
+export const PrinterGroupNameSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required.').max(LIMITS.printerGroupNameMax),
+});
+export const PrinterGroupMemberSchema = z.strictObject({ printer_id: z.number().int().positive() });
+
+/** Control actions of POST /printers/{id}/{action}/ (spec part 1 §7). */
+export const CONTROL_ACTIONS = [
+  'move_head',
+  'home_head',
+  'temperature',
+  'fan_state',
+  'disable_motors',
+  'pause',
+  'resume',
+  'cancel',
+  'extrude',
+  'send_command',
+  'emergency_stop',
+] as const;
+export type ControlAction = (typeof CONTROL_ACTIONS)[number];
+
+const axisValues = z
+  .strictObject({ x: z.number().finite(), y: z.number().finite(), z: z.number().finite() })
+  .partial()
+  .refine((value) => Object.keys(value).length === 1, 'Exactly one axis.');
+
+export const ControlBodySchemas = {
+  move_head: z.strictObject({ absolute: z.literal(false).default(false) }).and(axisValues),
+  home_head: z.strictObject({
+    axes: z
+      .array(z.enum(['x', 'y', 'z']))
+      .min(1)
+      .max(3),
+  }),
+  temperature: z.strictObject({
+    part: z.enum(['tool0', 'bed']),
+    temperature: z.number().min(0).max(500),
+  }),
+  fan_state: z.strictObject({ state: z.enum(['on', 'off']) }),
+  disable_motors: z.strictObject({}),
+  pause: z.strictObject({}),
+  resume: z.strictObject({}),
+  cancel: z.strictObject({}),
+  extrude: z.strictObject({ amount: z.number().finite().min(-1000).max(1000) }),
+  send_command: z.strictObject({ commands: z.array(z.string().max(1000)).max(100) }),
+  emergency_stop: z.strictObject({}),
+} satisfies Record<ControlAction, z.ZodType>;
+
+export const LedBodySchema = z.strictObject({
+  color: z.tuple([
+    z.number().int().min(0).max(255),
+    z.number().int().min(0).max(255),
+    z.number().int().min(0).max(255),
+  ]),
+});
+export const SpectodaPercentageSchema = z.strictObject({ percentage: z.number().min(0).max(100) });
+export const SpectodaColorSchema = z.strictObject({
+  color: z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'A hex colour such as #ff8800.'),
+});
+export const LocalFileStartSchema = z.strictObject({ path: z.string().trim().min(1).max(1024) });
+export const LocalFileSchema = z.object({ path: z.string(), size: z.number().nullable() });
