@@ -9,15 +9,28 @@ let owner: BuiltUser;
 let workspaceId: number;
 
 beforeAll(async () => {
-  t = await startTestServer({ gatewayLimits: { heartbeatMs: 150, helloDeadlineMs: 1000, commandTimeoutMs: 400, messagesPerSecond: 50, messageBurst: 100 } });
+  t = await startTestServer({
+    gatewayLimits: {
+      heartbeatMs: 150,
+      helloDeadlineMs: 1000,
+      commandTimeoutMs: 400,
+      messagesPerSecond: 50,
+      messageBurst: 100,
+    },
+  });
   owner = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
 });
 afterAll(() => t.close());
 
 async function addPrinter(name = `Printer ${Math.random().toString(36).slice(2, 6)}`) {
-  const key = (await t.api('/api/device_keys/', { method: 'POST', token: owner.access })).body.token as string;
-  const printer = await t.api('/api/printers/', { method: 'POST', token: owner.access, body: { group: workspaceId, name, token: key } });
+  const key = (await t.api('/api/device_keys/', { method: 'POST', token: owner.access })).body
+    .token as string;
+  const printer = await t.api('/api/printers/', {
+    method: 'POST',
+    token: owner.access,
+    body: { group: workspaceId, name, token: key },
+  });
   expect(printer.status).toBe(201);
   return { key, printerId: printer.body.id as number };
 }
@@ -29,7 +42,9 @@ async function stateOf(printerId: number) {
 
 describe('device gateway', () => {
   it('refuses an unknown key during the upgrade with 401', async () => {
-    await expect(connectFakeAgent(t.baseUrl, 'abcdefghijkl.' + 'x'.repeat(43))).rejects.toThrow('upgrade refused: 401');
+    await expect(connectFakeAgent(t.baseUrl, 'abcdefghijkl.' + 'x'.repeat(43))).rejects.toThrow(
+      'upgrade refused: 401',
+    );
     await expect(connectFakeAgent(t.baseUrl, 'nonsense')).rejects.toThrow('upgrade refused: 401');
   });
 
@@ -44,14 +59,28 @@ describe('device gateway', () => {
       expect(state.printer_state).toBe('READY_TO_PRINT');
       return state;
     });
-    expect(ready).toMatchObject({ is_connected: true, temperature: { tool0: { actual: 21.5 } }, local_ip_address: '192.168.1.50' });
+    expect(ready).toMatchObject({
+      is_connected: true,
+      temperature: { tool0: { actual: 21.5 } },
+      local_ip_address: '192.168.1.50',
+    });
     const printing = readyState().state;
-    agent.send({ type: 'state', kind: 'patch', state: { state: { text: 'Printing', flags: { ...printing.flags, printing: true, ready: false } } } });
+    agent.send({
+      type: 'state',
+      kind: 'patch',
+      state: {
+        state: { text: 'Printing', flags: { ...printing.flags, printing: true, ready: false } },
+      },
+    });
     await eventually(async () => expect((await stateOf(printerId)).printer_state).toBe('PRINTING'));
     const printers = await t.api(`/api/groups/${workspaceId}/printers/`, { token: owner.access });
-    expect(printers.body.find((p: { id: number }) => p.id === printerId).device_type).toBe('octoprint');
+    expect(printers.body.find((p: { id: number }) => p.id === printerId).device_type).toBe(
+      'octoprint',
+    );
     agent.close();
-    await eventually(async () => expect((await stateOf(printerId)).printer_state).toBe('NOT_CONNECTED_TO_PROXY_SERVER'));
+    await eventually(async () =>
+      expect((await stateOf(printerId)).printer_state).toBe('NOT_CONNECTED_TO_PROXY_SERVER'),
+    );
   });
 
   it('routes a command to the device and returns its answer; an unanswered command is 408', async () => {
@@ -59,12 +88,24 @@ describe('device gateway', () => {
     const agent = await connectFakeAgent(t.baseUrl, key);
     await agent.hello();
     agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
-    agent.answer((request) => (request.command.name === 'home_head' ? { ok: true, result: null } : undefined));
-    await eventually(async () => expect((await stateOf(printerId)).printer_state).toBe('READY_TO_PRINT'));
-    const home = await t.api(`/api/printers/${printerId}/home_head/`, { method: 'POST', token: owner.access, body: { axes: ['x', 'y'] } });
+    agent.answer((request) =>
+      request.command.name === 'home_head' ? { ok: true, result: null } : undefined,
+    );
+    await eventually(async () =>
+      expect((await stateOf(printerId)).printer_state).toBe('READY_TO_PRINT'),
+    );
+    const home = await t.api(`/api/printers/${printerId}/home_head/`, {
+      method: 'POST',
+      token: owner.access,
+      body: { axes: ['x', 'y'] },
+    });
     expect(home.status).toBe(204);
     expect(agent.requests.at(-1)?.command).toEqual({ name: 'home_head', axes: ['x', 'y'] });
-    const silent = await t.api(`/api/printers/${printerId}/fan_state/`, { method: 'POST', token: owner.access, body: { state: 'on' } });
+    const silent = await t.api(`/api/printers/${printerId}/fan_state/`, {
+      method: 'POST',
+      token: owner.access,
+      body: { state: 'on' },
+    });
     expect(silent.status).toBe(408);
     expect(silent.body.code).toBe('request_timeout');
     agent.close();
@@ -78,7 +119,9 @@ describe('device gateway', () => {
     await second.hello();
     expect((await first.closed).code).toBe(4409);
     second.send({ type: 'state', kind: 'snapshot', state: readyState() });
-    await eventually(async () => expect((await stateOf(printerId)).printer_state).toBe('READY_TO_PRINT'));
+    await eventually(async () =>
+      expect((await stateOf(printerId)).printer_state).toBe('READY_TO_PRINT'),
+    );
     second.close();
   });
 
@@ -96,12 +139,16 @@ describe('device gateway', () => {
 
   it('survives a reconnect storm with one key: one live connection at the end', async () => {
     const { key, printerId } = await addPrinter();
-    const agents = await Promise.all(Array.from({ length: 30 }, () => connectFakeAgent(t.baseUrl, key)));
+    const agents = await Promise.all(
+      Array.from({ length: 30 }, () => connectFakeAgent(t.baseUrl, key)),
+    );
     await Promise.all(agents.map((agent) => agent.hello()));
     const last = agents.at(-1)!;
     last.send({ type: 'state', kind: 'snapshot', state: readyState() });
     await eventually(async () => expect((await stateOf(printerId)).is_connected).toBe(true));
-    const closedCodes = await Promise.all(agents.slice(0, -1).map((agent) => agent.closed.then((c) => c.code)));
+    const closedCodes = await Promise.all(
+      agents.slice(0, -1).map((agent) => agent.closed.then((c) => c.code)),
+    );
     expect(closedCodes.every((code) => code === 4409)).toBe(true);
     expect(t.server.services.devices.live.connectedCount()).toBeGreaterThanOrEqual(1);
     last.close();
@@ -127,8 +174,12 @@ describe('device gateway', () => {
     agent.send({ type: 'state', kind: 'snapshot', state: { is_paired: 'yes' } });
     agent.send({ type: 'unknown' });
     agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
-    await eventually(async () => expect((await stateOf(printerId)).printer_state).toBe('READY_TO_PRINT'));
-    expect(t.logs.filter((line) => line.msg === 'dropped a bad device message').length).toBeGreaterThanOrEqual(3);
+    await eventually(async () =>
+      expect((await stateOf(printerId)).printer_state).toBe('READY_TO_PRINT'),
+    );
+    expect(
+      t.logs.filter((line) => line.msg === 'dropped a bad device message').length,
+    ).toBeGreaterThanOrEqual(3);
     for (let i = 0; i < 40; i += 1) agent.send('garbage');
     expect((await agent.closed).code).toBe(1008);
   });
@@ -139,7 +190,13 @@ describe('device gateway', () => {
     await agent.hello();
     agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
     await eventually(async () => expect((await stateOf(printerId)).is_connected).toBe(true));
-    const calls = Array.from({ length: 40 }, () => t.api(`/api/printers/${printerId}/fan_state/`, { method: 'POST', token: owner.access, body: { state: 'off' } }));
+    const calls = Array.from({ length: 40 }, () =>
+      t.api(`/api/printers/${printerId}/fan_state/`, {
+        method: 'POST',
+        token: owner.access,
+        body: { state: 'off' },
+      }),
+    );
     const statuses = (await Promise.all(calls)).map((r) => r.status);
     expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 409 || s === 408)).toBe(true);
@@ -154,7 +211,9 @@ describe('device gateway', () => {
 
   it('a plain WebSocket to another path is refused', async () => {
     const socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/api/other`);
-    const status = await new Promise<number>((resolve) => socket.once('unexpected-response', (_q, response) => resolve(response.statusCode ?? 0)));
+    const status = await new Promise<number>((resolve) =>
+      socket.once('unexpected-response', (_q, response) => resolve(response.statusCode ?? 0)),
+    );
     expect(status).toBe(404);
   });
 });

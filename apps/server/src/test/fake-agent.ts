@@ -45,7 +45,11 @@ export interface FakeAgent {
  * A minimal agent speaking the device protocol over a real WebSocket: the gateway's tests
  * drive it message by message. The real agent lives in apps/agent.
  */
-export function connectFakeAgent(baseUrl: string, key: string, options: { autoPong?: boolean } = {}): Promise<FakeAgent> {
+export function connectFakeAgent(
+  baseUrl: string,
+  key: string,
+  options: { autoPong?: boolean } = {},
+): Promise<FakeAgent> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/device/ws`, {
     headers: { authorization: `Bearer ${key}` },
     autoPong: options.autoPong ?? true,
@@ -63,22 +67,34 @@ export function connectFakeAgent(baseUrl: string, key: string, options: { autoPo
       const request = message as RequestMessage;
       requests.push(request);
       const result = handler?.(request);
-      if (result !== undefined) socket.send(JSON.stringify({ type: 'response', id: request.id, ...(result as object) }));
+      if (result !== undefined)
+        socket.send(JSON.stringify({ type: 'response', id: request.id, ...(result as object) }));
     }
   });
   return new Promise((resolve, reject) => {
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`upgrade refused: ${response.statusCode}`)),
+    );
     socket.once('error', reject);
     socket.once('open', () =>
       resolve({
         socket,
         requests,
         closed,
-        send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
+        send: (message) =>
+          socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
         hello: () =>
           new Promise<void>((done) => {
             welcomes.push(done);
-            socket.send(JSON.stringify({ type: 'hello', protocol: 1, agent_version: 'test', driver: 'octoprint', capabilities: [] }));
+            socket.send(
+              JSON.stringify({
+                type: 'hello',
+                protocol: 1,
+                agent_version: 'test',
+                driver: 'octoprint',
+                capabilities: [],
+              }),
+            );
           }),
         answer: (next) => {
           handler = next;
