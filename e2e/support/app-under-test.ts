@@ -10,8 +10,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface AppUnderTest {
   url: string;
   smtp: SmtpCapture;
-  /** runs `npm run cli --` against this instance's data */
+  /** runs the built CLI (`apps/server/dist/cli.js`) against this instance's data */
   cli(...args: string[]): string;
+  /** what the server printed so far, for failure messages */
+  logs(): string;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
   throw new Error(`server did not start:\n${output.join('')}`);
 }
 
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** The built product (what `npm start` runs) on its own port, data and SMTP server. */
 export async function startAppUnderTest(): Promise<AppUnderTest> {
   const smtp = await startSmtpCapture();
@@ -48,6 +57,7 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: '',
+    REDIS_URL: '',
     PUBLIC_URL: url,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
@@ -59,7 +69,18 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
   });
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  await waitForHealth(url, child, output);
+
+  const stop = async () => {
+    await stopChild(child);
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 
   return {
     url,
@@ -69,12 +90,7 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
         env,
         encoding: 'utf8',
       }),
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    logs: () => output.join(''),
+    stop,
   };
 }

@@ -32,7 +32,7 @@ interface ConnectionDeps {
   deviceKeyId: number;
   live: LiveDevices;
   logger: FastifyBaseLogger;
-  limits?: Partial<typeof GATEWAY_LIMITS>;
+  limits?: Partial<GatewayLimits>;
   onHello?: (driver: DeviceDriver) => void;
 }
 

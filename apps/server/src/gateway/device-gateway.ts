@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { DEVICE_CLOSE_CODES, DEVICE_MAX_MESSAGE_BYTES, type DeviceDriver } from '@printdeck/shared';
 import type { DeviceKeysService } from '../modules/device-keys/device-keys.service.js';
-import { GATEWAY_LIMITS, handleDeviceConnection } from './device-connection.js';
+import { handleDeviceConnection, type GatewayLimits } from './device-connection.js';
 import type { LiveDevices } from './live-devices.js';
 
 export const DEVICE_SOCKET_PATH = '/api/device/ws';
@@ -23,7 +23,7 @@ export function registerDeviceGateway(
     live: LiveDevices;
     deviceKeys: DeviceKeysService;
     onDeviceHello?: (deviceKeyId: number, driver: DeviceDriver) => Promise<void>;
-    limits?: Partial<typeof GATEWAY_LIMITS>;
+    limits?: Partial<GatewayLimits>;
   },
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MAX_MESSAGE_BYTES });

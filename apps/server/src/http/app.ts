@@ -11,8 +11,10 @@ import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
 import { registerUsersRoutes } from '../modules/users/users.routes.js';
 import { registerWorkspacesRoutes } from '../modules/workspaces/workspaces.routes.js';
+import { registerFileLabelsRoutes } from '../modules/file-labels/file-labels.routes.js';
+import { registerFilesRoutes } from '../modules/files/files.routes.js';
 import { registerDeviceGateway } from '../gateway/device-gateway.js';
-import { GATEWAY_LIMITS } from '../gateway/device-connection.js';
+import { GATEWAY_LIMITS, type GatewayLimits } from '../gateway/device-connection.js';
 import { registerDeviceKeysRoutes } from '../modules/device-keys/device-keys.routes.js';
 import { registerPrinterGroupsRoutes } from '../modules/printer-groups/printer-groups.routes.js';
 import { registerPrinterControlRoutes } from '../modules/printers/printer-control.routes.js';
@@ -34,7 +36,7 @@ export interface AppOptions {
   /** the built web app to serve; none in API-only tests */
   webDir?: string;
   /** tests shorten the heartbeat and the like */
-  gatewayLimits?: Partial<typeof GATEWAY_LIMITS>;
+  gatewayLimits?: Partial<GatewayLimits>;
 }
 
 export interface RouteEntry {
@@ -66,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     jwtSecret: options.jwtSecret,
     publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
     deviceTimeouts: {
       commandMs: options.gatewayLimits?.commandTimeoutMs ?? GATEWAY_LIMITS.commandTimeoutMs,
       snapshotMs: options.gatewayLimits?.snapshotTimeoutMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
@@ -109,6 +112,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(server, services.auth);
   registerUsersRoutes(server, services.users, services.registration);
   registerWorkspacesRoutes(server, services.workspaces);
+  await registerFilesRoutes(server, services.files);
+  registerFileLabelsRoutes(server, services.files.fileLabels);
   const { devices } = services;
   registerDeviceKeysRoutes(server, devices.deviceKeys);
   registerPrintersRoutes(server, devices.printers);

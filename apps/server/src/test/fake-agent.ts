@@ -61,7 +61,7 @@ export function connectFakeAgent(
     socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
   );
   socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as { type: string } & Partial<RequestMessage>;
+    const message = JSON.parse(data.toString()) as { type: string };
     if (message.type === 'welcome') welcomes.splice(0).forEach((wake) => wake());
     if (message.type === 'request') {
       const request = message as RequestMessage;

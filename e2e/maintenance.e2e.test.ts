@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/fixture.js';
+import {
+  createMember,
+  expectHeading,
+  expectHidden,
+  expectVisible,
+  fillSignIn,
+} from './support/ui.js';
+
+const PASSWORD = 'a long enough passphrase 42';
+const WORKSPACE = 'Night Shift';
+
+/** /api/health stays open during maintenance and reports what the server currently sees. */
+async function isInMaintenance(url: string): Promise<boolean> {
+  const health = (await (await fetch(`${url}/api/health`)).json()) as { maintenance: boolean };
+  return health.maintenance;
+}
+
+describe('maintenance', () => {
+  const fixture = useAppAndBrowser();
+
+  it('while the API answers 503 the maintenance modal shows, and Reload brings the app back afterwards', async () => {
+    const { app } = fixture;
+    createMember(app, { email: 'linus@example.com', password: PASSWORD, workspace: WORKSPACE });
+    const page = await fixture.openPage();
+    await page.goto(`${app.url}/login`);
+    await fillSignIn(page, 'linus@example.com', PASSWORD);
+    await expectHeading(page, WORKSPACE);
+
+    const modal = page.getByTestId('error-modal');
+    const dashboard = page.getByRole('heading', { level: 1, name: WORKSPACE });
+    app.cli('maintenance', 'on');
+    try {
+      // The server notices the switch within about a second; until then a reload still works.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        await page.reload();
+        await expectVisible(modal.or(dashboard).first());
+        if (await modal.isVisible()) break;
+        if (Date.now() > deadline) throw new Error('no maintenance modal after 15 s of reloads');
+      }
+      expect(await modal.getAttribute('data-variant')).toBe('maintenance');
+      await expectVisible(page.getByRole('dialog', { name: 'Server under maintenance' }));
+      await expectVisible(
+        modal.getByText('We are updating the product. It will be back in a few minutes.'),
+      );
+    } finally {
+      app.cli('maintenance', 'off');
+    }
+
+    // Once the server has noticed the end of maintenance, Reload leads back to the dashboard.
+    await expect.poll(() => isInMaintenance(app.url)).toBe(false);
+    await modal.getByRole('button', { name: 'Reload' }).click();
+    await expectHeading(page, WORKSPACE);
+    await expectHidden(modal);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, onTestFailed, onTestFinished } from 'vitest';
+import { startAppUnderTest, type AppUnderTest } from './app-under-test.js';
+import { launchBrowser, newPage } from './browser.js';
+
+export interface E2eFixture {
+  readonly app: AppUnderTest;
+  readonly browser: Browser;
+  /** A fresh browser context (no storage) for one test; closed when the test ends. */
+  openPage(options?: Parameters<typeof newPage>[1]): Promise<Page>;
+}
+
+/** One app instance and one browser for the whole file, started side by side. */
+export function useAppAndBrowser(): E2eFixture {
+  let app: AppUnderTest | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([startAppUnderTest(), launchBrowser()]);
+    if (started.status === 'fulfilled') app = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const fixture: E2eFixture = {
+    get app() {
+      if (!app) throw new Error('the app under test has not started');
+      return app;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser has not started');
+      return browser;
+    },
+    async openPage(options) {
+      const { context, page } = await newPage(fixture.browser, options);
+      const appUnderTest = fixture.app;
+      onTestFailed(() => {
+        console.error(`page at failure: ${page.url()}\nserver output:\n${appUnderTest.logs()}`);
+      });
+      onTestFinished(() => context.close());
+      return page;
+    },
+  };
+  return fixture;
+}
