@@ -11,6 +11,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
 import { createDeviceServices } from './devices-context.js';
+import { createFileServices } from './modules/files/files-context.js';
 import { GATEWAY_LIMITS } from './gateway/device-connection.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 
@@ -20,6 +21,8 @@ export interface ServiceDeps {
   clock: Clock;
   jwtSecret: string;
   publicUrl: string;
+  /** the data directory: the file store lives under it */
+  dataDir: string;
   deviceTimeouts?: { commandMs: number; snapshotMs: number };
 }
 
@@ -30,6 +33,7 @@ export function createServices({
   clock,
   jwtSecret,
   publicUrl,
+  dataDir,
   deviceTimeouts,
 }: ServiceDeps) {
   const { db } = database;
@@ -66,7 +70,8 @@ export function createServices({
       snapshotMs: GATEWAY_LIMITS.snapshotTimeoutMs,
     },
   });
-  return { auth, users: usersService, workspaces, registration, rateLimiter, devices };
+  const files = createFileServices({ db, clock, workspaces, dataDir, jwtSecret });
+  return { auth, users: usersService, workspaces, registration, rateLimiter, devices, files };
 }
 
 export type Services = ReturnType<typeof createServices>;

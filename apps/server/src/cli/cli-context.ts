@@ -29,6 +29,7 @@ export async function withCliContext<T>(
       clock: systemClock,
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
     });
     return await work({ config, database, services });
   } finally {

@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = [
   'POST /api/users/',
   'POST /api/users/password-reset/request/',
   'POST /api/users/password-reset/confirm/',
+  // a public file, or a signed download link: the token is in the query
+  'GET /api/files/:id/content/',
 ];
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
@@ -90,20 +90,20 @@ export function createFileStorage(dataDir: string) {
       return `${area}/${workspaceId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
     },
 
-    /** Streams `source` into a new temp file; on any failure the partial file is removed. */
+    /** Streams `source` into a new temp file (synced on close); a failure removes the partial file. */
     async receive(source: Readable, maxBytes: number): Promise<TempFile> {
       const tempPath = path.join(tmpDir, `${randomUUID()}.upload`);
       const meter = new MeterStream(maxBytes);
-      const handle = await open(tempPath, 'wx');
       try {
-        await pipeline(source, meter, handle.createWriteStream({ autoClose: false }));
-        await handle.sync();
+        await pipeline(
+          source,
+          meter,
+          createWriteStream(tempPath, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 }),
+        );
         return { path: tempPath, size: meter.size, sha256: meter.digest() };
       } catch (error) {
         await rm(tempPath, { force: true });
         throw error;
-      } finally {
-        await handle.close();
       }
     },
 

@@ -18,13 +18,15 @@ export const UNCATEGORIZED = 'UNCATEGORIZED';
 /** A download link (GET …/download-link/) stays valid this long. */
 export const FILE_DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
 
-/** Control and bidirectional-override characters, and path separators: never part of a name. */
-const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/gu;
+/** Control and bidirectional-override characters: never part of a name anyone reads. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const withoutControls = (value: string) =>
+  value.normalize('NFC').replace(CONTROL_CHARACTERS, '').trim();
 
-/** A file's display name: unsafe characters are dropped, an empty result is refused. */
+/** A file's display name: control characters and path separators are dropped; empty is refused. */
 export const GcodeNameSchema = z
   .string()
-  .transform((value) => value.normalize('NFC').replace(UNSAFE_NAME_CHARACTERS, '').trim())
+  .transform((value) => withoutControls(value.replace(/[/\\]/g, '')))
   .pipe(z.string().min(1, 'Name is required.').max(FILE_NAME_MAX));
 
 export const GcodeNoteSchema = z.string().max(LIMITS.gcodeNoteMax);
@@ -45,7 +47,10 @@ export const FileLabelSchema = z.object({
 export type FileLabel = z.infer<typeof FileLabelSchema>;
 
 export const FileLabelCreateSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Label name is required.').max(LABEL_NAME_MAX),
+  name: z
+    .string()
+    .transform(withoutControls)
+    .pipe(z.string().min(1, 'Label name is required.').max(LABEL_NAME_MAX)),
   parent_id: z.number().int().positive().nullable().optional(),
 });
 export type FileLabelCreate = z.infer<typeof FileLabelCreateSchema>;
@@ -135,4 +140,7 @@ export type FileDownloadLink = z.infer<typeof FileDownloadLinkSchema>;
 export const WorkspaceParamsSchema = z.strictObject({ g: IdParamSchema });
 export const WorkspaceFileParamsSchema = z.strictObject({ g: IdParamSchema, id: IdParamSchema });
 export const FileLabelParamsSchema = WorkspaceFileParamsSchema;
-export const PreviewImageParamsSchema = z.strictObject({ id: IdParamSchema, imageId: IdParamSchema });
+export const PreviewImageParamsSchema = z.strictObject({
+  id: IdParamSchema,
+  imageId: IdParamSchema,
+});

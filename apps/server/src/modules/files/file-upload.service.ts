@@ -1,25 +1,21 @@
-import type { Readable } from 'node:stream';
 import { GcodeParseError, readGcodeMetadata, type GcodeMetadata } from '@printdeck/gcode';
-import {
-  GcodeNameSchema,
-  GcodeUploadFieldsSchema,
-  isHiddenOrSystemFileName,
-  type Gcode,
-} from '@printdeck/shared';
+import type { Gcode } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { AppError, fieldError } from '../../http/app-error.js';
-import { StorageLimitError, type FileStorage, type TempFile } from '../../storage/file-storage.js';
+import type { FileStorage, TempFile } from '../../storage/file-storage.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { FilesRepository } from './files.repository.js';
 import { toSearchText } from './files-list-query.js';
 import type { GcodePresenter } from './gcode-response.js';
 import { describeGcodeProblem, isBgcode, looksLikeText } from './upload-checks.js';
-
-/** One part of a multipart form, as @fastify/multipart yields it. */
-export type UploadPart =
-  | { type: 'file'; fieldname: string; filename: string; file: Readable }
-  | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean };
+import {
+  fileRefused,
+  readUploadInput,
+  receiveUploadForm,
+  tooLarge,
+  type UploadInput,
+  type UploadPart,
+} from './upload-form.js';
 
 export interface UploadLimits {
   /** a file of more bytes is refused with 413 while it streams */
@@ -38,35 +34,9 @@ interface Deps {
   limits: UploadLimits;
 }
 
-interface ReceivedForm {
-  temp?: TempFile;
-  filename?: string;
-  fields: Map<string, string>;
-}
-
 const SAMPLE_BYTES = 64 * 1024;
-const FILE_FIELD = 'file';
-
-const notSelected = () => fieldError(FILE_FIELD, 'G-code not selected or invalid.');
-const tooLarge = (maxBytes: number) =>
-  new AppError('payload_too_large', `The file is larger than ${maxBytes} bytes.`);
-
-/** Errors of the multipart reader, in this API's words. */
-function toFormError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  if (error instanceof StorageLimitError) return tooLarge(error.maxBytes);
-  const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_FILES_LIMIT') return fieldError(FILE_FIELD, 'Send one file per request.');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('payload_too_large', 'The form has too many fields.');
-  }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new AppError('unsupported_media_type', 'Send the file as multipart/form-data.');
-  }
-  // file-system trouble is ours (500); anything else is a broken or aborted form
-  if (/^E[A-Z]+$/.test(code)) return error;
-  return fieldError(FILE_FIELD, 'The upload is not a complete multipart form.');
-}
+/** Room for the form around the file: boundaries, part headers, the name and note fields. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Uploads (spec part 2 §4.2, checklist C28–C32): the file streams into a temp file while it is
@@ -76,60 +46,24 @@ function toFormError(error: unknown): unknown {
 export function createFileUploadService(deps: Deps) {
   const { db, files, workspaces, storage, presenter, clock, limits } = deps;
 
-  async function receiveForm(parts: AsyncIterable<UploadPart>): Promise<ReceivedForm> {
-    const form: ReceivedForm = { fields: new Map() };
-    try {
-      for await (const part of parts) {
-        if (part.type === 'file') {
-          if (part.fieldname !== FILE_FIELD) throw fieldError(part.fieldname, 'Unknown field.');
-          form.filename = part.filename;
-          form.temp = await storage.receive(part.file, limits.maxBytes);
-        } else {
-          if (form.fields.has(part.fieldname)) throw fieldError(part.fieldname, 'Sent twice.');
-          if (part.valueTruncated) throw fieldError(part.fieldname, 'Too long.');
-          form.fields.set(part.fieldname, String(part.value));
-        }
-      }
-      return form;
-    } catch (error) {
-      if (form.temp) await storage.discard(form.temp);
-      throw toFormError(error);
-    }
-  }
-
-  function readFields(form: ReceivedForm) {
-    const fields = GcodeUploadFieldsSchema.safeParse(Object.fromEntries(form.fields));
-    if (!fields.success) {
-      const issue = fields.error.issues[0]!;
-      const field = String(issue.path[0] ?? (issue as { keys?: string[] }).keys?.[0] ?? '(body)');
-      throw fieldError(field, issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message);
-    }
-    if (!form.temp) throw notSelected();
-    const filename = GcodeNameSchema.safeParse(form.filename ?? '');
-    if (filename.success && isHiddenOrSystemFileName(filename.data)) {
-      throw fieldError(FILE_FIELD, 'Hidden or system files are not accepted.');
-    }
-    if (form.temp.size < limits.minBytes) {
-      throw fieldError(FILE_FIELD, `The file must be larger than ${limits.minBytes - 1} bytes.`);
-    }
-    const name = fields.data.name ?? (filename.success ? filename.data : undefined);
-    if (name === undefined) throw fieldError(FILE_FIELD, 'The file name is empty or not valid.');
-    return { temp: form.temp, name, note: fields.data.note ?? '' };
-  }
-
   async function readMetadata(temp: TempFile): Promise<GcodeMetadata> {
     const head = await storage.readSample(temp, 0, SAMPLE_BYTES);
     if (!isBgcode(head)) {
-      const tail = await storage.readSample(temp, Math.max(0, temp.size - SAMPLE_BYTES), SAMPLE_BYTES);
+      const tail = await storage.readSample(
+        temp,
+        Math.max(0, temp.size - SAMPLE_BYTES),
+        SAMPLE_BYTES,
+      );
       if (!looksLikeText(head) || !looksLikeText(tail)) {
-        throw fieldError(FILE_FIELD, 'The file is neither text G-code nor binary G-code (.bgcode).');
+        throw fileRefused('The file is neither text G-code nor binary G-code (.bgcode).');
       }
     }
     try {
       return await readGcodeMetadata(temp.path);
     } catch (error) {
-      const problem = error instanceof GcodeParseError ? describeGcodeProblem(error.code) : undefined;
-      if (problem) throw fieldError(FILE_FIELD, problem);
+      const problem =
+        error instanceof GcodeParseError ? describeGcodeProblem(error.code) : undefined;
+      if (problem) throw fileRefused(problem);
       throw error;
     }
   }
@@ -138,7 +72,7 @@ export function createFileUploadService(deps: Deps) {
   async function storeFile(
     workspaceId: number,
     userId: number,
-    upload: { temp: TempFile; name: string; note: string },
+    upload: UploadInput,
     metadata: GcodeMetadata,
   ): Promise<number> {
     const fileKey = storage.newKey('files', workspaceId);
@@ -192,15 +126,19 @@ export function createFileUploadService(deps: Deps) {
   return {
     limits,
 
+    /** `declaredBytes` (Content-Length) lets an oversized upload be refused before it is read. */
     async uploadFile(
       userId: number,
       workspaceId: number,
-      parts: AsyncIterable<UploadPart>,
+      request: { parts: AsyncIterable<UploadPart>; declaredBytes: number },
     ): Promise<Gcode> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'UPLOAD_FILE');
-      const form = await receiveForm(parts);
+      if (request.declaredBytes > limits.maxBytes + FORM_OVERHEAD_BYTES) {
+        throw tooLarge(limits.maxBytes);
+      }
+      const form = await receiveUploadForm(request.parts, storage, limits.maxBytes);
       try {
-        const upload = readFields(form);
+        const upload = readUploadInput(form, limits.minBytes);
         const metadata = await readMetadata(upload.temp);
         const id = await storeFile(workspaceId, userId, upload, metadata);
         const row = await files.findFile(workspaceId, id);

@@ -31,7 +31,9 @@ export function encodeCursor(cursor: PageCursor): string {
 export function decodeCursor(raw: string | undefined): PageCursor | undefined {
   if (raw === undefined) return undefined;
   try {
-    const [uploadedOn, id] = CursorSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString()));
+    const [uploadedOn, id] = CursorSchema.parse(
+      JSON.parse(Buffer.from(raw, 'base64url').toString()),
+    );
     return { uploadedOn, id };
   } catch {
     throw fieldError('querystring.cursor', 'Not a cursor from this list.');
@@ -39,7 +41,11 @@ export function decodeCursor(raw: string | undefined): PageCursor | undefined {
 }
 
 /** The URL of the next page: the same filters, the cursor after the last row shown. */
-export function buildNextUrl(workspaceId: number, query: GcodeListQuery, after: PageCursor): string {
+export function buildNextUrl(
+  workspaceId: number,
+  query: GcodeListQuery,
+  after: PageCursor,
+): string {
   const params = new URLSearchParams();
   if (query.labels !== undefined) params.set('labels', query.labels);
   if (query.noLabels !== undefined) params.set('noLabels', query.noLabels);

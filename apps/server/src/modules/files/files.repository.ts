@@ -30,15 +30,24 @@ export function createFilesRepository(db: Db) {
       query = query.where(sql<boolean>`f.search_name like ${filter.searchPattern} escape '\\'`);
     }
     const { labelIds } = filter;
-    if (labelIds !== undefined) {
-      query = query.where(({ exists, not, selectFrom }) => {
-        const assignments = selectFrom('file_label_assignments as a')
+    if (labelIds === 'none') {
+      query = query.where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('file_label_assignments as a')
+              .select('a.file_id')
+              .whereRef('a.file_id', '=', 'f.id'),
+          ),
+        ),
+      );
+    } else if (labelIds !== undefined) {
+      // driven by the label index: a label's files are found without scanning the workspace
+      query = query.where('f.id', 'in', (eb) =>
+        eb
+          .selectFrom('file_label_assignments as a')
           .select('a.file_id')
-          .whereRef('a.file_id', '=', 'f.id');
-        return labelIds === 'none'
-          ? not(exists(assignments))
-          : exists(assignments.where('a.label_id', 'in', labelIds));
-      });
+          .where('a.label_id', 'in', labelIds),
+      );
     }
     return query;
   }
@@ -64,19 +73,19 @@ export function createFilesRepository(db: Db) {
       page: { after?: PageCursor; limit: number },
     ): Promise<FileWithUploader[]> {
       const { after } = page;
-      return withUploader(workspaceId, filter)
-        .$if(after !== undefined, (query) =>
-          query.where((eb) =>
-            eb.or([
-              eb('f.uploaded_on', '<', after!.uploadedOn),
-              eb.and([eb('f.uploaded_on', '=', after!.uploadedOn), eb('f.id', '<', after!.id)]),
-            ]),
-          ),
-        )
-        .orderBy('f.uploaded_on', 'desc')
-        .orderBy('f.id', 'desc')
-        .limit(page.limit)
-        .execute();
+      return (
+        withUploader(workspaceId, filter)
+          // a row-value comparison is one index range seek on both dialects; the OR form is not
+          .$if(after !== undefined, (query) =>
+            query.where((eb) =>
+              eb(eb.refTuple('f.uploaded_on', 'f.id'), '<', eb.tuple(after!.uploadedOn, after!.id)),
+            ),
+          )
+          .orderBy('f.uploaded_on', 'desc')
+          .orderBy('f.id', 'desc')
+          .limit(page.limit)
+          .execute()
+      );
     },
 
     findFile(workspaceId: number, fileId: number): Promise<FileWithUploader | undefined> {

@@ -50,7 +50,8 @@ export async function registerFilesRoutes(
   r.get('/api/groups/:g/files/', {
     schema: {
       tags,
-      summary: 'Files, newest first, filtered by labels (with their sub-labels) and name (VIEW_GROUP)',
+      summary:
+        'Files, newest first, filtered by labels (with their sub-labels) and name (VIEW_GROUP)',
       params: WorkspaceParamsSchema,
       querystring: GcodeListQuerySchema,
       response: { 200: GcodePageSchema },
@@ -72,7 +73,8 @@ export async function registerFilesRoutes(
   r.patch('/api/groups/:g/files/:id/', {
     schema: {
       tags,
-      summary: 'Change name, note, filament or labels (CHANGE_FILES, or CHANGE_UPLOADED_FILES on own)',
+      summary:
+        'Change name, note, filament or labels (CHANGE_FILES, or CHANGE_UPLOADED_FILES on own)',
       params: WorkspaceFileParamsSchema,
       body: GcodeUpdateSchema,
       response: { 200: GcodeSchema },

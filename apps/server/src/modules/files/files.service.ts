@@ -90,7 +90,11 @@ export function createFilesService(deps: Deps) {
   }
 
   return {
-    async listFiles(userId: number, workspaceId: number, query: GcodeListQuery): Promise<GcodePage> {
+    async listFiles(
+      userId: number,
+      workspaceId: number,
+      query: GcodeListQuery,
+    ): Promise<GcodePage> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
       const after = decodeCursor(query.cursor);
       const filter = await toFilter(workspaceId, query);
@@ -123,7 +127,10 @@ export function createFilesService(deps: Deps) {
         await files.updateFile(
           fileId,
           {
-            ...(input.name !== undefined && { name: input.name, search_name: toSearchText(input.name) }),
+            ...(input.name !== undefined && {
+              name: input.name,
+              search_name: toSearchText(input.name),
+            }),
             ...(input.note !== undefined && { note: input.note }),
             ...(input.filament_type !== undefined && { filament_type: input.filament_type }),
             ...(input.filament_color !== undefined && { filament_color: input.filament_color }),

@@ -26,7 +26,8 @@ export function registerUploadRoute(app: FastifyInstance, uploads: FileUploadSer
   app.withTypeProvider<ZodTypeProvider>().post('/api/groups/:g/files/', {
     schema: {
       tags: ['files'],
-      summary: 'Upload one G-code file as multipart: file, and optional name and note (UPLOAD_FILE)',
+      summary:
+        'Upload one G-code file as multipart: file, and optional name and note (UPLOAD_FILE)',
       consumes: ['multipart/form-data'],
       params: WorkspaceParamsSchema,
       response: { 201: GcodeSchema },
@@ -39,8 +40,8 @@ export function registerUploadRoute(app: FastifyInstance, uploads: FileUploadSer
           limits: {
             fileSize: uploads.limits.maxBytes + 1,
             files: 1,
-            fields: 2,
-            parts: 3,
+            fields: 8,
+            parts: 10,
             fieldSize: 16 * 1024,
             fieldNameSize: 100,
             headerPairs: 20,

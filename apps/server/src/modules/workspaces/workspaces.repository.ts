@@ -4,7 +4,11 @@ import type { Db } from '../../db/database.js';
 import type { WorkspacesTable } from '../../db/schema.js';
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
-export type MemberWorkspaceRow = WorkspaceRow & { role: Role; users_count: number };
+export type MemberWorkspaceRow = WorkspaceRow & {
+  role: Role;
+  users_count: number;
+  gcodes_count: number;
+};
 
 export function createWorkspacesRepository(db: Db) {
   const memberWorkspaces = (userId: number) =>
@@ -20,12 +24,26 @@ export function createWorkspacesRepository(db: Db) {
           .whereRef('other.workspace_id', '=', 'w.id')
           .as('users_count'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('files as f')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('f.workspace_id', '=', 'w.id')
+          .as('gcodes_count'),
+      )
       .where('m.user_id', '=', userId);
+
+  // PostgreSQL answers count(*) as a string
+  const withCounts = <T extends { users_count: unknown; gcodes_count: unknown }>(row: T) => ({
+    ...row,
+    users_count: Number(row.users_count),
+    gcodes_count: Number(row.gcodes_count),
+  });
 
   return {
     async listMemberWorkspaces(userId: number): Promise<MemberWorkspaceRow[]> {
       const rows = await memberWorkspaces(userId).orderBy('w.name').orderBy('w.id').execute();
-      return rows.map((row) => ({ ...row, users_count: Number(row.users_count) }));
+      return rows.map(withCounts);
     },
 
     async findMemberWorkspace(
@@ -33,7 +51,7 @@ export function createWorkspacesRepository(db: Db) {
       workspaceId: number,
     ): Promise<MemberWorkspaceRow | undefined> {
       const row = await memberWorkspaces(userId).where('w.id', '=', workspaceId).executeTakeFirst();
-      return row && { ...row, users_count: Number(row.users_count) };
+      return row && withCounts(row);
     },
 
     findMembershipRole(userId: number, workspaceId: number): Promise<{ role: Role } | undefined> {

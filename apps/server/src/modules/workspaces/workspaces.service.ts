@@ -29,9 +29,9 @@ export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
     avatar: row.avatar,
     created_on: row.created_on,
     users_count: row.users_count,
-    // Printers, files and videos arrive with their own modules; until then a workspace has none.
+    // Printers and videos arrive with their own modules; until then a workspace has none.
     printers_count: 0,
-    gcodes_count: 0,
+    gcodes_count: row.gcodes_count,
     videos_count: 0,
     settings: { print_queue_enabled: row.print_queue_enabled === 1 },
     me: { role: row.role, permissions: getRolePermissions(row.role) },

@@ -1,0 +1,53 @@
+import { LIMITS } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { createFileStorage } from '../../storage/file-storage.js';
+import { createFileLabelsRepository } from '../file-labels/file-labels.repository.js';
+import { createFileLabelsService } from '../file-labels/file-labels.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { createDownloadTokens } from './download-tokens.js';
+import { createFileContentService } from './file-content.service.js';
+import { createFileUploadService } from './file-upload.service.js';
+import { createFilesRepository } from './files.repository.js';
+import { createFilesService } from './files.service.js';
+import { createGcodePresenter } from './gcode-response.js';
+
+/** Files, uploads, downloads and labels: the part of the composition root that owns the file store. */
+export function createFileServices(deps: {
+  db: Db;
+  clock: Clock;
+  workspaces: WorkspacesService;
+  dataDir: string;
+  jwtSecret: string;
+}) {
+  const { db, clock, workspaces } = deps;
+  const files = createFilesRepository(db);
+  const labels = createFileLabelsRepository(db);
+  const storage = createFileStorage(deps.dataDir);
+  const presenter = createGcodePresenter(files);
+  const downloadTokens = createDownloadTokens(deps.jwtSecret, clock);
+  return {
+    files: createFilesService({
+      db,
+      files,
+      labels,
+      workspaces,
+      storage,
+      presenter,
+      downloadTokens,
+    }),
+    fileUploads: createFileUploadService({
+      db,
+      files,
+      workspaces,
+      storage,
+      presenter,
+      clock,
+      limits: { maxBytes: LIMITS.uploadMaxBytes, minBytes: LIMITS.uploadMinBytes },
+    }),
+    fileContent: createFileContentService({ files, workspaces, storage, downloadTokens }),
+    fileLabels: createFileLabelsService({ db, labels, workspaces, clock }),
+  };
+}
+
+export type FileServices = ReturnType<typeof createFileServices>;
