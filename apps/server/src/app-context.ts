@@ -11,6 +11,8 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
 import { createDeviceServices } from './devices-context.js';
+import { createPrintJobsRepository } from './modules/print-jobs/print-jobs.repository.js';
+import { createPrintJobsService } from './modules/print-jobs/print-jobs.service.js';
 import { createFileServices } from './modules/files/files-context.js';
 import { GATEWAY_LIMITS } from './gateway/device-connection.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
@@ -23,7 +25,7 @@ export interface ServiceDeps {
   publicUrl: string;
   /** the data directory: the file store lives under it */
   dataDir: string;
-  deviceTimeouts?: { commandMs: number; snapshotMs: number };
+  deviceTimeouts?: { commandMs: number; snapshotMs: number; printStartMs: number };
 }
 
 /** The composition root: each service gets exactly the repositories and adapters it uses. */
@@ -71,7 +73,27 @@ export function createServices({
     },
   });
   const files = createFileServices({ db, clock, workspaces, dataDir, jwtSecret });
-  return { auth, users: usersService, workspaces, registration, rateLimiter, devices, files };
+  const printJobs = createPrintJobsService({
+    jobs: createPrintJobsRepository(db),
+    files: files.filesRepository,
+    users,
+    workspaces,
+    live: devices.live,
+    getPrinterForUser: devices.getPrinterForUser,
+    downloadTokens: files.downloadTokens,
+    clock,
+    printStartTimeoutMs: deviceTimeouts?.printStartMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
+  });
+  return {
+    auth,
+    users: usersService,
+    workspaces,
+    registration,
+    rateLimiter,
+    devices,
+    files,
+    printJobs,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

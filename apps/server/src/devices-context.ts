@@ -30,6 +30,7 @@ export function createDeviceServices(deps: {
   });
   return {
     live,
+    getPrinterForUser,
     deviceKeys,
     printers: createPrintersService({
       printers: printersRepository,

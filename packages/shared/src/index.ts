@@ -9,3 +9,4 @@ export * from './schemas/system.schema.js';
 export * from './schemas/files.schema.js';
 export * from './device/index.js';
 export * from './schemas/printers.schema.js';
+export * from './schemas/print-jobs.schema.js';

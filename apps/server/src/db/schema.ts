@@ -145,6 +145,28 @@ export interface FileLabelAssignmentsTable {
   label_id: number;
 }
 
+export type PrintJobOutcome = 'printing' | 'done' | 'cancelled' | 'failed' | 'unknown';
+
+export interface PrintJobsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  file_id: number | null;
+  file_name: string;
+  printer_id: number | null;
+  printer_name: string;
+  device_key_id: number;
+  user_id: number | null;
+  username: string;
+  started_on: string;
+  ended_on: string | null;
+  outcome: PrintJobOutcome;
+  make_video: number;
+  video_state: string | null;
+  filament_used_g: number | null;
+  filament_used_mm: number | null;
+  printing_time_sec: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -160,4 +182,5 @@ export interface Database {
   printers: PrintersTable;
   printer_groups: PrinterGroupsTable;
   printer_group_members: PrinterGroupMembersTable;
+  print_jobs: PrintJobsTable;
 }

@@ -23,6 +23,8 @@ export const GATEWAY_LIMITS = {
   /** how long the API waits for a device's answer before 408 */
   commandTimeoutMs: 10_000,
   snapshotTimeoutMs: 5_000,
+  /** a print start: the device downloads the file, hands it over and starts it */
+  printStartTimeoutMs: 120_000,
 } as const;
 
 export type GatewayLimits = { [K in keyof typeof GATEWAY_LIMITS]: number };

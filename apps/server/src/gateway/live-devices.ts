@@ -28,6 +28,9 @@ export interface LiveDevice {
   updatedAt: number | null;
 }
 
+/** A device went away, or (re)reported its whole state. */
+export type PresenceChange = { kind: 'detached' } | { kind: 'snapshot'; state: DeviceState };
+
 export class DeviceCommandFailed extends Error {
   constructor(
     readonly code: DeviceCommandError | 'timeout' | 'offline' | 'busy',
@@ -62,6 +65,8 @@ const MAX_PENDING_PER_DEVICE = 32;
 export class LiveDevices {
   private readonly devices = new Map<number, Entry>();
   private readonly eventListeners: Array<(deviceKeyId: number, event: DeviceEvent) => void> = [];
+  private readonly presenceListeners: Array<(deviceKeyId: number, change: PresenceChange) => void> =
+    [];
 
   constructor(private readonly clock: Clock) {}
 
@@ -82,12 +87,14 @@ export class LiveDevices {
     if (!entry || entry.link !== link) return;
     entry.link = null;
     this.failPending(entry, 'offline', 'The device disconnected before answering.');
+    this.emitPresence(deviceKeyId, { kind: 'detached' });
   }
 
   applySnapshot(deviceKeyId: number, state: DeviceState): void {
     const entry = this.entry(deviceKeyId);
     entry.state = state;
     entry.updatedAt = this.clock.now().getTime();
+    this.emitPresence(deviceKeyId, { kind: 'snapshot', state });
   }
 
   applyPatch(deviceKeyId: number, patch: DeviceStatePatch): void {
@@ -159,6 +166,14 @@ export class LiveDevices {
 
   emitEvent(deviceKeyId: number, event: DeviceEvent): void {
     for (const listener of this.eventListeners) listener(deviceKeyId, event);
+  }
+
+  onPresence(listener: (deviceKeyId: number, change: PresenceChange) => void): void {
+    this.presenceListeners.push(listener);
+  }
+
+  private emitPresence(deviceKeyId: number, change: PresenceChange): void {
+    for (const listener of this.presenceListeners) listener(deviceKeyId, change);
   }
 
   /** Closes every socket (shutdown). */

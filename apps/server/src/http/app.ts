@@ -13,6 +13,7 @@ import { registerUsersRoutes } from '../modules/users/users.routes.js';
 import { registerWorkspacesRoutes } from '../modules/workspaces/workspaces.routes.js';
 import { registerFileLabelsRoutes } from '../modules/file-labels/file-labels.routes.js';
 import { registerFilesRoutes } from '../modules/files/files.routes.js';
+import { registerPrintJobsRoutes } from '../modules/print-jobs/print-jobs.routes.js';
 import { registerDeviceGateway } from '../gateway/device-gateway.js';
 import { GATEWAY_LIMITS, type GatewayLimits } from '../gateway/device-connection.js';
 import { registerDeviceKeysRoutes } from '../modules/device-keys/device-keys.routes.js';
@@ -72,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deviceTimeouts: {
       commandMs: options.gatewayLimits?.commandTimeoutMs ?? GATEWAY_LIMITS.commandTimeoutMs,
       snapshotMs: options.gatewayLimits?.snapshotTimeoutMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
+      printStartMs:
+        options.gatewayLimits?.printStartTimeoutMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
     },
   });
 
@@ -114,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerWorkspacesRoutes(server, services.workspaces);
   await registerFilesRoutes(server, services.files);
   registerFileLabelsRoutes(server, services.files.fileLabels);
+  registerPrintJobsRoutes(server, services.printJobs);
+  services.printJobs.listen(server.log);
   const { devices } = services;
   registerDeviceKeysRoutes(server, devices.deviceKeys);
   registerPrintersRoutes(server, devices.printers);

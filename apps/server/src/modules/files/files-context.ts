@@ -47,6 +47,9 @@ export function createFileServices(deps: {
     }),
     fileContent: createFileContentService({ files, workspaces, storage, downloadTokens }),
     fileLabels: createFileLabelsService({ db, labels, workspaces, clock }),
+    /** for print jobs, which hand devices a signed link to a file */
+    filesRepository: files,
+    downloadTokens,
   };
 }
 

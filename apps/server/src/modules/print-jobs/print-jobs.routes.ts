@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParamSchema,
+  LastPrintedFileSchema,
+  PrintJobListQuerySchema,
+  PrintJobPageSchema,
+  PrintStartResponseSchema,
+  PrintStartSchema,
+} from '@printdeck/shared';
+import { getAuth } from '../../http/authentication.js';
+import type { PrintJobsService } from './print-jobs.service.js';
+
+const idParams = z.strictObject({ id: IdParamSchema });
+
+export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJobsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['printing'];
+
+  r.post('/api/printers/:id/files/', {
+    schema: {
+      tags,
+      summary: 'Print a G-code file on this printer (OPERATE_PRINTERS)',
+      params: idParams,
+      body: PrintStartSchema,
+      response: { 201: PrintStartResponseSchema },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await printJobs.startPrint(getAuth(request).userId, request.params.id, request.body)),
+  });
+
+  r.get('/api/groups/:id/print-jobs/', {
+    schema: {
+      tags,
+      summary: 'Print jobs, newest first; filter by file_id or printer_id',
+      params: idParams,
+      querystring: PrintJobListQuerySchema,
+      response: { 200: PrintJobPageSchema },
+    },
+    handler: (request) =>
+      printJobs.listJobs(getAuth(request).userId, request.params.id, request.query),
+  });
+
+  r.get('/api/groups/:id/last-printed-files/', {
+    schema: {
+      tags,
+      summary: 'The files printed most recently',
+      params: idParams,
+      response: { 200: z.array(LastPrintedFileSchema) },
+    },
+    handler: (request) => printJobs.lastPrintedFiles(getAuth(request).userId, request.params.id),
+  });
+}

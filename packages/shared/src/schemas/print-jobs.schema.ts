@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { IdParamSchema, pagedSchema } from './common.schema.js';
+
+export const PRINT_JOB_OUTCOMES = ['printing', 'done', 'cancelled', 'failed', 'unknown'] as const;
+/** ARCHITECTURE §6: null while the job runs without a video yet. */
+export const VIDEO_STATES = ['RECORDING', 'ANALYZING', 'READY', 'FAILED', 'NOT_RECORDED'] as const;
+
+/** POST /printers/{id}/files/ (spec part 2 §7.6). */
+export const PrintStartSchema = z.strictObject({
+  file_id: z.number().int().positive(),
+  print: z.literal(true).default(true),
+  make_video: z.boolean().default(false),
+});
+export type PrintStart = z.infer<typeof PrintStartSchema>;
+
+export const PrintStartResponseSchema = z.object({ printjob_id: z.number().int() });
+
+export const PrintJobSchema = z.object({
+  id: z.number().int(),
+  file_id: z.number().int().nullable(),
+  file_name: z.string(),
+  file_exists: z.boolean(),
+  printer_id: z.number().int().nullable(),
+  printer_name: z.string(),
+  printer_exists: z.boolean(),
+  username: z.string(),
+  started_on: z.string(),
+  ended_on: z.string().nullable(),
+  outcome: z.enum(PRINT_JOB_OUTCOMES),
+  make_video: z.boolean(),
+  video_state: z.enum(VIDEO_STATES).nullable(),
+});
+export type PrintJob = z.infer<typeof PrintJobSchema>;
+
+export const PrintJobPageSchema = pagedSchema(PrintJobSchema);
+
+export const PrintJobListQuerySchema = z.strictObject({
+  file_id: IdParamSchema.optional(),
+  printer_id: IdParamSchema.optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'Malformed cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PrintJobListQuery = z.infer<typeof PrintJobListQuerySchema>;
+
+export const LastPrintedFileSchema = z.object({
+  file_id: z.number().int(),
+  file_name: z.string(),
+  last_printed_on: z.string(),
+  printer_name: z.string(),
+});
