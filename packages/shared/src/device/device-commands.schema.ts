@@ -42,8 +42,17 @@ export const DeviceCommandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('emergency_stop') }),
   z.object({
     name: z.literal('print_file'),
-    /** short-lived signed URL the agent downloads the file from (never the control socket) */
-    url: z.string().url().max(2048),
+    /**
+     * short-lived signed URL the agent downloads the file from (never the control socket); a
+     * path ("/api/files/…") is resolved against the server URL the agent dialled
+     */
+    url: z
+      .string()
+      .max(2048)
+      .refine(
+        (value) => /^\/api\//.test(value) || /^https?:\/\//.test(value),
+        'An /api/ path or an http(s) URL',
+      ),
     file_name: z.string().min(1).max(255),
     size: z.number().int().min(1),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -77,6 +86,10 @@ export const DEVICE_COMMAND_ERRORS = [
   'checksum-mismatch',
   'invalid-command',
   'busy',
+  /** OctoPrint refused the agent's API key (403) */
+  'permission-denied',
+  /** the command did not finish before the request's timeout */
+  'timeout',
   'internal',
 ] as const;
 export type DeviceCommandError = (typeof DEVICE_COMMAND_ERRORS)[number];

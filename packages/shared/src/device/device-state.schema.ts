@@ -21,6 +21,11 @@ export const StateFlagsSchema = z.object({
 });
 export type StateFlags = z.infer<typeof StateFlagsSchema>;
 
+/** Every flag false: nothing is known about the printer (or nothing applies). */
+export const NO_STATE_FLAGS: Readonly<StateFlags> = Object.freeze(
+  Object.fromEntries(Object.keys(StateFlagsSchema.shape).map((key) => [key, false])) as StateFlags,
+);
+
 /**
  * Error codes a device reports beside its state (spec part 1 §8 "Server error codes in
  * device state"); the printer-state derivation reads them.
@@ -61,6 +66,10 @@ export const DeviceStateSchema = z.object({
   }),
   lights: z.object({ led_on: z.boolean().nullable() }),
   klipper: z.object({ state: text(40), state_message: text(4000) }).nullable(),
+  /** the part-cooling fan, 0–1; null when the printer does not report it (OctoPrint) */
+  fan: z.object({ speed: z.number().min(0).max(1).nullable() }).optional(),
+  /** the axes homed since the motors were last enabled, e.g. "xyz"; null when unknown */
+  homed_axes: z.string().max(8).nullable().optional(),
 });
 export type DeviceState = z.infer<typeof DeviceStateSchema>;
 

@@ -2,3 +2,4 @@ export * from './device-state.schema.js';
 export * from './device-commands.schema.js';
 export * from './device-messages.schema.js';
 export * from './printer-state.js';
+export * from './device-results.schema.js';

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceState, StateFlags } from './device-state.schema.js';
+import { NO_STATE_FLAGS, type DeviceState, type StateFlags } from './device-state.schema.js';
 import { derivePrinterState, getPermittedActions, shouldShowSpinner } from './printer-state.js';
-
-const NO_FLAGS: StateFlags = {
-  operational: false,
-  printing: false,
-  paused: false,
-  pausing: false,
-  cancelling: false,
-  resuming: false,
-  finishing: false,
-  ready: false,
-  error: false,
-  closedOrError: false,
-};
 
 function deviceState(
   flags: Partial<StateFlags>,
@@ -21,7 +8,7 @@ function deviceState(
 ): DeviceState {
   return {
     is_paired: true,
-    state: { text: 'x', flags: { ...NO_FLAGS, ...flags } },
+    state: { text: 'x', flags: { ...NO_STATE_FLAGS, ...flags } },
     error: null,
     temperature: { tool0: null, bed: null },
     job: null,

@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startVirtualMoonraker,
+  startVirtualOctoPrint,
+  type VirtualMoonraker,
+  type VirtualOctoPrint,
+} from '@printdeck/simulator';
+import type { DeviceDriver, PrinterDeviceState } from '@printdeck/shared';
+import { createLogger } from '@printdeck/server/src/logger.js';
+import { startServer } from '@printdeck/server/src/server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
+import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
+import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
+import { startAgent, type Agent } from './agent.js';
+import { KEY_REFUSED_MESSAGE, REPLACED_MESSAGE } from './connection/stop-reasons.js';
+import type { PrinterHost } from './drivers/create-driver.js';
+import {
+  eventually,
+  sha256,
+  slicedGcode,
+  startFileServer,
+  TEST_TUNING,
+  whileAdvancing,
+} from './test-support.js';
+
+/** The agent against the real server: gateway, device keys, printers API, control actions. */
+
+let t: TestServer;
+let user: BuiltUser;
+let workspace: number;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  user = await buildUser(t);
+  workspace = await buildWorkspace(t, user);
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await t.close();
+});
+
+const api = (path: string, init: Parameters<TestServer['api']>[1] = {}) =>
+  t.api(path, { token: user.access, ...init });
+
+async function createDeviceKey(): Promise<string> {
+  const response = await api('/api/device_keys/', { method: 'POST' });
+  expect(response.status).toBe(201);
+  return response.body.token as string;
+}
+
+function runAgent(key: string, printer: PrinterHost, serverUrl = t.baseUrl): Agent {
+  const agent = startAgent({
+    serverUrl,
+    deviceKey: key,
+    printer,
+    tuning: TEST_TUNING,
+    localIpAddress: '192.168.7.20',
+  });
+  cleanups.push(() => agent.stop());
+  return agent;
+}
+
+async function addPrinter(name: string, key: string): Promise<number> {
+  const response = await api('/api/printers/', {
+    method: 'POST',
+    body: { group: workspace, name, token: key },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id as number;
+}
+
+async function deviceState(printerId: number): Promise<PrinterDeviceState> {
+  const response = await api(`/api/groups/${workspace}/devices-states/`);
+  expect(response.status).toBe(200);
+  return (response.body as PrinterDeviceState[]).find((row) => row.printer_id === printerId)!;
+}
+
+const waitForPrinterState = (printerId: number, expected: string) =>
+  eventually(
+    `printer ${printerId} ${expected}`,
+    () => deviceState(printerId),
+    (row) => row.printer_state === expected,
+  );
+
+const control = (printerId: number, action: string, body: Record<string, unknown> = {}) =>
+  api(`/api/printers/${printerId}/${action}/`, { method: 'POST', body });
+
+/** Simulated time, instant homing and quick pushes: the tests move the clock themselves. */
+const SIMULATED = { speed: 0, tickMs: 10, printer: { homingSeconds: 0 } };
+
+function closeLater<T extends { close(): Promise<void> }>(sim: T): T {
+  cleanups.push(() => sim.close());
+  return sim;
+}
+
+const startOctoPrint = async (): Promise<VirtualOctoPrint> =>
+  closeLater(await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 }));
+const startMoonraker = async (): Promise<VirtualMoonraker> =>
+  closeLater(await startVirtualMoonraker({ ...SIMULATED, statusIntervalMs: 20 }));
+
+/** A simulated OctoPrint with its own agent and device key, added to the workspace. */
+async function octoprintPrinter(
+  name: string,
+  kind: Extract<DeviceDriver, 'octoprint' | 'pill'> = 'octoprint',
+) {
+  const sim = await startOctoPrint();
+  const key = await createDeviceKey();
+  const agent = runAgent(key, { kind, url: sim.url, apiKey: sim.apiKey });
+  const id = await addPrinter(name, key);
+  await waitForPrinterState(id, 'READY_TO_PRINT');
+  return { sim, key, agent, id };
+}
+
+describe('agent ⇄ server: an OctoPrint printer', () => {
+  it('reports READY_TO_PRINT with its state, and obeys control actions through the API', async () => {
+    const { sim, id } = await octoprintPrinter('MK4');
+    const row = await deviceState(id);
+    expect(row).toMatchObject({
+      is_connected: true,
+      is_paired: true,
+      local_ip_address: '192.168.7.20',
+      state: { error: null, state: { text: 'Operational' } },
+      plugins: { power_relay: true, camera: true },
+    });
+    expect((await api(`/api/printers/${id}/`)).body.device_type).toBe('octoprint');
+
+    expect((await control(id, 'temperature', { part: 'tool0', temperature: 210 })).status).toBe(
+      204,
+    );
+    sim.printer.advance(4000);
+    await eventually(
+      'target',
+      () => deviceState(id),
+      (r) => r.temperature?.tool0?.target === 210,
+    );
+    expect((await control(id, 'home_head', { axes: ['x', 'y'] })).status).toBe(204);
+    await eventually(
+      'homed',
+      () => sim.printer.toolhead.homedAxes,
+      (a) => a === 'xy',
+    );
+    expect((await control(id, 'move_head', { x: 10 })).status).toBe(204);
+    await eventually(
+      'moved',
+      () => sim.printer.toolhead.position.x,
+      (x) => x === 10,
+    );
+    expect((await control(id, 'fan_state', { state: 'on' })).status).toBe(204);
+    await eventually(
+      'fan',
+      () => sim.printer.fanSpeed,
+      (s) => s === 1,
+    );
+    expect((await control(id, 'send_command', { commands: ['M117 via API\n\nM105'] })).status).toBe(
+      204,
+    );
+    await eventually(
+      'message',
+      () => sim.printer.displayMessage,
+      (m) => m === 'via API',
+    );
+
+    const snapshot = await api(`/api/printers/${id}/snapshot/`);
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.headers.get('content-type')).toBe('image/jpeg');
+    expect((await api(`/api/printers/${id}/files/`)).body).toEqual([]);
+    expect((await api(`/api/printers/${id}/klipper-macros/`)).status).toBe(409);
+  });
+
+  it('a print file travels by download: progress, checks, the print starts once; a bad checksum prints nothing', async () => {
+    const { sim, key, id } = await octoprintPrinter('Prusa');
+    const { live, deviceKeys } = t.server.services.devices;
+    const deviceKeyId = (await deviceKeys.verifyDeviceKey(key))!;
+    const events: Array<{ name: string; jobId: number | null; data: Record<string, unknown> }> = [];
+    live.onEvent((from, event) => from === deviceKeyId && events.push(event));
+    const content = slicedGcode(600);
+    const files = await startFileServer({ 'benchy.gcode': content });
+    cleanups.push(() => files.close());
+    const command = {
+      name: 'print_file' as const,
+      url: files.url('benchy.gcode'),
+      file_name: 'benchy.gcode',
+      size: content.length,
+      sha256: sha256(content),
+      print: true,
+      job_id: 42,
+    };
+
+    const refused = await live
+      .request(
+        deviceKeyId,
+        { ...command, sha256: sha256(Buffer.from('other')), job_id: 41 },
+        10_000,
+      )
+      .catch((error: { code: string }) => error);
+    expect(refused).toMatchObject({ code: 'checksum-mismatch' });
+    expect(sim.printer.files.list()).toEqual([]);
+
+    expect(await live.request(deviceKeyId, command, 10_000)).toEqual({
+      path: 'benchy.gcode',
+      started: true,
+    });
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'PRINTING');
+    await eventually('job_started', () => events.find((e) => e.name === 'job_started'));
+    expect(events.find((e) => e.name === 'job_started')).toMatchObject({ jobId: 42 });
+    expect(events.filter((e) => e.name === 'download_progress').at(-1)).toMatchObject({
+      jobId: 42,
+      data: { percent: 100 },
+    });
+    // the same job again is answered, never started twice
+    expect(await live.request(deviceKeyId, command, 10_000)).toEqual({
+      path: 'benchy.gcode',
+      started: true,
+    });
+    expect(files.requests.filter((name) => name === 'benchy.gcode')).toHaveLength(2);
+
+    expect((await control(id, 'pause')).status).toBe(204);
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'PAUSED');
+    expect((await control(id, 'cancel')).status).toBe(204);
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    await eventually('job_cancelled', () => events.find((e) => e.name === 'job_cancelled'));
+  });
+
+  it('prints a workspace file through the API: the agent downloads it by its signed link, and the job ends done', async () => {
+    const { sim, id } = await octoprintPrinter('Prusa via API');
+    const content = Buffer.concat([
+      slicedGcode(120),
+      Buffer.from('; the upload needs more than 1000 bytes\n'.repeat(40)),
+    ]);
+    const upload = await uploadFile(t, user.access, workspace, {
+      bytes: content,
+      filename: 'cube.gcode',
+    });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const started = await whileAdvancing(
+      sim.printer,
+      api(`/api/printers/${id}/files/`, {
+        method: 'POST',
+        body: { file_id: upload.body.id, print: true, make_video: false },
+      }),
+      50,
+    );
+    expect(started.status, started.text).toBe(201);
+    const jobId = started.body.printjob_id as number;
+    expect(sim.printer.files.list().map((f) => f.path)).toContain('cube.gcode');
+    await waitForPrinterState(id, 'PRINTING');
+    const job = async () =>
+      (await api(`/api/groups/${workspace}/print-jobs/?printer_id=${id}`)).body.results[0] as {
+        id: number;
+        outcome: string;
+      };
+    expect(await job()).toMatchObject({ id: jobId, outcome: 'printing' });
+    await whileAdvancing(
+      sim.printer,
+      eventually('job done', job, (j) => j.outcome === 'done'),
+      5000,
+    );
+  });
+
+  it('while the agent downloads a print file the printer is DOWNLOADING_PRINT_FILE with a percent', async () => {
+    const { sim, key, id } = await octoprintPrinter('Slow link');
+    const deviceKeyId = (await t.server.services.devices.deviceKeys.verifyDeviceKey(key))!;
+    const content = Buffer.concat([slicedGcode(600), Buffer.alloc(200_000, ';')]);
+    const files = await startFileServer({ 'big.gcode': content }, { pieces: 20, delayMs: 40 });
+    cleanups.push(() => files.close());
+    const printing = t.server.services.devices.live.request(
+      deviceKeyId,
+      {
+        name: 'print_file',
+        url: files.url('big.gcode'),
+        file_name: 'big.gcode',
+        size: content.length,
+        sha256: sha256(content),
+        print: true,
+        job_id: 43,
+      },
+      10_000,
+    );
+    const row = await eventually(
+      'downloading',
+      () => deviceState(id),
+      (r) => r.printer_state === 'DOWNLOADING_PRINT_FILE' && (r.download_progress ?? 0) > 0,
+    );
+    expect(row.state.error?.code).toBe('download-in-progress');
+    expect(row.download_progress).toBeLessThan(100);
+    expect(await printing).toEqual({ path: 'big.gcode', started: true });
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'PRINTING');
+  });
+
+  it('an OctoPrint that stops answering: the printer is unknown, never failed', async () => {
+    const { sim, id } = await octoprintPrinter('Ender');
+    sim.faults.setLinkDown(true);
+    const row = await eventually(
+      'unreachable',
+      () => deviceState(id),
+      (r) => r.state.error?.code === 'printer-unreachable',
+    );
+    expect(row).toMatchObject({
+      is_connected: true,
+      is_paired: false,
+      printer_state: 'PRINTER_NOT_PAIRED',
+    });
+    expect(row.state.state?.flags.error).toBe(false);
+    sim.faults.setLinkDown(false);
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+  });
+});
+
+describe('agent ⇄ server: a Klipper printer', () => {
+  it('answers a move before homing with 408 axis_homing_required, and serves the Klipper tab', async () => {
+    const sim = await startMoonraker();
+    const key = await createDeviceKey();
+    runAgent(key, { kind: 'moonraker', url: sim.url });
+    const id = await addPrinter('Voron', key);
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    expect((await deviceState(id)).klipper).toEqual({
+      state: 'ready',
+      state_message: 'Printer is ready',
+    });
+
+    const refused = await control(id, 'move_head', { x: 10 });
+    expect(refused.status).toBe(408);
+    expect(refused.body.code).toBe('axis_homing_required');
+    expect((await control(id, 'home_head', { axes: ['x', 'y', 'z'] })).status).toBe(204);
+    expect((await control(id, 'move_head', { x: 10 })).status).toBe(204);
+    const outOfRange = await control(id, 'move_head', { z: 900 });
+    expect(outOfRange.status).toBe(408);
+    expect(outOfRange.body.code).toBe('out_of_range');
+
+    expect((await api(`/api/printers/${id}/klipper-printer-info/`)).body).toEqual({
+      state: 'ready',
+      state_message: 'Printer is ready',
+    });
+    expect((await api(`/api/printers/${id}/klipper-macros/`)).body).toContainEqual({
+      name: 'START_PRINT',
+      description: 'Heat up, home and prime',
+    });
+    const store = (await api(`/api/printers/${id}/klipper-gcode-store/`)).body as Array<{
+      message: string;
+    }>;
+    expect(store.some((entry) => entry.message.includes('G28'))).toBe(true);
+
+    expect((await control(id, 'emergency_stop')).status).toBe(204);
+    await waitForPrinterState(id, 'ERROR');
+    expect((await control(id, 'send_command', { commands: ['FIRMWARE_RESTART'] })).status).toBe(
+      204,
+    );
+    await whileAdvancing(sim.printer, waitForPrinterState(id, 'READY_TO_PRINT'));
+
+    // the relay: off leaves the printer unpaired, which is when it may be turned on again
+    expect((await api(`/api/printers/${id}/power/`, { method: 'DELETE' })).status).toBe(204);
+    await waitForPrinterState(id, 'PRINTER_NOT_PAIRED');
+    expect((await api(`/api/printers/${id}/power/`, { method: 'POST' })).status).toBe(204);
+    await whileAdvancing(sim.printer, waitForPrinterState(id, 'READY_TO_PRINT'));
+  });
+});
+
+describe('agent ⇄ server: keys and connections', () => {
+  it('a refused key stops the agent with a clear message', async () => {
+    const sim = await startOctoPrint();
+    const agent = runAgent('not-a-device-key', {
+      kind: 'octoprint',
+      url: sim.url,
+      apiKey: sim.apiKey,
+    });
+    expect(await agent.stopped).toEqual({ reason: 'key-refused', message: KEY_REFUSED_MESSAGE });
+    expect(agent.isOnline()).toBe(false);
+  });
+
+  it('a second agent with the same key replaces the first, which stops', async () => {
+    const { sim, key, agent: first, id } = await octoprintPrinter('Twin');
+    const second = runAgent(key, { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey });
+    expect(await first.stopped).toEqual({ reason: 'replaced', message: REPLACED_MESSAGE });
+    await eventually('second online', () => second.isOnline());
+    expect((await control(id, 'fan_state', { state: 'on' })).status).toBe(204);
+    await eventually(
+      'fan',
+      () => sim.printer.fanSpeed,
+      (s) => s === 1,
+    );
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+  });
+});
+
+describe('agent ⇄ server: a server restart', () => {
+  it('the agent reconnects and sends its whole state again', async () => {
+    const own = await startTestServer();
+    const owner = await buildUser(own);
+    const space = await buildWorkspace(own, owner);
+    const key = (await own.api('/api/device_keys/', { method: 'POST', token: owner.access })).body
+      .token;
+    const sim = await startOctoPrint();
+    const agent = runAgent(
+      key,
+      { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey },
+      own.baseUrl,
+    );
+    const created = await own.api('/api/printers/', {
+      method: 'POST',
+      token: owner.access,
+      body: { group: space, name: 'Restarted', token: key },
+    });
+    const states = () =>
+      own
+        .api(`/api/groups/${space}/devices-states/`, { token: owner.access })
+        .then((r) =>
+          (r.body as PrinterDeviceState[]).find((row) => row.printer_id === created.body.id),
+        );
+    await eventually('ready', states, (row) => row?.printer_state === 'READY_TO_PRINT');
+
+    await own.server.stop();
+    await eventually('offline', () => !agent.isOnline());
+    const restarted = await startServer({
+      config: { ...own.config, port: Number(new URL(own.baseUrl).port) },
+      logger: createLogger('silent'),
+      ...(own.storage.pgSchema ? { pgSchema: own.storage.pgSchema } : {}),
+    });
+    try {
+      await eventually('online again', () => agent.isOnline());
+      await eventually('ready again', states, (row) => row?.printer_state === 'READY_TO_PRINT');
+    } finally {
+      await agent.stop();
+      await restarted.stop();
+      await own.storage.cleanup();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import { tmpdir } from 'node:os';
+import {
+  DEVICE_PROTOCOL_VERSION,
+  RELEASE_VERSION,
+  type AgentMessage,
+  type DeviceCommand,
+  type DeviceDriver,
+  type DeviceState,
+} from '@printdeck/shared';
+import { PRINTER_BACKOFF, SERVER_BACKOFF, type BackoffPolicy } from './connection/backoff.js';
+import { RequestRunner } from './connection/request-runner.js';
+import { ServerLink } from './connection/server-link.js';
+import { StateSync } from './connection/state-sync.js';
+import type { AgentStop } from './connection/stop-reasons.js';
+import { createDriver, type PrinterHost } from './drivers/create-driver.js';
+import { findLocalIpAddress } from './drivers/device-state.js';
+import type { JobEvent } from './drivers/driver.js';
+import { PrintFiles } from './files/print-file.js';
+import { silentLogger, type Logger } from './log.js';
+
+export interface AgentTuning {
+  serverBackoff: BackoffPolicy;
+  printerBackoff: BackoffPolicy;
+  /** a server connection that lasted this long resets the backoff */
+  stableMs: number;
+  /** at most one state message per this many ms */
+  stateIntervalMs: number;
+  /** answer a request this long before the server's timeout */
+  answerMarginMs: number;
+  printerRequestMs: number;
+  printerStaleMs: number;
+  klippyPollMs: number;
+}
+
+export const DEFAULT_TUNING: AgentTuning = {
+  serverBackoff: SERVER_BACKOFF,
+  printerBackoff: PRINTER_BACKOFF,
+  stableMs: 30_000,
+  stateIntervalMs: 250,
+  answerMarginMs: 250,
+  printerRequestMs: 10_000,
+  printerStaleMs: 10_000,
+  klippyPollMs: 2000,
+};
+
+export interface AgentOptions {
+  /** the Printdeck server, e.g. https://printdeck.example.com */
+  serverUrl: string;
+  deviceKey: string;
+  printer: PrinterHost;
+  log?: Logger;
+  /** where print files wait while they are checked (default: the system's temp folder) */
+  downloadDir?: string;
+  /** default: this machine's first LAN address */
+  localIpAddress?: string | null;
+  tuning?: Partial<AgentTuning>;
+}
+
+export interface Agent {
+  readonly kind: DeviceDriver;
+  /** resolves once the agent has stopped, with why */
+  readonly stopped: Promise<AgentStop>;
+  getState(): DeviceState;
+  isOnline(): boolean;
+  stop(): Promise<void>;
+}
+
+/** Job events wait for the server this many at most while offline; the oldest go first. */
+const MAX_QUEUED_EVENTS = 100;
+const DOWNLOAD_EVENT_MS = 250;
+
+type EventMessage = Extract<AgentMessage, { type: 'event' }>;
+
+/**
+ * One agent: a driver for the printer's host and a link to the server. Runs in-process (the
+ * fleet, tests) as well as from the command line.
+ */
+export function startAgent(options: AgentOptions): Agent {
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const log = options.log ?? silentLogger;
+  const driver = createDriver(options.printer, {
+    log,
+    localIpAddress:
+      options.localIpAddress === undefined ? findLocalIpAddress() : options.localIpAddress,
+    tuning: {
+      backoff: tuning.printerBackoff,
+      requestMs: tuning.printerRequestMs,
+      staleMs: tuning.printerStaleMs,
+      klippyPollMs: tuning.klippyPollMs,
+    },
+  });
+  let download: { percent: number; sentAt: number } | null = null;
+  const queuedEvents: EventMessage[] = [];
+
+  /** The driver's state, with a running download in front (spec: DOWNLOADING_PRINT_FILE). */
+  const state = (): DeviceState => {
+    const current = driver.getState();
+    return download
+      ? { ...current, error: { code: 'download-in-progress', detail: String(download.percent) } }
+      : current;
+  };
+
+  const sendEvent = (event: EventMessage, isTransient = false) => {
+    if (link.send(event, isTransient) || isTransient) return;
+    queuedEvents.push(event);
+    if (queuedEvents.length > MAX_QUEUED_EVENTS) queuedEvents.shift();
+  };
+
+  const printFiles = new PrintFiles({
+    driver,
+    serverUrl: options.serverUrl,
+    dir: options.downloadDir ?? tmpdir(),
+    log,
+    onDownload: (jobId, percent) => {
+      const previous = download;
+      const now = Date.now();
+      const isDue = !previous || percent === 100 || now - previous.sentAt >= DOWNLOAD_EVENT_MS;
+      download = percent === null ? null : { percent, sentAt: isDue ? now : previous!.sentAt };
+      sync.update(state());
+      if (percent === null || !isDue) return;
+      // progress is for the moment only: not queued while offline
+      sendEvent(
+        { type: 'event', name: 'download_progress', job_id: jobId, data: { percent } },
+        true,
+      );
+    },
+  });
+
+  const execute = (command: DeviceCommand, signal: AbortSignal) =>
+    command.name === 'print_file' ? printFiles.print(command, signal) : driver.run(command, signal);
+
+  const runner = new RequestRunner({
+    execute,
+    send: (response) => link.send(response),
+    log,
+    answerMarginMs: tuning.answerMarginMs,
+  });
+  const sync = new StateSync({
+    send: (message) => link.send(message, true),
+    minIntervalMs: tuning.stateIntervalMs,
+  });
+
+  let resolveStopped: (stop: AgentStop) => void = () => undefined;
+  const stopped = new Promise<AgentStop>((resolve) => (resolveStopped = resolve));
+  let isStopping = false;
+  const finish = async (stop: AgentStop) => {
+    if (isStopping) return;
+    isStopping = true;
+    runner.abortAll();
+    sync.stop();
+    await Promise.all([driver.stop(), link.stop()]);
+    resolveStopped(stop);
+  };
+
+  const link = new ServerLink({
+    serverUrl: options.serverUrl,
+    deviceKey: options.deviceKey,
+    hello: {
+      type: 'hello',
+      protocol: DEVICE_PROTOCOL_VERSION,
+      agent_version: RELEASE_VERSION,
+      driver: driver.kind,
+      capabilities: [...driver.capabilities],
+    },
+    backoff: tuning.serverBackoff,
+    stableMs: tuning.stableMs,
+    log,
+    onOnline: () => {
+      sync.online(state());
+      while (queuedEvents.length > 0 && link.send(queuedEvents[0]!)) queuedEvents.shift();
+    },
+    onRequest: (request) => runner.handle(request),
+    onBadRequest: (id, name) => runner.refuse(id, name),
+    onOffline: () => {
+      sync.offline();
+      runner.abortAll();
+    },
+    onStop: (stop) => void finish(stop),
+  });
+
+  driver.onState(() => sync.update(state()));
+  driver.onJobEvent((event: JobEvent) => {
+    sendEvent({
+      type: 'event',
+      name: event.name,
+      job_id: printFiles.jobIdFor(event),
+      data: { path: event.path, ...(event.reason ? { reason: event.reason.slice(0, 1000) } : {}) },
+    });
+  });
+
+  driver.start();
+  link.start();
+  log.info('agent started', { driver: driver.kind, printer: options.printer.url });
+
+  return {
+    kind: driver.kind,
+    stopped,
+    getState: state,
+    isOnline: () => link.isOnline,
+    stop: async () => {
+      await finish({ reason: 'stopped', message: 'The agent was stopped.' });
+    },
+  };
+}

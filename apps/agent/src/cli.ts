@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { startAgent } from './agent.js';
+import { ConfigError, resolveConfig, USAGE } from './config.js';
+import { createConsoleLogger } from './log.js';
+
+/** `printdeck-agent`: exit code 2 for a bad configuration, 1 when the server sent it away. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = resolveConfig({
+      argv: process.argv.slice(2),
+      env: process.env,
+      readFile: (path) => readFileSync(path, 'utf8'),
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`printdeck-agent: ${error.message}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (config === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const agent = startAgent({
+    serverUrl: config.serverUrl,
+    deviceKey: config.deviceKey,
+    printer: config.printer,
+    log: createConsoleLogger(config.logLevel),
+    ...(config.downloadDir ? { downloadDir: config.downloadDir } : {}),
+  });
+  const onSignal = () => void agent.stop();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const stop = await agent.stopped;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  if (stop.reason !== 'stopped') {
+    process.stderr.write(`printdeck-agent stopped: ${stop.message}\n`);
+    process.exitCode = 1;
+  }
+}
+
+void main();

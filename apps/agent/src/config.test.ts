@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, resolveConfig, type ConfigSources } from './config.js';
+
+const BASE = ['--server', 'https://printdeck.example', '--key', 'DEVICEKEY'];
+
+function resolve(
+  argv: string[],
+  env: ConfigSources['env'] = {},
+  files: Record<string, string> = {},
+) {
+  return resolveConfig({
+    argv,
+    env,
+    readFile: (path) => {
+      if (!(path in files)) throw new Error('ENOENT: no such file');
+      return files[path]!;
+    },
+  });
+}
+
+const failure = (run: () => unknown): string => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('resolveConfig', () => {
+  it('reads an OctoPrint agent from the command line', () => {
+    expect(resolve([...BASE, '--octoprint', 'http://127.0.0.1:5000', '--api-key', 'K'])).toEqual({
+      serverUrl: 'https://printdeck.example',
+      deviceKey: 'DEVICEKEY',
+      printer: { kind: 'octoprint', url: 'http://127.0.0.1:5000', apiKey: 'K' },
+      downloadDir: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads a pill and a Moonraker', () => {
+    const pill = resolve([...BASE, '--octoprint', 'http://pill', '--api-key', 'K', '--pill']);
+    expect(pill).toMatchObject({ printer: { kind: 'pill' } });
+    expect(resolve([...BASE, '--moonraker', 'http://voron:7125'])).toMatchObject({
+      printer: { kind: 'moonraker', url: 'http://voron:7125' },
+    });
+  });
+
+  it('takes everything from the environment', () => {
+    const env = {
+      PRINTDECK_SERVER: 'http://127.0.0.1:8080',
+      PRINTDECK_KEY: 'ENVKEY',
+      MOONRAKER_URL: 'http://127.0.0.1:7125',
+      MOONRAKER_API_KEY: 'MK',
+      LOG_LEVEL: 'debug',
+    };
+    expect(resolve([], env)).toMatchObject({
+      serverUrl: 'http://127.0.0.1:8080',
+      deviceKey: 'ENVKEY',
+      printer: { kind: 'moonraker', apiKey: 'MK' },
+      logLevel: 'debug',
+    });
+  });
+
+  it('command line over environment over config file', () => {
+    const file = JSON.stringify({
+      server: 'http://from-file',
+      key: 'FILEKEY',
+      octoprint: 'http://octo',
+      'api-key': 'FILEAPI',
+      'log-level': 'warn',
+    });
+    const config = resolve(
+      ['--config', 'agent.json', '--key', 'CLIKEY'],
+      { PRINTDECK_SERVER: 'http://from-env' },
+      { 'agent.json': file },
+    );
+    expect(config).toMatchObject({
+      serverUrl: 'http://from-env',
+      deviceKey: 'CLIKEY',
+      printer: { kind: 'octoprint', apiKey: 'FILEAPI' },
+      logLevel: 'warn',
+    });
+  });
+
+  it('says clearly what is wrong', () => {
+    expect(failure(() => resolve(['--key', 'K', '--moonraker', 'http://m']))).toContain(
+      '--server is required',
+    );
+    expect(failure(() => resolve([...BASE]))).toContain('either --octoprint or --moonraker');
+    expect(
+      failure(() => resolve([...BASE, '--octoprint', 'http://o', '--moonraker', 'http://m'])),
+    ).toContain('exactly one');
+    expect(failure(() => resolve([...BASE, '--octoprint', 'http://o']))).toContain(
+      'needs --api-key',
+    );
+    expect(failure(() => resolve([...BASE, '--moonraker', 'ftp://m']))).toContain(
+      '--moonraker must be a URL',
+    );
+    expect(
+      failure(() => resolve([...BASE, '--moonraker', 'http://m', '--log-level', 'loud'])),
+    ).toContain('--log-level');
+    expect(failure(() => resolve([...BASE, '--bogus']))).toContain('bogus');
+    expect(failure(() => resolve(['--config', 'missing.json']))).toContain('cannot read');
+    expect(failure(() => resolve(['--config', 'a.json'], {}, { 'a.json': '{nope' }))).toContain(
+      'not valid JSON',
+    );
+    expect(
+      failure(() => resolve(['--config', 'a.json'], {}, { 'a.json': '{"colour":"red"}' })),
+    ).toContain('unknown option');
+  });
+
+  it('asks for help', () => {
+    expect(resolve(['--help'])).toBe('help');
+  });
+});

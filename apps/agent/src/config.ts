@@ -1,0 +1,176 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import type { PrinterHost } from './drivers/create-driver.js';
+import { LOG_LEVELS, type LogLevel } from './log.js';
+
+export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL --api-key K [--pill] | --moonraker URL [--moonraker-api-key K])
+
+  --server URL              the Printdeck server (env PRINTDECK_SERVER)
+  --key KEY                 this printer's device key (env PRINTDECK_KEY)
+  --octoprint URL           OctoPrint's address, e.g. http://127.0.0.1:5000 (env OCTOPRINT_URL)
+  --api-key KEY             an OctoPrint application or user key (env OCTOPRINT_API_KEY)
+  --pill                    the vendor's pill: OctoPrint plus its LED and camera (env PRINTDECK_PILL=true)
+  --moonraker URL           Moonraker's address, e.g. http://127.0.0.1:7125 (env MOONRAKER_URL)
+  --moonraker-api-key KEY   only when Moonraker requires authorization (env MOONRAKER_API_KEY)
+  --config FILE             a JSON file with any of these options by their long names
+  --download-dir DIR        where print files wait while they are checked (default: system temp)
+  --log-level LEVEL         debug, info, warn, error or silent (env LOG_LEVEL; default info)
+  --help                    this text
+
+Command-line options win over the environment, the environment over the config file.`;
+
+/** A configuration that cannot work; the message says which option and why. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const OPTIONS = {
+  server: { type: 'string' },
+  key: { type: 'string' },
+  octoprint: { type: 'string' },
+  'api-key': { type: 'string' },
+  pill: { type: 'boolean' },
+  moonraker: { type: 'string' },
+  'moonraker-api-key': { type: 'string' },
+  config: { type: 'string' },
+  'download-dir': { type: 'string' },
+  'log-level': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+const ENVIRONMENT: Record<string, string> = {
+  PRINTDECK_SERVER: 'server',
+  PRINTDECK_KEY: 'key',
+  OCTOPRINT_URL: 'octoprint',
+  OCTOPRINT_API_KEY: 'api-key',
+  PRINTDECK_PILL: 'pill',
+  MOONRAKER_URL: 'moonraker',
+  MOONRAKER_API_KEY: 'moonraker-api-key',
+  LOG_LEVEL: 'log-level',
+};
+
+const httpUrl = (what: string, protocols = ['http:', 'https:']) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${what} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+const secret = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(500);
+
+const ConfigSchema = z
+  .strictObject({
+    server: httpUrl('--server', ['http:', 'https:', 'ws:', 'wss:']),
+    key: secret('--key'),
+    octoprint: httpUrl('--octoprint').optional(),
+    'api-key': secret('--api-key').optional(),
+    pill: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional(),
+    moonraker: httpUrl('--moonraker').optional(),
+    'moonraker-api-key': secret('--moonraker-api-key').optional(),
+    'download-dir': z.string().min(1).optional(),
+    'log-level': z.enum(LOG_LEVELS).optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (Boolean(config.octoprint) === Boolean(config.moonraker)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'give either --octoprint or --moonraker (exactly one)',
+      });
+    }
+    if (config.octoprint && !config['api-key']) {
+      ctx.addIssue({
+        code: 'custom',
+        message: '--octoprint needs --api-key (OctoPrint answers 403 without one)',
+      });
+    }
+  });
+
+export interface AgentConfig {
+  serverUrl: string;
+  deviceKey: string;
+  printer: PrinterHost;
+  downloadDir: string | undefined;
+  logLevel: LogLevel;
+}
+
+export interface ConfigSources {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  readFile: (path: string) => string;
+}
+
+/** Command line over environment over config file, validated once; throws ConfigError. */
+export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' {
+  let values: Record<string, unknown>;
+  try {
+    values = parseArgs({ args: sources.argv, options: OPTIONS, strict: true }).values;
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+  const fromFile = typeof values.config === 'string' ? readConfigFile(values.config, sources) : {};
+  const fromEnv = Object.fromEntries(
+    Object.entries(ENVIRONMENT)
+      .filter(([name]) => sources.env[name] !== undefined && sources.env[name] !== '')
+      .map(([name, option]) => [option, sources.env[name]]),
+  );
+  const { config: _config, help: _help, ...cli } = values;
+  const parsed = ConfigSchema.safeParse({ ...fromFile, ...fromEnv, ...cli });
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(issue)).join('\n'));
+  }
+  const config = parsed.data;
+  const isPill = config.pill === true || config.pill === 'true' || config.pill === '1';
+  const printer: PrinterHost = config.octoprint
+    ? { kind: isPill ? 'pill' : 'octoprint', url: config.octoprint, apiKey: config['api-key']! }
+    : {
+        kind: 'moonraker',
+        url: config.moonraker!,
+        ...(config['moonraker-api-key'] ? { apiKey: config['moonraker-api-key'] } : {}),
+      };
+  return {
+    serverUrl: config.server,
+    deviceKey: config.key,
+    printer,
+    downloadDir: config['download-dir'],
+    logLevel: config['log-level'] ?? 'info',
+  };
+}
+
+function readConfigFile(path: string, sources: ConfigSources): Record<string, unknown> {
+  let text: string;
+  try {
+    text = sources.readFile(path);
+  } catch (error) {
+    throw new ConfigError(`cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`the config file ${path} is not valid JSON`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ConfigError(`the config file ${path} must hold a JSON object`);
+  }
+  return data as Record<string, unknown>;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path[0];
+  if (issue.code === 'unrecognized_keys') return `unknown option(s): ${issue.keys.join(', ')}`;
+  if (field === undefined) return issue.message;
+  if (issue.code === 'invalid_type' && issue.input === undefined)
+    return `--${String(field)} is required`;
+  return issue.message.startsWith('--') ? issue.message : `--${String(field)}: ${issue.message}`;
+}

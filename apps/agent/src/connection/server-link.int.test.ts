@@ -1,0 +1,161 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { DEVICE_PROTOCOL_VERSION, type AgentMessage } from '@printdeck/shared';
+import { silentLogger } from '../log.js';
+import { eventually } from '../test-support.js';
+import { ServerLink, deviceSocketUrl } from './server-link.js';
+import type { AgentStop } from './stop-reasons.js';
+
+/** A stand-in for the gateway, to make it misbehave in ways the real one does not. */
+async function startFakeGateway(onConnection: (ws: WebSocket, auth: string | undefined) => void) {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/api/device/ws' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  let connections = 0;
+  wss.on('connection', (ws, request) => {
+    connections += 1;
+    onConnection(ws, request.headers.authorization);
+  });
+  return {
+    url: `http://127.0.0.1:${(wss.address() as AddressInfo).port}`,
+    connections: () => connections,
+    close: () => {
+      for (const client of wss.clients) client.terminate();
+      return new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+const welcome = (heartbeatMs = 15_000) =>
+  JSON.stringify({
+    type: 'welcome',
+    protocol: 1,
+    server_version: 'test',
+    heartbeat_ms: heartbeatMs,
+  });
+
+const links: ServerLink[] = [];
+const gateways: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(links.splice(0).map((link) => link.stop()));
+  await Promise.all(gateways.splice(0).map((gateway) => gateway.close()));
+});
+
+function startLink(serverUrl: string) {
+  const seen = {
+    online: 0,
+    offline: 0,
+    badRequests: [] as string[],
+    stop: null as AgentStop | null,
+  };
+  const link = new ServerLink({
+    serverUrl,
+    deviceKey: 'THE-KEY',
+    hello: {
+      type: 'hello',
+      protocol: DEVICE_PROTOCOL_VERSION,
+      agent_version: 'test',
+      driver: 'octoprint',
+      capabilities: ['pause'],
+    },
+    backoff: { initialMs: 10, maxMs: 50 },
+    stableMs: 60_000,
+    log: silentLogger,
+    onOnline: () => (seen.online += 1),
+    onRequest: () => undefined,
+    onBadRequest: (id) => seen.badRequests.push(id),
+    onOffline: () => (seen.offline += 1),
+    onStop: (stop) => (seen.stop = stop),
+  });
+  links.push(link);
+  link.start();
+  return { link, seen };
+}
+
+describe('ServerLink', () => {
+  it('builds the socket URL from the server URL', () => {
+    expect(deviceSocketUrl('http://host:8080')).toBe('ws://host:8080/api/device/ws');
+    expect(deviceSocketUrl('https://host/printdeck/')).toBe('wss://host/printdeck/api/device/ws');
+    expect(deviceSocketUrl('wss://host/api/device/ws?x=1')).toBe('wss://host/api/device/ws');
+  });
+
+  it('says hello first with the key in the header, and is online only after the welcome', async () => {
+    const received: AgentMessage[] = [];
+    let auth: string | undefined;
+    const gateway = await startFakeGateway((ws, header) => {
+      auth = header;
+      ws.on('message', (data) => {
+        received.push(JSON.parse(data.toString()) as AgentMessage);
+        if (received.length === 1) ws.send(welcome());
+      });
+    });
+    gateways.push(gateway);
+    const { link, seen } = startLink(gateway.url);
+    await eventually('online', () => seen.online === 1);
+    expect(auth).toBe('Bearer THE-KEY');
+    expect(received[0]).toMatchObject({ type: 'hello', driver: 'octoprint' });
+    expect(link.send({ type: 'ping', at: 1 })).toBe(true);
+  });
+
+  it('reconnects when the server goes silent (no answer to its pings)', async () => {
+    const gateway = await startFakeGateway((ws) => {
+      ws.once('message', () => ws.send(welcome(100)));
+    });
+    gateways.push(gateway);
+    const { seen } = startLink(gateway.url);
+    await eventually('a second connection', () => gateway.connections() >= 2 && seen.offline >= 1);
+    expect(seen.stop).toBeNull();
+  });
+
+  it('reconnects after a server restart (1012) and after a dropped socket', async () => {
+    const gateway = await startFakeGateway((ws) => {
+      ws.once('message', () => {
+        ws.send(welcome());
+        const count = gateway.connections();
+        if (count === 1) setTimeout(() => ws.close(1012, 'server restart'), 20);
+        if (count === 2) setTimeout(() => ws.terminate(), 20);
+      });
+    });
+    gateways.push(gateway);
+    const { seen } = startLink(gateway.url);
+    await eventually('three connections', () => seen.online >= 3);
+    expect(seen.offline).toBe(2);
+  });
+
+  it.each([
+    [4401, 'key-refused'],
+    [4409, 'replaced'],
+    [4400, 'protocol-mismatch'],
+  ])('stops for good on close code %i (%s)', async (code, reason) => {
+    const gateway = await startFakeGateway((ws) => {
+      ws.once('message', () => {
+        ws.send(welcome());
+        ws.close(code, 'go away');
+      });
+    });
+    gateways.push(gateway);
+    const { seen } = startLink(gateway.url);
+    await eventually('stopped', () => seen.stop !== null);
+    expect(seen.stop).toMatchObject({ reason });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gateway.connections()).toBe(1);
+  });
+
+  it('hands a request it cannot read over to be refused, and ignores other junk', async () => {
+    const gateway = await startFakeGateway((ws) => {
+      ws.once('message', () => {
+        ws.send(welcome());
+        ws.send('not json');
+        ws.send(JSON.stringify({ type: 'mystery' }));
+        ws.send(
+          JSON.stringify({ type: 'request', id: 'r1', timeout_ms: 1000, command: { name: 'fly' } }),
+        );
+      });
+    });
+    gateways.push(gateway);
+    const { seen } = startLink(gateway.url);
+    await eventually('refused', () => seen.badRequests.length === 1);
+    expect(seen.badRequests).toEqual(['r1']);
+    expect(seen.stop).toBeNull();
+  });
+});

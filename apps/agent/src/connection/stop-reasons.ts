@@ -1,0 +1,35 @@
+import { DEVICE_CLOSE_CODES } from '@printdeck/shared';
+
+export const SERVER_SOCKET_PATH = '/api/device/ws';
+
+export type AgentStopReason = 'stopped' | 'key-refused' | 'replaced' | 'protocol-mismatch';
+
+/** Why the agent stopped, with the text to show the person who runs it. */
+export interface AgentStop {
+  reason: AgentStopReason;
+  message: string;
+}
+
+export const KEY_REFUSED_MESSAGE =
+  'The server refused the device key. Check --key (or PRINTDECK_KEY); if the key was deleted, create a new one in Printdeck and restart the agent.';
+export const REPLACED_MESSAGE =
+  'Another agent connected with the same device key and took over. This one stops: run one agent per key.';
+
+/**
+ * The ends after which another try cannot help: a refused key (401 on the upgrade, or 4401),
+ * a newer agent with the same key (4409), a protocol the server does not speak (4400).
+ */
+export function stopFor(code: number, reason: string, httpStatus: number | null): AgentStop | null {
+  if (httpStatus === 401 || code === DEVICE_CLOSE_CODES.keyRefused) {
+    return { reason: 'key-refused', message: KEY_REFUSED_MESSAGE };
+  }
+  if (code === DEVICE_CLOSE_CODES.replaced)
+    return { reason: 'replaced', message: REPLACED_MESSAGE };
+  if (code === DEVICE_CLOSE_CODES.protocolMismatch) {
+    return {
+      reason: 'protocol-mismatch',
+      message: `The server does not speak this agent's protocol (${reason || 'no reason given'}). Update the agent.`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+import type { BackoffPolicy } from '../connection/backoff.js';
+import type { Logger } from '../log.js';
+import type { Driver } from './driver.js';
+import { MoonrakerDriver } from './moonraker/moonraker-driver.js';
+import { OctoPrintDriver } from './octoprint/octoprint-driver.js';
+import { createPillDriver } from './pill.js';
+
+/** The printer host an agent drives, as configured. */
+export type PrinterHost =
+  | { kind: 'octoprint' | 'pill'; url: string; apiKey: string }
+  | { kind: 'moonraker'; url: string; apiKey?: string };
+
+export interface DriverTuning {
+  backoff: BackoffPolicy;
+  /** longest wait for one answer from the host */
+  requestMs: number;
+  /** a silent link to the host counts as lost after this long */
+  staleMs: number;
+  /** Moonraker: how often to look again while Klippy is disconnected */
+  klippyPollMs: number;
+}
+
+export function createDriver(
+  host: PrinterHost,
+  deps: { log: Logger; localIpAddress: string | null; tuning: DriverTuning },
+): Driver {
+  const { log, localIpAddress, tuning } = deps;
+  const common = {
+    log,
+    localIpAddress,
+    backoff: tuning.backoff,
+    requestTimeoutMs: tuning.requestMs,
+  };
+  switch (host.kind) {
+    case 'octoprint':
+      return new OctoPrintDriver({
+        ...common,
+        url: host.url,
+        apiKey: host.apiKey,
+        staleMs: tuning.staleMs,
+      });
+    case 'pill':
+      return createPillDriver({
+        ...common,
+        url: host.url,
+        apiKey: host.apiKey,
+        staleMs: tuning.staleMs,
+      });
+    case 'moonraker':
+      return new MoonrakerDriver({
+        ...common,
+        url: host.url,
+        ...(host.apiKey ? { apiKey: host.apiKey } : {}),
+        heartbeatMs: tuning.staleMs,
+        pollMs: tuning.klippyPollMs,
+      });
+  }
+}

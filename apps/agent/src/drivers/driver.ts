@@ -1,0 +1,105 @@
+import type {
+  DeviceCommand,
+  DeviceCommandError,
+  DeviceCommandName,
+  DeviceDriver,
+  DeviceState,
+  PrintFileResult,
+} from '@printdeck/shared';
+
+const COMMON: readonly DeviceCommandName[] = [
+  'connect',
+  'power',
+  'move_head',
+  'home_head',
+  'temperature',
+  'fan_state',
+  'disable_motors',
+  'extrude',
+  'send_command',
+  'pause',
+  'resume',
+  'cancel',
+  'emergency_stop',
+  'print_file',
+  'list_files',
+  'start_local_file',
+  'snapshot',
+];
+
+/** The commands each driver understands, as its hello announces them. */
+export const CAPABILITIES: Record<DeviceDriver, readonly DeviceCommandName[]> = {
+  octoprint: [...COMMON, 'disconnect'],
+  pill: [...COMMON, 'disconnect', 'led'],
+  moonraker: [
+    ...COMMON,
+    'led',
+    'klipper_macros',
+    'klipper_gcode_store',
+    'klipper_printer_info',
+    'firmware_restart',
+  ],
+};
+
+/** Every command but `print_file`, which the agent downloads first and hands over as a file. */
+export type DriverCommand = Exclude<DeviceCommand, { name: 'print_file' }>;
+
+export type JobEventName = 'job_started' | 'job_finished' | 'job_failed' | 'job_cancelled';
+
+/** A job changed on the printer itself (never inferred from a lost link). */
+export interface JobEvent {
+  name: JobEventName;
+  /** the file's path on the printer, when known */
+  path: string | null;
+  reason?: string;
+}
+
+/** A downloaded, verified print file on the agent's disk, ready to hand to the printer. */
+export interface LocalPrintFile {
+  /** where it lies on the agent's disk */
+  diskPath: string;
+  /** the name to store it under on the printer */
+  fileName: string;
+  sha256: string;
+  /** start printing it once stored */
+  print: boolean;
+}
+
+/**
+ * One kind of printer host behind one interface (STYLE: each printer protocol is an adapter).
+ * A driver never throws from `start`: an unreachable host is a state, and it keeps trying.
+ */
+export interface Driver {
+  readonly kind: DeviceDriver;
+  /** the commands it understands; sent to the server in the hello */
+  readonly capabilities: readonly DeviceCommandName[];
+  start(): void;
+  stop(): Promise<void>;
+  getState(): DeviceState;
+  onState(listener: (state: DeviceState) => void): void;
+  onJobEvent(listener: (event: JobEvent) => void): void;
+  /** Runs a command; resolves with its result or rejects with a `CommandFailed`. */
+  run(command: DriverCommand, signal: AbortSignal): Promise<unknown>;
+  /** Stores a file on the printer and, when asked, starts it. Never retried by the driver. */
+  storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult>;
+}
+
+/** A command the printer (or the agent) refused, with the code the server understands. */
+export class CommandFailed extends Error {
+  constructor(
+    readonly code: DeviceCommandError,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CommandFailed';
+  }
+}
+
+export function notSupported(what: string): CommandFailed {
+  return new CommandFailed('not-supported', `${what} is not supported by this printer.`);
+}
+
+/** A human text for anything thrown, for logs and error messages. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

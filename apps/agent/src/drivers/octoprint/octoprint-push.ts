@@ -1,0 +1,80 @@
+import WebSocket from 'ws';
+import type { Logger } from '../../log.js';
+import { asRecord } from '../host-http.js';
+
+export const PUSH_PATH = '/sockjs/websocket';
+
+export interface PushOptions {
+  baseUrl: string;
+  /** `name:session` from a passive login (reference A.3.13) */
+  auth: string;
+  /** no message for this long and the socket counts as dead (OctoPrint sends `current` every 0.5 s) */
+  staleMs: number;
+  log: Logger;
+  onMessage: (message: Record<string, unknown>) => void;
+  onClose: (reason: string) => void;
+}
+
+export interface PushSocket {
+  close(): void;
+}
+
+/**
+ * OctoPrint's push socket, the raw SockJS websocket: subscribe, authenticate with the
+ * passive-login session, then `current`, `history`, `event` and `plugin` messages. A socket
+ * that goes quiet is closed, so a half-open link is noticed.
+ */
+export function openPushSocket(options: PushOptions): Promise<PushSocket> {
+  const url = `${options.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}${PUSH_PATH}`;
+  const ws = new WebSocket(url, { handshakeTimeout: options.staleMs, maxPayload: 8 * 1024 * 1024 });
+  let watchdog: NodeJS.Timeout | null = null;
+  let isOpen = false;
+  let isClosed = false;
+  /** Ends the socket once; only a socket that was open reports its end (else the open fails). */
+  const close = (reason: string) => {
+    if (isClosed) return;
+    isClosed = true;
+    if (watchdog) clearTimeout(watchdog);
+    ws.removeAllListeners('message');
+    ws.terminate();
+    if (isOpen) options.onClose(reason);
+  };
+  const feed = () => {
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = setTimeout(() => close('the push socket went quiet'), options.staleMs);
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      isOpen = true;
+      feed();
+      ws.send(
+        JSON.stringify({
+          subscribe: { state: { logs: false, messages: false }, events: true, plugins: true },
+        }),
+      );
+      ws.send(JSON.stringify({ auth: options.auth }));
+      // a close the agent asks for is not reported back as a lost socket
+      resolve({ close: () => ((isOpen = false), close('closed by the agent')) });
+    });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      feed();
+      let message: unknown;
+      try {
+        message = JSON.parse(data.toString());
+      } catch {
+        return; // a broken frame is ignored, as OctoPrint's own client does
+      }
+      try {
+        options.onMessage(asRecord(message));
+      } catch (error) {
+        options.log.error('push message handler failed', { error: String(error) });
+      }
+    });
+    ws.on('error', (error) => {
+      reject(error);
+      close(error.message);
+    });
+    ws.on('close', () => close('the push socket closed'));
+  });
+}

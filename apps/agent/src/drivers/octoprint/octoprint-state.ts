@@ -1,0 +1,157 @@
+import type { DeviceState, StateFlags } from '@printdeck/shared';
+import { clamp, NO_FLAGS, numberOrNull, UNKNOWN_TEXT, unreachableState } from '../device-state.js';
+import type { JobEventName } from '../driver.js';
+import { asRecord } from '../host-http.js';
+
+export const OCTOPRINT = 'OctoPrint';
+
+/** OctoPrint's job events (push socket `event.type`) as the agent reports them. */
+export const OCTOPRINT_JOB_EVENTS: Record<string, JobEventName> = {
+  PrintStarted: 'job_started',
+  PrintDone: 'job_finished',
+  PrintFailed: 'job_failed',
+  PrintCancelled: 'job_cancelled',
+};
+
+/** A heater as OctoPrint reports it. */
+export interface Reading {
+  actual: number | null;
+  target: number | null;
+}
+
+/** Everything the agent knows about one OctoPrint, as raw as OctoPrint sent it. */
+export interface OctoPrintModel {
+  isReachable: boolean;
+  isPermissionDenied: boolean;
+  /** `state.text` (push, `/api/printer`) or `/api/job` `state` */
+  stateText: string | null;
+  /** `state.flags`, when the answer had them (`/api/job` has only the text) */
+  flags: Record<string, unknown> | null;
+  /** `/api/job` `job` */
+  job: unknown;
+  /** `/api/job` `progress` */
+  progress: unknown;
+  temperature: { tool0: Reading | null; bed: Reading | null };
+  psu: { isInstalled: boolean; isOn: boolean | null };
+  hasCamera: boolean;
+  led: { isSupported: boolean; isOn: boolean | null };
+  localIpAddress: string | null;
+}
+
+const on = (...keys: Array<keyof StateFlags>): StateFlags => {
+  const flags = { ...NO_FLAGS };
+  for (const key of keys) flags[key] = true;
+  return flags;
+};
+
+/** Reference A.2, row by row: the flags OctoPrint 1.x reports with each state text. */
+const FLAGS_BY_TEXT: ReadonlyArray<[RegExp, StateFlags]> = [
+  [/^Offline after error$/, on('closedOrError')],
+  [/^(Offline|Closed)$/, on('closedOrError')],
+  [
+    /^(Opening serial connection|Detecting serial connection|Detecting baudrate|Connecting)/,
+    NO_FLAGS,
+  ],
+  [/^Operational$/, on('operational', 'ready')],
+  [/^(Starting|Printing|Starting print from SD|Printing from SD)/, on('operational', 'printing')],
+  [/^(Sending file to SD|Transferring file to SD)/, on('operational', 'printing')],
+  [/^Pausing$/, on('operational', 'printing', 'pausing')],
+  [/^Paused$/, on('operational', 'paused')],
+  [/^Resuming$/, on('operational', 'printing', 'resuming')],
+  [/^Cancelling$/, on('operational', 'printing', 'cancelling')],
+  [/^Finishing$/, on('operational', 'printing', 'finishing')],
+  // "Error" since 1.6.0, "Error: <message>" before (reference A.2: parse with startsWith)
+  [/^Error/, on('error', 'closedOrError')],
+];
+
+export function flagsFromText(text: string): StateFlags {
+  return FLAGS_BY_TEXT.find(([pattern]) => pattern.test(text))?.[1] ?? NO_FLAGS;
+}
+
+/**
+ * OctoPrint's own flags when it sent them, corrected for its quirks: 2.0 reports `printing`
+ * while paused (test paused first), and the pre-1.6 text "Error: …" means error.
+ */
+export function normaliseFlags(text: string, raw: Record<string, unknown> | null): StateFlags {
+  if (!raw) return flagsFromText(text);
+  const flag = (key: keyof StateFlags) => raw[key] === true;
+  const paused = flag('paused');
+  const isErrorText = text.startsWith('Error');
+  return {
+    operational: flag('operational'),
+    printing: flag('printing') && !paused,
+    paused,
+    pausing: flag('pausing'),
+    cancelling: flag('cancelling'),
+    resuming: flag('resuming'),
+    finishing: flag('finishing'),
+    ready: flag('ready'),
+    error: flag('error') || isErrorText,
+    closedOrError: flag('closedOrError') || isErrorText,
+  };
+}
+
+/** `job` + `progress` of `/api/job` (or the push socket): completion is a percentage (C.3.3). */
+export function normaliseJob(job: unknown, progress: unknown): DeviceState['job'] {
+  const file = asRecord(asRecord(job).file);
+  const name = [file.display, file.name, file.path].find((v) => typeof v === 'string' && v);
+  const numbers = asRecord(progress);
+  const completion = numberOrNull(numbers.completion);
+  if (name === undefined && completion === null) return null;
+  const seconds = (value: unknown) => {
+    const number = numberOrNull(value);
+    return number === null ? null : Math.max(0, number);
+  };
+  return {
+    file_name: name === undefined ? null : String(name).slice(0, 255),
+    completion: completion === null ? null : clamp(completion, 0, 100),
+    print_time: seconds(numbers.printTime),
+    print_time_left: seconds(numbers.printTimeLeft),
+  };
+}
+
+/** A heater reading from `temperature.tool0`, a push `temps` point, or nothing. */
+export function toReading(value: unknown): Reading | null {
+  const record = asRecord(value);
+  if (!('actual' in record) && !('target' in record)) return null;
+  return { actual: numberOrNull(record.actual), target: numberOrNull(record.target) };
+}
+
+/** One OctoPrint, normalised: what the server stores and derives the printer state from. */
+export function normaliseOctoPrintState(model: OctoPrintModel): DeviceState {
+  const plugins = {
+    power_relay: model.psu.isInstalled,
+    power_on: model.psu.isInstalled ? model.psu.isOn : null,
+    led: model.led.isSupported,
+    spectoda: false,
+    camera: model.hasCamera,
+  };
+  const common = { local_ip_address: model.localIpAddress, fan: { speed: null }, homed_axes: null };
+  if (!model.isReachable) {
+    return { ...unreachableState({ hostName: OCTOPRINT, plugins, ...localIp(model) }), ...common };
+  }
+  if (model.isPermissionDenied) {
+    return {
+      ...unreachableState({ hostName: OCTOPRINT, plugins, ...localIp(model) }),
+      error: { code: 'permission-denied', detail: 'OctoPrint refused the API key (403).' },
+      ...common,
+    };
+  }
+  const text = (model.stateText ?? UNKNOWN_TEXT).slice(0, 200);
+  const flags = normaliseFlags(text, model.flags);
+  return {
+    is_paired: flags.operational || flags.error,
+    state: { text, flags },
+    error: null,
+    temperature: model.temperature,
+    job: normaliseJob(model.job, model.progress),
+    plugins,
+    lights: { led_on: model.led.isSupported ? model.led.isOn : null },
+    klipper: null,
+    ...common,
+  };
+}
+
+function localIp(model: OctoPrintModel) {
+  return { localIpAddress: model.localIpAddress };
+}

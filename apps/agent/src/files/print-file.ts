@@ -1,0 +1,110 @@
+import type { DeviceCommand, PrintFileResult } from '@printdeck/shared';
+import type { Logger } from '../log.js';
+import { redactUrl } from '../log.js';
+import { CommandFailed, type Driver, type JobEvent } from '../drivers/driver.js';
+import { downloadPrintFile } from './download.js';
+
+type PrintFileCommand = Extract<DeviceCommand, { name: 'print_file' }>;
+
+export interface PrintFilesOptions {
+  driver: Driver;
+  /** where downloads go while they are checked */
+  dir: string;
+  /** the server the agent dialled: a download path is relative to it */
+  serverUrl: string;
+  log: Logger;
+  /** download progress, percent 0–100, or null when no download runs */
+  onDownload: (jobId: number, percent: number | null) => void;
+}
+
+/** Jobs remembered as started, so that the same job is never started twice. */
+const REMEMBERED_JOBS = 64;
+
+/**
+ * `print_file`: download from the signed URL, check size and SHA-256, then hand the file to
+ * OctoPrint or Moonraker. Never retried here; a job that began once is never begun again.
+ */
+export class PrintFiles {
+  readonly #options: PrintFilesOptions;
+  readonly #started = new Map<number, PrintFileResult>();
+  #busyWith: number | null = null;
+  /** the job the printer is running for the server, to tag its events */
+  #currentJobId: number | null = null;
+
+  constructor(options: PrintFilesOptions) {
+    this.#options = options;
+  }
+
+  async print(command: PrintFileCommand, signal: AbortSignal): Promise<PrintFileResult> {
+    const done = this.#started.get(command.job_id);
+    if (done) return done;
+    if (this.#busyWith !== null) {
+      throw new CommandFailed('busy', `The agent is still downloading job ${this.#busyWith}.`);
+    }
+    const state = this.#options.driver.getState();
+    if (command.print && !(state.is_paired && state.state.flags.ready)) {
+      throw new CommandFailed('not-operational', `The printer is not ready (${state.state.text}).`);
+    }
+    this.#busyWith = command.job_id;
+    try {
+      return await this.#downloadAndStore(command, signal);
+    } finally {
+      this.#busyWith = null;
+      this.#options.onDownload(command.job_id, null);
+    }
+  }
+
+  /** The job id for a job event on the printer; a job that ended lets go of its id. */
+  jobIdFor(event: JobEvent): number | null {
+    const jobId = this.#currentJobId;
+    if (event.name !== 'job_started') this.#currentJobId = null;
+    return jobId;
+  }
+
+  async #downloadAndStore(
+    command: PrintFileCommand,
+    signal: AbortSignal,
+  ): Promise<PrintFileResult> {
+    const { log, driver } = this.#options;
+    log.info('downloading a print file', { job_id: command.job_id, url: redactUrl(command.url) });
+    this.#options.onDownload(command.job_id, 0);
+    const file = await downloadPrintFile({
+      url: new URL(command.url, this.#options.serverUrl).toString(),
+      size: command.size,
+      sha256: command.sha256,
+      dir: this.#options.dir,
+      signal,
+      onProgress: (percent) => this.#options.onDownload(command.job_id, percent),
+    });
+    try {
+      // the last point where giving up leaves the printer untouched
+      if (signal.aborted)
+        throw new CommandFailed('timeout', 'The download took too long; nothing was printed.');
+      if (command.print) this.#currentJobId = command.job_id;
+      const result = await driver.storeFile(
+        {
+          diskPath: file.path,
+          fileName: command.file_name,
+          sha256: command.sha256,
+          print: command.print,
+        },
+        signal,
+      );
+      if (result.started) this.#remember(command.job_id, result);
+      log.info('print file handed to the printer', { job_id: command.job_id, ...result });
+      return result;
+    } catch (error) {
+      if (this.#currentJobId === command.job_id) this.#currentJobId = null;
+      throw error;
+    } finally {
+      await file.remove();
+    }
+  }
+
+  #remember(jobId: number, result: PrintFileResult): void {
+    this.#started.set(jobId, result);
+    if (this.#started.size > REMEMBERED_JOBS) {
+      this.#started.delete(this.#started.keys().next().value as number);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+export {
+  startAgent,
+  DEFAULT_TUNING,
+  type Agent,
+  type AgentOptions,
+  type AgentTuning,
+} from './agent.js';
+export type { AgentStop, AgentStopReason } from './connection/stop-reasons.js';
+export { KEY_REFUSED_MESSAGE, REPLACED_MESSAGE } from './connection/stop-reasons.js';
+export type { PrinterHost } from './drivers/create-driver.js';
+export { createConsoleLogger, silentLogger, type Logger, type LogLevel } from './log.js';
