@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONTROL_ACTIONS,
+  DEVICE_RESULT_SCHEMAS,
   ControlBodySchemas,
   IdParamSchema,
   LedBodySchema,
@@ -21,6 +22,14 @@ import type { PrinterControlService } from './printer-control.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
 const empty = { 204: z.null() };
+
+/** What a device answered, checked before it reaches a browser (device text is untrusted). */
+function parseDeviceResult<N extends keyof typeof DEVICE_RESULT_SCHEMAS>(name: N, result: unknown) {
+  const parsed = DEVICE_RESULT_SCHEMAS[name].safeParse(result);
+  if (!parsed.success)
+    throw new AppError('conflict', 'The printer sent an answer that could not be read.');
+  return parsed.data as z.infer<(typeof DEVICE_RESULT_SCHEMAS)[N]>;
+}
 
 /** The API's control body → the device command (spec part 1 §5 "Controls"). */
 function toCommand(action: ControlAction, body: Record<string, unknown>): DeviceCommand {
@@ -172,8 +181,13 @@ export function registerPrinterControlRoutes(
     ['klipper-printer-info', 'klipper_printer_info'],
   ] as const) {
     r.get(`/api/printers/:id/${path}/`, {
-      schema: { tags, summary: `Klipper: ${path.replace('klipper-', '')}`, params: idParams },
-      handler: (request) => run(request, { name }),
+      schema: {
+        tags,
+        summary: `Klipper: ${path.replace('klipper-', '')}`,
+        params: idParams,
+        response: { 200: DEVICE_RESULT_SCHEMAS[name] },
+      },
+      handler: async (request) => parseDeviceResult(name, await run(request, { name })),
     });
   }
 
