@@ -19,7 +19,10 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
 const local = `http://127.0.0.1:${port}`;
 const keysFile = path.join(dataDir, 'demo-fleet.json');
 
-async function api<T>(pathName: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function api<T>(
+  pathName: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${local}${pathName}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -28,7 +31,10 @@ async function api<T>(pathName: string, init: { method?: string; token?: string;
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${pathName} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(
+      `${init.method ?? 'GET'} ${pathName} answered ${response.status}: ${await response.text()}`,
+    );
   return (await response.json()) as T;
 }
 
@@ -46,7 +52,11 @@ async function waitForHealth(): Promise<void> {
 
 function ensureDemoAccount(): void {
   try {
-    execFileSync(process.execPath, ['apps/server/dist/cli.js', 'user', 'create', '--email', EMAIL, '--password', PASSWORD], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      ['apps/server/dist/cli.js', 'user', 'create', '--email', EMAIL, '--password', PASSWORD],
+      { stdio: 'pipe' },
+    );
   } catch (error) {
     const stderr = String((error as { stderr?: Buffer }).stderr ?? '');
     if (!stderr.includes('already exists')) throw error;
@@ -54,42 +64,72 @@ function ensureDemoAccount(): void {
 }
 
 async function ensureWorkspace(access: string): Promise<number> {
-  const workspaces = await api<Array<{ id: number; name: string }>>('/api/users/me/groups/', { token: access });
+  const workspaces = await api<Array<{ id: number; name: string }>>('/api/users/me/groups/', {
+    token: access,
+  });
   const existing = workspaces.find((w) => w.name === WORKSPACE);
   if (existing) return existing.id;
-  return (await api<{ id: number }>('/api/users/me/groups/', { method: 'POST', token: access, body: { name: WORKSPACE } })).id;
+  return (
+    await api<{ id: number }>('/api/users/me/groups/', {
+      method: 'POST',
+      token: access,
+      body: { name: WORKSPACE },
+    })
+  ).id;
 }
 
 function readSavedKeys(workspaceId: number): string[] | undefined {
   if (!existsSync(keysFile)) return undefined;
-  const saved = JSON.parse(readFileSync(keysFile, 'utf8')) as { workspaceId?: number; keys?: string[] };
+  const saved = JSON.parse(readFileSync(keysFile, 'utf8')) as {
+    workspaceId?: number;
+    keys?: string[];
+  };
   return saved.workspaceId === workspaceId ? saved.keys : undefined;
 }
 
 async function main(): Promise<void> {
   buildIfNeeded();
   mkdirSync(dataDir, { recursive: true });
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], { stdio: 'inherit', env: process.env });
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   server.once('exit', (code) => {
     console.error(`The server stopped (exit code ${code}).`);
     process.exit(code ?? 1);
   });
   await waitForHealth();
   ensureDemoAccount();
-  const { access } = await api<{ access: string }>('/api/tokens/', { method: 'POST', body: { username: EMAIL, password: PASSWORD } });
+  const { access } = await api<{ access: string }>('/api/tokens/', {
+    method: 'POST',
+    body: { username: EMAIL, password: PASSWORD },
+  });
   const workspaceId = await ensureWorkspace(access);
   const savedKeys = readSavedKeys(workspaceId);
   const fleet = await startFleet({
     server: local,
     counts: COUNTS,
-    ...(savedKeys ? { keys: savedKeys } : { account: { email: EMAIL, password: PASSWORD, workspace: workspaceId } }),
-    log: () => ({ info: () => undefined, warn: () => undefined, error: (message: string) => console.error(message) }),
+    ...(savedKeys
+      ? { keys: savedKeys }
+      : { account: { email: EMAIL, password: PASSWORD, workspace: workspaceId } }),
+    log: () => ({
+      info: () => undefined,
+      warn: () => undefined,
+      error: (message: string) => console.error(message),
+    }),
   });
-  if (!savedKeys) writeFileSync(keysFile, JSON.stringify({ workspaceId, keys: fleet.printers.map((p) => p.key) }, null, 2), { mode: 0o600 });
+  if (!savedKeys)
+    writeFileSync(
+      keysFile,
+      JSON.stringify({ workspaceId, keys: fleet.printers.map((p) => p.key) }, null, 2),
+      { mode: 0o600 },
+    );
 
   console.log(`\nPrintdeck demo is running at http://localhost:${port}`);
   console.log(`Sign in as ${EMAIL} with the password ${PASSWORD}.`);
-  console.log(`Simulated printers in "${WORKSPACE}": ${fleet.printers.map((p) => p.name).join(', ')}.`);
+  console.log(
+    `Simulated printers in "${WORKSPACE}": ${fleet.printers.map((p) => p.name).join(', ')}.`,
+  );
   console.log('Press Ctrl+C to stop.\n');
 
   const stop = async () => {
