@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
 import { MIGRATIONS } from './migrations/index.js';
 import type { DialectName } from './migrations/migration-helpers.js';
@@ -27,6 +27,9 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
     db,
     provider: new InCodeMigrationProvider(dialect),
     allowUnorderedMigrations: true,
+    // Kysely looks for its bookkeeping tables in every schema unless told which one: name
+    // ours, or a database holding other schemas with those tables would never be migrated.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
@@ -36,4 +39,10 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
     });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
 }
