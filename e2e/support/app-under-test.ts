@@ -10,6 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface AppUnderTest {
   url: string;
   smtp: SmtpCapture;
+  /** the instance's DATA_DIR (its SQLite file, uploads) */
+  dataDir: string;
   /** runs the built CLI (`apps/server/dist/cli.js`) against this instance's data */
   cli(...args: string[]): string;
   /** what the server printed so far, for failure messages */
@@ -85,6 +87,7 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
   return {
     url,
     smtp,
+    dataDir,
     cli: (...args) =>
       execFileSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), ...args], {
         env,

@@ -227,4 +227,21 @@ describe('api client', () => {
       client.request({ method: 'DELETE', path: '/x', schema: MeSchema, isAnonymous: true }),
     ).resolves.toBeUndefined();
   });
+  it('hands over raw responses with extra headers, renewing an expired token once', async () => {
+    const { client, calls } = setup((url, init) => {
+      if (url === '/api/tokens/refresh/') return json(200, { access: 'a2', refresh: 'r2' });
+      if (bearerOf(init) !== 'Bearer a2') return json(401, { code: 'not_authenticated' });
+      const etag = (init.headers as Record<string, string>)['If-None-Match'];
+      return new Response(null, { status: etag === '"e1"' ? 304 : 200 });
+    });
+    const response = await client.requestResponse({
+      path: '/printers/1/snapshot/',
+      headers: { 'If-None-Match': '"e1"' },
+    });
+    expect(response.status).toBe(304);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/tokens/refresh/',
+      '/api/printers/1/snapshot/',
+    ]);
+  });
 });

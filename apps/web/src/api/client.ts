@@ -19,6 +19,10 @@ export interface ApiRequest<T> {
   /** sent without the access token (sign-in, registration, health) */
   isAnonymous?: boolean;
   signal?: AbortSignal;
+  /** extra headers, e.g. If-None-Match of a conditional request */
+  headers?: Record<string, string>;
+  /** sends in place of fetch, with its own body: XMLHttpRequest for upload progress */
+  transport?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface ApiClientDeps {
@@ -32,6 +36,11 @@ export interface ApiClientDeps {
 
 export interface ApiClient {
   request<T = void>(request: ApiRequest<T>): Promise<T>;
+  /**
+   * The response as it came, for binary bodies and conditional requests (camera snapshots):
+   * only an expired access token is handled here, every status is the caller's to read.
+   */
+  requestResponse(request: Omit<ApiRequest<unknown>, 'schema'>): Promise<Response>;
 }
 
 function isAbortError(error: unknown): boolean {
@@ -48,11 +57,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function send<T>(request: ApiRequest<T>, access: string | null): Promise<Response> {
     const { method, url } = describeRequest(deps.baseUrl, request);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     if (access) headers.Authorization = `Bearer ${access}`;
     try {
-      const response = await deps.fetch(url, {
+      const response = await (request.transport ?? deps.fetch)(url, {
         method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -124,22 +133,27 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return pendingRefresh;
   }
 
-  async function request<T>(request: ApiRequest<T>): Promise<T> {
-    if (request.isAnonymous) return read(request, await send(request, null));
+  /** Sends with the access token, renewing it once when the server answers 401. */
+  async function sendAuthorized(request: ApiRequest<unknown>): Promise<Response> {
+    if (request.isAnonymous) return send(request, null);
 
     const access = deps.tokens.getAccess() ?? (await getFreshAccessToken());
     const response = await send(request, access);
-    if (response.status !== 401) return read(request, response);
+    if (response.status !== 401) return response;
 
     // Another request may already have refreshed the token this one was sent with.
     const current = deps.tokens.getAccess();
     const renewed = current && current !== access ? current : await getFreshAccessToken();
     const retried = await send(request, renewed);
     if (retried.status === 401) throw await endSession(request, retried);
-    return read(request, retried);
+    return retried;
   }
 
-  return { request };
+  async function request<T>(request: ApiRequest<T>): Promise<T> {
+    return read(request, await sendAuthorized(request));
+  }
+
+  return { request, requestResponse: sendAuthorized };
 }
 
 let sessionExpiredHandler = () => window.location.assign('/logout');

@@ -94,6 +94,59 @@ export const router = createBrowserRouter([
               'SettingsAppearancePage',
             ),
           },
+          {
+            path: SCREEN_PATHS.printers,
+            lazy: lazyPage(
+              () => import('../features/printers/components/PrintersPage'),
+              'PrintersPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.printerDetail,
+            lazy: lazyPage(
+              () => import('../features/printers/components/detail/PrinterDetailPage'),
+              'PrinterDetailPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.gcodes,
+            lazy: lazyPage(() => import('../features/files/components/GcodesPage'), 'GcodesPage'),
+          },
+          {
+            path: SCREEN_PATHS.gcodeDetail,
+            lazy: lazyPage(
+              () => import('../features/files/components/detail/GcodeDetailPage'),
+              'GcodeDetailPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsPrinters,
+            lazy: lazyPage(
+              () => import('../features/printers/settings/SettingsPrintersPage'),
+              'SettingsPrintersPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsPrinterAdd,
+            lazy: lazyPage(
+              () => import('../features/printers/settings/PrinterAddPage'),
+              'PrinterAddPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsPrinterAddOctoprint,
+            lazy: lazyPage(
+              () => import('../features/printers/settings/PrinterAddOctoprintPage'),
+              'PrinterAddOctoprintPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsPrinterEdit,
+            lazy: lazyPage(
+              () => import('../features/printers/settings/PrinterEditPage'),
+              'PrinterEditPage',
+            ),
+          },
         ],
       },
       {

@@ -5,7 +5,9 @@ export type ScreenId =
   | 'dashboard'
   | 'selectGroup'
   | 'printers'
+  | 'printerDetail'
   | 'gcodes'
+  | 'gcodeDetail'
   | 'videos'
   | 'printQueue'
   | 'news'
@@ -16,6 +18,9 @@ export type ScreenId =
   | 'settingsWorkspaces'
   | 'settingsWorkspaceEdit'
   | 'settingsPrinters'
+  | 'settingsPrinterAdd'
+  | 'settingsPrinterAddOctoprint'
+  | 'settingsPrinterEdit'
   | 'settingsNotifications'
   | 'settingsApiTokens'
   | 'login'
@@ -32,9 +37,17 @@ export type ScreenId =
 export const SCREEN_PATHS = {
   dashboard: '/',
   selectGroup: '/select-group',
+  printers: '/printers',
+  printerDetail: '/printers/:id',
+  gcodes: '/gcodes',
+  gcodeDetail: '/gcodes/:id',
   settings: '/settings',
   settingsAccount: '/settings/account',
   settingsAppearance: '/settings/appearance',
+  settingsPrinters: '/settings/printers',
+  settingsPrinterAdd: '/settings/printers/:groupId/create',
+  settingsPrinterAddOctoprint: '/settings/printers/:groupId/create-octoprint',
+  settingsPrinterEdit: '/settings/printers/:groupId/:id',
   login: '/login',
   registration: '/registration',
   registrationConfirm: '/registration/confirm',

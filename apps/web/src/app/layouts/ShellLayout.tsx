@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, type CSSProperties } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Footer } from '../../components/Footer';
+import { BackgroundTaskList } from '../../features/printers/components/BackgroundTaskList';
 import { PageLoader } from '../../components/PageLoader';
 import { SCREEN_PATHS } from '../../config/screens';
 import { useMyWorkspaces } from '../../features/workspaces/api/get-my-workspaces';
@@ -47,6 +48,7 @@ export function ShellLayout() {
         </Container>
         <Footer />
         {isMobile && <BottomBar navigation={navigation} />}
+        <BackgroundTaskList />
       </Box>
     </CurrentWorkspaceProvider>
   );

@@ -1,11 +1,14 @@
 import type { ComponentType } from 'react';
+import { HeaderUploadButton } from '../../features/files/components/UploadGcodesButton';
 import type { HeaderActionId } from './navigation';
 
 /**
  * Buttons of the header that open a feature's dialog (Print, Upload). A feature registers its
  * button here when its dialog exists; until then the permission rules decide nothing visible.
  */
-export const HEADER_ACTION_BUTTONS: Partial<Record<HeaderActionId, ComponentType>> = {};
+export const HEADER_ACTION_BUTTONS: Partial<Record<HeaderActionId, ComponentType>> = {
+  upload: HeaderUploadButton,
+};
 
 export function isHeaderActionAvailable(id: HeaderActionId): boolean {
   return Object.hasOwn(HEADER_ACTION_BUTTONS, id);

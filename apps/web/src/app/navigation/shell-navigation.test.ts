@@ -23,9 +23,9 @@ const workspace: Workspace = {
 describe('getShellNavigation', () => {
   it('links only to the screens this build has, even for an admin of a busy workspace', () => {
     const navigation = getShellNavigation(workspace, 2);
-    expect(navigation.desktopLinks).toEqual(['dashboard']);
-    expect(navigation.mobileBottomBar).toEqual(['dashboard']);
-    expect(navigation.headerActions).toEqual([]);
+    expect(navigation.desktopLinks).toEqual(['dashboard', 'printers', 'gcodes']);
+    expect(navigation.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes']);
+    expect(navigation.headerActions).toEqual(['upload']);
     expect(navigation.news.isVisible).toBe(false);
     expect(navigation.userMenu).toEqual(['switchWorkspace', 'settings', 'forum', 'help', 'logout']);
     expect(navigation.mobileMenu).toEqual(['switchWorkspace', 'settings', 'logout']);

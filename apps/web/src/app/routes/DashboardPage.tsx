@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
 import { getScreenPath } from '../../config/screens';
+import { DashboardGcodes } from '../../features/files/components/DashboardGcodes';
+import { DashboardPrinters } from '../../features/printers/components/DashboardPrinters';
 import { WorkspaceHeader } from '../../features/workspaces/components/WorkspaceHeader';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/current-workspace';
 
@@ -13,6 +15,8 @@ export function DashboardPage() {
   return (
     <Stack gap="xl">
       <WorkspaceHeader workspace={workspace} editPath={editPath} />
+      <DashboardPrinters />
+      <DashboardGcodes />
     </Stack>
   );
 }

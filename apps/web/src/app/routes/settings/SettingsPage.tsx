@@ -1,5 +1,11 @@
 import { NavLink, Paper, Stack, Title } from '@mantine/core';
-import { IconChevronRight, IconPalette, IconUser, type Icon } from '@tabler/icons-react';
+import {
+  IconChevronRight,
+  IconPalette,
+  IconPrinter,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getSettingsPages, SCREEN_PATHS, type SettingsPageId } from '../../../config/screens';
@@ -7,6 +13,7 @@ import { getSettingsPages, SCREEN_PATHS, type SettingsPageId } from '../../../co
 const PAGE_ICONS: Record<SettingsPageId, Icon> = {
   settingsAccount: IconUser,
   settingsAppearance: IconPalette,
+  settingsPrinters: IconPrinter,
 };
 
 /** The list of settings pages; the mobile menu leads here. */

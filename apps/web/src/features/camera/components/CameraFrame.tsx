@@ -1,0 +1,71 @@
+import { Box, Center, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getRotationStyle, type CameraStatus } from '../model/camera-machine';
+import { CameraPlaceholder } from './CameraPlaceholder';
+import classes from './camera.module.css';
+
+interface CameraFrameProps {
+  imageUrl: string | null;
+  status: CameraStatus;
+  rotation: number;
+  downloadProgress: number | null;
+  isBlurred: boolean;
+  /** buttons over the image */
+  controls?: ReactNode;
+  fill?: boolean;
+}
+
+/** The image (rotated, blurred without focus) or the placeholder, with the status over it. */
+export function CameraFrame(props: CameraFrameProps) {
+  const { t } = useTranslation();
+  const { transform, isSideways } = getRotationStyle(props.rotation);
+  const showsImage = props.imageUrl !== null && props.status !== 'disabled';
+  const label = getStatusLabel(props.status, props.downloadProgress, t);
+  return (
+    <Box
+      className={classes.frame}
+      data-fill={props.fill || undefined}
+      data-sideways={isSideways || undefined}
+      data-testid="camera"
+      data-status={props.status}
+    >
+      {showsImage ? (
+        <img
+          src={props.imageUrl ?? undefined}
+          alt={t('printers.camera.image')}
+          className={classes.image}
+          data-blurred={props.isBlurred || undefined}
+          style={{ transform: `translate(-50%, -50%) ${transform === 'none' ? '' : transform}` }}
+          draggable={false}
+        />
+      ) : (
+        <CameraPlaceholder />
+      )}
+      {label && (
+        <Center className={classes.status}>
+          <Text size="sm" fw={500} c="white" ta="center" role="status">
+            {props.status === 'connecting' && <Loader size="xs" color="white" mr={6} />}
+            {label}
+          </Text>
+        </Center>
+      )}
+      {props.controls && <div className={classes.controls}>{props.controls}</div>}
+    </Box>
+  );
+}
+
+function getStatusLabel(
+  status: CameraStatus,
+  progress: number | null,
+  t: ReturnType<typeof useTranslation>['t'],
+): string | null {
+  switch (status) {
+    case 'ok':
+      return null;
+    case 'downloading':
+      return t('printers.camera.downloading', { progress: Math.round(progress ?? 0) });
+    default:
+      return t(`printers.camera.${status}`);
+  }
+}

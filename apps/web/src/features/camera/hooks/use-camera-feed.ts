@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { getSnapshot, type SnapshotAnswer } from '../api/get-snapshot';
+import {
+  INITIAL_CAMERA_STATE,
+  getNextDelay,
+  getTickAction,
+  reduceCamera,
+  type CameraEvent,
+  type CameraState,
+} from '../model/camera-machine';
+import { isOtherModalOpen } from './modal-detection';
+
+export interface CameraFeedInput {
+  printerId: number;
+  isEnabled: boolean;
+  isDeviceOnline: boolean;
+  isDownloading: boolean;
+  isHovered: boolean;
+  isFullscreen: boolean;
+  /** the camera's own dialogs carry this id, so that they do not pause it */
+  ownerId: string;
+}
+
+function toEvent(answer: SnapshotAnswer): CameraEvent {
+  switch (answer.kind) {
+    case 'image':
+      return { type: 'image', etag: answer.etag };
+    case 'notModified':
+      return { type: 'notModified' };
+    case 'timeout':
+      return { type: 'timeout' };
+    case 'failure':
+      return { type: 'failure' };
+  }
+}
+
+/**
+ * Drives the camera state machine: one request at a time, the next one scheduled by the
+ * machine's interval; paused while the page is hidden or another modal is open.
+ */
+export function useCameraFeed(input: CameraFeedInput): {
+  state: CameraState;
+  imageUrl: string | null;
+} {
+  const [state, setState] = useState<CameraState>(INITIAL_CAMERA_STATE);
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const latest = useRef(input);
+  const wake = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    latest.current = input;
+  });
+
+  useEffect(() => {
+    if (input.isHovered || input.isFullscreen) wake.current();
+  }, [input.isHovered, input.isFullscreen]);
+
+  const { printerId, isEnabled } = input;
+  useEffect(() => {
+    if (!isEnabled) return undefined;
+    const abort = new AbortController();
+    let current = INITIAL_CAMERA_STATE;
+    let url: string | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let isInFlight = false;
+
+    const showImage = (next: string | null) => {
+      if (url) URL.revokeObjectURL(url);
+      url = next;
+      setImageUrl(next);
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void tick(), getNextDelay(current, latest.current));
+    };
+    const apply = (event: CameraEvent) => {
+      current = reduceCamera(current, event);
+      if (!current.hasImage && url) showImage(null);
+      setState(current);
+    };
+
+    async function tick() {
+      const conditions = latest.current;
+      const action = getTickAction({
+        isEnabled: true,
+        isDeviceOnline: conditions.isDeviceOnline,
+        isDownloading: conditions.isDownloading,
+        isPageHidden: document.visibilityState === 'hidden',
+        isModalOpen: isOtherModalOpen(conditions.ownerId),
+      });
+      if (action === 'offlineTick') apply({ type: 'deviceOffline' });
+      if (action === 'request') {
+        isInFlight = true;
+        try {
+          const answer = await getSnapshot({ printerId, etag: current.etag, signal: abort.signal });
+          if (abort.signal.aborted) return;
+          if (answer.kind === 'image') showImage(URL.createObjectURL(answer.blob));
+          apply(toEvent(answer));
+        } catch {
+          if (abort.signal.aborted) return;
+          apply({ type: 'failure' });
+        } finally {
+          isInFlight = false;
+        }
+      }
+      schedule();
+    }
+
+    wake.current = () => {
+      if (!isInFlight) void tick();
+    };
+    void tick();
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+      wake.current = () => undefined;
+      if (url) URL.revokeObjectURL(url);
+      setImageUrl(null);
+      setState(INITIAL_CAMERA_STATE);
+    };
+  }, [printerId, isEnabled]);
+
+  return { state, imageUrl };
+}

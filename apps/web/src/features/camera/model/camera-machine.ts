@@ -1,0 +1,157 @@
+/**
+ * The camera's polling state machine (spec part 1 §4 "Camera states", §9). Pure: the hook
+ * that drives it owns the timers, the requests and the image.
+ */
+export const CAMERA_TIMING = {
+  fastMs: 300,
+  slowMs: 3000,
+  failingMs: 1000,
+  /** 408 answers counted (state connecting) before the placeholder and offline */
+  maxTimeoutRetries: 10,
+  /** ticks with the device offline before the camera says offline */
+  offlineTickThreshold: 10,
+  lightLockMs: 4000,
+} as const;
+
+export const CAMERA_PLACEHOLDER_SIZE = { width: 640, height: 480 } as const;
+
+export type CameraStatus = 'ok' | 'connecting' | 'disabled' | 'error' | 'offline' | 'downloading';
+
+export interface CameraState {
+  status: Exclude<CameraStatus, 'disabled' | 'downloading'>;
+  /** ETag of the image shown, sent back as If-None-Match */
+  etag: string | null;
+  /** false: the placeholder shows */
+  hasImage: boolean;
+  timeoutRetries: number;
+  offlineTicks: number;
+  lastAnswer: 'image' | 'notModified' | 'failed' | null;
+}
+
+export type CameraEvent =
+  | { type: 'image'; etag: string | null }
+  | { type: 'notModified' }
+  | { type: 'timeout' }
+  | { type: 'failure' }
+  | { type: 'deviceOffline' };
+
+export const INITIAL_CAMERA_STATE: CameraState = {
+  status: 'connecting',
+  etag: null,
+  hasImage: false,
+  timeoutRetries: 0,
+  offlineTicks: 0,
+  lastAnswer: null,
+};
+
+const toPlaceholder = (state: CameraState): CameraState => ({
+  ...state,
+  status: 'offline',
+  hasImage: false,
+  etag: null,
+});
+
+export function reduceCamera(state: CameraState, event: CameraEvent): CameraState {
+  switch (event.type) {
+    case 'image':
+      return {
+        status: 'ok',
+        etag: event.etag,
+        hasImage: true,
+        timeoutRetries: 0,
+        offlineTicks: 0,
+        lastAnswer: 'image',
+      };
+    case 'notModified':
+      return {
+        ...state,
+        status: state.hasImage ? 'ok' : 'connecting',
+        timeoutRetries: 0,
+        offlineTicks: 0,
+        lastAnswer: 'notModified',
+      };
+    case 'timeout': {
+      const retries = state.timeoutRetries + 1;
+      const next: CameraState = {
+        ...state,
+        status: 'connecting',
+        timeoutRetries: retries,
+        lastAnswer: 'failed',
+      };
+      return retries > CAMERA_TIMING.maxTimeoutRetries ? toPlaceholder(next) : next;
+    }
+    case 'failure':
+      return { ...state, status: 'error', lastAnswer: 'failed' };
+    case 'deviceOffline': {
+      const ticks = state.offlineTicks + 1;
+      const next: CameraState = {
+        ...state,
+        status: 'connecting',
+        offlineTicks: ticks,
+        lastAnswer: 'failed',
+      };
+      return ticks >= CAMERA_TIMING.offlineTickThreshold ? toPlaceholder(next) : next;
+    }
+  }
+}
+
+export interface CameraConditions {
+  isEnabled: boolean;
+  isDeviceOnline: boolean;
+  isDownloading: boolean;
+  isPageHidden: boolean;
+  /** another modal than the camera's own fullscreen view is open */
+  isModalOpen: boolean;
+}
+
+/** What one tick does: ask for a frame, count an offline tick, or wait (paused). */
+export function getTickAction(conditions: CameraConditions): 'request' | 'offlineTick' | 'pause' {
+  if (!conditions.isEnabled || conditions.isPageHidden || conditions.isModalOpen) return 'pause';
+  return conditions.isDeviceOnline ? 'request' : 'offlineTick';
+}
+
+/** 1000 ms while failing; 300 ms after a 304, hovered or fullscreen; 3000 ms otherwise. */
+export function getNextDelay(
+  state: CameraState,
+  view: { isHovered: boolean; isFullscreen: boolean },
+): number {
+  if (state.lastAnswer === 'failed') return CAMERA_TIMING.failingMs;
+  if (state.lastAnswer === 'notModified' || view.isHovered || view.isFullscreen) {
+    return CAMERA_TIMING.fastMs;
+  }
+  return CAMERA_TIMING.slowMs;
+}
+
+/** The status shown: disabled and downloading come from the printer, the rest from polling. */
+export function getDisplayStatus(
+  state: CameraState,
+  printer: { isEnabled: boolean; isDownloading: boolean },
+): CameraStatus {
+  if (!printer.isEnabled) return 'disabled';
+  if (printer.isDownloading) return 'downloading';
+  return state.status;
+}
+
+/** Fullscreen is blocked while the printer downloads a print file. */
+export function canOpenFullscreen(status: CameraStatus): boolean {
+  return status !== 'downloading' && status !== 'disabled';
+}
+
+/** The light toggle stays locked for 4 s after a press. */
+export function isLightLocked(lastPressAt: number | null, nowMs: number): boolean {
+  return lastPressAt !== null && nowMs - lastPressAt < CAMERA_TIMING.lightLockMs;
+}
+
+/** Spectoda's flashlight toggles between 0 and 100 percent on each call. */
+export function nextFlashlightPercentage(current: number): 0 | 100 {
+  return current > 0 ? 0 : 100;
+}
+
+/** Rotation as a CSS transform; 90 and 270 also swap the frame's sides. */
+export function getRotationStyle(rotation: number): { transform: string; isSideways: boolean } {
+  const normalized = ((rotation % 360) + 360) % 360;
+  return {
+    transform: normalized === 0 ? 'none' : `rotate(${normalized}deg)`,
+    isSideways: normalized === 90 || normalized === 270,
+  };
+}

@@ -1,0 +1,24 @@
+import { FileDownloadLinkSchema, type FileDownloadLink } from '@printdeck/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+
+export function getDownloadLink(input: {
+  workspaceId: number;
+  gcodeId: number;
+}): Promise<FileDownloadLink> {
+  return apiClient.request({
+    path: `/groups/${input.workspaceId}/files/${input.gcodeId}/download-link/`,
+    schema: FileDownloadLinkSchema,
+  });
+}
+
+/**
+ * Download: a short-lived signed link, then the browser goes there; the answer is an
+ * attachment, so the page stays. The access token never appears in a URL.
+ */
+export function useDownloadGcode() {
+  return useMutation({
+    mutationFn: getDownloadLink,
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}

@@ -1,0 +1,29 @@
+import { GcodeSchema, type Gcode } from '@printdeck/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { INLINE_ERRORS } from '../../../api/query-meta';
+import { gcodesQueryKey } from './get-gcodes';
+
+export const gcodeQueryKey = (workspaceId: number, gcodeId: number) =>
+  [...gcodesQueryKey(workspaceId), gcodeId] as const;
+
+export function getGcode(workspaceId: number, gcodeId: number, signal?: AbortSignal) {
+  return apiClient.request({
+    path: `/groups/${workspaceId}/files/${gcodeId}/`,
+    schema: GcodeSchema,
+    signal,
+  });
+}
+
+/** The detail page explains its errors itself: "Gcode not found", or "Gcode problem". */
+export function useGcode(workspaceId: number, gcodeId: number) {
+  return useQuery(
+    queryOptions<Gcode>({
+      queryKey: gcodeQueryKey(workspaceId, gcodeId),
+      queryFn: ({ signal }) => getGcode(workspaceId, gcodeId, signal),
+      enabled: Number.isInteger(gcodeId) && gcodeId > 0,
+      retry: false,
+      meta: INLINE_ERRORS,
+    }),
+  );
+}

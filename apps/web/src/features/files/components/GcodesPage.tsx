@@ -1,0 +1,241 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  Overlay,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Gcode } from '@printdeck/shared';
+import { IconChecks, IconRefresh, IconTags, IconUpload, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useFileLabels } from '../../file-labels/api/get-file-labels';
+import { LabelSidebar } from '../../file-labels/components/LabelSidebar';
+import { useFileDrop } from '../../upload/hooks/use-file-drop';
+import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useDownloadGcode } from '../api/get-download-link';
+import { gcodesQueryKey, useGcodes } from '../api/get-gcodes';
+import { useFileActor } from '../hooks/use-file-actor';
+import { useGcodeSelection } from '../hooks/use-gcode-selection';
+import {
+  getFilterChips,
+  isFiltered,
+  isLabelSelected,
+  parseGcodeFilter,
+  removeChip,
+  selectLabel,
+  toSearchParams,
+  type GcodeFilter,
+} from '../model/gcode-filter';
+import {
+  canChangeGcode,
+  canManageLabels,
+  canSelectGcodes,
+  canUploadGcodes,
+} from '../model/gcode-permissions';
+import { getListEmptyState } from '../model/list-empty-state';
+import { AssignLabelsDialog } from './AssignLabelsDialog';
+import { DeleteGcodesDialog } from './DeleteGcodesDialog';
+import { GcodeList } from './GcodeList';
+import type { GcodeAction } from './GcodeRowMenu';
+import { FilterChips, GcodeSearchBar, describeChip } from './GcodeSearchBar';
+import { GcodeSelectionBar } from './GcodeSelectionBar';
+import { GcodesEmptyState } from './GcodesEmptyState';
+import { UploadGcodesDialog } from './UploadGcodesDialog';
+
+type PageDialog =
+  { kind: 'labels' | 'delete'; gcodes: Gcode[] } | { kind: 'upload'; files: File[] } | null;
+
+/** The Gcodes list (spec §2.3): labels, search, chips, rows, select mode and upload by drop. */
+export function GcodesPage() {
+  const { t } = useTranslation();
+  const workspace = useCurrentWorkspace();
+  const actor = useFileActor();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filter = parseGcodeFilter(params);
+  const list = useGcodes(workspace.id, filter);
+  const labels = useFileLabels(workspace.id);
+  const download = useDownloadGcode();
+  const selection = useGcodeSelection();
+  const [dialog, setDialog] = useState<PageDialog>(null);
+  const [isLabelsOpen, labelsToggle] = useDisclosure(false);
+  const canUpload = canUploadGcodes(actor);
+  const drop = useFileDrop(
+    (files) => setDialog({ kind: 'upload', files }),
+    canUpload && !selection.isActive && dialog === null,
+  );
+
+  const setFilter = (next: GcodeFilter) => setParams(toSearchParams(next));
+  const reloadFiles = () =>
+    queryClient.invalidateQueries({ queryKey: gcodesQueryKey(workspace.id) });
+  const gcodes = list.data?.pages.flatMap((page) => page.results);
+  const count = list.data?.pages[0]?.count ?? 0;
+  const labelNames = new Map((labels.data ?? []).map((label) => [label.id, label.name]));
+  const chips = getFilterChips(filter, labelNames);
+  const emptyState = gcodes
+    ? getListEmptyState({ count, isFiltered: isFiltered(filter), canUpload })
+    : null;
+
+  const onAction = (gcode: Gcode, action: GcodeAction) => {
+    if (action === 'download') download.mutate({ workspaceId: workspace.id, gcodeId: gcode.id });
+    else setDialog({ kind: action === 'editLabels' ? 'labels' : 'delete', gcodes: [gcode] });
+  };
+  const selected = (gcodes ?? []).filter((gcode) => selection.isSelected(gcode.id));
+  /** On mobile the sidebar folds away again once a label is picked. */
+  const renderSidebar = (onPicked?: () => void) => (
+    <LabelSidebar
+      workspaceId={workspace.id}
+      isSelected={(entry) => isLabelSelected(filter, entry)}
+      onSelect={(entry) => {
+        setFilter(selectLabel(filter, entry));
+        onPicked?.();
+      }}
+      canManage={canManageLabels(actor)}
+      onLabelsChanged={reloadFiles}
+    />
+  );
+
+  return (
+    <Box pos="relative" {...drop.handlers} data-testid="gcodes-page">
+      {drop.isOver && (
+        <Overlay blur={2} radius="md" center zIndex={5} backgroundOpacity={0.35}>
+          <Group gap="xs" c="white">
+            <IconUpload size={28} aria-hidden />
+            <Text fw={600} size="lg">
+              {t('files.upload.dropHere')}
+            </Text>
+          </Group>
+        </Overlay>
+      )}
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={2}>
+            <Title order={1} size="h2">
+              {t('files.title')}
+            </Title>
+            <Text c="dimmed" size="sm" data-testid="gcodes-count" aria-live="polite">
+              {list.data ? t('files.count', { count }) : '\u00a0'}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <Tooltip label={t('files.refresh')}>
+              <ActionIcon
+                variant="default"
+                size="input-sm"
+                aria-label={t('files.refresh')}
+                loading={list.isRefetching && !list.isFetchingNextPage}
+                onClick={() => void reloadFiles()}
+              >
+                <IconRefresh size={16} />
+              </ActionIcon>
+            </Tooltip>
+            {canSelectGcodes(actor) && (
+              <Button
+                variant={selection.isActive ? 'filled' : 'default'}
+                leftSection={selection.isActive ? <IconX size={16} /> : <IconChecks size={16} />}
+                onClick={selection.toggleMode}
+              >
+                {selection.isActive ? t('files.selection.done') : t('files.selection.start')}
+              </Button>
+            )}
+            {canUpload && (
+              <Button
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setDialog({ kind: 'upload', files: [] })}
+              >
+                {t('nav.upload')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <Group align="flex-start" gap="xl" wrap="nowrap">
+          <Box visibleFrom="md" w={240} style={{ flexShrink: 0 }}>
+            {renderSidebar()}
+          </Box>
+          <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+            <Box hiddenFrom="md">
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconTags size={14} />}
+                onClick={labelsToggle.toggle}
+                aria-expanded={isLabelsOpen}
+              >
+                {t('labels.title')}
+              </Button>
+              <Collapse in={isLabelsOpen}>
+                <Box pt="sm">{isLabelsOpen && renderSidebar(labelsToggle.close)}</Box>
+              </Collapse>
+            </Box>
+            <GcodeSearchBar
+              key={filter.search}
+              search={filter.search}
+              onSearch={(search) => setFilter({ ...filter, search })}
+            />
+            <FilterChips chips={chips} onRemove={(chip) => setFilter(removeChip(filter, chip))} />
+            {emptyState ? (
+              <GcodesEmptyState
+                state={emptyState}
+                filterText={chips.map((chip) => describeChip(chip, t)).join(', ')}
+              />
+            ) : (
+              <GcodeList
+                gcodes={gcodes}
+                canChange={(gcode) => canChangeGcode(gcode, actor)}
+                getSelection={
+                  selection.isActive
+                    ? (gcode) => ({
+                        isSelected: selection.isSelected(gcode.id),
+                        isSelectable: canChangeGcode(gcode, actor),
+                        onToggle: () => selection.toggle(gcode.id),
+                      })
+                    : undefined
+                }
+                onAction={onAction}
+                hasNextPage={list.hasNextPage}
+                isFetchingNextPage={list.isFetchingNextPage}
+                // the button and the sentinel may both ask; one request per page
+                fetchNextPage={() => void list.fetchNextPage({ cancelRefetch: false })}
+              />
+            )}
+            {selection.isActive && (
+              <GcodeSelectionBar
+                count={selected.length}
+                onChangeLabels={() => setDialog({ kind: 'labels', gcodes: selected })}
+                onDelete={() => setDialog({ kind: 'delete', gcodes: selected })}
+              />
+            )}
+          </Stack>
+        </Group>
+      </Stack>
+      {dialog?.kind === 'upload' && (
+        <UploadGcodesDialog initialFiles={dialog.files} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'labels' && (
+        <AssignLabelsDialog
+          workspaceId={workspace.id}
+          gcodes={dialog.gcodes}
+          onClose={() => setDialog(null)}
+          onDone={selection.clear}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteGcodesDialog
+          workspaceId={workspace.id}
+          gcodes={dialog.gcodes}
+          onClose={() => setDialog(null)}
+          onDeleted={selection.clear}
+        />
+      )}
+    </Box>
+  );
+}

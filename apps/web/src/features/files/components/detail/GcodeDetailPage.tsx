@@ -1,0 +1,158 @@
+import { Badge, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconTags, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../../api/api-error';
+import { reportError } from '../../../../app/error-modal/error-modal-store';
+import { BackLink } from '../../../../components/BackLink';
+import { PageLoader } from '../../../../components/PageLoader';
+import { SectionCard } from '../../../../components/SectionCard';
+import { SCREEN_PATHS } from '../../../../config/screens';
+import { ProductError } from '../../../../lib/product-error';
+import { useCurrentWorkspace } from '../../../workspaces/hooks/current-workspace';
+import { useDownloadGcode } from '../../api/get-download-link';
+import { useGcode } from '../../api/get-gcode';
+import { useFileActor } from '../../hooks/use-file-actor';
+import { canChangeGcode } from '../../model/gcode-permissions';
+import { AssignLabelsDialog } from '../AssignLabelsDialog';
+import { DeleteGcodesDialog } from '../DeleteGcodesDialog';
+import { GcodePreview } from '../GcodePreview';
+import { GcodeFilamentFields } from './GcodeFilamentFields';
+import { GcodeMetadata } from './GcodeMetadata';
+import { GcodePublicSwitch } from './GcodePublicSwitch';
+import { GcodeTitleEditor } from './GcodeTitleEditor';
+
+function parseGcodeId(value: string | undefined): number {
+  return /^[1-9]\d{0,14}$/.test(value ?? '') ? Number(value) : Number.NaN;
+}
+
+/**
+ * A 404 (or an id that is not one) says "Gcode not found" and goes back to Gcodes; any other
+ * failure to load is raised as "Gcode problem" (spec §8).
+ */
+function useGcodeLoadErrors(gcodeId: number, error: unknown) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isMissing = Number.isNaN(gcodeId) || (isApiError(error) && error.status === 404);
+  useEffect(() => {
+    if (isMissing) {
+      notifications.show({
+        id: 'gcode-not-found',
+        color: 'red',
+        title: t('gcodeDetail.notFoundTitle'),
+        message: t('gcodeDetail.notFound'),
+      });
+      void navigate(SCREEN_PATHS.gcodes, { replace: true });
+    } else if (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      reportError(new ProductError(t('gcodeDetail.problemTitle'), message));
+    }
+  }, [isMissing, error, navigate, t]);
+}
+
+/** One file: name and note, filament, public switch, labels, metadata, download, delete. */
+export function GcodeDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const gcodeId = parseGcodeId(useParams().id);
+  const workspace = useCurrentWorkspace();
+  const actor = useFileActor();
+  const gcode = useGcode(workspace.id, gcodeId);
+  const download = useDownloadGcode();
+  const [dialog, setDialog] = useState<'labels' | 'delete' | null>(null);
+  useGcodeLoadErrors(gcodeId, gcode.error);
+
+  if (!gcode.data) return <PageLoader />;
+  const file = gcode.data;
+  const canEdit = canChangeGcode(file, actor);
+  const props = { workspaceId: workspace.id, gcode: file, canEdit };
+
+  return (
+    <Stack gap="lg">
+      <BackLink to={SCREEN_PATHS.gcodes}>{t('gcodeDetail.back')}</BackLink>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <GcodePreview gcode={file} size={180} withText />
+        <Stack gap="md" style={{ flex: 1, minWidth: 260 }}>
+          <GcodeTitleEditor key={`${file.name}\u0000${file.note}`} {...props} />
+          <Group gap="xs">
+            <Button
+              leftSection={<IconDownload size={16} />}
+              loading={download.isPending}
+              onClick={() => download.mutate({ workspaceId: workspace.id, gcodeId: file.id })}
+            >
+              {t('gcodeDetail.download')}
+            </Button>
+            {canEdit && (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setDialog('delete')}
+              >
+                {t('gcodeDetail.delete')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SectionCard title={t('gcodeDetail.metadata.title')}>
+          <GcodeMetadata gcode={file} />
+        </SectionCard>
+        <Stack gap="lg">
+          <SectionCard
+            title={t('gcodeDetail.labels')}
+            action={
+              canEdit && (
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconTags size={14} />}
+                  onClick={() => setDialog('labels')}
+                >
+                  {t('files.actions.editLabels')}
+                </Button>
+              )
+            }
+          >
+            <Group gap={6} data-testid="gcode-labels">
+              {file.fileLabels.length === 0 && (
+                <Badge variant="default" radius="sm" tt="none">
+                  {t('gcodeDetail.noLabels')}
+                </Badge>
+              )}
+              {file.fileLabels.map((label) => (
+                <Badge key={label.id} variant="light" radius="sm" tt="none">
+                  {label.name}
+                </Badge>
+              ))}
+            </Group>
+          </SectionCard>
+          <SectionCard title={t('gcodeDetail.filamentAndSharing')}>
+            <Stack gap="md">
+              <GcodeFilamentFields {...props} />
+              <GcodePublicSwitch {...props} />
+            </Stack>
+          </SectionCard>
+        </Stack>
+      </SimpleGrid>
+      {dialog === 'labels' && (
+        <AssignLabelsDialog
+          workspaceId={workspace.id}
+          gcodes={[file]}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeleteGcodesDialog
+          workspaceId={workspace.id}
+          gcodes={[file]}
+          onClose={() => setDialog(null)}
+          onDeleted={() => void navigate(SCREEN_PATHS.gcodes)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { PrinterSchema, type Printer, type PrinterCreateSchema } from '@printdeck/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../../../api/client';
+import { INLINE_ERRORS } from '../../../api/query-meta';
+import { invalidatePrinterLists } from './invalidate-printers';
+
+export type PrinterCreateBody = z.input<typeof PrinterCreateSchema>;
+
+export function createPrinter(body: PrinterCreateBody): Promise<Printer> {
+  return apiClient.request({ method: 'POST', path: '/printers/', body, schema: PrinterSchema });
+}
+
+export function useCreatePrinter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPrinter,
+    onSuccess: (_printer, body) => invalidatePrinterLists(queryClient, body.group),
+    meta: INLINE_ERRORS,
+  });
+}

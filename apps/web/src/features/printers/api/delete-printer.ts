@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { invalidatePrinterLists } from './invalidate-printers';
+
+export function deletePrinter(printerId: number): Promise<void> {
+  return apiClient.request({ method: 'DELETE', path: `/printers/${printerId}/` });
+}
+
+export function useDeletePrinter(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePrinter,
+    onSuccess: () => invalidatePrinterLists(queryClient, workspaceId),
+  });
+}

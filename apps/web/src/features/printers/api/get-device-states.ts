@@ -1,0 +1,52 @@
+import { PrinterDeviceStateSchema, TIMING, type PrinterDeviceState } from '@printdeck/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { apiClient } from '../../../api/client';
+import { SILENT_ERRORS } from '../../../api/query-meta';
+
+export const deviceStatesQueryKey = (workspaceId: number) =>
+  ['groups', workspaceId, 'devices-states'] as const;
+
+export function getDeviceStates(
+  workspaceId: number,
+  signal?: AbortSignal,
+): Promise<PrinterDeviceState[]> {
+  return apiClient.request({
+    path: `/groups/${workspaceId}/devices-states/`,
+    schema: z.array(PrinterDeviceStateSchema),
+    signal,
+  });
+}
+
+/**
+ * Polled every 2 s, only while the page is visible (TanStack pauses interval refetches of a
+ * hidden page). A failed poll tells nobody: the states go stale and the spinners show.
+ */
+export function getDeviceStatesQueryOptions(workspaceId: number) {
+  return queryOptions({
+    queryKey: deviceStatesQueryKey(workspaceId),
+    queryFn: ({ signal }) => getDeviceStates(workspaceId, signal),
+    refetchInterval: TIMING.deviceStatePollMs,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+    meta: SILENT_ERRORS,
+  });
+}
+
+const lastUpdates = new Map<number, number>();
+
+/** When this page last received the workspace's device states (0: never). */
+export function getLastDeviceStatesAt(workspaceId: number): number {
+  return lastUpdates.get(workspaceId) ?? 0;
+}
+
+export function useDeviceStates(workspaceId: number) {
+  const query = useQuery(getDeviceStatesQueryOptions(workspaceId));
+  const { dataUpdatedAt } = query;
+  // Kept aside so that each card's 500 ms staleness check is a map read, not a cache lookup.
+  useEffect(() => {
+    if (dataUpdatedAt > 0) lastUpdates.set(workspaceId, dataUpdatedAt);
+  }, [workspaceId, dataUpdatedAt]);
+  return query;
+}

@@ -1,0 +1,31 @@
+import { KlipperGcodeStoreResultSchema } from '@printdeck/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { SILENT_ERRORS } from '../../../api/query-meta';
+
+export const KLIPPER_CONSOLE_POLL_MS = 1000;
+
+export const klipperGcodeStoreQueryKey = (printerId: number) =>
+  ['printers', printerId, 'klipper-gcode-store'] as const;
+
+export function getKlipperGcodeStore(printerId: number, signal?: AbortSignal) {
+  return apiClient.request({
+    path: `/printers/${printerId}/klipper-gcode-store/`,
+    schema: KlipperGcodeStoreResultSchema,
+    signal,
+  });
+}
+
+/** The console history, polled every second while the console is shown. */
+export function useKlipperGcodeStore(printerId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: klipperGcodeStoreQueryKey(printerId),
+      queryFn: ({ signal }) => getKlipperGcodeStore(printerId, signal),
+      refetchInterval: KLIPPER_CONSOLE_POLL_MS,
+      staleTime: 0,
+      retry: false,
+      meta: SILENT_ERRORS,
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+import { PrinterSchema, type Printer } from '@printdeck/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { INLINE_ERRORS } from '../../../api/query-meta';
+
+export const printerQueryKey = (printerId: number) => ['printers', printerId] as const;
+
+export function getPrinter(printerId: number, signal?: AbortSignal): Promise<Printer> {
+  return apiClient.request({ path: `/printers/${printerId}/`, schema: PrinterSchema, signal });
+}
+
+/** The detail page explains a missing printer itself (notification, then Printers). */
+export function usePrinter(printerId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: printerQueryKey(printerId),
+      queryFn: ({ signal }) => getPrinter(printerId, signal),
+      enabled: Number.isInteger(printerId) && printerId > 0,
+      retry: false,
+      meta: INLINE_ERRORS,
+    }),
+  );
+}

@@ -1,0 +1,9 @@
+import { apiClient } from '../../../api/client';
+
+/** Connects OctoPrint or Klipper on the device to the printer (POST), or disconnects (DELETE). */
+export function setPrinterConnection(input: { printerId: number; isConnected: boolean }) {
+  return apiClient.request({
+    method: input.isConnected ? 'POST' : 'DELETE',
+    path: `/printers/${input.printerId}/connection/`,
+  });
+}

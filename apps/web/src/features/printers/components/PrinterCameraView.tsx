@@ -1,0 +1,27 @@
+import { PrinterCamera } from '../../camera/components/PrinterCamera';
+import { useHasPermission } from '../hooks/use-permission';
+import { usePrinterCommands } from '../hooks/use-printer-commands';
+import type { PrinterView } from '../model/printer-view';
+
+/** The camera of a printer, with the LED switch for members who operate printers. */
+export function PrinterCameraView({ view }: { view: PrinterView }) {
+  const canOperate = useHasPermission('OPERATE_PRINTERS');
+  const commands = usePrinterCommands();
+  const { printer } = view;
+  const light =
+    canOperate && view.hasLed
+      ? { isOn: view.isLightOn, toggle: () => commands.setLed(view, !view.isLightOn) }
+      : undefined;
+  return (
+    <PrinterCamera
+      printerId={printer.id}
+      printerName={printer.name}
+      isEnabled={printer.camera_enabled}
+      rotation={printer.camera_rotation}
+      isDeviceOnline={view.isOnline}
+      isDownloading={view.printerState === 'DOWNLOADING_PRINT_FILE'}
+      downloadProgress={view.downloadProgress}
+      light={light}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { getScreenPath } from '../../../config/screens';
+import { useIsChangingState } from '../hooks/changing-state-store';
+import { useHasPermission } from '../hooks/use-permission';
+import { usePrinterCommands } from '../hooks/use-printer-commands';
+import { canEmergencyStopFromMenu, getCardActions } from '../model/card-actions';
+import type { PrinterView } from '../model/printer-view';
+import { FilamentTypeSelect } from './FilamentTypeSelect';
+import { PrinterCameraView } from './PrinterCameraView';
+import { PrinterCardActions } from './PrinterCardActions';
+import { PrinterCardMenu } from './PrinterCardMenu';
+import { PrinterProgress } from './PrinterProgress';
+import { PrinterStateBadge } from './PrinterStateBadge';
+import { PrinterTemperatures } from './PrinterTemperatures';
+import classes from './printer-card.module.css';
+
+export interface CardSelection {
+  isSelectable: boolean;
+  isSelected: boolean;
+  onToggle: (printerId: number) => void;
+}
+
+interface PrinterCardProps {
+  view: PrinterView;
+  showCamera: boolean;
+  /** the bulk action's checkbox, while a bulk action is chosen */
+  selection?: CardSelection;
+  /** the drag handle, for members who may move printers between groups */
+  dragHandle?: ReactNode;
+}
+
+/** One printer in a list (spec part 1 §2 "Printer card"). */
+export const PrinterCard = memo(function PrinterCard({
+  view,
+  showCamera,
+  selection,
+  dragHandle,
+}: PrinterCardProps) {
+  const { t } = useTranslation();
+  const canOperate = useHasPermission('OPERATE_PRINTERS');
+  const canChangeGroup = useHasPermission('CHANGE_GROUP');
+  const commands = usePrinterCommands();
+  const isChangingState = useIsChangingState(view.printer.id, view.printerState);
+  const input = { view, isChangingState, canOperate };
+  const { printer } = view;
+  const isUnavailable = selection !== undefined && !selection.isSelectable;
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      className={classes.card}
+      data-testid="printer-card"
+      data-printer-id={printer.id}
+      data-unavailable={isUnavailable || undefined}
+      data-selected={selection?.isSelected || undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            {dragHandle}
+            {selection?.isSelectable && (
+              <Checkbox
+                className="printer-interactive"
+                checked={selection.isSelected}
+                onChange={() => selection.onToggle(printer.id)}
+                aria-label={t('printers.bulk.select', { name: printer.name })}
+              />
+            )}
+            <Text
+              component={Link}
+              to={getScreenPath('printerDetail', { id: printer.id }) ?? '#'}
+              draggable={false}
+              className={classes.name}
+              fw={600}
+              size="lg"
+              lineClamp={1}
+            >
+              {printer.name}
+            </Text>
+          </Group>
+          <PrinterCardMenu
+            view={view}
+            canEmergencyStop={canEmergencyStopFromMenu(input)}
+            canEditSettings={canChangeGroup}
+            commands={commands}
+          />
+        </Group>
+        {isUnavailable && (
+          <Text size="xs" c="dimmed" fs="italic">
+            {t('printers.bulk.unavailable')}
+          </Text>
+        )}
+        <Group justify="space-between" gap="xs">
+          <PrinterStateBadge view={view} />
+          <FilamentTypeSelect printer={printer} />
+        </Group>
+        <PrinterProgress view={view} place="card" />
+        <PrinterTemperatures view={view} />
+        {showCamera && printer.camera_enabled && <PrinterCameraView view={view} />}
+        <div style={{ marginTop: 'auto' }}>
+          <PrinterCardActions view={view} actions={getCardActions(input)} commands={commands} />
+        </div>
+      </Stack>
+    </Card>
+  );
+});

@@ -1,0 +1,70 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconExternalLink,
+  IconPlugConnected,
+  IconPower,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useIsChangingState } from '../../hooks/changing-state-store';
+import { usePrinterCommands } from '../../hooks/use-printer-commands';
+import type { PrinterView } from '../../model/printer-view';
+
+/** The detail's notices: unpaired prompt, multiple instances, the external link. */
+export function PrinterNotices({ view, canOperate }: { view: PrinterView; canOperate: boolean }) {
+  const { t } = useTranslation();
+  const commands = usePrinterCommands();
+  const isChanging = useIsChangingState(view.printer.id, view.printerState);
+  const isUnpaired = view.isOnline && view.printerState === 'PRINTER_NOT_PAIRED';
+  const instances = view.printer.instances.length;
+  return (
+    <Stack gap="sm">
+      {isUnpaired && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="unpaired-notice">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('printers.notices.unpaired')}</Text>
+            {canOperate &&
+              (view.hasPowerRelay ? (
+                <Button
+                  size="xs"
+                  leftSection={<IconPower size={14} />}
+                  loading={isChanging}
+                  onClick={() => void commands.setPower(view, true)}
+                >
+                  {t('printers.actions.powerOn')}
+                </Button>
+              ) : (
+                <Button
+                  size="xs"
+                  leftSection={<IconPlugConnected size={14} />}
+                  loading={isChanging}
+                  onClick={() => void commands.connect(view)}
+                >
+                  {t('printers.actions.connect')}
+                </Button>
+              ))}
+          </Group>
+        </Alert>
+      )}
+      {instances > 1 && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
+          {t('printers.notices.multipleInstances', { count: instances })}
+        </Alert>
+      )}
+      {view.localIpAddress && (
+        <Alert color="gray" icon={<IconExternalLink size={18} />}>
+          <Text size="sm">
+            {t('printers.notices.externalLink')}{' '}
+            <Anchor
+              href={`http://${view.localIpAddress}/`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              http://{view.localIpAddress}/
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

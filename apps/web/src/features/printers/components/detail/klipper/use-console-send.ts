@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { reportError } from '../../../../../app/error-modal/error-modal-store';
+import { controlPrinter } from '../../../api/control-printer';
+import { klipperGcodeStoreQueryKey } from '../../../api/get-klipper-gcode-store';
+import { isIgnoredConsoleError } from '../../../model/control-errors';
+import { CONSOLE_SEND_LOCK_MS } from '../../../model/control-input';
+
+/**
+ * Sends console commands and macros: locked while sending and for 1 s after; a 408 is logged
+ * and ignored (spec part 1 §4 "Klipper console", §8).
+ */
+export function useConsoleSend(printerId: number) {
+  const queryClient = useQueryClient();
+  const [isSending, setSending] = useState(false);
+  const [lockedAt, setLockedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (lockedAt === null) return undefined;
+    const timer = setTimeout(() => setLockedAt(null), CONSOLE_SEND_LOCK_MS);
+    return () => clearTimeout(timer);
+  }, [lockedAt]);
+
+  const send = async (commands: string[]): Promise<boolean> => {
+    setSending(true);
+    try {
+      await controlPrinter({ printerId, action: 'send_command', body: { commands } });
+      return true;
+    } catch (error) {
+      if (isIgnoredConsoleError(error)) console.warn('Klipper command timed out', error);
+      else reportError(error);
+      return false;
+    } finally {
+      setSending(false);
+      setLockedAt(Date.now());
+      void queryClient.invalidateQueries({ queryKey: klipperGcodeStoreQueryKey(printerId) });
+    }
+  };
+
+  return { send, isLocked: isSending || lockedAt !== null };
+}

@@ -1,0 +1,7 @@
+import type { Permission } from '@printdeck/shared';
+import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+
+/** Whether the member may do this in the current workspace (spec part 1 §6). */
+export function useHasPermission(permission: Permission): boolean {
+  return useCurrentWorkspace().me.permissions.includes(permission);
+}

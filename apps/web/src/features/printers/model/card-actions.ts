@@ -1,0 +1,29 @@
+import type { PrinterView } from './printer-view';
+
+/** What the card offers (spec part 1 §4 "Card actions by state"), besides Print and Re-print. */
+export type CardAction = 'loading' | 'pause' | 'cancel' | 'powerOn' | 'connect';
+
+export interface CardActionInput {
+  view: PrinterView;
+  isChangingState: boolean;
+  canOperate: boolean;
+}
+
+export function getCardActions({
+  view,
+  isChangingState,
+  canOperate,
+}: CardActionInput): CardAction[] {
+  if (isChangingState) return ['loading'];
+  if (!canOperate) return [];
+  if (view.printerState === 'PRINTING') return ['pause', 'cancel'];
+  if (view.printerState === 'PRINTER_NOT_PAIRED' && view.isOnline) {
+    return [view.hasPowerRelay ? 'powerOn' : 'connect'];
+  }
+  return [];
+}
+
+/** Emergency stop sits in the card's menu while the device is paired. */
+export function canEmergencyStopFromMenu({ view, canOperate }: CardActionInput): boolean {
+  return canOperate && view.actions.canEmergencyStop;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { buildPrinterView, getProgressWidth, shouldShowProgress } from './printer-view';
+import { buildPrinter, buildView } from './test-printers';
+import {
+  formatDuration,
+  formatFileSize,
+  formatProgress,
+  formatTemperature,
+} from './printer-state-display';
+
+describe('buildPrinterView', () => {
+  it('is unknown before the first device state arrives', () => {
+    const view = buildPrinterView(buildPrinter(), undefined);
+    expect(view).toMatchObject({ printerState: 'STATE_UNKNOWN', isOnline: false, isPaired: false });
+    expect(view.actions.canMove).toBe(false);
+  });
+
+  it('takes the state the server derived and the permitted actions from shared', () => {
+    const view = buildView('READY_TO_PRINT', { relay: true });
+    expect(view.actions).toMatchObject({ canMove: true, canTurnOff: true, canTurnOn: false });
+  });
+
+  it('knows Klipper printers by their device type', () => {
+    expect(buildView('READY_TO_PRINT', { printer: { device_type: 'moonraker' } }).isKlipper).toBe(
+      true,
+    );
+    expect(buildView('READY_TO_PRINT').isKlipper).toBe(false);
+  });
+});
+
+describe('progress bar', () => {
+  const job = (completion: number) => ({
+    file_name: 'a.gcode',
+    completion,
+    print_time: 1,
+    print_time_left: 1,
+  });
+
+  it('shows when paired and printing, or when the job is past 0 %', () => {
+    expect(shouldShowProgress(buildView('PRINTING', { device: { job: job(0) } }))).toBe(true);
+    expect(shouldShowProgress(buildView('PAUSED', { device: { job: job(40) } }))).toBe(true);
+    expect(shouldShowProgress(buildView('READY_TO_PRINT', { device: { job: job(0) } }))).toBe(
+      false,
+    );
+  });
+
+  it('hides when the device is not paired', () => {
+    const view = buildView('PRINTER_NOT_PAIRED', { device: { job: job(50) } });
+    expect(shouldShowProgress(view)).toBe(false);
+  });
+
+  it('is never thinner than 2 %', () => {
+    expect(getProgressWidth(0)).toBe(2);
+    expect(getProgressWidth(1.5)).toBe(2);
+    expect(getProgressWidth(37)).toBe(37);
+    expect(getProgressWidth(120)).toBe(100);
+  });
+});
+
+describe('formats', () => {
+  it('writes temperatures actual/target with one decimal', () => {
+    expect(formatTemperature({ actual: 210.04, target: 210 })).toBe('210.0/210.0 °C');
+    expect(formatTemperature({ actual: 21.55, target: null })).toBe('21.6/– °C');
+    expect(formatTemperature(null)).toBe('–/– °C');
+  });
+
+  it('writes progress without decimals on cards and with two on the detail', () => {
+    expect(formatProgress(42.567, 'card')).toBe('43 %');
+    expect(formatProgress(42.567, 'detail')).toBe('42.57 %');
+  });
+
+  it('writes durations and file sizes', () => {
+    expect(formatDuration(3725)).toBe('1 h 02 min 05 s');
+    expect(formatDuration(65)).toBe('1 min 05 s');
+    expect(formatDuration(null)).toBe('–');
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(5 * 1024 ** 4)).toBe('5.0 TB');
+  });
+});

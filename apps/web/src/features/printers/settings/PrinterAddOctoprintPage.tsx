@@ -1,0 +1,116 @@
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { reportError } from '../../../app/error-modal/error-modal-store';
+import { FormMessage } from '../../../components/FormMessage';
+import { SCREEN_PATHS } from '../../../config/screens';
+import { useCreateDeviceKey } from '../../device-keys/api/create-device-key';
+import { ConfirmDialog } from '../../printer-groups/components/ConfirmDialog';
+import { useCreatePrinter } from '../api/create-printer';
+import { toCreatePayload } from '../model/printer-form';
+import { PrinterFormFields } from './PrinterFormFields';
+import { PrinterSettingsFrame } from './PrinterSettingsFrame';
+import { RequireChangeGroup } from './RequireChangeGroup';
+import { usePrinterForm } from './use-printer-form';
+
+/**
+ * Add an OctoPrint device (part 2 §5): Continue requests a device key, a confirmation shows
+ * it, then the printer is created, the lists reload, and the user goes back.
+ */
+export function PrinterAddOctoprintPage() {
+  return (
+    <RequireChangeGroup>
+      <PrinterAddOctoprintForm />
+    </RequireChangeGroup>
+  );
+}
+
+function goBack(navigate: ReturnType<typeof useNavigate>): void {
+  const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  if (index > 0) void navigate(-1);
+  else void navigate(SCREEN_PATHS.settingsPrinters);
+}
+
+function PrinterAddOctoprintForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = usePrinterForm('addOctoprint');
+  const deviceKey = useCreateDeviceKey();
+  const create = useCreatePrinter();
+  const [token, setToken] = useState<string | null>(null);
+
+  const proceed = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.submit()) return;
+    deviceKey.mutate(undefined, { onSuccess: (key) => setToken(key.token) });
+  };
+
+  const save = () => {
+    if (!token || form.workspaceId === null) return;
+    const payload = toCreatePayload(form.values, {
+      workspaceId: form.workspaceId,
+      token,
+      isJoboxAvailable: form.isJoboxAvailable,
+    });
+    create.mutate(payload, {
+      onSuccess: (printer) => {
+        setToken(null);
+        notifications.show({
+          color: 'teal',
+          message: t('printers.settings.added', { name: printer.name }),
+        });
+        goBack(navigate);
+      },
+      onError: (error) => {
+        setToken(null);
+        reportError(error);
+      },
+    });
+  };
+
+  return (
+    <PrinterSettingsFrame title={t('printers.settings.addOctoprintTitle')}>
+      <form onSubmit={proceed} noValidate>
+        <Stack gap="lg">
+          {form.errors.workspace && <FormMessage>{t(form.errors.workspace)}</FormMessage>}
+          <PrinterFormFields
+            mode="addOctoprint"
+            values={form.values}
+            errors={form.errors}
+            isJoboxAvailable={form.isJoboxAvailable}
+            onChange={form.change}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={deviceKey.isPending}>
+              {t('printers.settings.continue')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {token && (
+        <ConfirmDialog
+          title={t('printers.settings.confirmTitle')}
+          confirmLabel={t('printers.common.save')}
+          color="indigo"
+          isPending={create.isPending}
+          onClose={() => setToken(null)}
+          onConfirm={save}
+        >
+          <Stack gap="sm">
+            <Text>
+              {t('printers.settings.confirmOctoprint', { name: form.values.name.trim() })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('printers.settings.deviceKeyShown')}
+            </Text>
+            <Code block data-testid="new-device-key">
+              {token}
+            </Code>
+          </Stack>
+        </ConfirmDialog>
+      )}
+    </PrinterSettingsFrame>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { reportError } from '../../../app/error-modal/error-modal-store';
+import { FormMessage } from '../../../components/FormMessage';
+import { SCREEN_PATHS } from '../../../config/screens';
+import { useCreatePrinter } from '../api/create-printer';
+import { getDeviceKeyError } from '../model/control-errors';
+import { toCreatePayload } from '../model/printer-form';
+import { PrinterFormFields } from './PrinterFormFields';
+import { PrinterSettingsFrame } from './PrinterSettingsFrame';
+import { RequireChangeGroup } from './RequireChangeGroup';
+import { usePrinterForm } from './use-printer-form';
+
+/** Add a pill or a Klipper device by its device key (SettingsPrinterAdd). */
+export function PrinterAddPage() {
+  return (
+    <RequireChangeGroup>
+      <PrinterAddForm />
+    </RequireChangeGroup>
+  );
+}
+
+function PrinterAddForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const form = usePrinterForm('add');
+  const create = useCreatePrinter();
+  const [tokenError, setTokenError] = useState<string | null>(null);
+  const title =
+    query.get('kind') === 'klipper'
+      ? t('printers.settings.addKlipperTitle')
+      : t('printers.settings.addPillTitle');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTokenError(null);
+    if (!form.submit() || form.workspaceId === null) return;
+    const payload = toCreatePayload(form.values, {
+      workspaceId: form.workspaceId,
+      token: form.values.token,
+      isJoboxAvailable: form.isJoboxAvailable,
+    });
+    create.mutate(payload, {
+      onSuccess: (printer) => {
+        notifications.show({
+          color: 'teal',
+          message: t('printers.settings.added', { name: printer.name }),
+        });
+        void navigate(SCREEN_PATHS.settingsPrinters);
+      },
+      onError: (error) => {
+        const deviceKeyError = getDeviceKeyError(error);
+        if (!deviceKeyError) return reportError(error);
+        setTokenError(t('printers.validation.invalidDeviceKey'));
+        notifications.show({
+          color: 'red',
+          title: t('printers.validation.invalidDeviceKeyTitle'),
+          message: t('printers.validation.invalidDeviceKey'),
+        });
+      },
+    });
+  };
+
+  return (
+    <PrinterSettingsFrame title={title}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          {form.errors.workspace && <FormMessage>{t(form.errors.workspace)}</FormMessage>}
+          <PrinterFormFields
+            mode="add"
+            values={form.values}
+            errors={form.errors}
+            tokenError={tokenError}
+            isJoboxAvailable={form.isJoboxAvailable}
+            onChange={form.change}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending}>
+              {t('printers.settings.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </PrinterSettingsFrame>
+  );
+}

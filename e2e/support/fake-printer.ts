@@ -1,0 +1,375 @@
+import { Camera } from '@printdeck/simulator';
+import type { DeviceCommand, DeviceDriver, DeviceState, RequestMessage } from '@printdeck/shared';
+import WebSocket from 'ws';
+
+/**
+ * A device for the browser tests: speaks the device protocol to the server (hello, state
+ * snapshot and patches, answers to requests) over a small printer model with real JPEG
+ * frames. It stands in for an agent driving OctoPrint, Moonraker or a pill.
+ */
+export interface FakePrinterOptions {
+  serverUrl: string;
+  deviceKey: string;
+  driver: DeviceDriver;
+  name?: string;
+  hasPowerRelay?: boolean;
+  hasLed?: boolean;
+  hasSpectoda?: boolean;
+  /** connected to the printer at start (OctoPrint/Klipper paired) */
+  isPaired?: boolean;
+  /** the model's tick; temperatures move 10 °C and a job 2 % per tick */
+  tickMs?: number;
+}
+
+type Axis = 'x' | 'y' | 'z';
+interface Heater {
+  actual: number;
+  target: number;
+}
+interface Job {
+  fileName: string;
+  completion: number;
+  phase: 'printing' | 'paused';
+}
+interface ConsoleEntry {
+  time: number;
+  type: 'command' | 'response';
+  message: string;
+}
+
+const MACROS = [
+  { name: 'PARK_HEAD', description: 'Move the head to the back corner' },
+  { name: 'CLEAN_NOZZLE', description: 'Wipe the nozzle on the brush' },
+];
+const ROOM = 21;
+
+class CommandError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class FakePrinter {
+  readonly options: Required<FakePrinterOptions>;
+  readonly received: DeviceCommand[] = [];
+  isPaired: boolean;
+  isPoweredOn = true;
+  isLedOn = false;
+  hasKlipperError = false;
+  tool: Heater = { actual: ROOM, target: 0 };
+  bed: Heater = { actual: ROOM, target: 0 };
+  job: Job | null = null;
+  files = [
+    { path: 'benchy.gcode', size: 1_532_110 },
+    { path: 'calibration/cube.gcode', size: 88_004 },
+  ];
+  readonly consoleHistory: ConsoleEntry[] = [];
+  private homed = new Set<Axis>();
+  readonly position: Record<Axis, number> = { x: 0, y: 0, z: 0 };
+  private socket: WebSocket | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private lastSent = '';
+  private readonly camera: Camera;
+
+  constructor(options: FakePrinterOptions) {
+    this.options = {
+      name: options.driver,
+      hasPowerRelay: false,
+      hasLed: options.driver === 'pill',
+      hasSpectoda: false,
+      isPaired: true,
+      tickMs: 500,
+      ...options,
+    };
+    this.isPaired = this.options.isPaired;
+    this.camera = new Camera(() => ({
+      name: this.options.name,
+      state: this.describeState(),
+      extruder: { temperature: this.tool.actual, target: this.tool.target },
+      bed: { temperature: this.bed.actual, target: this.bed.target },
+      progress: this.job ? this.job.completion / 100 : null,
+      fileName: this.job?.fileName ?? null,
+      lights: this.isLedOn
+        ? { red: 1, green: 1, blue: 1, white: 1 }
+        : { red: 0, green: 0, blue: 0, white: 0 },
+    }));
+  }
+
+  get isConnected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Opens the device socket, says hello and sends the first snapshot. */
+  async connect(): Promise<void> {
+    const url = `${this.options.serverUrl.replace(/^http/, 'ws')}/api/device/ws`;
+    const socket = new WebSocket(url, {
+      headers: { authorization: `Bearer ${this.options.deviceKey}` },
+    });
+    this.socket = socket;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_request, response) =>
+        reject(new Error(`device socket refused: ${response.statusCode}`)),
+      );
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as { type: string };
+        if (message.type === 'welcome') {
+          this.lastSent = '';
+          this.pushState();
+          resolve();
+        }
+        if (message.type === 'request') void this.answer(message as RequestMessage);
+        if (message.type === 'ping') this.send({ type: 'pong', at: Date.now() });
+      });
+      socket.once('open', () =>
+        this.send({
+          type: 'hello',
+          protocol: 1,
+          agent_version: 'e2e-fake',
+          driver: this.options.driver,
+          capabilities: [],
+        }),
+      );
+    });
+    this.timer ??= setInterval(() => this.tick(), this.options.tickMs);
+  }
+
+  /** The device drops off the network (the socket closes; the model keeps running). */
+  async drop(): Promise<void> {
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.terminate();
+    await closed;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.drop();
+  }
+
+  /** Starts a print as if someone started it at the printer. */
+  startJob(fileName = 'benchy.gcode'): void {
+    this.job = { fileName, completion: 0, phase: 'printing' };
+    this.pushState();
+  }
+
+  setKlipperError(message: string | null): void {
+    this.hasKlipperError = message !== null;
+    if (message) this.log('response', `!! ${message}`);
+    this.pushState();
+  }
+
+  state(): DeviceState {
+    const printing = this.job?.phase === 'printing';
+    const paused = this.job?.phase === 'paused';
+    const operational = this.isPaired && !this.hasKlipperError;
+    return {
+      is_paired: this.isPaired,
+      state: {
+        text: this.describeState(),
+        flags: {
+          operational,
+          printing: operational && printing,
+          paused: operational && paused,
+          pausing: false,
+          cancelling: false,
+          resuming: false,
+          finishing: false,
+          ready: operational && !this.job,
+          error: this.hasKlipperError,
+          closedOrError: !operational,
+        },
+      },
+      error: null,
+      temperature: this.isPaired
+        ? { tool0: { ...this.round(this.tool) }, bed: { ...this.round(this.bed) } }
+        : { tool0: null, bed: null },
+      job: this.job
+        ? {
+            file_name: this.job.fileName,
+            completion: this.job.completion,
+            print_time: this.job.completion * 6,
+            print_time_left: (100 - this.job.completion) * 6,
+          }
+        : null,
+      local_ip_address: '192.168.1.77',
+      plugins: {
+        power_relay: this.options.hasPowerRelay,
+        power_on: this.options.hasPowerRelay ? this.isPoweredOn : null,
+        led: this.options.hasLed,
+        spectoda: this.options.hasSpectoda,
+        camera: true,
+      },
+      lights: { led_on: this.options.hasLed ? this.isLedOn : null },
+      klipper:
+        this.options.driver === 'moonraker'
+          ? {
+              state: this.hasKlipperError ? 'error' : 'ready',
+              state_message: this.hasKlipperError
+                ? 'MCU "mcu" shutdown: Timer too close'
+                : 'Printer is ready',
+            }
+          : null,
+    };
+  }
+
+  private describeState(): string {
+    if (!this.isPaired) return 'Offline';
+    if (this.hasKlipperError) return 'Error';
+    if (this.job?.phase === 'printing') return 'Printing';
+    if (this.job?.phase === 'paused') return 'Paused';
+    return 'Operational';
+  }
+
+  private round(heater: Heater): Heater {
+    return { actual: Math.round(heater.actual * 10) / 10, target: heater.target };
+  }
+
+  private send(message: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** Sends the whole state when it changed since the last message. */
+  pushState(): void {
+    const state = this.state();
+    const text = JSON.stringify(state);
+    if (text === this.lastSent) return;
+    this.lastSent = text;
+    this.send({ type: 'state', kind: 'snapshot', state });
+  }
+
+  private tick(): void {
+    for (const heater of [this.tool, this.bed]) {
+      const goal = this.isPaired && heater.target > 0 ? heater.target : ROOM;
+      const step = Math.sign(goal - heater.actual) * Math.min(10, Math.abs(goal - heater.actual));
+      heater.actual += step;
+    }
+    if (this.job?.phase === 'printing' && this.isPaired) {
+      this.job.completion = Math.min(100, this.job.completion + 2);
+      if (this.job.completion >= 100) this.job = null;
+    }
+    this.pushState();
+  }
+
+  private log(type: ConsoleEntry['type'], message: string): void {
+    this.consoleHistory.push({ time: Date.now() / 1000, type, message });
+  }
+
+  private async answer(request: RequestMessage): Promise<void> {
+    this.received.push(request.command);
+    try {
+      const result = await this.run(request.command);
+      this.send({ type: 'response', id: request.id, ok: true, result: result ?? null });
+    } catch (error) {
+      const failure =
+        error instanceof CommandError ? error : new CommandError('internal', String(error));
+      this.send({
+        type: 'response',
+        id: request.id,
+        ok: false,
+        error: { code: failure.code, message: failure.message },
+      });
+    }
+    this.pushState();
+  }
+
+  private requireReady(): void {
+    if (!this.isPaired || this.job || this.hasKlipperError) {
+      throw new CommandError('not-operational', 'The printer is not ready.');
+    }
+  }
+
+  private async run(command: DeviceCommand): Promise<unknown> {
+    switch (command.name) {
+      case 'connect':
+        if (!this.isPoweredOn) throw new CommandError('printer-unreachable', 'No power.');
+        this.isPaired = true;
+        return null;
+      case 'disconnect':
+        this.isPaired = false;
+        return null;
+      case 'power':
+        this.isPoweredOn = command.on;
+        this.isPaired = command.on;
+        this.homed.clear();
+        if (!command.on) this.tool.target = this.bed.target = 0;
+        return null;
+      case 'led':
+        this.isLedOn = command.color.some((channel) => channel > 0);
+        return null;
+      case 'move_head': {
+        this.requireReady();
+        if (!this.homed.has(command.axis)) {
+          throw new CommandError('axis-homing-required', 'Must home axis first.');
+        }
+        const next = this.position[command.axis] + command.distance;
+        if (next < 0 || next > 200) throw new CommandError('out-of-range', 'Out of range.');
+        this.position[command.axis] = next;
+        return null;
+      }
+      case 'home_head':
+        this.requireReady();
+        for (const axis of command.axes) {
+          this.homed.add(axis);
+          this.position[axis] = 0;
+        }
+        return null;
+      case 'disable_motors':
+        this.requireReady();
+        this.homed.clear();
+        return null;
+      case 'temperature':
+        (command.part === 'bed' ? this.bed : this.tool).target = command.temperature;
+        return null;
+      case 'fan_state':
+      case 'extrude':
+      case 'spectoda':
+        return null;
+      case 'send_command':
+        for (const line of command.commands) {
+          this.log('command', line);
+          if (line === 'FIRMWARE_RESTART') this.hasKlipperError = false;
+          this.log('response', 'ok');
+        }
+        return null;
+      case 'pause':
+        if (this.job) this.job.phase = 'paused';
+        return null;
+      case 'resume':
+        if (this.job) this.job.phase = 'printing';
+        return null;
+      case 'cancel':
+        this.job = null;
+        return null;
+      case 'emergency_stop':
+        this.job = null;
+        this.tool.target = this.bed.target = 0;
+        this.isPaired = false;
+        return null;
+      case 'list_files':
+        return this.files;
+      case 'start_local_file':
+        this.requireReady();
+        this.startJob(command.path);
+        return null;
+      case 'snapshot': {
+        const frame = this.camera.snapshot();
+        return { content_type: 'image/jpeg', data_base64: frame.toString('base64') };
+      }
+      case 'klipper_macros':
+        return MACROS;
+      case 'klipper_gcode_store':
+        return this.consoleHistory.slice(-200);
+      case 'klipper_printer_info':
+        return this.state().klipper;
+      default:
+        throw new CommandError('not-supported', `${command.name} is not simulated`);
+    }
+  }
+}
