@@ -262,6 +262,24 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     );
   });
 
+  it('an agent started without an OctoPrint key gets the one typed in when the printer was added', async () => {
+    const sim = await startOctoPrint();
+    const key = await createDeviceKey();
+    runAgent(key, { kind: 'octoprint', url: sim.url });
+    const withoutKey = await api('/api/printers/', {
+      method: 'POST',
+      body: { group: workspace, name: 'Keyless', token: key },
+    });
+    await waitForPrinterState(withoutKey.body.id, 'OCTOPRINT_PERMISSION_DENIED');
+    const updated = await api(`/api/printers/${withoutKey.body.id}/`, {
+      method: 'PATCH',
+      body: { api_key: sim.apiKey },
+    });
+    expect(updated.status).toBe(200);
+    expect(JSON.stringify(updated.body)).not.toContain(sim.apiKey);
+    await waitForPrinterState(withoutKey.body.id, 'READY_TO_PRINT');
+  });
+
   it('while the agent downloads a print file the printer is DOWNLOADING_PRINT_FILE with a percent', async () => {
     const { sim, key, id } = await octoprintPrinter('Slow link');
     const deviceKeyId = (await t.server.services.devices.deviceKeys.verifyDeviceKey(key))!;

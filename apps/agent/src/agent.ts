@@ -165,6 +165,12 @@ export function startAgent(options: AgentOptions): Agent {
     backoff: tuning.serverBackoff,
     stableMs: tuning.stableMs,
     log,
+    onConfigure: (configure) => {
+      // A key given on the agent's own command line wins over the workspace's.
+      const hasOwnKey = 'apiKey' in options.printer && Boolean(options.printer.apiKey);
+      if (configure.octoprint_api_key && !hasOwnKey)
+        driver.useApiKey?.(configure.octoprint_api_key);
+    },
     onOnline: () => {
       sync.online(state());
       while (queuedEvents.length > 0 && link.send(queuedEvents[0]!)) queuedEvents.shift();

@@ -84,6 +84,15 @@ describe('resolveConfig', () => {
     });
   });
 
+  it('takes an OctoPrint without a key: the server hands over the one the workspace keeps', () => {
+    expect((resolve([...BASE, '--octoprint', 'http://o']) as { printer: unknown }).printer).toEqual(
+      {
+        kind: 'octoprint',
+        url: 'http://o',
+      },
+    );
+  });
+
   it('says clearly what is wrong', () => {
     expect(failure(() => resolve(['--key', 'K', '--moonraker', 'http://m']))).toContain(
       '--server is required',
@@ -92,9 +101,6 @@ describe('resolveConfig', () => {
     expect(
       failure(() => resolve([...BASE, '--octoprint', 'http://o', '--moonraker', 'http://m'])),
     ).toContain('exactly one');
-    expect(failure(() => resolve([...BASE, '--octoprint', 'http://o']))).toContain(
-      'needs --api-key',
-    );
     expect(failure(() => resolve([...BASE, '--moonraker', 'ftp://m']))).toContain(
       '--moonraker must be a URL',
     );

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { PrinterHost } from './drivers/create-driver.js';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 
-export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL --api-key K [--pill] | --moonraker URL [--moonraker-api-key K])
+export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL [--api-key K] [--pill] | --moonraker URL [--moonraker-api-key K])
 
   --server URL              the Printdeck server (env PRINTDECK_SERVER)
   --key KEY                 this printer's device key (env PRINTDECK_KEY)
   --octoprint URL           OctoPrint's address, e.g. http://127.0.0.1:5000 (env OCTOPRINT_URL)
-  --api-key KEY             an OctoPrint application or user key (env OCTOPRINT_API_KEY)
+  --api-key KEY             an OctoPrint application or user key (env OCTOPRINT_API_KEY);
+                            without it, the key given when the printer was added in Printdeck
   --pill                    the vendor's pill: OctoPrint plus its LED and camera (env PRINTDECK_PILL=true)
   --moonraker URL           Moonraker's address, e.g. http://127.0.0.1:7125 (env MOONRAKER_URL)
   --moonraker-api-key KEY   only when Moonraker requires authorization (env MOONRAKER_API_KEY)
@@ -87,12 +88,6 @@ const ConfigSchema = z
         message: 'give either --octoprint or --moonraker (exactly one)',
       });
     }
-    if (config.octoprint && !config['api-key']) {
-      ctx.addIssue({
-        code: 'custom',
-        message: '--octoprint needs --api-key (OctoPrint answers 403 without one)',
-      });
-    }
   });
 
 export interface AgentConfig {
@@ -132,7 +127,11 @@ export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' {
   const config = parsed.data;
   const isPill = config.pill === true || config.pill === 'true' || config.pill === '1';
   const printer: PrinterHost = config.octoprint
-    ? { kind: isPill ? 'pill' : 'octoprint', url: config.octoprint, apiKey: config['api-key']! }
+    ? {
+        kind: isPill ? 'pill' : 'octoprint',
+        url: config.octoprint,
+        ...(config['api-key'] ? { apiKey: config['api-key'] } : {}),
+      }
     : {
         kind: 'moonraker',
         url: config.moonraker!,

@@ -16,6 +16,7 @@ import { createPrintJobsService } from './modules/print-jobs/print-jobs.service.
 import { createFileServices } from './modules/files/files-context.js';
 import { GATEWAY_LIMITS } from './gateway/device-connection.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
+import { createWorkspaceAdminServices } from './workspace-admin-context.js';
 
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -84,6 +85,18 @@ export function createServices({
     clock,
     printStartTimeoutMs: deviceTimeouts?.printStartMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
   });
+  const workspaceAdmin = createWorkspaceAdminServices({
+    db,
+    clock,
+    mailer,
+    rateLimiter,
+    publicUrl,
+    dataDir,
+    users,
+    usersService,
+    workspaces,
+    workspacesRepository,
+  });
   return {
     auth,
     users: usersService,
@@ -93,6 +106,7 @@ export function createServices({
     devices,
     files,
     printJobs,
+    workspaceAdmin,
   };
 }
 

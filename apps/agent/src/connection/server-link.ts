@@ -4,6 +4,7 @@ import {
   DEVICE_MAX_MESSAGE_BYTES,
   ServerMessageSchema,
   type AgentMessage,
+  type ConfigureMessage,
   type RequestMessage,
   type WelcomeMessageSchema,
 } from '@printdeck/shared';
@@ -24,6 +25,7 @@ export interface ServerLinkOptions {
   log: Logger;
   onOnline: (welcome: Welcome) => void;
   onRequest: (request: RequestMessage) => void;
+  onConfigure?: (configure: ConfigureMessage) => void;
   /** a request the agent cannot read: it must still be answered, once */
   onBadRequest: (id: string, commandName: unknown) => void;
   onOffline: () => void;
@@ -158,6 +160,9 @@ export class ServerLink {
         return this.#onWelcome(message);
       case 'request':
         if (this.#isOnline) this.#options.onRequest(message);
+        return;
+      case 'configure':
+        this.#options.onConfigure?.(message);
         return;
       case 'ping':
         this.send({ type: 'pong', at: message.at });

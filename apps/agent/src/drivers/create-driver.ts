@@ -7,7 +7,7 @@ import { createPillDriver } from './pill.js';
 
 /** The printer host an agent drives, as configured. */
 export type PrinterHost =
-  | { kind: 'octoprint' | 'pill'; url: string; apiKey: string }
+  | { kind: 'octoprint' | 'pill'; url: string; apiKey?: string }
   | { kind: 'moonraker'; url: string; apiKey?: string };
 
 export interface DriverTuning {
@@ -36,14 +36,14 @@ export function createDriver(
       return new OctoPrintDriver({
         ...common,
         url: host.url,
-        apiKey: host.apiKey,
+        apiKey: host.apiKey ?? '',
         staleMs: tuning.staleMs,
       });
     case 'pill':
       return createPillDriver({
         ...common,
         url: host.url,
-        apiKey: host.apiKey,
+        apiKey: host.apiKey ?? '',
         staleMs: tuning.staleMs,
       });
     case 'moonraker':

@@ -82,6 +82,8 @@ export interface Driver {
   run(command: DriverCommand, signal: AbortSignal): Promise<unknown>;
   /** Stores a file on the printer and, when asked, starts it. Never retried by the driver. */
   storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult>;
+  /** OctoPrint only: the API key the workspace keeps, when the agent was started without one. */
+  useApiKey?(apiKey: string): void;
 }
 
 /** A command the printer (or the agent) refused, with the code the server understands. */

@@ -91,6 +91,15 @@ export abstract class HostDriver<Model extends object> {
     this.#retry.reset();
   }
 
+  /** Tries the host again now, instead of waiting for the scheduled retry. */
+  protected reconnectNow(): void {
+    if (this.isStopped) return;
+    this.#retry.cancel();
+    this.#retry.reset();
+    this.disconnect();
+    void this.connect();
+  }
+
   protected scheduleReconnect(hostName: string, reason: string): void {
     if (this.isStopped) return;
     const delay = this.#retry.schedule(() => void this.connect());

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { FilamentColor, FilamentType, Role } from '@printdeck/shared';
+import type { ApiKeyScope, FilamentColor, FilamentType, Role } from '@printdeck/shared';
 
 /**
  * Tables as both dialects see them. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -83,6 +83,7 @@ export interface PrintersTable {
   camera_rotation: number;
   jobox_enabled: number;
   created_on: string;
+  octoprint_api_key: string | null;
 }
 
 export interface PrinterGroupsTable {
@@ -167,6 +168,63 @@ export interface PrintJobsTable {
   printing_time_sec: number | null;
 }
 
+/** An API key: only the hash of its secret is stored (checklist C14). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  public_id: string;
+  secret_hash: string;
+  name: string;
+  scope: ApiKeyScope;
+  created_on: string;
+  last_used_on: string | null;
+}
+
+/** A pending invitation of an address without an account; its mailed token is stored hashed. */
+export interface WorkspaceInvitationsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: number | null;
+  created_on: string;
+  expires_on: string;
+}
+
+export interface NotificationSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  workspace_id: number;
+  telegram_enabled: number;
+  telegram_video_failure_alert: number;
+  telegram_print_done: number;
+  email_enabled: number;
+  email_video_failure_alert: number;
+  created_on: string;
+}
+
+/** News in English and Czech, markdown, shown to readers from publish_from on. */
+export interface NewsTable {
+  id: Generated<number>;
+  title_en: string;
+  perex_en: string;
+  content_en: string;
+  title_cs: string;
+  perex_cs: string;
+  content_cs: string;
+  publish_from: string;
+  created_by: number | null;
+  created_on: string;
+  updated_on: string;
+}
+
+export interface NewsReadsTable {
+  news_id: number;
+  user_id: number;
+  read_on: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -183,4 +241,9 @@ export interface Database {
   printer_groups: PrinterGroupsTable;
   printer_group_members: PrinterGroupMembersTable;
   print_jobs: PrintJobsTable;
+  api_keys: ApiKeysTable;
+  workspace_invitations: WorkspaceInvitationsTable;
+  notification_settings: NotificationSettingsTable;
+  news: NewsTable;
+  news_reads: NewsReadsTable;
 }

@@ -120,6 +120,11 @@ export class LiveDevices {
     };
   }
 
+  /** A one-way message to a connected device (settings); false when it is not connected. */
+  notify(deviceKeyId: number, message: unknown): boolean {
+    return this.devices.get(deviceKeyId)?.link?.send(message) ?? false;
+  }
+
   /** Sends a command and waits for exactly one answer, or fails after the timeout. */
   request(deviceKeyId: number, command: DeviceCommand, timeoutMs: number): Promise<unknown> {
     const entry = this.devices.get(deviceKeyId);

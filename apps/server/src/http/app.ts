@@ -20,6 +20,14 @@ import { registerDeviceKeysRoutes } from '../modules/device-keys/device-keys.rou
 import { registerPrinterGroupsRoutes } from '../modules/printer-groups/printer-groups.routes.js';
 import { registerPrinterControlRoutes } from '../modules/printers/printer-control.routes.js';
 import { registerPrintersRoutes } from '../modules/printers/printers.routes.js';
+import { registerApiKeysRoutes } from '../modules/api-keys/api-keys.routes.js';
+import { registerInvitationsRoutes } from '../modules/invitations/invitations.routes.js';
+import { registerMembersRoutes } from '../modules/members/members.routes.js';
+import { registerNewsRoutes } from '../modules/news/news.routes.js';
+import { registerNotificationSettingsRoutes } from '../modules/notifications/notification-settings.routes.js';
+import { registerPublicProfileRoutes } from '../modules/public-profile/public-profile.routes.js';
+import { registerSlicerRoutes } from '../modules/slicer/slicer.routes.js';
+import { registerStatsRoutes } from '../modules/stats/stats.routes.js';
 import { registerAuthentication } from './authentication.js';
 import { registerErrorHandler } from './error-handler.js';
 import { createMaintenanceSwitch, registerMaintenance } from './maintenance.js';
@@ -103,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandler(server);
   registerSecurityHeaders(server);
   registerMaintenance(server, maintenance);
-  registerAuthentication(server, services.auth);
+  registerAuthentication(server, services.auth, services.workspaceAdmin.apiKeys);
   await registerOpenApi(server);
 
   registerHealthRoutes(server, {
@@ -114,10 +122,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerAuthRoutes(server, services.auth);
   registerUsersRoutes(server, services.users, services.registration);
-  registerWorkspacesRoutes(server, services.workspaces);
+  const { workspaceAdmin } = services;
+  await registerWorkspacesRoutes(server, services.workspaces, workspaceAdmin.avatars);
+  registerMembersRoutes(server, workspaceAdmin.members);
+  registerInvitationsRoutes(server, workspaceAdmin.invitations);
+  registerApiKeysRoutes(server, workspaceAdmin.apiKeys);
+  registerNotificationSettingsRoutes(server, workspaceAdmin.notifications);
+  registerStatsRoutes(server, workspaceAdmin.stats);
+  registerNewsRoutes(server, workspaceAdmin.news);
+  registerPublicProfileRoutes(server, workspaceAdmin.publicProfile);
   await registerFilesRoutes(server, services.files);
   registerFileLabelsRoutes(server, services.files.fileLabels);
   registerPrintJobsRoutes(server, services.printJobs);
+  await registerSlicerRoutes(server, {
+    slicer: workspaceAdmin.slicer,
+    uploads: services.files.fileUploads,
+  });
   services.printJobs.listen(server.log);
   const { devices } = services;
   registerDeviceKeysRoutes(server, devices.deviceKeys);
@@ -127,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerDeviceGateway(server, {
     live: devices.live,
     deviceKeys: devices.deviceKeys,
-    onDeviceHello: (deviceKeyId, driver) => devices.printers.recordDeviceType(deviceKeyId, driver),
+    onDeviceHello: (deviceKeyId, driver) => devices.printers.onDeviceHello(deviceKeyId, driver),
     ...(options.gatewayLimits ? { limits: options.gatewayLimits } : {}),
   });
   await registerWebApp(server, options.webDir);

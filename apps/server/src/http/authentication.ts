@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/auth.service.js';
-import { notAuthenticated } from './app-error.js';
+import { assertApiKeyMayCall } from '../modules/api-keys/api-key-policy.js';
+import {
+  isApiKeyFormat,
+  type ApiKeyAuth,
+  type ApiKeysService,
+} from '../modules/api-keys/api-keys.service.js';
+import { forbidden, notAuthenticated } from './app-error.js';
+
+export type SessionAuth = AuthenticatedUser & { via: 'session' };
+/** Who makes a request: a signed-in session, or an API key acting for its owner. */
+export type RequestAuth = SessionAuth | ApiKeyAuth;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,7 +18,7 @@ declare module 'fastify' {
     isPublic?: boolean;
   }
   interface FastifyRequest {
-    auth: AuthenticatedUser | null;
+    auth: RequestAuth | null;
   }
 }
 
@@ -19,21 +29,42 @@ function readBearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Every /api route needs a live access token unless its config says isPublic. */
-export function registerAuthentication(app: FastifyInstance, authService: AuthService): void {
+/**
+ * Every /api route needs a live access token or API key unless its config says isPublic. An
+ * API key passes only where its scope covers the route (api-key-policy.ts, checklist C15).
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  authService: AuthService,
+  apiKeys: ApiKeysService,
+): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.isPublic) return;
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
     const token = readBearer(request);
+    if (token && isApiKeyFormat(token)) {
+      const key = await apiKeys.authenticateApiKey(token, request.ip);
+      if (!key) throw notAuthenticated();
+      assertApiKeyMayCall(request, key.scope);
+      request.auth = key;
+      return;
+    }
     const user = token ? await authService.authenticateAccessToken(token) : null;
     if (!user) throw notAuthenticated();
-    request.auth = user;
+    request.auth = { ...user, via: 'session' };
   });
 }
 
-/** The signed-in user of a private route. */
-export function getAuth(request: FastifyRequest): AuthenticatedUser {
+/** The caller of a private route. */
+export function getAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw notAuthenticated();
   return request.auth;
+}
+
+/** The caller of a route that only a signed-in session may use (never an API key). */
+export function getSessionAuth(request: FastifyRequest): SessionAuth {
+  const auth = getAuth(request);
+  if (auth.via !== 'session') throw forbidden();
+  return auth;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_ROUTE_POLICY } from '../modules/api-keys/api-key-policy.js';
 import { buildUser } from '../test/factories.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
@@ -17,7 +18,12 @@ const PUBLIC_ROUTES = [
   'POST /api/users/password-reset/confirm/',
   // a public file, or a signed download link: the token is in the query
   'GET /api/files/:id/content/',
+  // a public workspace's profile; an invitee without an account accepting with a password
+  'GET /api/public/:uniqueId/',
+  'POST /api/invitations/accept/',
 ];
+/** Outside /api: OctoPrint-compatible, authenticated by the API key in X-Api-Key. */
+const SLICER_ROUTES = ['GET /slicer/:groupId/api/version', 'POST /slicer/:groupId/api/files/local'];
 
 beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Printdeck</title>');
@@ -62,6 +68,50 @@ describe('route inventory', () => {
         'GET /api/users/me/groups/',
       ]),
     );
+  });
+});
+
+describe('API key policy', () => {
+  const privateApiRoutes = () =>
+    t.server.routes
+      .filter(
+        (r) =>
+          r.url.startsWith('/api/') &&
+          !r.url.startsWith('/api/docs') &&
+          r.method !== 'HEAD' &&
+          !r.isPublic,
+      )
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+
+  it('every private API route declares what an API key may do there, and nothing else is listed', () => {
+    expect(Object.keys(API_KEY_ROUTE_POLICY).sort()).toEqual(privateApiRoutes());
+  });
+
+  it('only GET routes are reads, and keys never reach account, key, member or settings routes', () => {
+    const closedToKeys = [
+      /^DELETE \/api\/tokens\//,
+      /^GET \/api\/users\/me\/$/,
+      /\/api\/users\/me\/api_keys\//,
+      /\/invitations\//,
+      /\/api\/notifications\//,
+      /\/api\/admin\//,
+      /\/api\/groups\/:g\/users\//,
+      /^(POST|PATCH) \/api\/users\/me\/groups\//,
+      /^POST \/api\/device_keys\//,
+    ];
+    for (const [route, policy] of Object.entries(API_KEY_ROUTE_POLICY)) {
+      if (policy === 'read') expect(route, route).toMatch(/^GET /);
+      if (closedToKeys.some((pattern) => pattern.test(route))) expect(policy, route).toBe('none');
+    }
+  });
+
+  it('outside /api, besides the web app files, there is only the slicer upload', () => {
+    const others = t.server.routes
+      .filter((r) => !r.url.startsWith('/api/') && r.method !== 'HEAD')
+      .filter((r) => !/\.[a-z0-9]+$/.test(r.url) && !r.url.startsWith('/assets'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(others.sort()).toEqual([...SLICER_ROUTES].sort());
   });
 });
 

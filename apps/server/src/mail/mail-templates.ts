@@ -1,7 +1,13 @@
 import type { Locale } from '@printdeck/shared';
 import type { MailMessage } from './mailer.js';
 
-type Template = (link: string) => { subject: string; text: string };
+/** Names a mail may mention; they go into the text only, never into a header. */
+export interface MailVars {
+  workspace?: string;
+  inviter?: string;
+}
+
+type Template = (link: string, vars: Required<MailVars>) => { subject: string; text: string };
 
 const TEMPLATES: Record<string, Record<Locale, Template>> = {
   registration: {
@@ -34,18 +40,56 @@ const TEMPLATES: Record<string, Record<Locale, Template>> = {
       text: `Nové heslo nastavíte zde:\n${link}\n\nOdkaz platí jednou a vyprší za 1 hodinu. Pokud jste o něj nežádali, e-mail ignorujte; heslo zůstává beze změny.\n`,
     }),
   },
+  invitation: {
+    en: (link, { workspace, inviter }) => ({
+      subject: 'You are invited to a Printdeck workspace',
+      text: `${inviter} invited you to the workspace "${workspace}" in Printdeck.\n\nTo join, create your account here:\n${link}\n\nThe link works once and expires in 7 days. If you did not expect it, ignore this mail.\n`,
+    }),
+    cs: (link, { workspace, inviter }) => ({
+      subject: 'Pozvánka do pracovního prostoru v Printdecku',
+      text: `${inviter} vás pozval(a) do pracovního prostoru „${workspace}“ v Printdecku.\n\nPřipojíte se vytvořením účtu zde:\n${link}\n\nOdkaz platí jednou a vyprší za 7 dní. Pokud jste ho nečekali, e-mail ignorujte.\n`,
+    }),
+  },
+  addedToWorkspace: {
+    en: (link, { workspace, inviter }) => ({
+      subject: 'You were added to a Printdeck workspace',
+      text: `${inviter} added you to the workspace "${workspace}" in Printdeck as an observer.\n\nOpen Printdeck:\n${link}\n`,
+    }),
+    cs: (link, { workspace, inviter }) => ({
+      subject: 'Byli jste přidáni do pracovního prostoru v Printdecku',
+      text: `${inviter} vás přidal(a) do pracovního prostoru „${workspace}“ v Printdecku jako pozorovatele.\n\nOtevřít Printdeck:\n${link}\n`,
+    }),
+  },
+  testNotification: {
+    en: (link, { workspace }) => ({
+      subject: 'Printdeck test notification',
+      text: `This is a test of your e-mail notifications for the workspace "${workspace}". They work.\n\nChange them here:\n${link}\n`,
+    }),
+    cs: (link, { workspace }) => ({
+      subject: 'Zkušební oznámení z Printdecku',
+      text: `Toto je zkouška e-mailových oznámení pro pracovní prostor „${workspace}“. Fungují.\n\nZměníte je zde:\n${link}\n`,
+    }),
+  },
 };
 
 export type MailTemplateName = keyof typeof TEMPLATES;
+
+/** User-given names lose control characters (line breaks included) before they reach a mail. */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const plain = (value = '') => value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
 
 export function renderMail(
   name: MailTemplateName,
   locale: Locale,
   to: string,
   link: string,
+  vars: MailVars = {},
 ): MailMessage {
   const template = TEMPLATES[name]?.[locale] ?? TEMPLATES[name]!.en;
-  return { to, ...template(link) };
+  return {
+    to,
+    ...template(link, { workspace: plain(vars.workspace), inviter: plain(vars.inviter) }),
+  };
 }
 
 /** The mail language follows the browser that asked for it. */

@@ -21,9 +21,9 @@ export class StorageLimitError extends Error {
 }
 
 /** Keys are built by the server from ids only: `<area>/<workspace id>/<random id>[.ext]`. */
-const KEY_PATTERN = /^(files|previews)\/[1-9][0-9]*\/[0-9a-f-]{36}(\.(png|jpg))?$/;
+const KEY_PATTERN = /^(files|previews|avatars)\/[1-9][0-9]*\/[0-9a-f-]{36}(\.(png|jpg))?$/;
 
-export type StorageArea = 'files' | 'previews';
+export type StorageArea = 'files' | 'previews' | 'avatars';
 
 /** Counts, hashes and caps the bytes that flow through it. */
 class MeterStream extends Transform {

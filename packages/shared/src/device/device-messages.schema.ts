@@ -89,8 +89,19 @@ export const RequestMessageSchema = z.object({
 });
 export type RequestMessage = z.infer<typeof RequestMessageSchema>;
 
+/**
+ * Settings the workspace keeps for the device: the OctoPrint API key typed in when the printer
+ * was added. An agent started with its own key keeps that one.
+ */
+export const ConfigureMessageSchema = z.object({
+  type: z.literal('configure'),
+  octoprint_api_key: z.string().min(1).max(200).nullable(),
+});
+export type ConfigureMessage = z.infer<typeof ConfigureMessageSchema>;
+
 export const ServerMessageSchema = z.union([
   WelcomeMessageSchema,
+  ConfigureMessageSchema,
   RequestMessageSchema,
   PingMessageSchema,
   PongMessageSchema,

@@ -21,6 +21,15 @@ export class OctoPrintApi {
     return this.options.url;
   }
 
+  get apiKey(): string {
+    return this.options.apiKey;
+  }
+
+  /** A key handed over by the server when the agent was started without one. */
+  setApiKey(apiKey: string): void {
+    this.options.apiKey = apiKey;
+  }
+
   /** The raw answer; non-2xx throws HostHttpError, no answer throws CommandFailed. */
   async fetch(call: Call): Promise<Response> {
     try {

@@ -59,6 +59,13 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
     this.#push = null;
   }
 
+  /** The OctoPrint API key kept by the workspace; used at once, as OctoPrint refused none yet. */
+  useApiKey(apiKey: string): void {
+    if (this.#api.apiKey === apiKey) return;
+    this.#api.setApiKey(apiKey);
+    this.reconnectNow();
+  }
+
   async run(command: DriverCommand, signal: AbortSignal): Promise<unknown> {
     this.assertReachable();
     return runOctoPrintCommand(command, {

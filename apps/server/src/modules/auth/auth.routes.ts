@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TokenCreateSchema, TokenPairSchema, TokenRefreshSchema } from '@printdeck/shared';
-import { getAuth } from '../../http/authentication.js';
+import { getSessionAuth } from '../../http/authentication.js';
 import { getClientInfo } from '../../http/client-info.js';
 import type { AuthService } from './auth.service.js';
 
@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   r.delete('/api/tokens/mine/', {
     schema: { tags, summary: 'Sign out this session', response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await auth.logout(getAuth(request).sessionId);
+      await auth.logout(getSessionAuth(request).sessionId);
       return reply.status(204).send(null);
     },
   });

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GcodeSchema, WorkspaceParamsSchema } from '@printdeck/shared';
+import { GcodeSchema, WorkspaceParamsSchema, type Gcode } from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
 import type { FileUploadService } from './file-upload.service.js';
+import type { UploadPart } from './upload-form.js';
 
 /** A connection that sends nothing for this long is dropped, and its partial upload with it. */
 const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
@@ -33,32 +34,52 @@ export function registerUploadRoute(app: FastifyInstance, uploads: FileUploadSer
       response: { 201: GcodeSchema },
     },
     handler: async (request, reply) => {
-      const { userId } = getAuth(request);
-      request.raw.setTimeout(UPLOAD_IDLE_TIMEOUT_MS, () => request.raw.destroy());
-      try {
-        const parts = request.parts({
-          limits: {
-            fileSize: uploads.limits.maxBytes + 1,
-            files: 1,
-            fields: 8,
-            parts: 10,
-            fieldSize: 16 * 1024,
-            fieldNameSize: 100,
-            headerPairs: 20,
-          },
-        });
-        const gcode = await uploads.uploadFile(userId, request.params.g, {
-          parts,
-          declaredBytes: Number(request.headers['content-length'] ?? 0),
-        });
-        return await reply.status(201).send(gcode);
-      } catch (error) {
-        // what is left of a refused body is not worth receiving: answer, then close
-        void reply.header('connection', 'close');
-        throw error;
-      } finally {
-        request.raw.setTimeout(0);
-      }
+      const gcode = await receiveUpload(request, reply, uploads, {
+        userId: getAuth(request).userId,
+        workspaceId: request.params.g,
+      });
+      return reply.status(201).send(gcode);
     },
   });
+}
+
+/**
+ * Streams one multipart upload into a workspace through the upload service, for this route and
+ * for the slicer's OctoPrint-shaped one. `selectParts` may drop form fields another client
+ * sends; the file part must pass through untouched.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  uploads: FileUploadService,
+  target: {
+    userId: number;
+    workspaceId: number;
+    selectParts?: (parts: AsyncIterable<UploadPart>) => AsyncIterable<UploadPart>;
+  },
+): Promise<Gcode> {
+  request.raw.setTimeout(UPLOAD_IDLE_TIMEOUT_MS, () => request.raw.destroy());
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: uploads.limits.maxBytes + 1,
+        files: 1,
+        fields: 8,
+        parts: 10,
+        fieldSize: 16 * 1024,
+        fieldNameSize: 100,
+        headerPairs: 20,
+      },
+    });
+    return await uploads.uploadFile(target.userId, target.workspaceId, {
+      parts: target.selectParts ? target.selectParts(parts) : parts,
+      declaredBytes: Number(request.headers['content-length'] ?? 0),
+    });
+  } catch (error) {
+    // what is left of a refused body is not worth receiving: answer, then close
+    void reply.header('connection', 'close');
+    throw error;
+  } finally {
+    request.raw.setTimeout(0);
+  }
 }

@@ -69,6 +69,18 @@ export function createPrintersRepository(db: Db) {
         .execute();
     },
 
+    /** The newest OctoPrint API key any workspace keeps for this device. */
+    async findOctoprintKey(deviceKeyId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('printers')
+        .select('octoprint_api_key')
+        .where('device_key_id', '=', deviceKeyId)
+        .where('octoprint_api_key', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row?.octoprint_api_key ?? null;
+    },
+
     async countWorkspacePrinters(workspaceId: number): Promise<number> {
       const { n } = await db
         .selectFrom('printers')

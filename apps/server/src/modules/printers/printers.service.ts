@@ -58,6 +58,12 @@ export function createPrintersService({
     }));
   }
 
+  async function sendDeviceSettings(deviceKeyId: number): Promise<void> {
+    const octoprintApiKey = await printers.findOctoprintKey(deviceKeyId);
+    if (octoprintApiKey)
+      live.notify(deviceKeyId, { type: 'configure', octoprint_api_key: octoprintApiKey });
+  }
+
   async function toResponse(row: PrinterRow): Promise<Printer> {
     return (await toResponses([row]))[0]!;
   }
@@ -89,7 +95,9 @@ export function createPrintersService({
         camera_rotation: input.camera_rotation,
         jobox_enabled: input.jobox_enabled ? 1 : 0,
         created_on: clock.now().toISOString(),
+        octoprint_api_key: input.api_key || null,
       });
+      if (input.api_key) await sendDeviceSettings(deviceKeyId);
       return toResponse((await printers.findPrinterById(id))!);
     },
 
@@ -103,7 +111,10 @@ export function createPrintersService({
         ...(input.camera_enabled !== undefined && { camera_enabled: input.camera_enabled ? 1 : 0 }),
         ...(input.camera_rotation !== undefined && { camera_rotation: input.camera_rotation }),
         ...(input.jobox_enabled !== undefined && { jobox_enabled: input.jobox_enabled ? 1 : 0 }),
+        ...(input.api_key !== undefined && { octoprint_api_key: input.api_key || null }),
       });
+      if (input.api_key)
+        await sendDeviceSettings((await printers.findPrinterById(printerId))!.device_key_id);
       return toResponse((await printers.findPrinterById(printerId))!);
     },
 
@@ -138,8 +149,11 @@ export function createPrintersService({
       });
     },
 
-    recordDeviceType: (deviceKeyId: number, driver: string) =>
-      printers.setDeviceType(deviceKeyId, driver),
+    /** A device said hello: remember its kind and hand it the settings the workspace keeps. */
+    async onDeviceHello(deviceKeyId: number, driver: string): Promise<void> {
+      await printers.setDeviceType(deviceKeyId, driver);
+      await sendDeviceSettings(deviceKeyId);
+    },
   };
 }
 

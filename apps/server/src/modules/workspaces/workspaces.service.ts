@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   getRolePermissions,
   roleHasPermission,
   type Permission,
@@ -10,7 +11,8 @@ import {
 import type { Clock } from '../../clock.js';
 import { generatePublicId } from '../../crypto/random.js';
 import type { Db } from '../../db/database.js';
-import { forbidden, notFound } from '../../http/app-error.js';
+import { fieldError, forbidden, notFound } from '../../http/app-error.js';
+import { sanitizeDescription } from './description-sanitizer.js';
 import type { MemberWorkspaceRow, WorkspacesRepository } from './workspaces.repository.js';
 
 interface Deps {
@@ -38,7 +40,21 @@ export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
   };
 }
 
-const workspaceNotFound = (id: number) => notFound(`Can't find requested workspace with ID: ${id}`);
+/** Spec part 2 §8: the same answer for a workspace that does not exist and one you are not in. */
+export const workspaceNotFound = (id: number | string) =>
+  notFound(`Workspace does not exists — Can't find requested workspace with ID: ${id}`);
+
+/** The description as stored: sanitised HTML, still within the limit once re-escaped. */
+function toStoredDescription(html: string): string {
+  const sanitized = sanitizeDescription(html);
+  if (sanitized.length > LIMITS.workspaceDescriptionMax) {
+    throw fieldError(
+      'public_description',
+      `The description is longer than ${LIMITS.workspaceDescriptionMax} characters.`,
+    );
+  }
+  return sanitized;
+}
 
 export function createWorkspacesService({ workspaces, clock }: Deps) {
   /**
@@ -89,7 +105,7 @@ export function createWorkspacesService({ workspaces, clock }: Deps) {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.is_public !== undefined && { is_public: input.is_public ? 1 : 0 }),
         ...(input.public_description !== undefined && {
-          public_description: input.public_description,
+          public_description: toStoredDescription(input.public_description),
         }),
         ...(input.public_website_url !== undefined && {
           public_website_url: input.public_website_url,

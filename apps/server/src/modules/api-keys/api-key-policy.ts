@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify';
+import { scopeAllows, type ApiKeyOperation, type ApiKeyScope } from '@printdeck/shared';
+import { AppError } from '../../http/app-error.js';
+
+/** What an API key may do on a route: an operation, one per value of a path parameter, or nothing. */
+export type ApiKeyRoutePolicy =
+  | ApiKeyOperation
+  | 'none'
+  | { param: string; operations: Readonly<Record<string, ApiKeyOperation>> };
+
+/**
+ * Every private API route and what a key may do there (ARCHITECTURE §4, checklist C15). A route
+ * missing here is closed to keys (deny by default), and the route-inventory test fails until it
+ * is listed. Account, session, key, member and workspace-settings routes are `none`: a key never
+ * manages who may do what. Writes are listed one by one; reads of workspace data are `read`.
+ */
+export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> = {
+  // session and account
+  'DELETE /api/tokens/mine/': 'none',
+  'GET /api/users/me/': 'none',
+  'GET /api/users/me/api_keys/': 'none',
+  'POST /api/users/me/api_keys/': 'none',
+  'DELETE /api/users/me/api_keys/:id/': 'none',
+  'POST /api/users/me/invitations/accept/': 'none',
+  'GET /api/notifications/settings/': 'none',
+  'PATCH /api/notifications/settings/:id/': 'none',
+  'POST /api/notifications/settings/:id/send-test-notification/': 'none',
+  'GET /api/users/me/news/': 'read',
+  'POST /api/users/me/news/:newsId/': 'none',
+  // system administration
+  'GET /api/admin/news/': 'none',
+  'POST /api/admin/news/': 'none',
+  'PATCH /api/admin/news/:id/': 'none',
+  'DELETE /api/admin/news/:id/': 'none',
+  // workspaces and members
+  'GET /api/users/me/groups/': 'read',
+  'POST /api/users/me/groups/': 'none',
+  'GET /api/users/me/groups/:id/': 'read',
+  'PATCH /api/users/me/groups/:id/': 'none',
+  'GET /api/groups/:g/avatar': 'read',
+  'GET /api/groups/:g/stats/': 'read',
+  'GET /api/groups/:g/users/': 'none',
+  'POST /api/groups/:g/users/': 'none',
+  'POST /api/groups/:g/users/analyze/': 'none',
+  'PATCH /api/groups/:g/users/:userId/': 'none',
+  'DELETE /api/groups/:g/users/:userId/': 'none',
+  'DELETE /api/groups/:g/invitations/:id/': 'none',
+  // files and labels
+  'GET /api/groups/:g/files/': 'read',
+  'POST /api/groups/:g/files/': 'upload_file',
+  'GET /api/groups/:g/files/:id/': 'read',
+  'PATCH /api/groups/:g/files/:id/': 'none',
+  'DELETE /api/groups/:g/files/:id/': 'none',
+  'PUT /api/groups/:g/files/:id/public/': 'none',
+  'DELETE /api/groups/:g/files/:id/public/': 'none',
+  'GET /api/groups/:g/files/:id/download-link/': 'read',
+  'GET /api/files/:id/preview-images/:imageId/': 'read',
+  'GET /api/groups/:g/file-labels/': 'read',
+  'POST /api/groups/:g/file-labels/': 'none',
+  'PATCH /api/groups/:g/file-labels/:id/': 'none',
+  'DELETE /api/groups/:g/file-labels/:id/': 'none',
+  // printing
+  'POST /api/printers/:id/files/': 'print_start',
+  'POST /api/printers/:id/files/start': 'print_start',
+  'GET /api/groups/:id/print-jobs/': 'read',
+  'GET /api/groups/:id/last-printed-files/': 'read',
+  // printers, devices and printer groups
+  'POST /api/device_keys/': 'none',
+  'GET /api/groups/:id/printers/': 'read',
+  'GET /api/groups/:id/devices-states/': 'read',
+  'POST /api/printers/': 'none',
+  'GET /api/printers/:id/': 'read',
+  'PATCH /api/printers/:id/': 'none',
+  'DELETE /api/printers/:id/': 'none',
+  'POST /api/printers/:id/connection/': 'none',
+  'DELETE /api/printers/:id/connection/': 'none',
+  'POST /api/printers/:id/power/': 'none',
+  'DELETE /api/printers/:id/power/': 'none',
+  'PUT /api/printers/:id/led/': 'none',
+  'PUT /api/printers/:id/spectoda/flashlight/': 'none',
+  'PUT /api/printers/:id/spectoda/brightness/': 'none',
+  'PUT /api/printers/:id/spectoda/color/': 'none',
+  'GET /api/printers/:id/files/': 'read',
+  'GET /api/printers/:id/klipper-macros/': 'read',
+  'GET /api/printers/:id/klipper-gcode-store/': 'read',
+  'GET /api/printers/:id/klipper-printer-info/': 'read',
+  'GET /api/printers/:id/snapshot/': 'read',
+  'POST /api/printers/:id/:action/': {
+    param: 'action',
+    operations: { pause: 'printer_control', resume: 'printer_control', cancel: 'printer_control' },
+  },
+  'GET /api/groups/:id/printer-groups/': 'read',
+  'POST /api/groups/:id/printer-groups/': 'none',
+  'PATCH /api/printer-groups/:id/': 'none',
+  'DELETE /api/printer-groups/:id/': 'none',
+  'PUT /api/printer-groups/:id/printer/': 'none',
+  'DELETE /api/printer-groups/:id/printer/': 'none',
+};
+
+/** The operation a request performs for an API key, or null when keys may not make it. */
+export function findApiKeyOperation(
+  method: string,
+  routeUrl: string,
+  params: unknown,
+): ApiKeyOperation | null {
+  const policy = API_KEY_ROUTE_POLICY[`${method === 'HEAD' ? 'GET' : method} ${routeUrl}`];
+  if (policy === undefined || policy === 'none') return null;
+  if (typeof policy === 'string') return policy;
+  const value = (params as Record<string, unknown> | undefined)?.[policy.param];
+  return typeof value === 'string' ? (policy.operations[value] ?? null) : null;
+}
+
+export const scopeForbids = (scope: ApiKeyScope) =>
+  new AppError('forbidden', `An API key with the scope ${scope} may not do this.`);
+
+/** Throws 403 unless the key's scope covers what this request does. */
+export function assertApiKeyMayCall(request: FastifyRequest, scope: ApiKeyScope): void {
+  const operation = findApiKeyOperation(
+    request.method,
+    request.routeOptions.url ?? '',
+    request.params,
+  );
+  if (operation === null || !scopeAllows(scope, operation)) throw scopeForbids(scope);
+}

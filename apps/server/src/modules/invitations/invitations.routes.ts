@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  InvitationAcceptSchema,
+  InvitationJoinSchema,
+  InvitationParamsSchema,
+  InviteAnalysisSchema,
+  InviteAnalyzeSchema,
+  MemberInviteResultSchema,
+  MemberInviteSchema,
+  UserSchema,
+  WorkspaceParamsSchema,
+  WorkspaceSchema,
+} from '@printdeck/shared';
+import { getAuth } from '../../http/authentication.js';
+import { getClientInfo, getRequestLocale } from '../../http/client-info.js';
+import type { InvitationsService } from './invitations.service.js';
+
+export function registerInvitationsRoutes(
+  app: FastifyInstance,
+  invitations: InvitationsService,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['members'];
+
+  r.post('/api/groups/:g/users/', {
+    schema: {
+      tags,
+      summary:
+        'Invite by e-mail as observer: an account is added at once, a new address gets a link (MANAGE_GROUP_MEMBERS)',
+      params: WorkspaceParamsSchema,
+      body: MemberInviteSchema,
+      response: { 201: MemberInviteResultSchema },
+    },
+    handler: async (request, reply) => {
+      const result = await invitations.inviteMember(
+        getAuth(request).userId,
+        request.params.g,
+        request.body.username,
+        getRequestLocale(request),
+      );
+      return reply.status(201).send(result);
+    },
+  });
+
+  r.post('/api/groups/:g/users/analyze/', {
+    schema: {
+      tags,
+      summary: 'Bulk invite, phase 1: what inviting each address would do (MANAGE_GROUP_MEMBERS)',
+      params: WorkspaceParamsSchema,
+      body: InviteAnalyzeSchema,
+      response: { 200: InviteAnalysisSchema },
+    },
+    handler: (request) =>
+      invitations.analyzeInvitations(
+        getAuth(request).userId,
+        request.params.g,
+        request.body.emails,
+      ),
+  });
+
+  r.delete('/api/groups/:g/invitations/:id/', {
+    schema: {
+      tags,
+      summary: 'Withdraw a pending invitation: its link stops working (MANAGE_GROUP_MEMBERS)',
+      params: InvitationParamsSchema,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await invitations.withdrawInvitation(
+        getAuth(request).userId,
+        request.params.g,
+        request.params.id,
+      );
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/invitations/accept/', {
+    config: { isPublic: true },
+    schema: {
+      tags,
+      summary: 'Accept an invitation with a new account: sets its password, joins the workspace',
+      body: InvitationAcceptSchema,
+      response: { 201: UserSchema },
+    },
+    handler: async (request, reply) => {
+      const user = await invitations.acceptWithNewAccount({
+        ...request.body,
+        ip: getClientInfo(request).ip,
+      });
+      return reply.status(201).send(user);
+    },
+  });
+
+  r.post('/api/users/me/invitations/accept/', {
+    schema: {
+      tags,
+      summary: 'Accept an invitation sent to the signed-in address: joins the workspace',
+      body: InvitationJoinSchema,
+      response: { 201: WorkspaceSchema },
+    },
+    handler: async (request, reply) => {
+      const workspace = await invitations.joinAsSignedIn(
+        getAuth(request).userId,
+        request.body.token,
+      );
+      return reply.status(201).send(workspace);
+    },
+  });
+}

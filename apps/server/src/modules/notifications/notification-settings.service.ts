@@ -1,0 +1,120 @@
+import type {
+  Locale,
+  NotificationSettings,
+  NotificationSettingsUpdate,
+  TestNotificationResult,
+} from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
+import { renderMail } from '../../mail/mail-templates.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type {
+  NotificationSettingsRepository,
+  NotificationSettingsRow,
+} from './notification-settings.repository.js';
+
+interface Deps {
+  settings: NotificationSettingsRepository;
+  workspaces: WorkspacesService;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+  publicUrl: string;
+}
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+const withoutUndefined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+function toSettingsResponse(row: NotificationSettingsRow): NotificationSettings {
+  return {
+    id: row.id,
+    group_id: row.workspace_id,
+    telegram: {
+      enabled: row.telegram_enabled === 1,
+      printjob_video_failure_alert: row.telegram_video_failure_alert === 1,
+      printjob_event_done: row.telegram_print_done === 1,
+    },
+    email: {
+      enabled: row.email_enabled === 1,
+      printjob_video_failure_alert: row.email_video_failure_alert === 1,
+    },
+  };
+}
+
+/** Per user and workspace notification choices (spec part 2 §2.11, ARCHITECTURE §6). */
+export function createNotificationSettingsService(deps: Deps) {
+  const { settings, workspaces, mailer, rateLimiter, clock } = deps;
+
+  async function getOwnOrThrow(userId: number, id: number) {
+    const row = await settings.findMemberSettings(userId, id);
+    if (!row) throw notFound('Notification settings not found.');
+    return row;
+  }
+
+  return {
+    async getSettings(userId: number, workspaceId: number): Promise<NotificationSettings> {
+      await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
+      return toSettingsResponse(
+        await settings.ensureSettings(userId, workspaceId, clock.now().toISOString()),
+      );
+    },
+
+    async updateSettings(
+      userId: number,
+      id: number,
+      input: NotificationSettingsUpdate,
+    ): Promise<NotificationSettings> {
+      const row = await getOwnOrThrow(userId, id);
+      const changes = withoutUndefined({
+        telegram_enabled: flag(input.telegram?.enabled),
+        telegram_video_failure_alert: flag(input.telegram?.printjob_video_failure_alert),
+        telegram_print_done: flag(input.telegram?.printjob_event_done),
+        email_enabled: flag(input.email?.enabled),
+        email_video_failure_alert: flag(input.email?.printjob_video_failure_alert),
+      });
+      await settings.updateSettings(id, changes);
+      return toSettingsResponse({ ...row, ...changes });
+    },
+
+    /**
+     * Sends a test on every enabled channel. E-mail goes out now, through the mailer; Telegram
+     * is not connected yet (it arrives with the notifications issue) and says so.
+     */
+    async sendTestNotification(
+      userId: number,
+      id: number,
+      locale: Locale,
+    ): Promise<TestNotificationResult> {
+      const row = await getOwnOrThrow(userId, id);
+      const isEmail = row.email_enabled === 1;
+      const isTelegram = row.telegram_enabled === 1;
+      if (!isEmail && !isTelegram) {
+        throw new AppError('conflict', 'Turn on e-mail or Telegram notifications first.');
+      }
+      const messages: string[] = [];
+      if (isEmail) {
+        rateLimiter.consume(`mail-to:${row.email}`, RATE_LIMITS.mailsPerRecipient);
+        const link = `${deps.publicUrl}/settings/notifications`;
+        await mailer.send(
+          renderMail('testNotification', locale, row.email, link, {
+            workspace: row.workspace_name,
+          }),
+        );
+        messages.push(`A test e-mail was sent to ${row.email}.`);
+      }
+      if (isTelegram) {
+        messages.push('Telegram notifications are not connected yet; nothing was sent there.');
+      }
+      return {
+        email: isEmail ? 'sent' : 'disabled',
+        telegram: isTelegram ? 'not_available' : 'disabled',
+        message: messages.join(' '),
+      };
+    },
+  };
+}
+
+export type NotificationSettingsService = ReturnType<typeof createNotificationSettingsService>;

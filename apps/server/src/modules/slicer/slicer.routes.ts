@@ -1,0 +1,85 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  OctoPrintErrorSchema,
+  OctoPrintUploadResultSchema,
+  OctoPrintVersionSchema,
+  SlicerParamsSchema,
+} from '@printdeck/shared';
+import { AppError } from '../../http/app-error.js';
+import type { FileUploadService } from '../files/file-upload.service.js';
+import { receiveUpload } from '../files/upload.route.js';
+import { OCTOPRINT_VERSION, withoutOctoPrintFields, type SlicerService } from './slicer.service.js';
+
+/**
+ * `/slicer/{groupId}/api/…`: the part of OctoPrint's REST API that PrusaSlicer, OrcaSlicer and
+ * other OctoPrint clients use to send a file, so a workspace can be set up in a slicer as an
+ * "OctoPrint" physical printer. Outside /api, so the API key comes in X-Api-Key as OctoPrint
+ * wants, and errors answer in OctoPrint's shape ({"error": "…"}).
+ */
+export async function registerSlicerRoutes(
+  app: FastifyInstance,
+  deps: { slicer: SlicerService; uploads: FileUploadService },
+): Promise<void> {
+  const { slicer, uploads } = deps;
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: false });
+    scope.setErrorHandler((error, _request, reply) => {
+      // anything else goes on to the application's handler, which logs and hides 5xx details
+      if (!(error instanceof AppError)) throw error;
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.status).send({ error: error.message });
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['slicer (OctoPrint-compatible)'];
+    const errors = { 403: OctoPrintErrorSchema, 404: OctoPrintErrorSchema };
+
+    r.get('/slicer/:groupId/api/version', {
+      schema: {
+        tags,
+        summary: "OctoPrint's version answer; checks the key as a slicer's connection test",
+        params: SlicerParamsSchema,
+        response: { 200: OctoPrintVersionSchema, ...errors },
+      },
+      handler: async (request) => {
+        const apiKey = request.headers['x-api-key'];
+        await slicer.authorizeUpload(
+          typeof apiKey === 'string' ? apiKey : undefined,
+          request.ip,
+          request.params.groupId,
+        );
+        return OCTOPRINT_VERSION;
+      },
+    });
+
+    r.post('/slicer/:groupId/api/files/local', {
+      schema: {
+        tags,
+        summary:
+          'Upload a G-code file into the workspace as OctoPrint does (multipart `file`; `select`, `print`, `path` ignored)',
+        consumes: ['multipart/form-data'],
+        params: SlicerParamsSchema,
+        response: { 201: OctoPrintUploadResultSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const { groupId } = request.params;
+        const apiKey = request.headers['x-api-key'];
+        const userId = await slicer
+          .authorizeUpload(typeof apiKey === 'string' ? apiKey : undefined, request.ip, groupId)
+          .catch((error: unknown) => {
+            // the refused file is not worth receiving: answer, then close
+            void reply.header('connection', 'close');
+            throw error;
+          });
+        const gcode = await receiveUpload(request, reply, uploads, {
+          userId,
+          workspaceId: groupId,
+          selectParts: withoutOctoPrintFields,
+        });
+        const result = slicer.toUploadResult(groupId, gcode);
+        return reply.status(201).header('location', result.files.local.refs.resource).send(result);
+      },
+    });
+  });
+}

@@ -1,0 +1,87 @@
+import type { Clock } from './clock.js';
+import type { Db } from './db/database.js';
+import type { RateLimiter } from './http/rate-limiter.js';
+import type { Mailer } from './mail/mailer.js';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository.js';
+import { createInvitationsService } from './modules/invitations/invitations.service.js';
+import { createMembersRepository } from './modules/members/members.repository.js';
+import { createMembersService } from './modules/members/members.service.js';
+import { createNewsRepository } from './modules/news/news.repository.js';
+import { createNewsService } from './modules/news/news.service.js';
+import { createNotificationSettingsRepository } from './modules/notifications/notification-settings.repository.js';
+import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
+import { createPublicProfileRepository } from './modules/public-profile/public-profile.repository.js';
+import { createPublicProfileService } from './modules/public-profile/public-profile.service.js';
+import { createSlicerService } from './modules/slicer/slicer.service.js';
+import { createStatsRepository } from './modules/stats/stats.repository.js';
+import { createStatsService } from './modules/stats/stats.service.js';
+import type { UsersRepository } from './modules/users/users.repository.js';
+import type { UsersService } from './modules/users/users.service.js';
+import { createWorkspaceAvatarService } from './modules/workspaces/workspace-avatar.service.js';
+import type { WorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
+import type { WorkspacesService } from './modules/workspaces/workspaces.service.js';
+import { createFileStorage } from './storage/file-storage.js';
+
+/**
+ * Running a workspace: avatar, members and invitations, API keys and the slicer upload,
+ * notification settings, statistics, news and the public profile — the part of the composition
+ * root for workspace administration.
+ */
+export function createWorkspaceAdminServices(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  publicUrl: string;
+  dataDir: string;
+  users: UsersRepository;
+  usersService: UsersService;
+  workspaces: WorkspacesService;
+  workspacesRepository: WorkspacesRepository;
+}) {
+  const { db, clock, mailer, rateLimiter, publicUrl, workspaces } = deps;
+  const members = createMembersRepository(db);
+  const invitations = createInvitationsRepository(db);
+  const apiKeys = createApiKeysService({
+    apiKeys: createApiKeysRepository(db),
+    rateLimiter,
+    clock,
+  });
+  return {
+    avatars: createWorkspaceAvatarService({
+      workspaces: deps.workspacesRepository,
+      workspacesService: workspaces,
+      storage: createFileStorage(deps.dataDir),
+    }),
+    members: createMembersService({ db, members, invitations, workspaces, clock }),
+    invitations: createInvitationsService({
+      db,
+      invitations,
+      members,
+      users: deps.users,
+      usersService: deps.usersService,
+      workspaces,
+      mailer,
+      rateLimiter,
+      clock,
+      publicUrl,
+    }),
+    apiKeys,
+    slicer: createSlicerService({ apiKeys, workspaces, publicUrl }),
+    notifications: createNotificationSettingsService({
+      settings: createNotificationSettingsRepository(db),
+      workspaces,
+      mailer,
+      rateLimiter,
+      clock,
+      publicUrl,
+    }),
+    stats: createStatsService({ stats: createStatsRepository(db), workspaces, clock }),
+    news: createNewsService({ news: createNewsRepository(db), clock }),
+    publicProfile: createPublicProfileService({ profiles: createPublicProfileRepository(db) }),
+  };
+}
+
+export type WorkspaceAdminServices = ReturnType<typeof createWorkspaceAdminServices>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { EmailSchema, IdParamSchema, PasswordSchema } from './common.schema.js';
+import { MailTokenSchema } from './auth.schema.js';
+import { readTokenPayload } from './mail-token.js';
+import { RoleSchema } from './workspace.schema.js';
+
+/** Pending invitations stay valid this long (spec part 2 §9 leaves the length open). */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Bulk invite: at most this many lines are analysed at once. */
+export const BULK_INVITE_MAX_LINES = 1000;
+/** Bulk invite: the client waits this long between two invitations (spec part 2 §9). */
+export const BULK_INVITE_PAUSE_MS = 100;
+
+export const MemberSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  role: RoleSchema,
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const PendingInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: RoleSchema,
+  createdOn: z.string(),
+  validUntil: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+/** GET /groups/{g}/users/: pendingInvitations is empty for members who cannot manage members. */
+export const MembersSchema = z.object({
+  users: z.array(MemberSchema),
+  pendingInvitations: z.array(PendingInvitationSchema),
+});
+export type Members = z.infer<typeof MembersSchema>;
+
+export const MemberParamsSchema = z.strictObject({ g: IdParamSchema, userId: IdParamSchema });
+export const InvitationParamsSchema = z.strictObject({ g: IdParamSchema, id: IdParamSchema });
+
+export const MemberRoleUpdateSchema = z.strictObject({ role: RoleSchema });
+export type MemberRoleUpdate = z.infer<typeof MemberRoleUpdateSchema>;
+
+/** POST /groups/{g}/users/: invitations go out as observer (spec part 2 §6). */
+export const MemberInviteSchema = z.strictObject({
+  username: EmailSchema,
+  role: z.literal('observer').default('observer'),
+});
+export type MemberInvite = z.input<typeof MemberInviteSchema>;
+
+/**
+ * An existing account is added at once (and told by mail: `mail_sent` false when that mail
+ * could not go out); a new address gets a mailed invitation.
+ */
+export const MemberInviteResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('added'), user: MemberSchema, mail_sent: z.boolean() }),
+  z.object({ status: z.literal('invited'), invitation: PendingInvitationSchema }),
+]);
+export type MemberInviteResult = z.infer<typeof MemberInviteResultSchema>;
+
+export const InviteAnalyzeSchema = z.strictObject({
+  emails: z.array(EmailSchema).min(1).max(BULK_INVITE_MAX_LINES),
+});
+export type InviteAnalyze = z.input<typeof InviteAnalyzeSchema>;
+
+/**
+ * Bulk-invite analysis of one address: `new` (no account: will get an invitation), `existing`
+ * (an account outside the workspace: will be added), `invited` (a pending invitation) or
+ * `member`. The spec's "already invited" count is `invited` + `member`.
+ */
+export const INVITE_ANALYSIS_STATUSES = ['new', 'existing', 'invited', 'member'] as const;
+export const InviteAnalysisSchema = z.object({
+  /** one per unique address, in the order first given */
+  results: z.array(z.object({ email: z.string(), status: z.enum(INVITE_ANALYSIS_STATUSES) })),
+  /** members whose address is not in the list: only listed, nothing is removed */
+  missing: z.array(MemberSchema),
+});
+export type InviteAnalysis = z.infer<typeof InviteAnalysisSchema>;
+
+/** The invitee without an account: sets a password, gets the account and the membership. */
+export const InvitationAcceptSchema = z.strictObject({
+  token: MailTokenSchema,
+  password: PasswordSchema,
+});
+export type InvitationAccept = z.infer<typeof InvitationAcceptSchema>;
+
+/** The invitee who is signed in (with the invited e-mail) joins with the token alone. */
+export const InvitationJoinSchema = z.strictObject({ token: MailTokenSchema });
+export type InvitationJoin = z.infer<typeof InvitationJoinSchema>;
+
+/** The readable half of an invitation token, for the accept screen (like the mail tokens). */
+export interface InvitationTokenPayload {
+  email: string;
+  purpose: 'invitation';
+  /** the workspace's name when the invitation was sent */
+  workspace: string;
+  /** expiry, seconds since the epoch */
+  exp: number;
+}
+
+export function decodeInvitationTokenPayload(token: string): InvitationTokenPayload | null {
+  const value = readTokenPayload(token);
+  if (!value) return null;
+  const { email, purpose, workspace, exp } = value;
+  if (purpose !== 'invitation' || typeof email !== 'string') return null;
+  if (typeof workspace !== 'string' || typeof exp !== 'number') return null;
+  return { email, purpose, workspace, exp };
+}
