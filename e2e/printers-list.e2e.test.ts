@@ -168,6 +168,15 @@ describe('printers list', () => {
     await expectVisible(page.getByRole('dialog', { name: 'Přidat tiskárnu' }));
     await expectVisible(page.getByText('Zařízení s OctoPrintem'));
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Přidat skupinu tiskáren' }).click();
+    await expectVisible(page.getByRole('dialog', { name: 'Nová skupina tiskáren' }));
+    await expectVisible(page.getByText('Nejvýše 100 znaků.'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Hromadná akce' }).click();
+    await page.getByRole('menuitem', { name: 'Vypnout' }).click();
+    await expectVisible(page.getByTestId('bulk-action-bar').getByText(/Vybráno 0 tiskáren/));
+    await expectVisible(page.getByText('Akce není dostupná').first());
+    await page.getByRole('button', { name: 'Zrušit' }).click();
 
     await expectTexts(`/printers/${klipper.id}`, [
       'Zpět na tiskárny',

@@ -358,6 +358,10 @@ export class FakePrinter {
         this.requireReady();
         this.startJob(command.path);
         return null;
+      case 'print_file':
+        this.requireReady();
+        this.startJob(command.file_name);
+        return { path: command.file_name, started: true };
       case 'snapshot': {
         const frame = this.camera.snapshot();
         return { content_type: 'image/jpeg', data_base64: frame.toString('base64') };

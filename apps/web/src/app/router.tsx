@@ -57,6 +57,20 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        path: SCREEN_PATHS.invitationAccept,
+        lazy: lazyPage(
+          () => import('../features/invitations/components/InvitationAcceptPage'),
+          'InvitationAcceptPage',
+        ),
+      },
+      {
+        path: SCREEN_PATHS.publicProfile,
+        lazy: lazyPage(
+          () => import('../features/workspace-settings/components/PublicProfilePage'),
+          'PublicProfilePage',
+        ),
+      },
+      {
         path: SCREEN_PATHS.logout,
         lazy: lazyPage(() => import('../features/auth/components/LogoutPage'), 'LogoutPage'),
       },
@@ -138,6 +152,66 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import('../features/printers/settings/PrinterAddOctoprintPage'),
               'PrinterAddOctoprintPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsWorkspaces,
+            lazy: lazyPage(
+              () => import('../features/workspace-settings/components/WorkspacesSettingsPage'),
+              'WorkspacesSettingsPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsWorkspaceEdit,
+            lazy: lazyPage(
+              () => import('../features/workspace-settings/components/WorkspaceEditPage'),
+              'WorkspaceEditPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsWorkspaceInviteUsers,
+            lazy: lazyPage(
+              () => import('../features/members/components/BulkInvitePage'),
+              'BulkInvitePage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsNotifications,
+            lazy: lazyPage(
+              () => import('../features/notifications/components/NotificationsSettingsPage'),
+              'NotificationsSettingsPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.workspaceStats,
+            lazy: lazyPage(
+              () => import('../features/stats/components/WorkspaceStatsPage'),
+              'WorkspaceStatsPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.news,
+            lazy: lazyPage(() => import('../features/news/components/NewsPage'), 'NewsPage'),
+          },
+          {
+            path: SCREEN_PATHS.newsDetail,
+            lazy: lazyPage(
+              () => import('../features/news/components/NewsDetailPage'),
+              'NewsDetailPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.adminNews,
+            lazy: lazyPage(
+              () => import('../features/news/components/AdminNewsPage'),
+              'AdminNewsPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsApiTokens,
+            lazy: lazyPage(
+              () => import('../features/api-keys/components/ApiKeysPage'),
+              'ApiKeysPage',
             ),
           },
           {

@@ -12,7 +12,7 @@ describe('screen registry', () => {
   });
 
   it('has no screens of later issues', () => {
-    for (const id of ['videos', 'printQueue', 'news'] as const) {
+    for (const id of ['videos', 'printQueue'] as const) {
       expect(isScreenAvailable(id)).toBe(false);
       expect(getScreenPath(id)).toBeUndefined();
     }
@@ -31,7 +31,10 @@ describe('screen registry', () => {
     expect(getSettingsPages()).toEqual([
       'settingsAccount',
       'settingsAppearance',
+      'settingsWorkspaces',
       'settingsPrinters',
+      'settingsNotifications',
+      'settingsApiTokens',
     ]);
   });
 });

@@ -11,12 +11,17 @@ export type ScreenId =
   | 'videos'
   | 'printQueue'
   | 'news'
+  | 'newsDetail'
+  | 'adminNews'
   | 'workspaceStats'
   | 'settings'
   | 'settingsAccount'
   | 'settingsAppearance'
   | 'settingsWorkspaces'
   | 'settingsWorkspaceEdit'
+  | 'settingsWorkspaceInviteUsers'
+  | 'invitationAccept'
+  | 'publicProfile'
   | 'settingsPrinters'
   | 'settingsPrinterAdd'
   | 'settingsPrinterAddOctoprint'
@@ -48,6 +53,17 @@ export const SCREEN_PATHS = {
   settingsPrinterAdd: '/settings/printers/:groupId/create',
   settingsPrinterAddOctoprint: '/settings/printers/:groupId/create-octoprint',
   settingsPrinterEdit: '/settings/printers/:groupId/:id',
+  settingsApiTokens: '/settings/api-tokens',
+  settingsWorkspaces: '/settings/workspaces',
+  settingsWorkspaceEdit: '/settings/workspaces/:id',
+  settingsWorkspaceInviteUsers: '/settings/workspaces/:id/invite-users',
+  invitationAccept: '/invitations/accept',
+  publicProfile: '/public/:uniqueId',
+  settingsNotifications: '/settings/notifications',
+  workspaceStats: '/workspace-stats',
+  news: '/news',
+  newsDetail: '/news/:id',
+  adminNews: '/admin/news',
   login: '/login',
   registration: '/registration',
   registrationConfirm: '/registration/confirm',

@@ -6,6 +6,7 @@ import { Footer } from '../../components/Footer';
 import { BackgroundTaskList } from '../../features/printers/components/BackgroundTaskList';
 import { PageLoader } from '../../components/PageLoader';
 import { SCREEN_PATHS } from '../../config/screens';
+import { useNewsSummary } from '../../features/news/api/get-news';
 import { useMyWorkspaces } from '../../features/workspaces/api/get-my-workspaces';
 import { findSelectedWorkspace } from '../../features/workspaces/find-selected-workspace';
 import { CurrentWorkspaceProvider } from '../../features/workspaces/hooks/current-workspace';
@@ -22,12 +23,13 @@ const BOTTOM_BAR_HEIGHT = 64;
 /** The signed-in application: header or mobile bars, the page, the footer. */
 export function ShellLayout() {
   const workspaces = useMyWorkspaces();
+  const news = useNewsSummary();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const workspace = findSelectedWorkspace(workspaces, getSelectedWorkspaceId());
   // The member may have left the workspace since the route was entered.
   if (!workspace) return <Navigate to={SCREEN_PATHS.selectGroup} replace />;
 
-  const navigation = getShellNavigation(workspace, workspaces.length);
+  const navigation = getShellNavigation(workspace, workspaces.length, news);
   const style = { '--bottom-bar-height': `${BOTTOM_BAR_HEIGHT}px` } as CSSProperties;
   return (
     <CurrentWorkspaceProvider value={workspace}>

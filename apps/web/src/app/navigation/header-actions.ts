@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { HeaderUploadButton } from '../../features/files/components/UploadGcodesButton';
+import { HeaderPrintButton } from '../../features/print-dialog/components/PrintButton';
 import type { HeaderActionId } from './navigation';
 
 /**
@@ -7,6 +8,7 @@ import type { HeaderActionId } from './navigation';
  * button here when its dialog exists; until then the permission rules decide nothing visible.
  */
 export const HEADER_ACTION_BUTTONS: Partial<Record<HeaderActionId, ComponentType>> = {
+  print: HeaderPrintButton,
   upload: HeaderUploadButton,
 };
 

@@ -25,7 +25,7 @@ describe('getShellNavigation', () => {
     const navigation = getShellNavigation(workspace, 2);
     expect(navigation.desktopLinks).toEqual(['dashboard', 'printers', 'gcodes']);
     expect(navigation.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes']);
-    expect(navigation.headerActions).toEqual(['upload']);
+    expect(navigation.headerActions).toEqual(['print', 'upload']);
     expect(navigation.news.isVisible).toBe(false);
     expect(navigation.userMenu).toEqual(['switchWorkspace', 'settings', 'forum', 'help', 'logout']);
     expect(navigation.mobileMenu).toEqual(['switchWorkspace', 'settings', 'logout']);

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { getScreenPath } from '../../config/screens';
+import { DashboardNews } from '../../features/news/components/DashboardNews';
 import { DashboardGcodes } from '../../features/files/components/DashboardGcodes';
 import { DashboardPrinters } from '../../features/printers/components/DashboardPrinters';
 import { WorkspaceHeader } from '../../features/workspaces/components/WorkspaceHeader';
@@ -15,6 +16,7 @@ export function DashboardPage() {
   return (
     <Stack gap="xl">
       <WorkspaceHeader workspace={workspace} editPath={editPath} />
+      <DashboardNews />
       <DashboardPrinters />
       <DashboardGcodes />
     </Stack>

@@ -1,9 +1,12 @@
 import { NavLink, Paper, Stack, Title } from '@mantine/core';
 import {
+  IconBell,
   IconChevronRight,
+  IconKey,
   IconPalette,
   IconPrinter,
   IconUser,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +17,9 @@ const PAGE_ICONS: Record<SettingsPageId, Icon> = {
   settingsAccount: IconUser,
   settingsAppearance: IconPalette,
   settingsPrinters: IconPrinter,
+  settingsApiTokens: IconKey,
+  settingsWorkspaces: IconUsersGroup,
+  settingsNotifications: IconBell,
 };
 
 /** The list of settings pages; the mobile menu leads here. */

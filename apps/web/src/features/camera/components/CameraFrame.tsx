@@ -1,5 +1,6 @@
 import { Box, Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { getRotationStyle, type CameraStatus } from '../model/camera-machine';
 import { CameraPlaceholder } from './CameraPlaceholder';
@@ -58,7 +59,7 @@ export function CameraFrame(props: CameraFrameProps) {
 function getStatusLabel(
   status: CameraStatus,
   progress: number | null,
-  t: ReturnType<typeof useTranslation>['t'],
+  t: TFunction,
 ): string | null {
   switch (status) {
     case 'ok':

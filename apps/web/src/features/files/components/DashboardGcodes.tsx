@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconFileCode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { formatFileSize } from '../../../lib/format-units';
+import { PrintJobHistory } from '../../print-jobs/components/PrintJobHistory';
 import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { useLatestGcodes } from '../api/get-gcodes';
 import { useFileActor } from '../hooks/use-file-actor';
@@ -13,7 +14,8 @@ import { HumanDateText } from './HumanDateText';
 import { UploadGcodesButton } from './UploadGcodesButton';
 
 /**
- * The dashboard's files (spec part 1 §2): the latest G-codes with a link to Gcodes, or, in a
+ * The dashboard's files (spec part 1 §2): the tabs latest G-codes (with a link to Gcodes) and
+ * latest print jobs, or, in a
  * workspace without any, an empty state with the upload button (UPLOAD_FILE).
  */
 export function DashboardGcodes() {
@@ -48,44 +50,55 @@ export function DashboardGcodes() {
         </Paper>
       )}
       {page && page.count > 0 && (
-        <Paper withBorder>
-          <Stack gap={0} component="ul" m={0} p={0}>
-            {page.results.map((gcode, index) => (
-              <Group
-                key={gcode.id}
-                component="li"
-                gap="sm"
-                wrap="nowrap"
-                p="sm"
-                style={{
-                  listStyle: 'none',
-                  borderTop:
-                    index > 0 ? '1px solid var(--mantine-color-default-border)' : undefined,
-                }}
-              >
-                <GcodePreview gcode={gcode} size={40} />
-                <Anchor
-                  component={Link}
-                  to={getScreenPath('gcodeDetail', { id: gcode.id }) ?? SCREEN_PATHS.gcodes}
-                  fw={500}
-                  c="inherit"
-                  style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
-                >
-                  {gcode.name}
-                </Anchor>
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {formatFileSize(gcode.size)}
-                </Text>
-                <HumanDateText
-                  value={gcode.uploadedOn}
-                  size="xs"
-                  c="dimmed"
-                  style={{ flexShrink: 0 }}
-                />
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
+        <Tabs defaultValue="gcodes" keepMounted={false}>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="gcodes">{t('printJobs.gcodesTab')}</Tabs.Tab>
+            <Tabs.Tab value="printJobs">{t('printJobs.dashboardTab')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="printJobs">
+            <PrintJobHistory filter={{}} show="both" limit={5} withLoadMore={false} />
+          </Tabs.Panel>
+          <Tabs.Panel value="gcodes">
+            <Paper withBorder>
+              <Stack gap={0} component="ul" m={0} p={0}>
+                {page.results.map((gcode, index) => (
+                  <Group
+                    key={gcode.id}
+                    component="li"
+                    gap="sm"
+                    wrap="nowrap"
+                    p="sm"
+                    style={{
+                      listStyle: 'none',
+                      borderTop:
+                        index > 0 ? '1px solid var(--mantine-color-default-border)' : undefined,
+                    }}
+                  >
+                    <GcodePreview gcode={gcode} size={40} />
+                    <Anchor
+                      component={Link}
+                      to={getScreenPath('gcodeDetail', { id: gcode.id }) ?? SCREEN_PATHS.gcodes}
+                      fw={500}
+                      c="inherit"
+                      style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+                    >
+                      {gcode.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                      {formatFileSize(gcode.size)}
+                    </Text>
+                    <HumanDateText
+                      value={gcode.uploadedOn}
+                      size="xs"
+                      c="dimmed"
+                      style={{ flexShrink: 0 }}
+                    />
+                  </Group>
+                ))}
+              </Stack>
+            </Paper>
+          </Tabs.Panel>
+        </Tabs>
       )}
     </Stack>
   );

@@ -1,9 +1,10 @@
 import type { Gcode } from '@printdeck/shared';
-import { IconDownload, IconTags, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPrinter, IconTags, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ActionsMenu';
+import { useHasPermission } from '../../printers/hooks/use-permission';
 
-export type GcodeAction = 'download' | 'editLabels' | 'delete';
+export type GcodeAction = 'print' | 'download' | 'editLabels' | 'delete';
 
 interface GcodeRowMenuProps {
   gcode: Pick<Gcode, 'name'>;
@@ -11,10 +12,15 @@ interface GcodeRowMenuProps {
   onAction: (action: GcodeAction) => void;
 }
 
-/** The row's context menu; download is open to every member (spec §6). */
+/** The row's context menu; print needs OPERATE_PRINTERS, download is open to every member (spec §6). */
 export function GcodeRowMenu({ gcode, canChange, onAction }: GcodeRowMenuProps) {
   const { t } = useTranslation();
-  const item = (key: GcodeAction, icon: ActionsMenuItem['icon'], color?: string) => ({
+  const canPrint = useHasPermission('OPERATE_PRINTERS');
+  const item = (
+    key: Exclude<GcodeAction, 'print'>,
+    icon: ActionsMenuItem['icon'],
+    color?: string,
+  ) => ({
     key,
     label: t(`files.actions.${key}`),
     icon,
@@ -22,6 +28,16 @@ export function GcodeRowMenu({ gcode, canChange, onAction }: GcodeRowMenuProps) 
     onClick: () => onAction(key),
   });
   const items = [
+    ...(canPrint
+      ? [
+          {
+            key: 'print',
+            label: t('printDialog.open'),
+            icon: IconPrinter,
+            onClick: () => onAction('print'),
+          },
+        ]
+      : []),
     item('download', IconDownload),
     ...(canChange ? [item('editLabels', IconTags), item('delete', IconTrash, 'red')] : []),
   ];

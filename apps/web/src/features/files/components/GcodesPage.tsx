@@ -50,9 +50,13 @@ import { FilterChips, GcodeSearchBar, describeChip } from './GcodeSearchBar';
 import { GcodeSelectionBar } from './GcodeSelectionBar';
 import { GcodesEmptyState } from './GcodesEmptyState';
 import { UploadGcodesDialog } from './UploadGcodesDialog';
+import { PrintDialogLauncher } from '../../print-dialog/components/PrintDialogLauncher';
 
 type PageDialog =
-  { kind: 'labels' | 'delete'; gcodes: Gcode[] } | { kind: 'upload'; files: File[] } | null;
+  | { kind: 'labels' | 'delete'; gcodes: Gcode[] }
+  | { kind: 'upload'; files: File[] }
+  | { kind: 'print'; gcode: Gcode }
+  | null;
 
 /** The Gcodes list (spec §2.3): labels, search, chips, rows, select mode and upload by drop. */
 export function GcodesPage() {
@@ -87,6 +91,7 @@ export function GcodesPage() {
 
   const onAction = (gcode: Gcode, action: GcodeAction) => {
     if (action === 'download') download.mutate({ workspaceId: workspace.id, gcodeId: gcode.id });
+    else if (action === 'print') setDialog({ kind: 'print', gcode });
     else setDialog({ kind: action === 'editLabels' ? 'labels' : 'delete', gcodes: [gcode] });
   };
   const selected = (gcodes ?? []).filter((gcode) => selection.isSelected(gcode.id));
@@ -217,6 +222,9 @@ export function GcodesPage() {
           </Stack>
         </Group>
       </Stack>
+      {dialog?.kind === 'print' && (
+        <PrintDialogLauncher initialFileId={dialog.gcode.id} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'upload' && (
         <UploadGcodesDialog initialFiles={dialog.files} onClose={() => setDialog(null)} />
       )}

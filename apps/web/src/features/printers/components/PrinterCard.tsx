@@ -6,7 +6,7 @@ import { getScreenPath } from '../../../config/screens';
 import { useIsChangingState } from '../hooks/changing-state-store';
 import { useHasPermission } from '../hooks/use-permission';
 import { usePrinterCommands } from '../hooks/use-printer-commands';
-import { canEmergencyStopFromMenu, getCardActions } from '../model/card-actions';
+import { canEmergencyStopFromMenu, canPrintFromCard, getCardActions } from '../model/card-actions';
 import type { PrinterView } from '../model/printer-view';
 import { FilamentTypeSelect } from './FilamentTypeSelect';
 import { PrinterCameraView } from './PrinterCameraView';
@@ -102,7 +102,12 @@ export const PrinterCard = memo(function PrinterCard({
         <PrinterTemperatures view={view} />
         {showCamera && printer.camera_enabled && <PrinterCameraView view={view} />}
         <div style={{ marginTop: 'auto' }}>
-          <PrinterCardActions view={view} actions={getCardActions(input)} commands={commands} />
+          <PrinterCardActions
+            view={view}
+            actions={getCardActions(input)}
+            commands={commands}
+            canPrint={canPrintFromCard(input)}
+          />
         </div>
       </Stack>
     </Card>

@@ -3,6 +3,7 @@ import { IconPlayerPause, IconPlayerStop, IconPlugConnected, IconPower } from '@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
+import { PrinterPrintActions } from '../../print-dialog/components/PrinterPrintActions';
 import type { CardAction } from '../model/card-actions';
 import type { PrinterView } from '../model/printer-view';
 import type { PrinterCommands } from '../hooks/use-printer-commands';
@@ -11,15 +12,23 @@ interface PrinterCardActionsProps {
   view: PrinterView;
   actions: CardAction[];
   commands: PrinterCommands;
+  /** Re-print and Print (READY_TO_PRINT with OPERATE_PRINTERS) */
+  canPrint?: boolean;
 }
 
 /** The buttons of a card by state (spec part 1 §4 "Card actions by state"). */
-export function PrinterCardActions({ view, actions, commands }: PrinterCardActionsProps) {
+export function PrinterCardActions({
+  view,
+  actions,
+  commands,
+  canPrint = false,
+}: PrinterCardActionsProps) {
   const { t } = useTranslation();
-  if (actions.length === 0) return null;
+  if (actions.length === 0 && !canPrint) return null;
   const controlsPath = `${getScreenPath('printerDetail', { id: view.printer.id })}?activeTab=controls`;
   return (
     <Group gap="xs" className="printer-interactive">
+      {canPrint && <PrinterPrintActions view={view} />}
       {actions.map((action) => {
         switch (action) {
           case 'loading':

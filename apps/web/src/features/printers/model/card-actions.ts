@@ -23,6 +23,11 @@ export function getCardActions({
   return [];
 }
 
+/** READY_TO_PRINT with OPERATE_PRINTERS offers Re-print and Print (spec part 1 §4). */
+export function canPrintFromCard({ view, isChangingState, canOperate }: CardActionInput): boolean {
+  return !isChangingState && canOperate && view.printerState === 'READY_TO_PRINT';
+}
+
 /** Emergency stop sits in the card's menu while the device is paired. */
 export function canEmergencyStopFromMenu({ view, canOperate }: CardActionInput): boolean {
   return canOperate && view.actions.canEmergencyStop;

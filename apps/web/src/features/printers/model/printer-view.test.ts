@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPrinterView, getProgressWidth, shouldShowProgress } from './printer-view';
 import { buildPrinter, buildView } from './test-printers';
-import {
-  formatDuration,
-  formatFileSize,
-  formatProgress,
-  formatTemperature,
-} from './printer-state-display';
+import { formatProgress, formatTemperature } from './printer-state-display';
 
 describe('buildPrinterView', () => {
   it('is unknown before the first device state arrives', () => {
@@ -67,14 +62,5 @@ describe('formats', () => {
   it('writes progress without decimals on cards and with two on the detail', () => {
     expect(formatProgress(42.567, 'card')).toBe('43 %');
     expect(formatProgress(42.567, 'detail')).toBe('42.57 %');
-  });
-
-  it('writes durations and file sizes', () => {
-    expect(formatDuration(3725)).toBe('1 h 02 min 05 s');
-    expect(formatDuration(65)).toBe('1 min 05 s');
-    expect(formatDuration(null)).toBe('–');
-    expect(formatFileSize(512)).toBe('512 B');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(5 * 1024 ** 4)).toBe('5.0 TB');
   });
 });

@@ -11,6 +11,9 @@ import { PageLoader } from '../../../../components/PageLoader';
 import { SectionCard } from '../../../../components/SectionCard';
 import { SCREEN_PATHS } from '../../../../config/screens';
 import { ProductError } from '../../../../lib/product-error';
+import { PrintButton } from '../../../print-dialog/components/PrintButton';
+import { PrintJobHistory } from '../../../print-jobs/components/PrintJobHistory';
+import { useHasPermission } from '../../../printers/hooks/use-permission';
 import { useCurrentWorkspace } from '../../../workspaces/hooks/current-workspace';
 import { useDownloadGcode } from '../../api/get-download-link';
 import { useGcode } from '../../api/get-gcode';
@@ -61,6 +64,7 @@ export function GcodeDetailPage() {
   const actor = useFileActor();
   const gcode = useGcode(workspace.id, gcodeId);
   const download = useDownloadGcode();
+  const canPrint = useHasPermission('OPERATE_PRINTERS');
   const [dialog, setDialog] = useState<'labels' | 'delete' | null>(null);
   useGcodeLoadErrors(gcodeId, gcode.error);
 
@@ -77,6 +81,7 @@ export function GcodeDetailPage() {
         <Stack gap="md" style={{ flex: 1, minWidth: 260 }}>
           <GcodeTitleEditor key={`${file.name}\u0000${file.note}`} {...props} />
           <Group gap="xs">
+            {canPrint && <PrintButton fileId={file.id} />}
             <Button
               leftSection={<IconDownload size={16} />}
               loading={download.isPending}
@@ -138,6 +143,11 @@ export function GcodeDetailPage() {
           </SectionCard>
         </Stack>
       </SimpleGrid>
+      <SectionCard title={t('printJobs.history')}>
+        <div data-testid="gcode-print-history">
+          <PrintJobHistory filter={{ fileId: file.id }} show="printer" />
+        </div>
+      </SectionCard>
       {dialog === 'labels' && (
         <AssignLabelsDialog
           workspaceId={workspace.id}

@@ -14,11 +14,11 @@ import {
 import { IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../../../../lib/format-units';
 import { ConfirmDialog } from '../../../printer-groups/components/ConfirmDialog';
 import { useLocalFiles } from '../../api/get-local-files';
 import { startLocalFile } from '../../api/start-local-file';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
-import { formatFileSize } from '../../model/printer-state-display';
 import type { PrinterView } from '../../model/printer-view';
 
 /** The files stored on the printer; printing one asks for a confirmation first. */

@@ -1,8 +1,9 @@
 import { Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatPrintTime } from '../../../../lib/format-units';
 import { useLockedToggle } from '../../../camera/hooks/use-light-toggle';
+import { PrintJobHistory } from '../../../print-jobs/components/PrintJobHistory';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
-import { formatDuration } from '../../model/printer-state-display';
 import type { PrinterView } from '../../model/printer-view';
 import { PrinterCameraView } from '../PrinterCameraView';
 import { PrinterProgress } from '../PrinterProgress';
@@ -34,10 +35,10 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
               {view.job ? (
                 <Group gap="lg">
                   <Text size="sm">
-                    {t('printers.status.printTime')}: {formatDuration(view.job.printTime)}
+                    {t('printers.status.printTime')}: {formatPrintTime(view.job.printTime)}
                   </Text>
                   <Text size="sm">
-                    {t('printers.status.printTimeLeft')}: {formatDuration(view.job.printTimeLeft)}
+                    {t('printers.status.printTimeLeft')}: {formatPrintTime(view.job.printTimeLeft)}
                   </Text>
                 </Group>
               ) : (
@@ -73,6 +74,14 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
               ))}
             </Stack>
           </Paper>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Stack gap="sm" component="section" data-testid="printer-print-history">
+          <Title order={2} size="h5">
+            {t('printJobs.history')}
+          </Title>
+          <PrintJobHistory filter={{ printerId: view.printer.id }} show="file" />
         </Stack>
       </Grid.Col>
     </Grid>

@@ -1,0 +1,103 @@
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Radio,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { API_KEY_NAME_MAX, DEFAULT_API_KEY_SCOPE, type ApiKeyScope } from '@printdeck/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../../../components/FormMessage';
+import { useCreateApiKey } from '../api/create-api-key';
+import { listScopeInfos, resolveApiKeyName } from '../api-key-scopes';
+
+/** A name and, behind "Advanced", the scope; the key appears once below. */
+export function ApiKeyCreateForm() {
+  const { t } = useTranslation();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [isAdvanced, setIsAdvanced] = useState(false);
+  const [scope, setScope] = useState<ApiKeyScope>(DEFAULT_API_KEY_SCOPE);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name: resolveApiKeyName(name, new Date()), scope },
+      { onSuccess: () => setName('') },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t('apiKeys.createTitle')}
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('apiKeys.name')}
+            description={t('apiKeys.nameHint')}
+            maxLength={API_KEY_NAME_MAX}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Switch
+            label={t('apiKeys.advanced')}
+            checked={isAdvanced}
+            onChange={(event) => setIsAdvanced(event.currentTarget.checked)}
+          />
+          {isAdvanced && (
+            <Radio.Group
+              label={t('apiKeys.scope')}
+              value={scope}
+              onChange={(value) => setScope(value as ApiKeyScope)}
+            >
+              <Stack gap="xs" mt="xs">
+                {listScopeInfos().map((info) => (
+                  <Radio
+                    key={info.scope}
+                    value={info.scope}
+                    label={t(info.labelKey)}
+                    description={t(info.descriptionKey)}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          {create.isError && <FormMessage>{create.error.message}</FormMessage>}
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              {t('apiKeys.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {create.data && (
+        <Alert color="yellow" title={t('apiKeys.createdTitle')} role="status">
+          <Stack gap="xs">
+            <Text size="sm">{t('apiKeys.shownOnce')}</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code data-testid="new-api-key" style={{ wordBreak: 'break-all' }}>
+                {create.data.key}
+              </Code>
+              <CopyButton value={create.data.key}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" onClick={copy}>
+                    {copied ? t('apiKeys.copied') : t('apiKeys.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

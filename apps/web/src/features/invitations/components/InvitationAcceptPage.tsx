@@ -1,0 +1,128 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { decodeInvitationTokenPayload } from '@printdeck/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CenteredLayout } from '../../../components/CenteredLayout';
+import { FormMessage } from '../../../components/FormMessage';
+import { SCREEN_PATHS } from '../../../config/screens';
+import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
+import { isSignedIn } from '../../../session/session';
+import { validateNewPassword } from '../../auth/auth-messages';
+import { AuthCard } from '../../auth/components/AuthCard';
+import type { LoginLocationState } from '../../auth/components/LoginPage';
+import { myWorkspacesQueryKey } from '../../workspaces/api/get-my-workspaces';
+import { useAcceptInvitation, useJoinInvitation } from '../api/accept-invitation';
+import { getInvitationErrorMessage } from '../invitation-messages';
+
+/** /invitations/accept?token=…: for a newcomer or for someone already signed in. */
+export function InvitationAcceptPage() {
+  const { t } = useTranslation();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const payload = decodeInvitationTokenPayload(token);
+  const isExpired = payload !== null && payload.exp * 1000 < Date.now();
+  const title = t('invitations.accept.title');
+
+  return (
+    <CenteredLayout logoTo={SCREEN_PATHS.dashboard}>
+      {!payload || isExpired ? (
+        <AuthCard title={title}>
+          <FormMessage>{t('invitations.accept.invalid')}</FormMessage>
+        </AuthCard>
+      ) : isSignedIn() ? (
+        <JoinCard token={token} workspace={payload.workspace} />
+      ) : (
+        <NewAccountCard token={token} email={payload.email} workspace={payload.workspace} />
+      )}
+    </CenteredLayout>
+  );
+}
+
+function JoinCard({ token, workspace }: { token: string; workspace: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const join = useJoinInvitation();
+  const onJoin = () =>
+    join.mutate(token, {
+      onSuccess: async (joined) => {
+        saveSelectedWorkspaceId(joined.id);
+        await queryClient.invalidateQueries({ queryKey: myWorkspacesQueryKey });
+        await navigate(SCREEN_PATHS.dashboard, { replace: true });
+      },
+    });
+  const error = getInvitationErrorMessage(join.error, true, t);
+  return (
+    <AuthCard
+      title={t('invitations.accept.title')}
+      description={t('invitations.accept.joinText', { workspace })}
+    >
+      {error && <FormMessage>{error}</FormMessage>}
+      <Button onClick={onJoin} loading={join.isPending}>
+        {t('invitations.accept.join')}
+      </Button>
+    </AuthCard>
+  );
+}
+
+function NewAccountCard(props: { token: string; email: string; workspace: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [validationError, setValidationError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateNewPassword(password, confirmation, t);
+    setValidationError(invalid);
+    if (invalid) return;
+    accept.mutate(
+      { token: props.token, password },
+      {
+        onSuccess: () => {
+          const state: LoginLocationState = {
+            email: props.email,
+            message: t('invitations.accept.accountReady'),
+          };
+          void navigate(SCREEN_PATHS.login, { replace: true, state });
+        },
+      },
+    );
+  };
+  const error = validationError ?? getInvitationErrorMessage(accept.error, false, t);
+
+  return (
+    <AuthCard
+      title={t('invitations.accept.title')}
+      description={t('invitations.accept.newText', { workspace: props.workspace })}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error && <FormMessage>{error}</FormMessage>}
+          <TextInput label={t('auth.email')} value={props.email} autoComplete="username" readOnly />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('auth.passwordConfirm')}
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={accept.isPending}>
+            {t('invitations.accept.createAccount')}
+          </Button>
+          <Button component={Link} to={SCREEN_PATHS.login} variant="subtle">
+            {t('invitations.accept.signIn')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,35 @@
+import { NewsReadResultSchema, type NewsList } from '@printdeck/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../../../api/client';
+import { newsQueryKey } from './get-news';
+
+type NewsReadResult = z.infer<typeof NewsReadResultSchema>;
+
+export function setNewsRead(input: { id: number; isRead: boolean }): Promise<NewsReadResult> {
+  return apiClient.request({
+    method: 'POST',
+    path: `/users/me/news/${input.id}/`,
+    body: { is_read: input.isRead },
+    schema: NewsReadResultSchema,
+  });
+}
+
+/** Updates the cached lists at once, so the dot and the envelope follow without a reload. */
+export function useSetNewsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setNewsRead,
+    onSuccess: (result) =>
+      queryClient.setQueriesData<NewsList>({ queryKey: newsQueryKey }, (list) =>
+        list
+          ? {
+              unread_count: result.unread_count,
+              results: list.results.map((item) =>
+                item.id === result.id ? { ...item, is_read: result.is_read } : item,
+              ),
+            }
+          : list,
+      ),
+  });
+}

@@ -1,0 +1,285 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Gcode } from '@printdeck/shared';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/api-error';
+import { reportError } from '../../../app/error-modal/error-modal-store';
+import { ProductError } from '../../../lib/product-error';
+import { useGcode } from '../../files/api/get-gcode';
+import { gcodesQueryKey, getGcodesPage } from '../../files/api/get-gcodes';
+import { invalidatePrintJobs } from '../../print-jobs/api/get-print-jobs';
+import { deviceStatesQueryKey } from '../../printers/api/get-device-states';
+import { FilamentTypeSelect } from '../../printers/components/FilamentTypeSelect';
+import { PrinterStateBadge } from '../../printers/components/PrinterStateBadge';
+import { clearChangingState, markChangingState } from '../../printers/hooks/changing-state-store';
+import { usePrinterViews } from '../../printers/hooks/use-printer-views';
+import type { PrinterView } from '../../printers/model/printer-view';
+import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { startPrint } from '../api/start-print';
+import { summarizeStartFailures, type StartOutcome } from '../model/print-start-errors';
+import {
+  getPrinterHints,
+  toSingleSelection,
+  togglePrinter,
+  validatePrint,
+  type PrintTarget,
+  type PrintValidationError,
+} from '../model/print-validation';
+
+export interface PrintDialogProps {
+  /** the G-code chosen when it opens (a file row, the file detail, Re-print) */
+  initialFileId?: number;
+  /** the printer chosen when it opens (a card's Print and Re-print) */
+  initialPrinterId?: number;
+  onClose: () => void;
+}
+
+const SEARCH_LIMIT = 20;
+
+const toTarget = (view: PrinterView): PrintTarget => ({
+  printerState: view.printerState,
+  filamentType: view.printer.filament_type,
+});
+
+/** The G-codes matching what is typed, newest first (server search). */
+function useGcodeChoices(workspaceId: number, search: string) {
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  return useQuery({
+    queryKey: [...gcodesQueryKey(workspaceId), 'print-dialog', debounced],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ limit: String(SEARCH_LIMIT) });
+      if (debounced) query.set('search', debounced);
+      return getGcodesPage(`/groups/${workspaceId}/files/?${query.toString()}`, signal);
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * Starts on every printer at once (never one after another); a failure on one printer is told
+ * with its name and does not stop the others (spec part 1 §8 "Printing").
+ */
+async function startOnPrinters(
+  views: PrinterView[],
+  fileId: number,
+  makeVideo: boolean,
+  context: { t: TFunction; queryClient: QueryClient; workspaceId: number },
+) {
+  const { t, queryClient, workspaceId } = context;
+  views.forEach((view) => markChangingState(view.printer.id, view.printerState));
+  const settled = await Promise.allSettled(
+    views.map((view) => startPrint({ printerId: view.printer.id, fileId, makeVideo })),
+  );
+  const failures: StartOutcome[] = [];
+  settled.forEach((result, index) => {
+    const view = views[index];
+    if (!view || result.status === 'fulfilled') return;
+    clearChangingState(view.printer.id);
+    const error: unknown = result.reason;
+    failures.push({
+      printerName: view.printer.name,
+      status: isApiError(error) ? error.status : null,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  });
+  const started = views.length - failures.length;
+  if (started > 0) {
+    notifications.show({ color: 'green', message: t('printDialog.started', { count: started }) });
+  }
+  const summary = summarizeStartFailures(failures);
+  if (summary.hasTimeout) {
+    notifications.show({
+      color: 'red',
+      title: t('printDialog.errorTimeout'),
+      message: t('printDialog.errorTimeoutDescription'),
+    });
+  }
+  if (summary.refused.length > 0) {
+    const names = summary.refused.map((failure) => failure.printerName).join(', ');
+    const messages = [...new Set(summary.refused.map((failure) => failure.message))].join(' ');
+    reportError(new ProductError(`${t('printDialog.errorStart')} ${names}`, messages));
+  }
+  void queryClient.invalidateQueries({ queryKey: deviceStatesQueryKey(workspaceId) });
+  void invalidatePrintJobs(queryClient, workspaceId);
+}
+
+function PrinterChoice({
+  view,
+  isChecked,
+  fileFilament,
+  onToggle,
+}: {
+  view: PrinterView;
+  isChecked: boolean;
+  fileFilament: Gcode['filament_type'] | undefined;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  const hints = getPrinterHints(toTarget(view), fileFilament);
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      data-testid="print-dialog-printer"
+      data-printer-id={view.printer.id}
+    >
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Checkbox label={view.printer.name} checked={isChecked} onChange={onToggle} />
+        <Group gap={6} pl={30}>
+          <PrinterStateBadge view={view} />
+          {hints.map((hint) => (
+            <Badge key={hint} color={hint === 'notReady' ? 'orange' : 'yellow'} variant="light">
+              {t(`printDialog.hint.${hint}`)}
+            </Badge>
+          ))}
+        </Group>
+      </Stack>
+      <FilamentTypeSelect printer={view.printer} />
+    </Group>
+  );
+}
+
+/**
+ * The print dialog (spec part 1 §2, §4 "Print dialog flow", §5): the G-code, one or several
+ * printers with their hints, the make-video option; validated in the spec's order.
+ */
+export default function PrintDialog({
+  initialFileId,
+  initialPrinterId,
+  onClose,
+}: PrintDialogProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const workspace = useCurrentWorkspace();
+  const { views, printers } = usePrinterViews(workspace.id);
+  const [fileId, setFileId] = useState<number | null>(initialFileId ?? null);
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<number[]>(
+    initialPrinterId === undefined ? [] : [initialPrinterId],
+  );
+  const [isMultiple, setMultiple] = useState(false);
+  const [makeVideo, setMakeVideo] = useState(false);
+  const [error, setError] = useState<PrintValidationError | null>(null);
+  const choices = useGcodeChoices(workspace.id, search);
+  const chosen = useGcode(workspace.id, fileId ?? 0);
+  const file = fileId !== null ? chosen.data : undefined;
+
+  const options = useMemo(() => {
+    const list = choices.data?.results ?? [];
+    const all = file && !list.some((gcode) => gcode.id === file.id) ? [file, ...list] : list;
+    return all.map((gcode) => ({ value: String(gcode.id), label: gcode.name }));
+  }, [choices.data, file]);
+
+  const printerViews = (printers ?? []).flatMap((printer) => {
+    const view = views.get(printer.id);
+    return view ? [view] : [];
+  });
+  const selectedViews = printerViews.filter((view) => selected.includes(view.printer.id));
+
+  const submit = () => {
+    if (fileId === null) return;
+    const problem = validatePrint(selectedViews.map(toTarget), file?.filament_type ?? null);
+    setError(problem);
+    if (problem) return;
+    void startOnPrinters(selectedViews, fileId, makeVideo, {
+      t,
+      queryClient,
+      workspaceId: workspace.id,
+    });
+    onClose();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('printDialog.title')} size="lg">
+      <Stack gap="md">
+        <Select
+          label={t('printDialog.gcode')}
+          placeholder={t('printDialog.gcodePlaceholder')}
+          searchable
+          data={options}
+          value={fileId === null ? null : String(fileId)}
+          onChange={(value) => {
+            setFileId(value ? Number(value) : null);
+            setError(null);
+          }}
+          onSearchChange={(value) => setSearch(value === file?.name ? '' : value)}
+          filter={({ options: all }) => all}
+          nothingFoundMessage={t('printDialog.noGcodes')}
+          data-testid="print-dialog-gcode"
+        />
+        {file && (
+          <Text size="sm" c="dimmed">
+            {t('printDialog.fileFilament', {
+              filament: file.filament_type ?? t('printDialog.noFilament'),
+            })}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Text fw={500}>{t('printDialog.printers')}</Text>
+          <Switch
+            label={t('printDialog.multiple')}
+            checked={isMultiple}
+            onChange={(event) => {
+              const next = event.currentTarget.checked;
+              setMultiple(next);
+              if (!next) setSelected(toSingleSelection);
+            }}
+          />
+        </Group>
+        <Stack gap="sm" mah={360} style={{ overflowY: 'auto' }}>
+          {printerViews.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('printDialog.noPrinters')}
+            </Text>
+          )}
+          {printerViews.map((view) => (
+            <PrinterChoice
+              key={view.printer.id}
+              view={view}
+              isChecked={selected.includes(view.printer.id)}
+              fileFilament={file ? file.filament_type : undefined}
+              onToggle={() => {
+                setSelected((current) => togglePrinter(current, view.printer.id, isMultiple));
+                setError(null);
+              }}
+            />
+          ))}
+        </Stack>
+        <Checkbox
+          label={t('printDialog.makeVideo')}
+          checked={makeVideo}
+          onChange={(event) => setMakeVideo(event.currentTarget.checked)}
+        />
+        {error && (
+          <Alert color="red" role="alert" data-testid="print-dialog-error">
+            {t(`printDialog.${error}`)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={submit} disabled={fileId === null}>
+            {t('printDialog.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

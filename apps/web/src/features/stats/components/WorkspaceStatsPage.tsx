@@ -1,0 +1,75 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../components/PageLoader';
+import { formatGrams, formatLength, formatPrintTime } from '../../../lib/format-units';
+import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useWorkspaceStats } from '../api/get-workspace-stats';
+import { getDefaultStatsRange, isStatsRangeValid, type StatsRange } from '../stats-dates';
+
+/** Workspace statistics over a date range, from the print jobs. */
+export function WorkspaceStatsPage() {
+  const { t } = useTranslation();
+  const workspace = useCurrentWorkspace();
+  const [draft, setDraft] = useState<StatsRange>(() => getDefaultStatsRange(new Date()));
+  const [range, setRange] = useState(draft);
+  const stats = useWorkspaceStats(workspace.id, range);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isStatsRangeValid(draft)) setRange(draft);
+  };
+  const figures =
+    stats.data &&
+    ([
+      ['printJobs', String(stats.data.printjobs_count)],
+      ['withExistingFile', String(stats.data.printjobs_with_existing_file_count)],
+      ['withDeletedFile', String(stats.data.printjobs_with_deleted_file_count)],
+      ['filamentWeight', formatGrams(stats.data.total_filament_used_g)],
+      ['filamentLength', formatLength(stats.data.total_filament_used_mm)],
+      ['printTime', formatPrintTime(stats.data.total_printing_time_sec)],
+    ] as const);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('stats.title')}
+      </Title>
+      <form onSubmit={submit}>
+        <Group align="flex-end">
+          <TextInput
+            type="date"
+            label={t('stats.dateFrom')}
+            value={draft.dateFrom}
+            onChange={(event) => setDraft({ ...draft, dateFrom: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('stats.dateTo')}
+            value={draft.dateTo}
+            onChange={(event) => setDraft({ ...draft, dateTo: event.currentTarget.value })}
+          />
+          <Button type="submit" disabled={!isStatsRangeValid(draft)} loading={stats.isFetching}>
+            {t('stats.update')}
+          </Button>
+        </Group>
+      </form>
+      {figures ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          {figures.map(([key, value]) => (
+            <Paper key={key} withBorder p="md">
+              <Text size="sm" c="dimmed">
+                {t(`stats.figures.${key}`)}
+              </Text>
+              <Text size="xl" fw={700} data-testid={`stat-${key}`}>
+                {value}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { Anchor, Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Workspace } from '@printdeck/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { BackLink } from '../../../components/BackLink';
+import { FormMessage } from '../../../components/FormMessage';
+import { PageLoader } from '../../../components/PageLoader';
+import { SectionCard } from '../../../components/SectionCard';
+import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
+import { MembersSection } from '../../members/components/MembersSection';
+import { useWorkspace } from '../api/get-workspace';
+import { useUpdateWorkspace } from '../api/update-workspace';
+import {
+  toWorkspaceFormValues,
+  toWorkspaceUpdate,
+  validateWorkspaceForm,
+  type WorkspaceFormErrors,
+} from '../workspace-form';
+import { AvatarPicker } from './AvatarPicker';
+import { DescriptionEditor } from './DescriptionEditor';
+import { DescriptionHtml } from './DescriptionHtml';
+
+/** Settings → Workspaces → one workspace: profile, switches, members and invitations. */
+export function WorkspaceEditPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const workspace = useWorkspace(id);
+  const isNotFound = isApiError(workspace.error) && workspace.error.status === 404;
+
+  useEffect(() => {
+    if (!isNotFound) return;
+    notifications.show({
+      color: 'red',
+      title: t('workspaceSettings.notFoundTitle'),
+      message: t('workspaceSettings.notFound', { id }),
+    });
+  }, [isNotFound, id, t]);
+
+  if (isNotFound || workspace.isError)
+    return <Navigate to={SCREEN_PATHS.settingsWorkspaces} replace />;
+  if (!workspace.data) return <PageLoader />;
+  return <WorkspaceEditor workspace={workspace.data} />;
+}
+
+function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(() => toWorkspaceFormValues(workspace));
+  const [errors, setErrors] = useState<WorkspaceFormErrors>({});
+  const update = useUpdateWorkspace(workspace.id);
+  const canChange = workspace.me.permissions.includes('CHANGE_GROUP');
+  const publicPath = getScreenPath('publicProfile', { uniqueId: workspace.uniqueId }) ?? '/';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateWorkspaceForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(toWorkspaceUpdate(values), {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('workspaceSettings.saved') }),
+    });
+  };
+
+  return (
+    <Stack gap="md" maw={820}>
+      <BackLink to={SCREEN_PATHS.settingsWorkspaces}>{t('workspaceSettings.backToList')}</BackLink>
+      <Title order={1} size="h2">
+        {workspace.name}
+      </Title>
+      {canChange ? (
+        <SectionCard title={t('workspaceSettings.profile')}>
+          <AvatarPicker workspace={workspace} />
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label={t('workspaceSettings.name')}
+                value={values.name}
+                maxLength={30}
+                error={errors.name && t('validation.workspaceName')}
+                onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+              />
+              <DescriptionEditor
+                initialHtml={workspace.public_description}
+                onChange={(description) => setValues((v) => ({ ...v, description }))}
+              />
+              {errors.description && (
+                <FormMessage>{t('workspaceSettings.descriptionTooLong')}</FormMessage>
+              )}
+              <TextInput
+                label={t('workspaceSettings.websiteUrl')}
+                placeholder="https://"
+                value={values.websiteUrl}
+                error={errors.websiteUrl && t('workspaceSettings.websiteUrlInvalid')}
+                onChange={(event) =>
+                  setValues({ ...values, websiteUrl: event.currentTarget.value })
+                }
+              />
+              <Switch
+                label={t('workspaceSettings.isPublic')}
+                checked={values.isPublic}
+                onChange={(event) =>
+                  setValues({ ...values, isPublic: event.currentTarget.checked })
+                }
+              />
+              {workspace.is_public && (
+                <Text size="sm">
+                  {t('workspaceSettings.publicLink')}{' '}
+                  <Anchor component={Link} to={publicPath}>
+                    {window.location.origin + publicPath}
+                  </Anchor>
+                </Text>
+              )}
+              <Switch
+                label={t('workspaceSettings.printQueue')}
+                description={t('workspaceSettings.printQueueHint')}
+                checked={values.isPrintQueueEnabled}
+                onChange={(event) =>
+                  setValues({ ...values, isPrintQueueEnabled: event.currentTarget.checked })
+                }
+              />
+              {update.isError && <FormMessage>{update.error.message}</FormMessage>}
+              <Group>
+                <Button type="submit" loading={update.isPending}>
+                  {t('workspaceSettings.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </SectionCard>
+      ) : (
+        <SectionCard title={t('workspaceSettings.profile')}>
+          <DescriptionHtml html={workspace.public_description} />
+        </SectionCard>
+      )}
+      {canChange && workspace.public_description && (
+        <SectionCard title={t('workspaceSettings.preview')}>
+          <DescriptionHtml html={workspace.public_description} />
+        </SectionCard>
+      )}
+      <MembersSection
+        workspace={workspace}
+        bulkInvitePath={getScreenPath('settingsWorkspaceInviteUsers', { id: workspace.id })}
+      />
+    </Stack>
+  );
+}

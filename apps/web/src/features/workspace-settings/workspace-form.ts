@@ -1,0 +1,47 @@
+import {
+  LIMITS,
+  WebsiteUrlSchema,
+  WorkspaceNameSchema,
+  type Workspace,
+  type WorkspaceUpdate,
+} from '@printdeck/shared';
+
+export interface WorkspaceFormValues {
+  name: string;
+  description: string;
+  websiteUrl: string;
+  isPublic: boolean;
+  isPrintQueueEnabled: boolean;
+}
+
+export type WorkspaceFormErrors = Partial<Record<'name' | 'description' | 'websiteUrl', 'invalid'>>;
+
+export function toWorkspaceFormValues(workspace: Workspace): WorkspaceFormValues {
+  return {
+    name: workspace.name,
+    description: workspace.public_description,
+    websiteUrl: workspace.public_website_url ?? '',
+    isPublic: workspace.is_public,
+    isPrintQueueEnabled: workspace.settings.print_queue_enabled,
+  };
+}
+
+/** The spec's bounds (name 1–30, description ≤ 30000, URL 10–150 and valid, '' clears it). */
+export function validateWorkspaceForm(values: WorkspaceFormValues): WorkspaceFormErrors {
+  const errors: WorkspaceFormErrors = {};
+  if (!WorkspaceNameSchema.safeParse(values.name).success) errors.name = 'invalid';
+  if (values.description.length > LIMITS.workspaceDescriptionMax) errors.description = 'invalid';
+  const url = values.websiteUrl.trim();
+  if (url && !WebsiteUrlSchema.safeParse(url).success) errors.websiteUrl = 'invalid';
+  return errors;
+}
+
+export function toWorkspaceUpdate(values: WorkspaceFormValues): WorkspaceUpdate {
+  return {
+    name: values.name.trim(),
+    public_description: values.description,
+    public_website_url: values.websiteUrl.trim() || null,
+    is_public: values.isPublic,
+    settings: { print_queue_enabled: values.isPrintQueueEnabled },
+  };
+}
