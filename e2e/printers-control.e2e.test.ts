@@ -137,6 +137,25 @@ describe('controlling printers', () => {
     await expectVisible(image);
   });
 
+  it('opens the camera fullscreen, closes it with Escape, and blocks it while downloading', async () => {
+    const { admin, printer, page } = await setUp({ name: 'Framed', driver: 'pill' });
+    await openAs(page, fixture.app, admin, `/printers/${printer.id}`);
+    const fullscreen = page.getByRole('button', { name: 'Fullscreen' });
+    await fullscreen.click();
+    const dialog = page.getByRole('dialog', { name: 'Framed' });
+    await expectVisible(dialog.getByRole('img', { name: 'Camera image' }));
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog);
+
+    printer.device.downloadProgress = 40;
+    printer.device.pushState();
+    await expectVisible(page.getByText('Downloading print file: 40%').first());
+    await expect
+      .poll(() => page.getByTestId('camera').getAttribute('data-status'))
+      .toBe('downloading');
+    expect(await fullscreen.isDisabled()).toBe(true);
+  });
+
   it('powers printers off and on again with the bulk action, one by one', async () => {
     const { admin, printer, page } = await setUp({
       name: 'Relay one',

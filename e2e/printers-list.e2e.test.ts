@@ -31,6 +31,8 @@ describe('printers list', () => {
       devices.push((await addFakePrinter(app, admin, { name, driver: 'octoprint' })).device);
     }
     const page = await fixture.openPage();
+    // Tall enough for every group, so that dragging near an edge does not scroll the page.
+    await page.setViewportSize({ width: 1280, height: 1600 });
     await openAs(page, app, admin, '/printers');
     await expectState(printerCard(page, 'Left'), 'READY_TO_PRINT');
     // Without groups: the simple view, no section header.

@@ -62,6 +62,8 @@ export class FakePrinter {
   tool: Heater = { actual: ROOM, target: 0 };
   bed: Heater = { actual: ROOM, target: 0 };
   job: Job | null = null;
+  /** percent of a print file being downloaded (DOWNLOADING_PRINT_FILE), or null */
+  downloadProgress: number | null = null;
   files = [
     { path: 'benchy.gcode', size: 1_532_110 },
     { path: 'calibration/cube.gcode', size: 88_004 },
@@ -186,7 +188,10 @@ export class FakePrinter {
           closedOrError: !operational,
         },
       },
-      error: null,
+      error:
+        this.downloadProgress === null
+          ? null
+          : { code: 'download-in-progress', detail: String(this.downloadProgress) },
       temperature: this.isPaired
         ? { tool0: { ...this.round(this.tool) }, bed: { ...this.round(this.bed) } }
         : { tool0: null, bed: null },

@@ -66,6 +66,11 @@ const post = (path: string, token: string, body?: unknown) =>
   t.api(path, { method: 'POST', token, ...(body === undefined ? {} : { body }) });
 
 describe('printers', () => {
+  it('counts the printers on the workspace, for the header Printers link', async () => {
+    const groups = await t.api('/api/users/me/groups/', { token: observer.access });
+    expect(groups.body.find((g: { id: number }) => g.id === workspaceId).printers_count).toBe(1);
+  });
+
   it('lists printers of the workspace with their settings', async () => {
     const list = await t.api(`/api/groups/${workspaceId}/printers/`, { token: observer.access });
     expect(list.status).toBe(200);

@@ -8,6 +8,7 @@ export type MemberWorkspaceRow = WorkspaceRow & {
   role: Role;
   users_count: number;
   gcodes_count: number;
+  printers_count: number;
 };
 
 export function createWorkspacesRepository(db: Db) {
@@ -31,13 +32,25 @@ export function createWorkspacesRepository(db: Db) {
           .whereRef('f.workspace_id', '=', 'w.id')
           .as('gcodes_count'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('printers as p')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('p.workspace_id', '=', 'w.id')
+          .as('printers_count'),
+      )
       .where('m.user_id', '=', userId);
 
   // PostgreSQL answers count(*) as a string
-  const withCounts = <T extends { users_count: unknown; gcodes_count: unknown }>(row: T) => ({
+  const withCounts = <
+    T extends { users_count: unknown; gcodes_count: unknown; printers_count: unknown },
+  >(
+    row: T,
+  ) => ({
     ...row,
     users_count: Number(row.users_count),
     gcodes_count: Number(row.gcodes_count),
+    printers_count: Number(row.printers_count),
   });
 
   return {

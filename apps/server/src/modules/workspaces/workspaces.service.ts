@@ -31,8 +31,8 @@ export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
     avatar: row.avatar,
     created_on: row.created_on,
     users_count: row.users_count,
-    // Printers and videos arrive with their own modules; until then a workspace has none.
-    printers_count: 0,
+    printers_count: row.printers_count,
+    // Videos arrive with their own module; until then a workspace has none.
     gcodes_count: row.gcodes_count,
     videos_count: 0,
     settings: { print_queue_enabled: row.print_queue_enabled === 1 },

@@ -1,4 +1,5 @@
 import { ActionIcon, Modal, Tooltip } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
 import { IconBulb, IconBulbOff, IconMaximize } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,7 @@ export function PrinterCamera(props: PrinterCameraProps) {
   const [isHovered, setHovered] = useState(false);
   const [isFullscreen, setFullscreen] = useState(false);
   const hasFocus = useWindowFocus();
+  const { ref: viewportRef, inViewport } = useInViewport();
   const { state, imageUrl } = useCameraFeed({
     printerId: props.printerId,
     isEnabled: props.isEnabled,
@@ -40,6 +42,7 @@ export function PrinterCamera(props: PrinterCameraProps) {
     isDownloading: props.isDownloading,
     isHovered,
     isFullscreen,
+    isInViewport: inViewport,
     ownerId,
   });
   const status = getDisplayStatus(state, {
@@ -77,7 +80,11 @@ export function PrinterCamera(props: PrinterCameraProps) {
     isBlurred: !hasFocus,
   };
   return (
-    <div onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+    <div
+      ref={viewportRef}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
       <CameraFrame {...frame} controls={controls} />
       <Modal.Root
         opened={isFullscreen}

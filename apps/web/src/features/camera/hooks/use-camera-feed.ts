@@ -17,6 +17,7 @@ export interface CameraFeedInput {
   isDownloading: boolean;
   isHovered: boolean;
   isFullscreen: boolean;
+  isInViewport: boolean;
   /** the camera's own dialogs carry this id, so that they do not pause it */
   ownerId: string;
 }
@@ -51,9 +52,10 @@ export function useCameraFeed(input: CameraFeedInput): {
     latest.current = input;
   });
 
+  // Hovered, fullscreen or scrolled into view: ask now rather than at the next slow tick.
   useEffect(() => {
-    if (input.isHovered || input.isFullscreen) wake.current();
-  }, [input.isHovered, input.isFullscreen]);
+    if (input.isHovered || input.isFullscreen || input.isInViewport) wake.current();
+  }, [input.isHovered, input.isFullscreen, input.isInViewport]);
 
   const { printerId, isEnabled } = input;
   useEffect(() => {
@@ -87,6 +89,7 @@ export function useCameraFeed(input: CameraFeedInput): {
         isDownloading: conditions.isDownloading,
         isPageHidden: document.visibilityState === 'hidden',
         isModalOpen: isOtherModalOpen(conditions.ownerId),
+        isOffscreen: !conditions.isInViewport && !conditions.isFullscreen,
       });
       if (action === 'offlineTick') apply({ type: 'deviceOffline' });
       if (action === 'request') {

@@ -108,6 +108,7 @@ describe('ticks', () => {
     isDownloading: false,
     isPageHidden: false,
     isModalOpen: false,
+    isOffscreen: false,
   };
 
   it('requests a frame while the device is online', () => {
@@ -122,6 +123,11 @@ describe('ticks', () => {
     expect(getTickAction({ ...base, isPageHidden: true })).toBe('pause');
     expect(getTickAction({ ...base, isModalOpen: true })).toBe('pause');
     expect(getTickAction({ ...base, isEnabled: false })).toBe('pause');
+  });
+
+  it('pauses a camera scrolled out of view', () => {
+    expect(getTickAction({ ...base, isOffscreen: true })).toBe('pause');
+    expect(getTickAction({ ...base, isOffscreen: true, isDeviceOnline: false })).toBe('pause');
   });
 });
 

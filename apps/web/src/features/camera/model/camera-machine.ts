@@ -102,11 +102,14 @@ export interface CameraConditions {
   isPageHidden: boolean;
   /** another modal than the camera's own fullscreen view is open */
   isModalOpen: boolean;
+  /** scrolled out of view: a list of many cameras asks only for the ones a person sees */
+  isOffscreen: boolean;
 }
 
 /** What one tick does: ask for a frame, count an offline tick, or wait (paused). */
 export function getTickAction(conditions: CameraConditions): 'request' | 'offlineTick' | 'pause' {
-  if (!conditions.isEnabled || conditions.isPageHidden || conditions.isModalOpen) return 'pause';
+  const isUnseen = conditions.isPageHidden || conditions.isModalOpen || conditions.isOffscreen;
+  if (!conditions.isEnabled || isUnseen) return 'pause';
   return conditions.isDeviceOnline ? 'request' : 'offlineTick';
 }
 

@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeletePrinterGroup } from '../api/delete-printer-group';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PrinterGroupDialog } from './PrinterGroupDialog';
 
 /** Edit and delete of a real printer group (CHANGE_GROUP). */

@@ -3,8 +3,11 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  rectIntersection,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
@@ -31,6 +34,12 @@ import { AddPrinterChooser } from './AddPrinterChooser';
 import { BulkActionBar, BulkActionMenu } from './BulkActionBar';
 import { DraggablePrinterCard, type DragData } from './DraggablePrinterCard';
 import { PrinterCard } from './PrinterCard';
+
+/** The group under the pointer; the keyboard, which has no pointer, goes by overlap. */
+const detectDropTarget: CollisionDetection = (args) => {
+  const underPointer = pointerWithin(args);
+  return underPointer.length > 0 ? underPointer : rectIntersection(args);
+};
 
 /** Printers in their printer groups (spec part 1 §2 "Printers list"). */
 export function PrintersPage() {
@@ -131,7 +140,12 @@ export function PrintersPage() {
           </Text>
         </Paper>
       ) : (
-        <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={detectDropTarget}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+        >
           <Stack gap="xl">
             {layout.sections.map((section) => (
               <PrinterGroupSection

@@ -7,7 +7,7 @@ import { reportError } from '../../../app/error-modal/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreateDeviceKey } from '../../device-keys/api/create-device-key';
-import { ConfirmDialog } from '../../printer-groups/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCreatePrinter } from '../api/create-printer';
 import { toCreatePayload } from '../model/printer-form';
 import { PrinterFormFields } from './PrinterFormFields';

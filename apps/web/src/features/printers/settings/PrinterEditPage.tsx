@@ -9,7 +9,7 @@ import { reportError } from '../../../app/error-modal/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { PageLoader } from '../../../components/PageLoader';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { ConfirmDialog } from '../../printer-groups/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { useDeletePrinter } from '../api/delete-printer';
 import { usePrinter } from '../api/get-printer';

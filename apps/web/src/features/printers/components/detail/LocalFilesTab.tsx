@@ -15,7 +15,7 @@ import { IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../../lib/format-units';
-import { ConfirmDialog } from '../../../printer-groups/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { useLocalFiles } from '../../api/get-local-files';
 import { startLocalFile } from '../../api/start-local-file';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';

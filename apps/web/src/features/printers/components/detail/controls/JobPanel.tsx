@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../printer-groups/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../../../components/ConfirmDialog';
 import { usePrinterCommands } from '../../../hooks/use-printer-commands';
 import type { PrinterView } from '../../../model/printer-view';
 import { ControlPanel } from './ControlPanel';
