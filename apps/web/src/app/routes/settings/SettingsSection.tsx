@@ -5,15 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SCREEN_PATHS } from '../../../config/screens';
 
-/** The frame of one settings page, with the way back to the list. */
-export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+interface SettingsSectionProps {
+  title: string;
+  children: ReactNode;
+  /** where the back link leads; the settings list unless a deeper page says otherwise */
+  back?: { to: string; label: string };
+}
+
+/** The frame of one settings page, with the way back. */
+export function SettingsSection({ title, children, back }: SettingsSectionProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={720}>
-      <Anchor component={Link} to={SCREEN_PATHS.settings} size="sm">
+      <Anchor component={Link} to={back?.to ?? SCREEN_PATHS.settings} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={16} aria-hidden />
-          {t('common.backToSettings')}
+          {back?.label ?? t('common.backToSettings')}
         </Group>
       </Anchor>
       <Title order={1} size="h2">
