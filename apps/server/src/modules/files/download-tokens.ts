@@ -1,11 +1,6 @@
-import { SignJWT, errors, jwtVerify } from 'jose';
 import { FILE_DOWNLOAD_LINK_TTL_SECONDS } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-
-const ISSUER = 'printdeck';
-const AUDIENCE = 'printdeck-file-download';
-const TYPE = 'file-download';
-const ALGORITHM = 'HS256';
+import { createTypedJwt } from '../../crypto/typed-jwt.js';
 
 export interface DownloadClaims {
   fileId: number;
@@ -18,42 +13,25 @@ export interface DownloadClaims {
  * can open a file nor a download token can call the API.
  */
 export function createDownloadTokens(secret: string, clock: Clock) {
-  const key = new TextEncoder().encode(secret);
+  const jwt = createTypedJwt({
+    secret,
+    clock,
+    audience: 'printdeck-file-download',
+    type: 'file-download',
+    ttlSeconds: FILE_DOWNLOAD_LINK_TTL_SECONDS,
+  });
 
   return {
-    async signDownloadToken(claims: DownloadClaims): Promise<{ token: string; expiresAt: Date }> {
-      const now = Math.floor(clock.now().getTime() / 1000);
-      const expiresAt = new Date((now + FILE_DOWNLOAD_LINK_TTL_SECONDS) * 1000);
-      const token = await new SignJWT({ typ: TYPE, fid: claims.fileId })
-        .setProtectedHeader({ alg: ALGORITHM })
-        .setSubject(String(claims.userId))
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(now)
-        .setExpirationTime(expiresAt)
-        .sign(key);
-      return { token, expiresAt };
-    },
+    signDownloadToken: (claims: DownloadClaims) =>
+      jwt.sign(String(claims.userId), { fid: claims.fileId }),
 
     /** The claims of a valid download token, or null for anything else. */
     async verifyDownloadToken(token: string): Promise<DownloadClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          currentDate: clock.now(),
-        });
-        const userId = Number(payload.sub);
-        const fileId = payload.fid;
-        if (payload.typ !== TYPE || !Number.isInteger(userId) || !Number.isInteger(fileId)) {
-          return null;
-        }
-        return { userId, fileId: fileId as number };
-      } catch (error) {
-        if (error instanceof errors.JOSEError) return null;
-        throw error;
-      }
+      const payload = await jwt.verify(token);
+      const userId = Number(payload?.sub);
+      const fileId = payload?.fid;
+      if (!payload || !Number.isInteger(userId) || !Number.isInteger(fileId)) return null;
+      return { userId, fileId: fileId as number };
     },
   };
 }

@@ -1,0 +1,54 @@
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { Clock } from '../clock.js';
+
+const ISSUER = 'printdeck';
+const ALGORITHM = 'HS256';
+
+export interface TypedJwtOptions {
+  secret: string;
+  clock: Clock;
+  /** each kind of token has its own audience and `typ`, so none can stand in for another (C09) */
+  audience: string;
+  type: string;
+  ttlSeconds: number;
+}
+
+/** Short-lived HS256 tokens of one kind: one algorithm, issuer, audience and `typ` checked. */
+export function createTypedJwt({ secret, clock, audience, type, ttlSeconds }: TypedJwtOptions) {
+  const key = new TextEncoder().encode(secret);
+
+  return {
+    async sign(
+      subject: string,
+      claims: Record<string, unknown>,
+    ): Promise<{ token: string; expiresAt: Date }> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      const expiresAt = new Date((now + ttlSeconds) * 1000);
+      const token = await new SignJWT({ ...claims, typ: type })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(subject)
+        .setIssuer(ISSUER)
+        .setAudience(audience)
+        .setIssuedAt(now)
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { token, expiresAt };
+    },
+
+    /** The payload of a valid token of this kind, or null for anything else. */
+    async verify(token: string): Promise<JWTPayload | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience,
+          currentDate: clock.now(),
+        });
+        return payload.typ === type ? payload : null;
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
