@@ -1,9 +1,10 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { MailTokenPurpose } from '@printdeck/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormMessage } from '../../../components/FormMessage';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { SCREEN_PATHS } from '../../../config/screens';
 import {
   getNewPasswordErrorMessage,
@@ -83,23 +84,12 @@ export function NewPasswordPage(props: NewPasswordPageProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {errorMessage && <FormMessage>{errorMessage}</FormMessage>}
-          <TextInput
-            label={t('auth.email')}
-            value={mailToken.email}
-            autoComplete="username"
-            readOnly
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('auth.passwordConfirm')}
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
+          <NewPasswordFields
+            email={mailToken.email}
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
           />
           <Button type="submit" loading={mutation.isPending}>
             {t(`auth.${textKey}.submit`)}

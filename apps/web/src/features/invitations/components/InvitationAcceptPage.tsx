@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { decodeInvitationTokenPayload } from '@printdeck/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CenteredLayout } from '../../../components/CenteredLayout';
 import { FormMessage } from '../../../components/FormMessage';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
 import { isSignedIn } from '../../../session/session';
@@ -102,18 +103,12 @@ function NewAccountCard(props: { token: string; email: string; workspace: string
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {error && <FormMessage>{error}</FormMessage>}
-          <TextInput label={t('auth.email')} value={props.email} autoComplete="username" readOnly />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('auth.passwordConfirm')}
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
+          <NewPasswordFields
+            email={props.email}
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
           />
           <Button type="submit" loading={accept.isPending}>
             {t('invitations.accept.createAccount')}
