@@ -124,6 +124,7 @@ describe('running a workspace', () => {
     const page = await fixture.openPage();
     await openAs(page, app, admin, '/settings/api-tokens');
 
+    let lastShown = '';
     const createKey = async (name: string, scope?: string) => {
       await page.getByLabel('Name', { exact: true }).fill(name);
       if (scope) {
@@ -132,8 +133,15 @@ describe('running a workspace', () => {
       }
       await page.getByRole('button', { name: 'Create key' }).click();
       const shown = page.getByTestId('new-api-key');
-      await expect.poll(() => shown.innerText()).toMatch(/^pdk_/);
+      // the box may still show the previous key for a moment: wait for this one
+      await expect
+        .poll(async () => {
+          const text = await shown.innerText();
+          return text.startsWith('pdk_') && text !== lastShown;
+        })
+        .toBe(true);
       const key = await shown.innerText();
+      lastShown = key;
       await expectVisible(page.getByRole('cell', { name, exact: true }));
       return key;
     };
