@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * Device gateway figures (issue 3): N lightweight simulated agents push state every 2 s while
  * pollers read devices-states every 2 s for each 100-printer workspace.
@@ -65,7 +66,10 @@ async function inBatches<T>(
 function connectAgent(url: string, key: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${url.replace('http', 'ws')}/api/device/ws`, {
-      headers: { authorization: `Bearer ${key}` },
+      headers: {
+        authorization: `Bearer ${key}`,
+        'x-device-identity': createHash('sha256').update(key).digest('base64url'),
+      },
     });
     socket.once('error', reject);
     socket.on('message', (data) => {

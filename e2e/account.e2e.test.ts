@@ -15,7 +15,7 @@ import {
 
 const PASSWORD = 'a long enough passphrase 42';
 const WORKSPACE_KEY = 'printdeck.groupId';
-const REFRESH_KEY = 'printdeck.refresh';
+const SESSION_KEY = 'printdeck.session';
 
 describe('account', () => {
   const fixture = useAppAndBrowser();
@@ -57,7 +57,7 @@ describe('account', () => {
     await expectVisible(
       page.getByRole('alert').filter({ hasText: 'Invalid email or password, try again, please.' }),
     );
-    expect(await readStorage(page, REFRESH_KEY)).toBeNull();
+    expect(await readStorage(page, SESSION_KEY)).toBeNull();
     await fillSignIn(page, email, PASSWORD);
 
     // The only workspace is chosen without asking.
@@ -149,13 +149,20 @@ describe('account', () => {
       'Odhlásit se',
     ]);
 
+    // The refresh token is an HttpOnly cookie: no script can read it, storage holds none.
+    expect(await readStorage(page, SESSION_KEY)).toBe('1');
+    expect(await readStorage(page, 'printdeck.refresh')).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('printdeck_refresh');
+    const [cookie] = await page.context().cookies(`${app.url}/api/tokens/refresh/`);
+    expect(cookie).toMatchObject({ name: 'printdeck_refresh', httpOnly: true, sameSite: 'Strict' });
+    const refresh = cookie!.value;
+
     // Sign-out: tokens gone from the browser and revoked on the server.
-    const refresh = await readStorage(page, REFRESH_KEY);
-    expect(refresh).not.toBeNull();
     await chooseFromUserMenu(page, 'Odhlásit se');
     await expectPath(page, '/login');
     await expectHeading(page, 'Přihlášení');
-    expect(await readStorage(page, REFRESH_KEY)).toBeNull();
+    expect(await readStorage(page, SESSION_KEY)).toBeNull();
+    expect(await page.context().cookies(`${app.url}/api/tokens/refresh/`)).toEqual([]);
     expect(await readStorage(page, WORKSPACE_KEY)).toBeNull();
     const reuse = await fetch(`${app.url}/api/tokens/refresh/`, {
       method: 'POST',

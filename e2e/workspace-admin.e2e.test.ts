@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractLink } from '../apps/server/src/test/smtp-capture.js';
+import { authenticatorCode, enableTwoFactor } from '../apps/server/src/test/two-factor.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode } from './support/files-world.js';
 import { callApi, createAdmin, openAs } from './support/printers-world.js';
@@ -16,6 +17,24 @@ async function uploadWithToken(url: string, workspaceId: number, token: string, 
     body: form,
   });
   return response.status;
+}
+
+/** The API as the two-factor helper calls it: status and parsed body. */
+async function apiCall(
+  app: { url: string },
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+) {
+  const response = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
 describe('running a workspace', () => {
@@ -76,6 +95,26 @@ describe('running a workspace', () => {
     );
   });
 
+  it('an existing account is only invited: it joins when its owner accepts in Settings → Workspaces', async () => {
+    const { app } = fixture;
+    const admin = await createAdmin(app, 'host@example.com');
+    const guest = await createAdmin(app, 'guest@example.com');
+    await callApi(app, `/groups/${admin.workspaceId}/users/`, {
+      token: admin.access,
+      body: { username: guest.email },
+    });
+    const page = await fixture.openPage();
+    await openAs(page, app, guest, '/settings/workspaces');
+    const workspaces = page.getByRole('table', { name: 'Workspaces' });
+    await expectVisible(workspaces.getByRole('cell', { name: 'guest', exact: true }));
+    expect(await workspaces.getByRole('cell', { name: 'host', exact: true }).count()).toBe(0);
+    const invitations = page.getByRole('region', { name: 'Invitations for you' });
+    await expectVisible(invitations.getByText('From host@example.com', { exact: false }));
+    await invitations.getByRole('button', { name: 'Accept the invitation to host' }).click();
+    await expectVisible(workspaces.getByRole('cell', { name: 'host', exact: true }));
+    expect(await invitations.count()).toBe(0);
+  });
+
   it('bulk invite counts the invalid lines and refuses to analyse them', async () => {
     const { app } = fixture;
     const admin = await createAdmin(app, 'bulk@example.com');
@@ -105,7 +144,9 @@ describe('running a workspace', () => {
     await expectVisible(page.getByRole('heading', { name: 'Analysis' }));
     expect(await page.getByTestId('count-unique').innerText()).toBe('18');
     expect(await page.getByTestId('count-new').innerText()).toBe('17');
-    expect(await page.getByTestId('count-alreadyInvited').innerText()).toBe('1');
+    // the admin is already a member: "existing" counts this workspace's members only
+    expect(await page.getByTestId('count-existing').innerText()).toBe('1');
+    expect(await page.getByTestId('count-alreadyInvited').innerText()).toBe('0');
 
     // Invite all, after confirmation, one by one into the progress log.
     await page.getByRole('button', { name: 'Invite all (17)' }).click();
@@ -239,7 +280,18 @@ describe('running a workspace', () => {
     const [workspace] = await callApi<{ id: number }[]>(app, '/users/me/groups/', {
       token: tokens.access,
     });
-    const root = { email: 'root@example.com', ...tokens, refresh: '', workspaceId: workspace!.id };
+    // a system administrator's powers wait for two-factor sign-in
+    const { secret } = await enableTwoFactor(
+      { api: (path, init) => apiCall(app, path, init) },
+      tokens.access,
+    );
+    const root = {
+      email: 'root@example.com',
+      ...tokens,
+      refresh: '',
+      workspaceId: workspace!.id,
+      otp: authenticatorCode(secret, undefined, 1),
+    };
     const page = await fixture.openPage();
     await openAs(page, app, root, '/admin/news');
     await expectHeading(page, 'Manage news');

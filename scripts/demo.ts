@@ -109,6 +109,8 @@ async function main(): Promise<void> {
   const fleet = await startFleet({
     server: local,
     counts: COUNTS,
+    // each agent's identity, kept beside its key: a second start pairs again
+    stateDir: path.join(dataDir, 'demo-agents'),
     ...(savedKeys
       ? { keys: savedKeys }
       : { account: { email: EMAIL, password: PASSWORD, workspace: workspaceId } }),

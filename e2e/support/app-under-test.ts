@@ -48,7 +48,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The built product (what `npm start` runs) on its own port, data and SMTP server. */
-export async function startAppUnderTest(): Promise<AppUnderTest> {
+export async function startAppUnderTest(
+  options: { env?: Record<string, string> } = {},
+): Promise<AppUnderTest> {
   const smtp = await startSmtpCapture();
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
@@ -63,6 +65,7 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
     PUBLIC_URL: url,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   const output: string[] = [];
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {

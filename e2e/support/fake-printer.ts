@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Camera } from '@printdeck/simulator';
 import type { DeviceCommand, DeviceDriver, DeviceState, RequestMessage } from '@printdeck/shared';
 import WebSocket from 'ws';
@@ -108,7 +109,13 @@ export class FakePrinter {
   async connect(): Promise<void> {
     const url = `${this.options.serverUrl.replace(/^http/, 'ws')}/api/device/ws`;
     const socket = new WebSocket(url, {
-      headers: { authorization: `Bearer ${this.options.deviceKey}` },
+      headers: {
+        authorization: `Bearer ${this.options.deviceKey}`,
+        // the agent's own identity (a real agent keeps one in its state directory)
+        'x-device-identity': createHash('sha256')
+          .update(`agent identity of ${this.options.deviceKey}`)
+          .digest('base64url'),
+      },
     });
     this.socket = socket;
     await new Promise<void>((resolve, reject) => {

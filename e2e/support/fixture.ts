@@ -11,12 +11,15 @@ export interface E2eFixture {
 }
 
 /** One app instance and one browser for the whole file, started side by side. */
-export function useAppAndBrowser(): E2eFixture {
+export function useAppAndBrowser(options: { env?: () => Record<string, string> } = {}): E2eFixture {
   let app: AppUnderTest | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startAppUnderTest(), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([
+      startAppUnderTest(options.env ? { env: options.env() } : {}),
+      launchBrowser(),
+    ]);
     if (started.status === 'fulfilled') app = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;

@@ -15,6 +15,7 @@ export interface FleetPrinter {
   kind: FleetKind;
   name: string;
   key: string;
+  identity: string;
   sim: { url: string; apiKey?: string; printer: VirtualPrinter };
   agent: FleetAgent;
 }
@@ -32,6 +33,7 @@ interface AgentModule {
   startAgent(options: {
     serverUrl: string;
     deviceKey: string;
+    identity: string;
     printer: { kind: FleetKind; url: string; apiKey?: string };
     log: unknown;
   }): FleetAgent;
@@ -47,6 +49,8 @@ export async function startSimulatedFleet(options: {
   counts: Partial<Record<FleetKind, number>>;
   keys: string[];
   speed: number;
+  /** e.g. a timelapse frame every half second instead of every 10 s */
+  agentTuning?: { timelapseIntervalMs?: number };
 }): Promise<Fleet> {
   const { silentLogger } = await loadAgent();
   const { startFleet } = (await import(/* @vite-ignore */ FLEET_MODULE)) as {
@@ -61,6 +65,7 @@ export async function restartAgent(server: string, printer: FleetPrinter): Promi
   return startAgent({
     serverUrl: server,
     deviceKey: printer.key,
+    identity: printer.identity,
     printer: { kind: printer.kind, url: printer.sim.url, apiKey: printer.sim.apiKey },
     log: silentLogger,
   });

@@ -15,6 +15,8 @@ export interface Member {
   access: string;
   refresh: string;
   workspaceId: number;
+  /** the authenticator code, for an account with two-factor sign-in */
+  otp?: string;
 }
 
 export async function callApi<T = unknown>(
@@ -35,9 +37,9 @@ export async function callApi<T = unknown>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function signIn(app: AppUnderTest, email: string) {
+async function signIn(app: AppUnderTest, email: string, otp?: string) {
   return callApi<{ access: string; refresh: string }>(app, '/tokens/', {
-    body: { username: email, password: PASSWORD },
+    body: { username: email, password: PASSWORD, ...(otp ? { otp } : {}) },
   });
 }
 
@@ -58,15 +60,27 @@ export async function createAdmin(app: AppUnderTest, email: string): Promise<Mem
  * pages never share one), in their workspace.
  */
 export async function openAs(page: Page, app: AppUnderTest, member: Member, path = '/') {
-  const { refresh } = await signIn(app, member.email);
+  const { refresh } = await signIn(app, member.email, member.otp);
+  // the refresh token lives where the app keeps it: an HttpOnly cookie on the refresh path
+  await page.context().addCookies([
+    {
+      name: 'printdeck_refresh',
+      value: refresh,
+      url: `${app.url}/api/tokens/refresh/`,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
   await page.addInitScript(
-    ({ refresh, workspaceId }) => {
-      if (window.localStorage.getItem('printdeck.refresh') === null) {
-        window.localStorage.setItem('printdeck.refresh', refresh);
+    ({ workspaceId }) => {
+      // once per page: a reload or a later sign-out keeps what the app made of it
+      if (window.localStorage.getItem('e2e.seeded') === null) {
+        window.localStorage.setItem('e2e.seeded', '1');
+        window.localStorage.setItem('printdeck.session', '1');
         window.localStorage.setItem('printdeck.groupId', String(workspaceId));
       }
     },
-    { refresh, workspaceId: member.workspaceId },
+    { workspaceId: member.workspaceId },
   );
   await page.goto(`${app.url}${path}`);
   // The shell shows once the refresh token was renewed and stored; navigating away earlier

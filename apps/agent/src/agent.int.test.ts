@@ -12,7 +12,13 @@ import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src
 import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
 import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
 import { startAgent, type Agent } from './agent.js';
-import { KEY_REFUSED_MESSAGE, REPLACED_MESSAGE } from './connection/stop-reasons.js';
+import { createIdentity } from './connection/identity.js';
+import {
+  KEY_REFUSED_MESSAGE,
+  PAIRED_ELSEWHERE_MESSAGE,
+  REPLACED_MESSAGE,
+} from './connection/stop-reasons.js';
+import type { Logger } from './log.js';
 import type { PrinterHost } from './drivers/create-driver.js';
 import {
   eventually,
@@ -50,10 +56,22 @@ async function createDeviceKey(): Promise<string> {
   return response.body.token as string;
 }
 
-function runAgent(key: string, printer: PrinterHost, serverUrl = t.baseUrl): Agent {
+/** The agent of one printer keeps one identity (its state directory) across restarts. */
+const identities = new Map<string, string>();
+const identityOf = (key: string) =>
+  identities.get(key) ?? identities.set(key, createIdentity()).get(key)!;
+
+function runAgent(
+  key: string,
+  printer: PrinterHost,
+  serverUrl = t.baseUrl,
+  own: { identity?: string; log?: Logger } = {},
+): Agent {
   const agent = startAgent({
     serverUrl,
     deviceKey: key,
+    identity: own.identity ?? identityOf(key),
+    ...(own.log ? { log: own.log } : {}),
     printer,
     tuning: TEST_TUNING,
     localIpAddress: '192.168.7.20',
@@ -96,7 +114,7 @@ function closeLater<T extends { close(): Promise<void> }>(sim: T): T {
 }
 
 const startOctoPrint = async (): Promise<VirtualOctoPrint> =>
-  closeLater(await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 }));
+  closeLater(await startVirtualOctoPrint({ ...SIMULATED, camera: {}, pushIntervalMs: 20 }));
 const startMoonraker = async (): Promise<VirtualMoonraker> =>
   closeLater(await startVirtualMoonraker({ ...SIMULATED, statusIntervalMs: 20 }));
 
@@ -391,18 +409,52 @@ describe('agent ⇄ server: keys and connections', () => {
     expect(agent.isOnline()).toBe(false);
   });
 
-  it('a second agent with the same key replaces the first, which stops', async () => {
+  it('another agent with a copied key is refused while the paired agent keeps the printer; after an admin pairs again, the new agent takes over', async () => {
+    const { sim, key, agent: paired, id } = await octoprintPrinter('Copied');
+    const warnings: string[] = [];
+    const log: Logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (message) => warnings.push(message),
+      error: (message) => warnings.push(message),
+    };
+    const impostor = runAgent(
+      key,
+      { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey },
+      t.baseUrl,
+      { identity: createIdentity(), log },
+    );
+    await eventually('refused as paired elsewhere', () =>
+      warnings.includes(PAIRED_ELSEWHERE_MESSAGE),
+    );
+    expect(impostor.isOnline()).toBe(false);
+    expect(paired.isOnline()).toBe(true);
+    expect((await control(id, 'fan_state', { state: 'on' })).status).toBe(204);
+
+    // the paired agent goes away for good (a new SD card); an admin pairs the key again
+    await paired.stop();
+    const keys = await api(`/api/groups/${workspace}/device_keys/`);
+    const keyId = keys.body.find((k: { printers: string[] }) => k.printers.includes('Copied')).id;
+    expect(
+      (await api(`/api/groups/${workspace}/device_keys/${keyId}/re-pair/`, { method: 'POST' }))
+        .status,
+    ).toBe(204);
+    await eventually('the new agent online', () => impostor.isOnline());
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+  });
+
+  it('the same agent connecting again (same identity) replaces its stale connection', async () => {
     const { sim, key, agent: first, id } = await octoprintPrinter('Twin');
     const second = runAgent(key, { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey });
     expect(await first.stopped).toEqual({ reason: 'replaced', message: REPLACED_MESSAGE });
     await eventually('second online', () => second.isOnline());
+    await waitForPrinterState(id, 'READY_TO_PRINT');
     expect((await control(id, 'fan_state', { state: 'on' })).status).toBe(204);
     await eventually(
       'fan',
       () => sim.printer.fanSpeed,
       (s) => s === 1,
     );
-    await waitForPrinterState(id, 'READY_TO_PRINT');
   });
 });
 

@@ -1,7 +1,9 @@
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   DEVICE_PROTOCOL_VERSION,
   RELEASE_VERSION,
+  TIMELAPSE,
   type AgentMessage,
   type DeviceCommand,
   type DeviceDriver,
@@ -17,6 +19,7 @@ import { findLocalIpAddress } from './drivers/device-state.js';
 import type { JobEvent } from './drivers/driver.js';
 import { PrintFiles } from './files/print-file.js';
 import { silentLogger, type Logger } from './log.js';
+import { TimelapseRecorder, type TimelapseStats } from './timelapse/timelapse-recorder.js';
 
 export interface AgentTuning {
   serverBackoff: BackoffPolicy;
@@ -30,6 +33,10 @@ export interface AgentTuning {
   printerRequestMs: number;
   printerStaleMs: number;
   klippyPollMs: number;
+  /** a timelapse frame this often while a make_video job prints */
+  timelapseIntervalMs: number;
+  /** the timelapse spool keeps at most this many bytes on disk */
+  timelapseSpoolMaxBytes: number;
 }
 
 export const DEFAULT_TUNING: AgentTuning = {
@@ -41,16 +48,22 @@ export const DEFAULT_TUNING: AgentTuning = {
   printerRequestMs: 10_000,
   printerStaleMs: 10_000,
   klippyPollMs: 2000,
+  timelapseIntervalMs: TIMELAPSE.frameIntervalMs,
+  timelapseSpoolMaxBytes: TIMELAPSE.spoolMaxBytes,
 };
 
 export interface AgentOptions {
   /** the Printdeck server, e.g. https://printdeck.example.com */
   serverUrl: string;
   deviceKey: string;
+  /** the agent's own identity, kept across restarts (connection/identity.ts) */
+  identity: string;
   printer: PrinterHost;
   log?: Logger;
   /** where print files wait while they are checked (default: the system's temp folder) */
   downloadDir?: string;
+  /** where timelapse frames wait for the server (default: a folder per key under downloadDir) */
+  timelapseDir?: string;
   /** default: this machine's first LAN address */
   localIpAddress?: string | null;
   tuning?: Partial<AgentTuning>;
@@ -62,6 +75,8 @@ export interface Agent {
   readonly stopped: Promise<AgentStop>;
   getState(): DeviceState;
   isOnline(): boolean;
+  /** timelapse frames: taken, still waiting on disk, sent, refused by the server, dropped */
+  timelapseStats(): TimelapseStats;
   stop(): Promise<void>;
 }
 
@@ -126,8 +141,33 @@ export function startAgent(options: AgentOptions): Agent {
     },
   });
 
-  const execute = (command: DeviceCommand, signal: AbortSignal) =>
-    command.name === 'print_file' ? printFiles.print(command, signal) : driver.run(command, signal);
+  const timelapse = new TimelapseRecorder({
+    driver,
+    serverUrl: options.serverUrl,
+    deviceKey: options.deviceKey,
+    // the key's public part names the folder: agents sharing a machine never share a spool
+    dir:
+      options.timelapseDir ??
+      path.join(
+        options.downloadDir ?? tmpdir(),
+        'printdeck-timelapse',
+        options.deviceKey
+          .split('.')[0]!
+          .replace(/[^A-Za-z0-9_-]/g, '_')
+          .slice(0, 40),
+      ),
+    log,
+    intervalMs: tuning.timelapseIntervalMs,
+    spoolMaxBytes: tuning.timelapseSpoolMaxBytes,
+    backoff: tuning.serverBackoff,
+  });
+
+  const execute = async (command: DeviceCommand, signal: AbortSignal) => {
+    if (command.name !== 'print_file') return driver.run(command, signal);
+    const result = await printFiles.print(command, signal);
+    if (command.make_video && result.started) timelapse.record(command.job_id);
+    return result;
+  };
 
   const runner = new RequestRunner({
     execute,
@@ -148,13 +188,14 @@ export function startAgent(options: AgentOptions): Agent {
     isStopping = true;
     runner.abortAll();
     sync.stop();
-    await Promise.all([driver.stop(), link.stop()]);
+    await Promise.all([driver.stop(), link.stop(), timelapse.stop()]);
     resolveStopped(stop);
   };
 
   const link = new ServerLink({
     serverUrl: options.serverUrl,
     deviceKey: options.deviceKey,
+    identity: options.identity,
     hello: {
       type: 'hello',
       protocol: DEVICE_PROTOCOL_VERSION,
@@ -173,6 +214,7 @@ export function startAgent(options: AgentOptions): Agent {
     },
     onOnline: () => {
       sync.online(state());
+      timelapse.onOnline();
       while (queuedEvents.length > 0 && link.send(queuedEvents[0]!)) queuedEvents.shift();
     },
     onRequest: (request) => runner.handle(request),
@@ -184,13 +226,21 @@ export function startAgent(options: AgentOptions): Agent {
     onStop: (stop) => void finish(stop),
   });
 
-  driver.onState(() => sync.update(state()));
+  driver.onState((current) => {
+    sync.update(state());
+    timelapse.onState(current);
+  });
   driver.onJobEvent((event: JobEvent) => {
+    if (event.name !== 'job_started') timelapse.end();
     sendEvent({
       type: 'event',
       name: event.name,
       job_id: printFiles.jobIdFor(event),
-      data: { path: event.path, ...(event.reason ? { reason: event.reason.slice(0, 1000) } : {}) },
+      data: {
+        path: event.path,
+        ...(event.startedAt !== undefined ? { started_at: event.startedAt } : {}),
+        ...(event.reason ? { reason: event.reason.slice(0, 1000) } : {}),
+      },
     });
   });
 
@@ -203,6 +253,7 @@ export function startAgent(options: AgentOptions): Agent {
     stopped,
     getState: state,
     isOnline: () => link.isOnline,
+    timelapseStats: () => timelapse.stats(),
     stop: async () => {
       await finish({ reason: 'stopped', message: 'The agent was stopped.' });
     },

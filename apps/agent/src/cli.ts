@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { startAgent } from './agent.js';
 import { ConfigError, resolveConfig, USAGE } from './config.js';
+import { loadOrCreateIdentity } from './connection/identity.js';
 import { createConsoleLogger } from './log.js';
 
 /** `printdeck-agent`: exit code 2 for a bad configuration, 1 when the server sent it away. */
@@ -22,9 +23,18 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  let identity: string;
+  try {
+    identity = loadOrCreateIdentity(config.stateDir);
+  } catch (error) {
+    process.stderr.write(`printdeck-agent: ${(error as Error).message}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const agent = startAgent({
     serverUrl: config.serverUrl,
     deviceKey: config.deviceKey,
+    identity,
     printer: config.printer,
     log: createConsoleLogger(config.logLevel),
     ...(config.downloadDir ? { downloadDir: config.downloadDir } : {}),

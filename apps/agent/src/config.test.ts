@@ -35,8 +35,33 @@ describe('resolveConfig', () => {
       deviceKey: 'DEVICEKEY',
       printer: { kind: 'octoprint', url: 'http://127.0.0.1:5000', apiKey: 'K' },
       downloadDir: undefined,
+      stateDir: expect.stringMatching(/printdeck-agent$/),
       logLevel: 'info',
     });
+  });
+
+  it('takes the Moonraker power device by name, "none" for none, and refuses a bad name', () => {
+    const moon = [...BASE, '--moonraker', 'http://voron:7125'];
+    expect(resolve([...moon, '--power-device', 'psu'])).toMatchObject({
+      printer: { kind: 'moonraker', powerDevice: 'psu' },
+    });
+    expect(resolve(moon, { MOONRAKER_POWER_DEVICE: 'none' })).toMatchObject({
+      printer: { powerDevice: null },
+    });
+    expect(failure(() => resolve([...moon, '--power-device', 'a b;rm']))).toMatch(/--power-device/);
+  });
+
+  it('keeps its identity in --state-dir or PRINTDECK_STATE_DIR', () => {
+    const args = [...BASE, '--octoprint', 'http://127.0.0.1:5000'];
+    expect(resolve([...args, '--state-dir', '/var/lib/agent'])).toMatchObject({
+      stateDir: '/var/lib/agent',
+    });
+    const fromEnv = resolveConfig({
+      argv: args,
+      env: { PRINTDECK_STATE_DIR: '/srv/agent' },
+      readFile: () => '{}',
+    });
+    expect(fromEnv).toMatchObject({ stateDir: '/srv/agent' });
   });
 
   it('reads a pill and a Moonraker', () => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { PrinterHost } from './drivers/create-driver.js';
+import { defaultStateDir } from './connection/identity.js';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 
 export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL [--api-key K] [--pill] | --moonraker URL [--moonraker-api-key K])
@@ -13,8 +14,13 @@ export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint
   --pill                    the vendor's pill: OctoPrint plus its LED and camera (env PRINTDECK_PILL=true)
   --moonraker URL           Moonraker's address, e.g. http://127.0.0.1:7125 (env MOONRAKER_URL)
   --moonraker-api-key KEY   only when Moonraker requires authorization (env MOONRAKER_API_KEY)
+  --power-device NAME       the Moonraker [power NAME] device that feeds the printer
+                            (env MOONRAKER_POWER_DEVICE; default: printer; "none" for none)
   --config FILE             a JSON file with any of these options by their long names
   --download-dir DIR        where print files wait while they are checked (default: system temp)
+  --state-dir DIR           where the agent keeps its own identity, made on the first start
+                            (env PRINTDECK_STATE_DIR; default $XDG_STATE_HOME/printdeck-agent
+                            or ~/.local/state/printdeck-agent)
   --log-level LEVEL         debug, info, warn, error or silent (env LOG_LEVEL; default info)
   --help                    this text
 
@@ -36,8 +42,10 @@ const OPTIONS = {
   pill: { type: 'boolean' },
   moonraker: { type: 'string' },
   'moonraker-api-key': { type: 'string' },
+  'power-device': { type: 'string' },
   config: { type: 'string' },
   'download-dir': { type: 'string' },
+  'state-dir': { type: 'string' },
   'log-level': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
@@ -50,7 +58,9 @@ const ENVIRONMENT: Record<string, string> = {
   PRINTDECK_PILL: 'pill',
   MOONRAKER_URL: 'moonraker',
   MOONRAKER_API_KEY: 'moonraker-api-key',
+  MOONRAKER_POWER_DEVICE: 'power-device',
   LOG_LEVEL: 'log-level',
+  PRINTDECK_STATE_DIR: 'state-dir',
 };
 
 const httpUrl = (what: string, protocols = ['http:', 'https:']) =>
@@ -78,7 +88,13 @@ const ConfigSchema = z
     pill: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional(),
     moonraker: httpUrl('--moonraker').optional(),
     'moonraker-api-key': secret('--moonraker-api-key').optional(),
+    'power-device': z
+      .string()
+      .trim()
+      .regex(/^[\w.-]{1,64}$/, '--power-device: a device name (letters, digits, _ . -)')
+      .optional(),
     'download-dir': z.string().min(1).optional(),
+    'state-dir': z.string().min(1).optional(),
     'log-level': z.enum(LOG_LEVELS).optional(),
   })
   .superRefine((config, ctx) => {
@@ -95,6 +111,8 @@ export interface AgentConfig {
   deviceKey: string;
   printer: PrinterHost;
   downloadDir: string | undefined;
+  /** where the agent's identity is kept */
+  stateDir: string;
   logLevel: LogLevel;
 }
 
@@ -136,12 +154,16 @@ export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' {
         kind: 'moonraker',
         url: config.moonraker!,
         ...(config['moonraker-api-key'] ? { apiKey: config['moonraker-api-key'] } : {}),
+        ...(config['power-device']
+          ? { powerDevice: config['power-device'] === 'none' ? null : config['power-device'] }
+          : {}),
       };
   return {
     serverUrl: config.server,
     deviceKey: config.key,
     printer,
     downloadDir: config['download-dir'],
+    stateDir: config['state-dir'] ?? defaultStateDir(sources.env),
     logLevel: config['log-level'] ?? 'info',
   };
 }

@@ -5,6 +5,11 @@ import type { Mailer } from './mail/mailer.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createSessionsService } from './modules/auth/sessions.service.js';
+import { createPasswordChangeService } from './modules/account/password-change.service.js';
+import { createTwoFactorRepository } from './modules/account/two-factor.repository.js';
+import { createTwoFactorService } from './modules/account/two-factor.service.js';
+import { createSecretBox } from './crypto/secret-box.js';
 import { createMailTokensRepository } from './modules/registration/mail-tokens.repository.js';
 import { createRegistrationService } from './modules/registration/registration.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -13,10 +18,15 @@ import { createWorkspacesRepository } from './modules/workspaces/workspaces.repo
 import { createDeviceServices } from './devices-context.js';
 import { createPrintJobsRepository } from './modules/print-jobs/print-jobs.repository.js';
 import { createPrintJobsService } from './modules/print-jobs/print-jobs.service.js';
+import { createPrintJobLifecycle } from './modules/print-jobs/print-job-lifecycle.js';
 import { createFileServices } from './modules/files/files-context.js';
 import { GATEWAY_LIMITS } from './gateway/device-connection.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { createWorkspaceAdminServices } from './workspace-admin-context.js';
+import { createFileStorage } from './storage/file-storage.js';
+import { createVideoServices, type VideoSettings } from './modules/videos/videos-context.js';
+import { createPrintQueueServices } from './modules/print-queue/print-queue-context.js';
+import { createNotificationServices, type NotificationOptions } from './notifications-context.js';
 
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -27,6 +37,10 @@ export interface ServiceDeps {
   /** the data directory: the file store lives under it */
   dataDir: string;
   deviceTimeouts?: { commandMs: number; snapshotMs: number; printStartMs: number };
+  videoSettings?: VideoSettings;
+  mailFrom?: string;
+  telegram?: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
+  notificationOptions?: NotificationOptions;
 }
 
 /** The composition root: each service gets exactly the repositories and adapters it uses. */
@@ -38,6 +52,8 @@ export function createServices({
   publicUrl,
   dataDir,
   deviceTimeouts,
+  videoSettings,
+  ...rest
 }: ServiceDeps) {
   const { db } = database;
   const users = createUsersRepository(db);
@@ -46,7 +62,16 @@ export function createServices({
   const workspacesRepository = createWorkspacesRepository(db);
   const workspaces = createWorkspacesService({ workspaces: workspacesRepository, clock });
   const usersService = createUsersService({ db, users, sessions, workspaces, clock });
+  const passwordChange = createPasswordChangeService({ db, users, sessions, rateLimiter, clock });
+  const twoFactor = createTwoFactorService({
+    twoFactor: createTwoFactorRepository(db),
+    users,
+    passwordChange,
+    secretBox: createSecretBox(jwtSecret, 'totp-secret'),
+    clock,
+  });
   const auth = createAuthService({
+    checkSignInFactor: (user, otp) => twoFactor.checkSignInFactor(user, otp),
     users,
     sessions,
     accessTokens: createAccessTokens(jwtSecret, clock),
@@ -74,8 +99,10 @@ export function createServices({
     },
   });
   const files = createFileServices({ db, clock, workspaces, dataDir, jwtSecret });
+  const printJobLifecycle = createPrintJobLifecycle();
+  const printJobsRepository = createPrintJobsRepository(db);
   const printJobs = createPrintJobsService({
-    jobs: createPrintJobsRepository(db),
+    jobs: printJobsRepository,
     files: files.filesRepository,
     users,
     workspaces,
@@ -84,6 +111,50 @@ export function createServices({
     downloadTokens: files.downloadTokens,
     clock,
     printStartTimeoutMs: deviceTimeouts?.printStartMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
+    lifecycle: printJobLifecycle,
+  });
+  const videos = createVideoServices({
+    db,
+    clock,
+    jwtSecret,
+    storage: createFileStorage(dataDir),
+    workspaces,
+    files: files.filesRepository,
+    printJobs: printJobsRepository,
+    deviceKeys: devices.deviceKeys,
+    lifecycle: printJobLifecycle,
+    settings: videoSettings ?? { ffmpegPath: undefined },
+  });
+  const printQueue = createPrintQueueServices({
+    db,
+    clock,
+    live: devices.live,
+    files: files.filesRepository,
+    users,
+    workspaces,
+    workspacesRepository,
+    getPrinterForUser: devices.getPrinterForUser,
+    printJobs,
+    lifecycle: printJobLifecycle,
+    printStartTimeoutMs: deviceTimeouts?.printStartMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
+  });
+  const notifications = createNotificationServices({
+    db,
+    clock,
+    mailer,
+    publicUrl,
+    dataDir,
+    mailFrom: rest.mailFrom ?? 'no-reply@printdeck.local',
+    telegram: rest.telegram ?? {
+      botToken: undefined,
+      botName: undefined,
+      apiUrl: 'https://api.telegram.org',
+    },
+    live: devices.live,
+    snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
+    printJobLifecycle,
+    videoEvents: videos.events,
+    ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
   const workspaceAdmin = createWorkspaceAdminServices({
     db,
@@ -96,9 +167,14 @@ export function createServices({
     usersService,
     workspaces,
     workspacesRepository,
+    publicVideos: videos.listPublicVideos,
+    testSender: notifications.testSender,
   });
   return {
     auth,
+    sessions: createSessionsService({ sessions, clock }),
+    passwordChange,
+    twoFactor,
     users: usersService,
     workspaces,
     registration,
@@ -106,7 +182,11 @@ export function createServices({
     devices,
     files,
     printJobs,
+    printJobLifecycle,
+    printQueue,
     workspaceAdmin,
+    videos,
+    notifications,
   };
 }
 

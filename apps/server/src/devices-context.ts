@@ -3,6 +3,7 @@ import type { Db } from './db/database.js';
 import { LiveDevices } from './gateway/live-devices.js';
 import { createDeviceKeysRepository } from './modules/device-keys/device-keys.repository.js';
 import { createDeviceKeysService } from './modules/device-keys/device-keys.service.js';
+import { createDeviceKeyAdminService } from './modules/device-keys/device-key-admin.service.js';
 import { createPrinterGroupsRepository } from './modules/printer-groups/printer-groups.repository.js';
 import { createPrinterGroupsService } from './modules/printer-groups/printer-groups.service.js';
 import { createPrinterAccess } from './modules/printers/printer-access.js';
@@ -23,7 +24,15 @@ export function createDeviceServices(deps: {
   const { db, clock, workspaces } = deps;
   const live = new LiveDevices(clock);
   const printersRepository = createPrintersRepository(db);
-  const deviceKeys = createDeviceKeysService({ deviceKeys: createDeviceKeysRepository(db), clock });
+  const deviceKeysRepository = createDeviceKeysRepository(db);
+  const deviceKeys = createDeviceKeysService({ deviceKeys: deviceKeysRepository, clock });
+  const deviceKeyAdmin = createDeviceKeyAdminService({
+    deviceKeys: deviceKeysRepository,
+    workspaces,
+    workspacesRepository: deps.workspacesRepository,
+    live,
+    clock,
+  });
   const getPrinterForUser = createPrinterAccess({
     printers: printersRepository,
     workspaces: deps.workspacesRepository,
@@ -32,10 +41,12 @@ export function createDeviceServices(deps: {
     live,
     getPrinterForUser,
     deviceKeys,
+    deviceKeyAdmin,
     printers: createPrintersService({
       printers: printersRepository,
       workspaces,
       deviceKeys,
+      deviceKeyAdmin,
       live,
       getPrinterForUser,
       clock,

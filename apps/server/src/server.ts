@@ -22,6 +22,8 @@ export interface StartOptions {
   mailer?: Mailer;
   pgSchema?: string;
   gatewayLimits?: AppOptions['gatewayLimits'];
+  videoSettings?: AppOptions['videoSettings'];
+  notificationOptions?: AppOptions['notificationOptions'];
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -43,6 +45,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
+      ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
+      ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     });
     const url = await app.server.listen({ port: config.port, host: config.host });
     return {

@@ -1,3 +1,4 @@
+import type { PublicVideo } from '@printdeck/shared';
 import type { Clock } from './clock.js';
 import type { Db } from './db/database.js';
 import type { RateLimiter } from './http/rate-limiter.js';
@@ -11,7 +12,10 @@ import { createMembersService } from './modules/members/members.service.js';
 import { createNewsRepository } from './modules/news/news.repository.js';
 import { createNewsService } from './modules/news/news.service.js';
 import { createNotificationSettingsRepository } from './modules/notifications/notification-settings.repository.js';
-import { createNotificationSettingsService } from './modules/notifications/notification-settings.service.js';
+import {
+  createNotificationSettingsService,
+  type TestSender,
+} from './modules/notifications/notification-settings.service.js';
 import { createPublicProfileRepository } from './modules/public-profile/public-profile.repository.js';
 import { createPublicProfileService } from './modules/public-profile/public-profile.service.js';
 import { createSlicerService } from './modules/slicer/slicer.service.js';
@@ -40,6 +44,9 @@ export function createWorkspaceAdminServices(deps: {
   usersService: UsersService;
   workspaces: WorkspacesService;
   workspacesRepository: WorkspacesRepository;
+  /** a workspace's public timelapse videos, for its public profile */
+  publicVideos: (workspaceId: number) => Promise<PublicVideo[]>;
+  testSender: TestSender;
 }) {
   const { db, clock, mailer, rateLimiter, publicUrl, workspaces } = deps;
   const members = createMembersRepository(db);
@@ -48,6 +55,8 @@ export function createWorkspaceAdminServices(deps: {
     apiKeys: createApiKeysRepository(db),
     rateLimiter,
     clock,
+    requireMembership: (userId, workspaceId) =>
+      workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP'),
   });
   return {
     avatars: createWorkspaceAvatarService({
@@ -77,10 +86,14 @@ export function createWorkspaceAdminServices(deps: {
       rateLimiter,
       clock,
       publicUrl,
+      testSender: deps.testSender,
     }),
     stats: createStatsService({ stats: createStatsRepository(db), workspaces, clock }),
     news: createNewsService({ news: createNewsRepository(db), clock }),
-    publicProfile: createPublicProfileService({ profiles: createPublicProfileRepository(db) }),
+    publicProfile: createPublicProfileService({
+      profiles: createPublicProfileRepository(db),
+      publicVideos: deps.publicVideos,
+    }),
   };
 }
 

@@ -156,7 +156,7 @@ describe('printer faults on Moonraker', () => {
     rpc.close();
   });
 
-  it('a Klipper error halts until RESTART; a crash comes back through startup', async () => {
+  it('a Klipper error halts until RESTART; a crashed Klippy stays down until started again', async () => {
     moon.faults.klippyError();
     const error = (await readJson(await fetch(`${moon.url}/printer/info`))).result;
     expect(error.state).toBe('error');
@@ -169,6 +169,11 @@ describe('printer faults on Moonraker', () => {
     expect(((await rpc.call('printer.info')) as LooseJson).state).toBe('ready');
     moon.faults.klippyDisconnect();
     await rpc.next('notify_klippy_disconnected');
+    moon.printer.advance(60_000);
+    expect((await readJson(await fetch(`${moon.url}/server/info`))).result.klippy_state).toBe(
+      'disconnected',
+    );
+    moon.faults.klippyStart();
     moon.printer.advance(5000);
     await rpc.next('notify_klippy_ready');
     moon.faults.klippyShutdown("MCU 'mcu' shutdown: Timer too close");

@@ -19,7 +19,7 @@ export interface SimulatorOptions {
   /** Simulated seconds per real second (default 1); 0 freezes time for tests. */
   speed?: number;
   clock?: Clock;
-  /** The snapshot camera; false for none. */
+  /** The snapshot camera; false for none. OctoPrint has none unless one is given (stock). */
   camera?: CameraOptions | false;
   maxUploadBytes?: number;
   maxJsonBytes?: number;

@@ -51,6 +51,7 @@ function startLink(serverUrl: string) {
   const link = new ServerLink({
     serverUrl,
     deviceKey: 'THE-KEY',
+    identity: 'the-agent-identity',
     hello: {
       type: 'hello',
       protocol: DEVICE_PROTOCOL_VERSION,

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import {
   DEVICE_CLOSE_CODES,
+  DEVICE_IDENTITY_HEADER,
   DEVICE_MAX_MESSAGE_BYTES,
   ServerMessageSchema,
   type AgentMessage,
@@ -11,13 +12,15 @@ import {
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import { RetryTimer, type BackoffPolicy } from './backoff.js';
-import { SERVER_SOCKET_PATH, stopFor, type AgentStop } from './stop-reasons.js';
+import { SERVER_SOCKET_PATH, stopFor, warningFor, type AgentStop } from './stop-reasons.js';
 
 type Welcome = z.infer<typeof WelcomeMessageSchema>;
 
 export interface ServerLinkOptions {
   serverUrl: string;
   deviceKey: string;
+  /** the agent's own identity, which the key is paired with */
+  identity: string;
   hello: Extract<AgentMessage, { type: 'hello' }>;
   backoff: BackoffPolicy;
   /** a connection that lasted this long starts the backoff again from the bottom */
@@ -104,7 +107,10 @@ export class ServerLink {
     if (this.#isStopped) return;
     const url = deviceSocketUrl(this.#options.serverUrl);
     const ws = new WebSocket(url, {
-      headers: { authorization: `Bearer ${this.#options.deviceKey}` },
+      headers: {
+        authorization: `Bearer ${this.#options.deviceKey}`,
+        [DEVICE_IDENTITY_HEADER]: this.#options.identity,
+      },
       handshakeTimeout: 15_000,
       maxPayload: DEVICE_MAX_MESSAGE_BYTES,
     });
@@ -220,6 +226,8 @@ export class ServerLink {
     if (wasStable || code === DEVICE_CLOSE_CODES.serverRestart) this.#retry.reset();
     this.#welcomedAt = null;
     const delay = this.#retry.schedule(() => this.#connect());
+    const warning = warningFor(httpStatus);
+    if (warning) this.#options.log.warn(warning, { retry_in_ms: delay });
     this.#options.log.warn('server connection lost; reconnecting', {
       code,
       ...(httpStatus ? { http_status: httpStatus } : {}),

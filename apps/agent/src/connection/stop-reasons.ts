@@ -33,3 +33,13 @@ export function stopFor(code: number, reason: string, httpStatus: number | null)
   }
   return null;
 }
+
+export const PAIRED_ELSEWHERE_MESSAGE =
+  "This device key is paired with another agent, which keeps the printer. If this agent is the printer's new one, ask an admin of the workspace to pair the key again (Settings → Printers → device keys); this agent keeps trying.";
+
+/** Refusals another try may get past later, with what the person running the agent should know. */
+export function warningFor(httpStatus: number | null): string | null {
+  if (httpStatus === 409) return PAIRED_ELSEWHERE_MESSAGE;
+  if (httpStatus === 429) return 'The server asks this address to slow down; trying again later.';
+  return null;
+}

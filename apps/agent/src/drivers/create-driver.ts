@@ -8,7 +8,13 @@ import { createPillDriver } from './pill.js';
 /** The printer host an agent drives, as configured. */
 export type PrinterHost =
   | { kind: 'octoprint' | 'pill'; url: string; apiKey?: string }
-  | { kind: 'moonraker'; url: string; apiKey?: string };
+  | {
+      kind: 'moonraker';
+      url: string;
+      apiKey?: string;
+      /** the `[power]` device feeding the printer (default `printer`); null: none */
+      powerDevice?: string | null;
+    };
 
 export interface DriverTuning {
   backoff: BackoffPolicy;
@@ -51,6 +57,7 @@ export function createDriver(
         ...common,
         url: host.url,
         ...(host.apiKey ? { apiKey: host.apiKey } : {}),
+        ...(host.powerDevice !== undefined ? { powerDevice: host.powerDevice } : {}),
         heartbeatMs: tuning.staleMs,
         pollMs: tuning.klippyPollMs,
       });

@@ -51,6 +51,8 @@ export interface JobEvent {
   name: JobEventName;
   /** the file's path on the printer, when known */
   path: string | null;
+  /** when the print began on the printer (Unix seconds): with `path`, the job's identity */
+  startedAt?: number;
   reason?: string;
 }
 

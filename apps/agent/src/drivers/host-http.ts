@@ -78,18 +78,42 @@ export async function readJsonBody(response: Response, hostName: string): Promis
   }
 }
 
+/** Longest device text passed on to the server (error messages, reasons). */
+export const MAX_DEVICE_TEXT = 300;
+
+/**
+ * A device's text as users may see it: an HTML page (OctoPrint's 500, a proxy's error) loses
+ * its markup, scripts and styles, control characters go, and it is bounded.
+ */
+export function boundDeviceText(text: string, max = MAX_DEVICE_TEXT): string {
+  let plain = text;
+  if (/<\s*(html|!doctype|body|head|title|p|h1)\b/i.test(text)) {
+    plain = text
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&(lt|gt|amp|quot|#39|nbsp);/g, ' ');
+  }
+  plain = [...plain]
+    .map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? ' ' : char))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
 /** OctoPrint's `{"error": "…"}`, Moonraker's `{"error": {"message": "…"}}`, or the plain text. */
 async function errorText(response: Response): Promise<string> {
-  const text = (await response.text().catch(() => '')).slice(0, 2000);
+  const text = (await response.text().catch(() => '')).slice(0, 20_000);
+  let message = text;
   try {
     const body = JSON.parse(text) as { error?: unknown };
-    if (typeof body.error === 'string') return body.error;
+    if (typeof body.error === 'string') message = body.error;
     const nested = body.error as { message?: unknown } | undefined;
-    if (typeof nested?.message === 'string') return nested.message;
+    if (typeof nested?.message === 'string') message = nested.message;
   } catch {
     // not JSON: the text itself
   }
-  return text || `HTTP ${response.status}`;
+  return boundDeviceText(message) || `HTTP ${response.status}`;
 }
 
 /** A JSON object's fields, or an empty record for anything else. */

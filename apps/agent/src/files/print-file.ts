@@ -1,7 +1,8 @@
-import type { DeviceCommand, PrintFileResult } from '@printdeck/shared';
+import { JOB_START_TOLERANCE_S, type DeviceCommand, type PrintFileResult } from '@printdeck/shared';
 import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
 import { CommandFailed, type Driver, type JobEvent } from '../drivers/driver.js';
+import { printerFileName } from '../drivers/host-files.js';
 import { downloadPrintFile } from './download.js';
 
 type PrintFileCommand = Extract<DeviceCommand, { name: 'print_file' }>;
@@ -28,8 +29,10 @@ export class PrintFiles {
   readonly #options: PrintFilesOptions;
   readonly #started = new Map<number, PrintFileResult>();
   #busyWith: number | null = null;
-  /** the job the printer is running for the server, to tag its events */
-  #currentJobId: number | null = null;
+  /** a job handed to the printer whose start event has not come yet, with the paths it may have */
+  #handed: { jobId: number; paths: Set<string> } | null = null;
+  /** the job the printer runs for the server, by the printer's identity, to tag its events */
+  #running: { jobId: number; path: string; startedAt: number | undefined } | null = null;
 
   constructor(options: PrintFilesOptions) {
     this.#options = options;
@@ -54,11 +57,31 @@ export class PrintFiles {
     }
   }
 
-  /** The job id for a job event on the printer; a job that ended lets go of its id. */
+  /**
+   * The server's job id for a job event, only when the event is about that very print (same
+   * file, same start): a print started on the printer itself, or a later one, gets none, so
+   * its events never reach an old job (issue 10 #13). An ended job lets go of its id.
+   */
   jobIdFor(event: JobEvent): number | null {
-    const jobId = this.#currentJobId;
-    if (event.name !== 'job_started') this.#currentJobId = null;
-    return jobId;
+    const handed = this.#handed;
+    const isHanded = handed !== null && event.path !== null && handed.paths.has(event.path);
+    if (event.name === 'job_started') {
+      if (!isHanded) return null;
+      this.#handed = null;
+      this.#running = { jobId: handed.jobId, path: event.path!, startedAt: event.startedAt };
+      return handed.jobId;
+    }
+    const running = this.#running;
+    if (running && event.path === running.path && isSameStart(running.startedAt, event.startedAt)) {
+      this.#running = null;
+      return running.jobId;
+    }
+    if (isHanded) {
+      // its start event was missed: the end of the same file is its end
+      this.#handed = null;
+      return handed.jobId;
+    }
+    return null;
   }
 
   async #downloadAndStore(
@@ -80,7 +103,10 @@ export class PrintFiles {
       // the last point where giving up leaves the printer untouched
       if (signal.aborted)
         throw new CommandFailed('timeout', 'The download took too long; nothing was printed.');
-      if (command.print) this.#currentJobId = command.job_id;
+      if (command.print) {
+        const paths = new Set([command.file_name, printerFileName(command.file_name)]);
+        this.#handed = { jobId: command.job_id, paths };
+      }
       const result = await driver.storeFile(
         {
           diskPath: file.path,
@@ -91,10 +117,11 @@ export class PrintFiles {
         signal,
       );
       if (result.started) this.#remember(command.job_id, result);
+      if (this.#handed?.jobId === command.job_id) this.#handed.paths.add(result.path);
       log.info('print file handed to the printer', { job_id: command.job_id, ...result });
       return result;
     } catch (error) {
-      if (this.#currentJobId === command.job_id) this.#currentJobId = null;
+      if (this.#handed?.jobId === command.job_id) this.#handed = null;
       throw error;
     } finally {
       await file.remove();
@@ -107,4 +134,8 @@ export class PrintFiles {
       this.#started.delete(this.#started.keys().next().value as number);
     }
   }
+}
+
+function isSameStart(a: number | undefined, b: number | undefined): boolean {
+  return a === undefined || b === undefined || Math.abs(a - b) <= JOB_START_TOLERANCE_S;
 }

@@ -1,3 +1,5 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -28,6 +30,22 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
+/** An executable file named by an absolute path (the system's ffmpeg instead of the bundled one). */
+function isExecutableFile(value: string): boolean {
+  try {
+    if (!statSync(value).isFile()) return false;
+    accessSync(value, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const executablePath = z
+  .string()
+  .refine((value) => path.isAbsolute(value), 'must be an absolute path')
+  .refine(isExecutableFile, 'must name an executable file');
+
 /** ARCHITECTURE §8: every setting is an environment variable with a sensible default. */
 export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -53,6 +71,8 @@ export const EnvSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   ENVIRONMENT: z.string().trim().min(1).max(40).default('production'),
   LOG_PRETTY: booleanFlag.default(false),
+  /** the ffmpeg that makes timelapse videos; default: the one @ffmpeg-installer/ffmpeg installed */
+  FFMPEG_PATH: optionalString.pipe(executablePath.optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -34,10 +37,37 @@ describe('loadConfig', () => {
     expect(problemsOf({ LOG_LEVEL: 'loud' })[0]).toMatch(/^LOG_LEVEL=/);
   });
 
+  it('FFMPEG_PATH must name an executable file by an absolute path', () => {
+    expect(problemsOf({ FFMPEG_PATH: 'ffmpeg' })[0]).toMatch(
+      /^FFMPEG_PATH="ffmpeg": must be an absolute path/,
+    );
+    expect(problemsOf({ FFMPEG_PATH: '/no/such/ffmpeg' })[0]).toMatch(
+      /^FFMPEG_PATH="\/no\/such\/ffmpeg": must name an executable file/,
+    );
+    const notExecutable = path.join(mkdtempSync(path.join(os.tmpdir(), 'ffmpeg-')), 'ffmpeg');
+    writeFileSync(notExecutable, 'text', { mode: 0o644 });
+    expect(problemsOf({ FFMPEG_PATH: notExecutable })[0]).toMatch(/must name an executable file/);
+    expect(loadConfig({ FFMPEG_PATH: process.execPath }).ffmpegPath).toBe(process.execPath);
+    expect(loadConfig({}).ffmpegPath).toBeUndefined();
+  });
+
   it('never prints a secret it refuses', () => {
     const [problem] = problemsOf({ JWT_SECRET: 'short-secret' });
     expect(problem).toMatch(/^JWT_SECRET=\(hidden\): must be at least 32 characters long/);
     expect(problem).not.toContain('short-secret');
+  });
+
+  it('never prints the password inside a DATABASE_URL, REDIS_URL or SMTP_URL it refuses', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://app:hunter2-db@db.example/printdeck',
+      REDIS_URL: 'http://:hunter2-redis@cache.example',
+      SMTP_URL: 'http://mailer:hunter2-smtp@smtp.example:587',
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).not.toMatch(/hunter2/);
+    expect(problems[0]).toMatch(
+      /^DATABASE_URL="mysql:\/\/app:\[redacted\]@db\.example\/printdeck": /,
+    );
   });
 
   it('reports every bad variable at once', () => {

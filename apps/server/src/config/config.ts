@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { redactUrlPassword } from '../logging/redact.js';
 import { EnvSchema } from './config.schema.js';
 
 export interface Config {
@@ -16,6 +17,8 @@ export interface Config {
   trustProxyHops: number;
   environment: string;
   logPretty: boolean;
+  /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */
+  ffmpegPath: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -38,7 +41,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const value =
-          name.includes('SECRET') || name.includes('TOKEN') ? '(hidden)' : `"${known[name] ?? ''}"`;
+          name.includes('SECRET') || name.includes('TOKEN')
+            ? '(hidden)'
+            : `"${redactUrlPassword(known[name] ?? '')}"`;
         return `${name}=${value}: ${issue.message}`;
       }),
     );
@@ -63,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     environment: e.ENVIRONMENT,
     logPretty: e.LOG_PRETTY,
+    ffmpegPath: e.FFMPEG_PATH,
   };
 }

@@ -43,6 +43,8 @@ export function createTypedJwt({ secret, clock, audience, type, ttlSeconds }: Ty
           issuer: ISSUER,
           audience,
           currentDate: clock.now(),
+          // a token without an expiry would be valid for ever: refused (checklist C09)
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
         return payload.typ === type ? payload : null;
       } catch (error) {

@@ -12,6 +12,21 @@ export interface UsersTable {
   password_hash: string;
   is_admin: number;
   created_on: string;
+  /** the TOTP secret, encrypted with a key derived from the server secret */
+  totp_secret: string | null;
+  totp_enabled_on: string | null;
+  totp_last_step: number | null;
+  /** notifications are written in it; null = English */
+  language: string | null;
+}
+
+/** One-time recovery codes for two-factor sign-in; only their hashes are kept. */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_on: string;
+  used_on: string | null;
 }
 
 export interface WorkspacesTable {
@@ -23,6 +38,8 @@ export interface WorkspacesTable {
   is_public: number;
   avatar: string | null;
   print_queue_enabled: number;
+  /** items without a printer go to the next free compatible printer */
+  queue_dispatch_enabled: Generated<number>;
   created_on: string;
 }
 
@@ -42,6 +59,9 @@ export interface SessionsTable {
   revoked_on: string | null;
   user_agent: string | null;
   ip_address: string | null;
+  last_used_on: string | null;
+  /** when this session last proved its password (and code), for sensitive changes */
+  reauth_on: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -68,6 +88,18 @@ export interface DeviceKeysTable {
   created_on: string;
   last_seen_on: string | null;
   revoked_on: string | null;
+  /** the workspace the key was made in; it attaches elsewhere only when shared from there */
+  workspace_id: number | null;
+  /** the agent identity the key paired with at its first connection */
+  identity_hash: string | null;
+  paired_on: string | null;
+}
+
+export interface DeviceKeySharesTable {
+  device_key_id: number;
+  workspace_id: number;
+  shared_by: number | null;
+  created_on: string;
 }
 
 export interface PrintersTable {
@@ -166,6 +198,14 @@ export interface PrintJobsTable {
   filament_used_g: number | null;
   filament_used_mm: number | null;
   printing_time_sec: number | null;
+  /** the file's path on the printer: with `device_started_at`, the printer's job identity */
+  device_path: Generated<string | null>;
+  /** when the print began on the printer, Unix seconds */
+  device_started_at: Generated<number | null>;
+  /** 1: started on the printer itself, not through Printdeck */
+  started_on_printer: Generated<number>;
+  /** why Printdeck concluded this outcome when the printer did not say (reconciled, device gone) */
+  end_reason: Generated<string | null>;
 }
 
 /** An API key: only the hash of its secret is stored (checklist C14). */
@@ -178,6 +218,8 @@ export interface ApiKeysTable {
   scope: ApiKeyScope;
   created_on: string;
   last_used_on: string | null;
+  /** the one workspace the key acts in; null: every workspace of its owner */
+  workspace_id: number | null;
 }
 
 /** A pending invitation of an address without an account; its mailed token is stored hashed. */
@@ -225,6 +267,146 @@ export interface NewsReadsTable {
   read_on: string;
 }
 
+/** A timelapse video of one print job (its id is the job's id); bytes under the *_key columns. */
+export interface VideosTable {
+  print_job_id: number;
+  workspace_id: number;
+  is_public: Generated<number>;
+  created_on: string;
+  frames_received: Generated<number>;
+  frames_corrupt: Generated<number>;
+  frames_dropped: Generated<number>;
+  camera_failures: Generated<number>;
+  failure_reason: string | null;
+  /** the failure check: null until it ran, then 0 or 1 with its reasons (a JSON array) */
+  check_flagged: number | null;
+  check_reasons: Generated<string>;
+  duration_sec: number | null;
+  video_size: number | null;
+  video_key: string | null;
+  photo_key: string | null;
+  strip_key: string | null;
+}
+
+/** A frame the agent sent, kept until the video is made. */
+export interface VideoFramesTable {
+  video_id: number;
+  seq: number;
+  taken_on: string;
+  storage_key: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+export type VideoEncodeJobState = 'pending' | 'running' | 'done' | 'failed';
+
+/** Durable encode work, claimed atomically by the worker (ARCHITECTURE §2 background work). */
+export interface VideoEncodeJobsTable {
+  id: Generated<number>;
+  video_id: number;
+  state: VideoEncodeJobState;
+  attempts: Generated<number>;
+  run_after: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_on: string;
+}
+
+export type PrintQueueState = 'TO_BE_PRINTED' | 'PRINTED' | 'DONE';
+export type PrintQueueStarter = 'manual' | 'jobox' | 'dispatch';
+
+/** Spec part 2 §3 "Print queue item"; see migration 0008 for the claim columns. */
+export interface PrintQueueItemsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  file_id: number;
+  printer_id: number | null;
+  state: PrintQueueState;
+  position: number;
+  jobox_autostart: number;
+  make_video: number;
+  print_job_id: number | null;
+  added_by_id: number | null;
+  added_by_username: string;
+  added_on: string;
+  printed_on: string | null;
+  done_on: string | null;
+  started_by: PrintQueueStarter | null;
+  starting_on: string | null;
+  is_held: number;
+  start_error: string | null;
+  start_error_on: string | null;
+}
+
+export type PlateState = 'clear' | 'in_use';
+
+export interface PrinterPlatesTable {
+  printer_id: number;
+  state: PlateState;
+  changed_on: string;
+}
+
+export interface TelegramLinksTable {
+  user_id: number;
+  chat_id: string;
+  telegram_username: string | null;
+  linked_on: string;
+}
+
+export interface TelegramLinkCodesTable {
+  code_hash: string;
+  user_id: number;
+  created_on: string;
+  expires_on: string;
+  used_on: string | null;
+}
+
+export interface TelegramLoginUsesTable {
+  payload_hash: string;
+  used_on: string;
+}
+
+export interface TelegramBotStateTable {
+  name: string;
+  value: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_on: string;
+}
+
+export type NotificationChannel = 'telegram' | 'email' | 'push';
+export type NotificationKind = 'print_done' | 'print_failed' | 'video_failed' | 'test';
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** A message waiting to go out, or what became of it. */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  channel: NotificationChannel;
+  kind: NotificationKind;
+  user_id: number;
+  workspace_id: number | null;
+  push_subscription_id: number | null;
+  /** what Telegram's per-chat limit counts: the chat id; the user id on other channels */
+  rate_key: string;
+  /** JSON: what the message says (printer, file, outcome …), rendered at send time */
+  payload: string;
+  state: OutboxState;
+  attempts: number;
+  next_attempt_on: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_on: string;
+  sent_on: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -237,6 +419,8 @@ export interface Database {
   file_labels: FileLabelsTable;
   file_label_assignments: FileLabelAssignmentsTable;
   device_keys: DeviceKeysTable;
+  device_key_shares: DeviceKeySharesTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   printers: PrintersTable;
   printer_groups: PrinterGroupsTable;
   printer_group_members: PrinterGroupMembersTable;
@@ -246,4 +430,15 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   news: NewsTable;
   news_reads: NewsReadsTable;
+  videos: VideosTable;
+  video_frames: VideoFramesTable;
+  video_encode_jobs: VideoEncodeJobsTable;
+  print_queue_items: PrintQueueItemsTable;
+  printer_plates: PrinterPlatesTable;
+  telegram_links: TelegramLinksTable;
+  telegram_link_codes: TelegramLinkCodesTable;
+  telegram_login_uses: TelegramLoginUsesTable;
+  telegram_bot_state: TelegramBotStateTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_outbox: NotificationOutboxTable;
 }

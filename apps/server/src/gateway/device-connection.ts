@@ -27,6 +27,9 @@ export const GATEWAY_LIMITS = {
   printStartTimeoutMs: 120_000,
 } as const;
 
+/** Bad frames logged one by one per socket and minute; the rest are counted. */
+const WARNINGS_PER_WINDOW = 3;
+
 export type GatewayLimits = { [K in keyof typeof GATEWAY_LIMITS]: number };
 
 interface ConnectionDeps {
@@ -97,14 +100,25 @@ export function handleDeviceConnection({
     return true;
   };
 
+  /** One bad frame is one log line, but a stream of them is a few lines and a count (C43). */
+  const reportSuppressed = (): void => {
+    if (invalidCount > WARNINGS_PER_WINDOW) {
+      log.warn(
+        { suppressed: invalidCount - WARNINGS_PER_WINDOW },
+        'dropped more bad device messages without logging each',
+      );
+    }
+  };
+
   const countInvalid = (reason: string): void => {
     const now = Date.now();
     if (now - invalidWindowStart > 60_000) {
+      reportSuppressed();
       invalidWindowStart = now;
       invalidCount = 0;
     }
     invalidCount += 1;
-    log.warn({ reason }, 'dropped a bad device message');
+    if (invalidCount <= WARNINGS_PER_WINDOW) log.warn({ reason }, 'dropped a bad device message');
     if (invalidCount > limits.invalidPerMinute)
       socket.close(DEVICE_CLOSE_CODES.policyViolation, 'too many bad messages');
   };
@@ -187,6 +201,7 @@ export function handleDeviceConnection({
   // A socket without an error listener crashes the process on a frame over maxPayload (C44).
   socket.on('error', (error) => log.warn({ err: error }, 'device socket error'));
   socket.on('close', (code) => {
+    reportSuppressed();
     clearTimeout(helloTimer);
     clearInterval(heartbeat);
     live.detach(deviceKeyId, link);

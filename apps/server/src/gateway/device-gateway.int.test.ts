@@ -184,6 +184,31 @@ describe('device gateway', () => {
     expect((await agent.closed).code).toBe(1008);
   });
 
+  it('a stream of bad frames writes a few log lines and a count, not one line each', async () => {
+    const { key, printerId } = await addPrinter();
+    const agent = await connectFakeAgent(t.baseUrl, key);
+    await agent.hello();
+    const before = t.logs.length;
+    for (let i = 0; i < 25; i += 1) agent.send(`garbage ${i}`);
+    agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
+    await eventually(async () =>
+      expect((await stateOf(printerId)).printer_state).toBe('READY_TO_PRINT'),
+    );
+    agent.close();
+    const summary = await eventually(async () => {
+      const line = t.logs
+        .slice(before)
+        .find((l) => l.msg === 'dropped more bad device messages without logging each');
+      expect(line).toBeDefined();
+      return line!;
+    });
+    const single = t.logs
+      .slice(before)
+      .filter((line) => line.msg === 'dropped a bad device message');
+    expect(single.length).toBe(3);
+    expect(summary.suppressed).toBe(22);
+  });
+
   it('refuses more waiting commands than the per-device queue holds, with 409', async () => {
     const { key, printerId } = await addPrinter();
     const agent = await connectFakeAgent(t.baseUrl, key);

@@ -2,15 +2,39 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import { DEVICE_CLOSE_CODES, DEVICE_MAX_MESSAGE_BYTES, type DeviceDriver } from '@printdeck/shared';
+import {
+  DEVICE_CLOSE_CODES,
+  DEVICE_IDENTITY_HEADER,
+  DEVICE_MAX_MESSAGE_BYTES,
+  type DeviceDriver,
+} from '@printdeck/shared';
+import { getUpgradeClientAddress } from '../http/client-address.js';
+import type { RateLimitRule, RateLimiter } from '../http/rate-limiter.js';
 import type { DeviceKeysService } from '../modules/device-keys/device-keys.service.js';
 import { handleDeviceConnection, type GatewayLimits } from './device-connection.js';
 import type { LiveDevices } from './live-devices.js';
 
 export const DEVICE_SOCKET_PATH = '/api/device/ws';
 
-function refuseUpgrade(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/**
+ * Bad device keys from one address (checklist C03, C42): counted after the key is checked, so a
+ * good key from the same address (a makerspace behind one NAT) always connects; over the limit
+ * a bad key is answered 429 with Retry-After, and the agent backs off.
+ */
+export const FAILED_DEVICE_KEYS_PER_ADDRESS: RateLimitRule = { limit: 20, windowSeconds: 60 };
+
+function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\n${extra}Content-Length: 0\r\n\r\n`,
+  );
 }
 
 /**
@@ -24,6 +48,8 @@ export function registerDeviceGateway(
     deviceKeys: DeviceKeysService;
     onDeviceHello?: (deviceKeyId: number, driver: DeviceDriver) => Promise<void>;
     limits?: Partial<GatewayLimits>;
+    rateLimiter: RateLimiter;
+    trustProxyHops: number;
   },
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MAX_MESSAGE_BYTES });
@@ -36,9 +62,29 @@ export function registerDeviceGateway(
     if (isClosing) return refuseUpgrade(socket, 503, 'Service Unavailable');
     const match = /^Bearer (\S{1,200})$/.exec(request.headers.authorization ?? '');
     const token = match?.[1];
+    const identity = request.headers[DEVICE_IDENTITY_HEADER];
     void (async () => {
-      const deviceKeyId = token ? await deps.deviceKeys.verifyDeviceKey(token) : null;
-      if (deviceKeyId === null) return refuseUpgrade(socket, 401, 'Unauthorized');
+      const result = token
+        ? await deps.deviceKeys.authenticateDevice(
+            token,
+            typeof identity === 'string' ? identity : undefined,
+          )
+        : ({ refused: 'key' } as const);
+      if ('refused' in result) {
+        const failureKey = `device-key-fail:${getUpgradeClientAddress(request, deps.trustProxyHops)}`;
+        const wait = deps.rateLimiter.retryAfter(failureKey, FAILED_DEVICE_KEYS_PER_ADDRESS);
+        if (wait > 0) {
+          return refuseUpgrade(socket, 429, 'Too Many Requests', { 'Retry-After': String(wait) });
+        }
+        deps.rateLimiter.hit(failureKey, FAILED_DEVICE_KEYS_PER_ADDRESS);
+        // another agent's key: refused here, so the paired agent's socket is never touched
+        if (result.refused === 'paired_elsewhere') return refuseUpgrade(socket, 409, 'Conflict');
+        if (result.refused === 'identity_missing') {
+          return refuseUpgrade(socket, 400, 'Bad Request');
+        }
+        return refuseUpgrade(socket, 401, 'Unauthorized');
+      }
+      const { deviceKeyId } = result;
       wss.handleUpgrade(request, socket, head, (ws) => {
         handleDeviceConnection({
           socket: ws,

@@ -65,6 +65,7 @@ const MAX_PENDING_PER_DEVICE = 32;
 export class LiveDevices {
   private readonly devices = new Map<number, Entry>();
   private readonly eventListeners: Array<(deviceKeyId: number, event: DeviceEvent) => void> = [];
+  private readonly stateListeners: Array<(deviceKeyId: number, state: DeviceState) => void> = [];
   private readonly presenceListeners: Array<(deviceKeyId: number, change: PresenceChange) => void> =
     [];
 
@@ -102,6 +103,7 @@ export class LiveDevices {
     if (!entry.state) return; // a patch before any snapshot has nothing to apply to
     entry.state = { ...entry.state, ...patch };
     entry.updatedAt = this.clock.now().getTime();
+    for (const listener of this.stateListeners) listener(deviceKeyId, entry.state);
   }
 
   /** A sign of life without a state change (pong), so the state does not look stale. */
@@ -173,12 +175,26 @@ export class LiveDevices {
     for (const listener of this.eventListeners) listener(deviceKeyId, event);
   }
 
+  /** Every change of a device's state (after a patch; snapshots are told through presence). */
+  onStateChange(listener: (deviceKeyId: number, state: DeviceState) => void): void {
+    this.stateListeners.push(listener);
+  }
+
   onPresence(listener: (deviceKeyId: number, change: PresenceChange) => void): void {
     this.presenceListeners.push(listener);
   }
 
   private emitPresence(deviceKeyId: number, change: PresenceChange): void {
     for (const listener of this.presenceListeners) listener(deviceKeyId, change);
+  }
+
+  /** Closes one device's socket now (its key was revoked, rotated or paired again). */
+  disconnect(deviceKeyId: number, code: number, reason: string): void {
+    const entry = this.devices.get(deviceKeyId);
+    const link = entry?.link;
+    if (!entry || !link) return;
+    link.close(code, reason);
+    this.detach(deviceKeyId, link);
   }
 
   /** Closes every socket (shutdown). */

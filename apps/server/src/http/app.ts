@@ -6,8 +6,9 @@ import { createServices, type Services } from '../app-context.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { createLogMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
+import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { registerAccountRoutes } from '../modules/account/account.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
 import { registerUsersRoutes } from '../modules/users/users.routes.js';
 import { registerWorkspacesRoutes } from '../modules/workspaces/workspaces.routes.js';
@@ -28,6 +29,13 @@ import { registerNotificationSettingsRoutes } from '../modules/notifications/not
 import { registerPublicProfileRoutes } from '../modules/public-profile/public-profile.routes.js';
 import { registerSlicerRoutes } from '../modules/slicer/slicer.routes.js';
 import { registerStatsRoutes } from '../modules/stats/stats.routes.js';
+import { registerDeviceFramesRoutes } from '../modules/videos/device-frames.routes.js';
+import { registerVideosRoutes } from '../modules/videos/videos.routes.js';
+import type { VideoSettings } from '../modules/videos/videos-context.js';
+import { registerPrintQueueRoutes } from '../modules/print-queue/print-queue.routes.js';
+import { registerPushRoutes } from '../modules/notifications/push.routes.js';
+import { registerTelegramRoutes } from '../modules/telegram/telegram.routes.js';
+import type { NotificationOptions } from '../notifications-context.js';
 import { registerAuthentication } from './authentication.js';
 import { registerErrorHandler } from './error-handler.js';
 import { createMaintenanceSwitch, registerMaintenance } from './maintenance.js';
@@ -46,6 +54,10 @@ export interface AppOptions {
   webDir?: string;
   /** tests shorten the heartbeat and the like */
   gatewayLimits?: Partial<GatewayLimits>;
+  /** tests shorten the frame grace and the worker's poll */
+  videoSettings?: Omit<VideoSettings, 'ffmpegPath'>;
+  /** tests play the push service locally and shorten retries */
+  notificationOptions?: NotificationOptions;
 }
 
 export interface RouteEntry {
@@ -64,13 +76,17 @@ export interface App {
 
 /** JSON bodies of this API are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 256 * 1024;
+/** How often free printers look for queue work besides the events that wake them. */
+const QUEUE_TICK_MS = 5000;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database, logger } = options;
   const clock = options.clock ?? systemClock;
   const mailer =
     options.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger));
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createFileMailer({ dataDir: config.dataDir, from: config.mailFrom, clock, logger }));
   const services = createServices({
     database,
     mailer,
@@ -78,12 +94,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     jwtSecret: options.jwtSecret,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    mailFrom: config.mailFrom,
+    telegram: config.telegram,
+    ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     deviceTimeouts: {
       commandMs: options.gatewayLimits?.commandTimeoutMs ?? GATEWAY_LIMITS.commandTimeoutMs,
       snapshotMs: options.gatewayLimits?.snapshotTimeoutMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
       printStartMs:
         options.gatewayLimits?.printStartTimeoutMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
     },
+    videoSettings: { ...options.videoSettings, ffmpegPath: config.ffmpegPath },
   });
 
   const server = Fastify({
@@ -120,14 +140,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
     environment: config.environment,
     webBuildId: readWebBuildId(options.webDir),
   });
-  registerAuthRoutes(server, services.auth);
+  registerAuthRoutes(server, {
+    auth: services.auth,
+    sessions: services.sessions,
+    isSecure: config.publicUrl.startsWith('https:'),
+  });
+  registerAccountRoutes(server, {
+    passwordChange: services.passwordChange,
+    twoFactor: services.twoFactor,
+  });
   registerUsersRoutes(server, services.users, services.registration);
   const { workspaceAdmin } = services;
   await registerWorkspacesRoutes(server, services.workspaces, workspaceAdmin.avatars);
   registerMembersRoutes(server, workspaceAdmin.members);
   registerInvitationsRoutes(server, workspaceAdmin.invitations);
-  registerApiKeysRoutes(server, workspaceAdmin.apiKeys);
+  registerApiKeysRoutes(server, workspaceAdmin.apiKeys, services.twoFactor);
   registerNotificationSettingsRoutes(server, workspaceAdmin.notifications);
+  registerTelegramRoutes(server, services.notifications.telegramLinks);
+  registerPushRoutes(server, services.notifications.pushSubscriptions);
   registerStatsRoutes(server, workspaceAdmin.stats);
   registerNewsRoutes(server, workspaceAdmin.news);
   registerPublicProfileRoutes(server, workspaceAdmin.publicProfile);
@@ -139,8 +169,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     uploads: services.files.fileUploads,
   });
   services.printJobs.listen(server.log);
+  server.addHook('onClose', async () => services.printJobs.stopListening());
+  registerVideosRoutes(server, services.videos);
+  await registerDeviceFramesRoutes(server, services.videos.frames);
+  const videoWorker = services.videos.startWorker(server.log);
+  server.addHook('onClose', () => videoWorker.stop());
+  registerPrintQueueRoutes(server, services.printQueue.service);
+  services.printQueue.dispatcher.listen(server.log, QUEUE_TICK_MS);
+  server.addHook('onClose', async () => services.printQueue.dispatcher.stop());
   const { devices } = services;
-  registerDeviceKeysRoutes(server, devices.deviceKeys);
+  registerDeviceKeysRoutes(server, {
+    deviceKeys: devices.deviceKeys,
+    admin: devices.deviceKeyAdmin,
+    workspaces: services.workspaces,
+  });
   registerPrintersRoutes(server, devices.printers);
   registerPrinterControlRoutes(server, devices.printerControl);
   registerPrinterGroupsRoutes(server, devices.printerGroups);
@@ -148,9 +190,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     live: devices.live,
     deviceKeys: devices.deviceKeys,
     onDeviceHello: (deviceKeyId, driver) => devices.printers.onDeviceHello(deviceKeyId, driver),
+    rateLimiter: services.rateLimiter,
+    trustProxyHops: config.trustProxyHops,
     ...(options.gatewayLimits ? { limits: options.gatewayLimits } : {}),
   });
   await registerWebApp(server, options.webDir);
+  services.notifications.startBackground(server.log);
+  // Closing the server stops the outbox worker after the messages on their way have gone.
+  server.addHook('onClose', () => services.notifications.stopBackground());
 
   return { server, routes, services, mailer };
 }

@@ -6,7 +6,7 @@ import {
   type ApiKeyAuth,
   type ApiKeysService,
 } from '../modules/api-keys/api-keys.service.js';
-import { forbidden, notAuthenticated } from './app-error.js';
+import { forbidden, notAuthenticated, notFound } from './app-error.js';
 
 export type SessionAuth = AuthenticatedUser & { via: 'session' };
 /** Who makes a request: a signed-in session, or an API key acting for its owner. */
@@ -47,6 +47,14 @@ export function registerAuthentication(
       const key = await apiKeys.authenticateApiKey(token, request.ip);
       if (!key) throw notAuthenticated();
       assertApiKeyMayCall(request, key.scope);
+      if (key.workspaceId !== null) {
+        // a key limited to one workspace: any other workspace's object is not found
+        const target = await apiKeys.findRequestWorkspace(
+          request.routeOptions.url,
+          (request.params ?? {}) as Record<string, string>,
+        );
+        if (target !== key.workspaceId) throw notFound();
+      }
       request.auth = key;
       return;
     }

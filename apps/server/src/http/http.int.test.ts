@@ -21,6 +21,13 @@ const PUBLIC_ROUTES = [
   // a public workspace's profile; an invitee without an account accepting with a password
   'GET /api/public/:uniqueId/',
   'POST /api/invitations/accept/',
+  // a public video, or a signed link to one: the token is in the query
+  'GET /api/print-job-videos/download/:id/:kind/',
+];
+/** Agents' routes: no user sign-in, the device key in the Authorization header instead. */
+const DEVICE_ROUTES = [
+  'POST /api/device/timelapse/frames/',
+  'POST /api/device/timelapse/:jobId/done/',
 ];
 /** Outside /api: OctoPrint-compatible, authenticated by the API key in X-Api-Key. */
 const SLICER_ROUTES = ['GET /slicer/:groupId/api/version', 'POST /slicer/:groupId/api/files/local'];
@@ -44,7 +51,7 @@ describe('route inventory', () => {
         .filter((r) => r.isPublic)
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
-    ).toEqual([...PUBLIC_ROUTES].sort());
+    ).toEqual([...PUBLIC_ROUTES, ...DEVICE_ROUTES].sort());
     const checked: string[] = [];
     for (const { method, url } of routes) {
       const key = `${method} ${url}`;
@@ -56,6 +63,9 @@ describe('route inventory', () => {
       checked.push(key);
       if (PUBLIC_ROUTES.includes(key)) {
         expect(response.status, key).not.toBe(401);
+      } else if (DEVICE_ROUTES.includes(key)) {
+        // no device key: refused before the body is read
+        expect(response.status, key).toBe(401);
       } else {
         expect(response.status, key).toBe(401);
         expect(response.body.code, key).toBe('not_authenticated');
@@ -66,8 +76,113 @@ describe('route inventory', () => {
         'GET /api/users/me/',
         'DELETE /api/tokens/mine/',
         'GET /api/users/me/groups/',
+        'PATCH /api/users/me/',
+        'POST /api/telegram/register/',
+        'DELETE /api/telegram/register/',
+        'POST /api/telegram/link-code/',
+        'POST /api/push/subscriptions/',
       ]),
     );
+  });
+});
+
+describe('routes of issue 14 (sessions, invitations, device keys, two-factor)', () => {
+  /** Routes on the caller's own account: nothing of another user can be named in them. */
+  const SELF_ROUTES = [
+    'GET /api/users/me/sessions/',
+    'DELETE /api/users/me/sessions/others/',
+    'GET /api/users/me/invitations/',
+    'POST /api/users/me/password/',
+    'POST /api/users/me/reauth/',
+    'POST /api/users/me/two-factor/setup/',
+    'POST /api/users/me/two-factor/enable/',
+    'DELETE /api/users/me/two-factor/',
+    'POST /api/device_keys/',
+  ];
+  /** Routes naming an object: called by a stranger with a real object's ids, they answer 404. */
+  const OBJECT_ROUTES = [
+    'DELETE /api/users/me/sessions/:id/',
+    'POST /api/users/me/invitations/:id/accept/',
+    'DELETE /api/users/me/invitations/:id/',
+    'GET /api/groups/:g/device_keys/',
+    'DELETE /api/groups/:g/device_keys/:id/',
+    'POST /api/groups/:g/device_keys/:id/rotate/',
+    'POST /api/groups/:g/device_keys/:id/re-pair/',
+    'POST /api/groups/:g/device_keys/:id/shares/',
+    'DELETE /api/groups/:g/device_keys/:id/shares/:target/',
+  ];
+
+  it('every such route is listed here as acting on the caller alone or on a named object', () => {
+    const issueRoutes = t.server.routes
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) =>
+        /device_keys|\/users\/me\/(sessions|invitations\/|password|reauth|two-factor)/.test(r),
+      )
+      .filter((r) => !r.startsWith('HEAD ') && r !== 'POST /api/users/me/invitations/accept/');
+    expect(issueRoutes.sort()).toEqual([...SELF_ROUTES, ...OBJECT_ROUTES].sort());
+  });
+
+  it("another user's or workspace's object is 404 on every object route, and nothing changes", async () => {
+    const owner = await buildUser(t);
+    const stranger = await buildUser(t);
+    const workspace = await t.server.services.workspaces.createWorkspace(owner.id, { name: 'Own' });
+    const theirs = await t.server.services.workspaces.createWorkspace(stranger.id, {
+      name: 'Theirs',
+    });
+    const key = (
+      await t.api('/api/device_keys/', {
+        method: 'POST',
+        token: owner.access,
+        body: { group: workspace },
+      })
+    ).body.token as string;
+    await t.api('/api/printers/', {
+      method: 'POST',
+      token: owner.access,
+      body: { group: workspace, name: 'P', token: key },
+    });
+    const keyId = (await t.api(`/api/groups/${workspace}/device_keys/`, { token: owner.access }))
+      .body[0].id as number;
+    const invitation = (
+      await t.api(`/api/groups/${workspace}/users/`, {
+        method: 'POST',
+        token: owner.access,
+        body: { username: `invitee-${Date.now()}@example.com` },
+      })
+    ).body.invitation.id as number;
+    const session = (await t.api('/api/users/me/sessions/', { token: owner.access })).body[0]
+      .id as string;
+    const concrete: Record<string, string> = {
+      'DELETE /api/users/me/sessions/:id/': `/api/users/me/sessions/${session}/`,
+      'POST /api/users/me/invitations/:id/accept/': `/api/users/me/invitations/${invitation}/accept/`,
+      'DELETE /api/users/me/invitations/:id/': `/api/users/me/invitations/${invitation}/`,
+      'GET /api/groups/:g/device_keys/': `/api/groups/${workspace}/device_keys/`,
+      'DELETE /api/groups/:g/device_keys/:id/': `/api/groups/${workspace}/device_keys/${keyId}/`,
+      'POST /api/groups/:g/device_keys/:id/rotate/': `/api/groups/${workspace}/device_keys/${keyId}/rotate/`,
+      'POST /api/groups/:g/device_keys/:id/re-pair/': `/api/groups/${workspace}/device_keys/${keyId}/re-pair/`,
+      'POST /api/groups/:g/device_keys/:id/shares/': `/api/groups/${workspace}/device_keys/${keyId}/shares/`,
+      'DELETE /api/groups/:g/device_keys/:id/shares/:target/': `/api/groups/${workspace}/device_keys/${keyId}/shares/${theirs}/`,
+    };
+    expect(Object.keys(concrete).sort()).toEqual([...OBJECT_ROUTES].sort());
+    for (const [route, path] of Object.entries(concrete)) {
+      const method = route.split(' ')[0]!;
+      const response = await t.api(path, {
+        method,
+        token: stranger.access,
+        ...(route.endsWith('/shares/') ? { body: { group: theirs } } : {}),
+      });
+      expect(response.status, route).toBe(404);
+    }
+    // the owner's things are as they were
+    expect((await t.api('/api/users/me/sessions/', { token: owner.access })).body[0].id).toBe(
+      session,
+    );
+    const keys = (await t.api(`/api/groups/${workspace}/device_keys/`, { token: owner.access }))
+      .body;
+    expect(keys).toEqual([expect.objectContaining({ id: keyId, shared_with: [] })]);
+    const pending = (await t.api(`/api/groups/${workspace}/users/`, { token: owner.access })).body
+      .pendingInvitations as Array<{ id: number }>;
+    expect(pending.map((i) => i.id)).toContain(invitation);
   });
 });
 
@@ -91,7 +206,9 @@ describe('API key policy', () => {
   it('only GET routes are reads, and keys never reach account, key, member or settings routes', () => {
     const closedToKeys = [
       /^DELETE \/api\/tokens\//,
-      /^GET \/api\/users\/me\/$/,
+      /^(GET|PATCH) \/api\/users\/me\/$/,
+      /\/api\/telegram\//,
+      /\/api\/push\//,
       /\/api\/users\/me\/api_keys\//,
       /\/invitations\//,
       /\/api\/notifications\//,

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 
 const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Telegram's Login Widget: its script, and the frame it opens for the person to confirm.
+  "script-src 'self' https://telegram.org",
+  'frame-src https://oauth.telegram.org',
   // Mantine writes its CSS variables in style elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

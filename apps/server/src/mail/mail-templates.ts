@@ -43,21 +43,11 @@ const TEMPLATES: Record<string, Record<Locale, Template>> = {
   invitation: {
     en: (link, { workspace, inviter }) => ({
       subject: 'You are invited to a Printdeck workspace',
-      text: `${inviter} invited you to the workspace "${workspace}" in Printdeck.\n\nTo join, create your account here:\n${link}\n\nThe link works once and expires in 7 days. If you did not expect it, ignore this mail.\n`,
+      text: `${inviter} invited you to the workspace "${workspace}" in Printdeck.\n\nTo join, open this link and accept: sign in if you have an account, or create one there:\n${link}\n\nThe link works once and expires in 7 days. If you did not expect it, ignore this mail.\n`,
     }),
     cs: (link, { workspace, inviter }) => ({
       subject: 'Pozvánka do pracovního prostoru v Printdecku',
-      text: `${inviter} vás pozval(a) do pracovního prostoru „${workspace}“ v Printdecku.\n\nPřipojíte se vytvořením účtu zde:\n${link}\n\nOdkaz platí jednou a vyprší za 7 dní. Pokud jste ho nečekali, e-mail ignorujte.\n`,
-    }),
-  },
-  addedToWorkspace: {
-    en: (link, { workspace, inviter }) => ({
-      subject: 'You were added to a Printdeck workspace',
-      text: `${inviter} added you to the workspace "${workspace}" in Printdeck as an observer.\n\nOpen Printdeck:\n${link}\n`,
-    }),
-    cs: (link, { workspace, inviter }) => ({
-      subject: 'Byli jste přidáni do pracovního prostoru v Printdecku',
-      text: `${inviter} vás přidal(a) do pracovního prostoru „${workspace}“ v Printdecku jako pozorovatele.\n\nOtevřít Printdeck:\n${link}\n`,
+      text: `${inviter} vás pozval(a) do pracovního prostoru „${workspace}“ v Printdecku.\n\nPozvánku přijmete na tomto odkazu: přihlaste se, pokud účet máte, nebo si ho tam vytvořte:\n${link}\n\nOdkaz platí jednou a vyprší za 7 dní. Pokud jste ho nečekali, e-mail ignorujte.\n`,
     }),
   },
   testNotification: {

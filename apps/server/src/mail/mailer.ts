@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
 
 export interface MailMessage {
   to: string;
@@ -23,12 +27,29 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP the mail, with its link, goes to the log so a developer can follow it. */
-export function createLogMailer(logger: Pick<FastifyBaseLogger, 'info'>): Mailer {
+/**
+ * Without SMTP_URL each mail is written as an .eml file under DATA_DIR/mail/ (open it with any
+ * mail program); the log says only that a mail was written and where, never its link (C43).
+ */
+export function createFileMailer(input: {
+  dataDir: string;
+  from: string;
+  clock: Clock;
+  logger: Pick<FastifyBaseLogger, 'info'>;
+}): Mailer {
+  const directory = path.join(input.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {
-      logger.info({ mail: message }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
+      const info = await transport.sendMail({ from: input.from, ...message });
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      const stamp = input.clock.now().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(directory, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      const temporary = `${file}.tmp`;
+      await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
+      await rename(temporary, file);
+      input.logger.info({ mailFile: file }, `mail written to ${file}`);
     },
-    close: () => undefined,
+    close: () => transport.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,9 +21,11 @@ export class StorageLimitError extends Error {
 }
 
 /** Keys are built by the server from ids only: `<area>/<workspace id>/<random id>[.ext]`. */
-const KEY_PATTERN = /^(files|previews|avatars)\/[1-9][0-9]*\/[0-9a-f-]{36}(\.(png|jpg))?$/;
+const KEY_PATTERN =
+  /^(files|previews|avatars|videos|frames)\/[1-9][0-9]*\/[0-9a-f-]{36}(\.(png|jpg|mp4))?$/;
 
-export type StorageArea = 'files' | 'previews' | 'avatars';
+export type StorageArea = 'files' | 'previews' | 'avatars' | 'videos' | 'frames';
+export type StorageExtension = 'png' | 'jpg' | 'mp4';
 
 /** Counts, hashes and caps the bytes that flow through it. */
 class MeterStream extends Transform {
@@ -86,7 +88,7 @@ export function createFileStorage(dataDir: string) {
   }
 
   return {
-    newKey(area: StorageArea, workspaceId: number, extension?: 'png' | 'jpg'): string {
+    newKey(area: StorageArea, workspaceId: number, extension?: StorageExtension): string {
       return `${area}/${workspaceId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
     },
 
@@ -118,6 +120,18 @@ export function createFileStorage(dataDir: string) {
     },
 
     publish: (temp: TempFile, key: string) => moveIntoPlace(temp.path, key),
+
+    /** A fresh folder in the temp area for work such as an encode; the caller removes it. */
+    makeWorkDir: () => mkdtemp(path.join(tmpDir, 'work-')),
+
+    /** Moves a finished file made in a work folder to its key (synced first). */
+    async publishPath(source: string, key: string): Promise<void> {
+      await syncPath(source);
+      await moveIntoPlace(source, key);
+    },
+
+    /** Where a stored object lies, for a program (ffmpeg) that reads it by path. */
+    pathOf: (key: string) => resolveKey(key),
 
     /** Small objects (previews): written to a temp file, then moved like an upload. */
     async writeObject(key: string, data: Buffer): Promise<void> {

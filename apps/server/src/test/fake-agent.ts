@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import type { DeviceState, RequestMessage } from '@printdeck/shared';
 
@@ -31,6 +32,11 @@ export function readyState(overrides: Partial<DeviceState> = {}): DeviceState {
   };
 }
 
+/** A stable agent identity per key, as a real agent keeps one in its state directory. */
+export function identityFor(key: string): string {
+  return createHash('sha256').update(`agent identity of ${key}`).digest('base64url');
+}
+
 export interface FakeAgent {
   socket: WebSocket;
   requests: RequestMessage[];
@@ -48,10 +54,13 @@ export interface FakeAgent {
 export function connectFakeAgent(
   baseUrl: string,
   key: string,
-  options: { autoPong?: boolean } = {},
+  options: { autoPong?: boolean; identity?: string } = {},
 ): Promise<FakeAgent> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/device/ws`, {
-    headers: { authorization: `Bearer ${key}` },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'x-device-identity': options.identity ?? identityFor(key),
+    },
     autoPong: options.autoPong ?? true,
   });
   const requests: RequestMessage[] = [];

@@ -10,6 +10,10 @@ export interface TestServerOptions {
   clock?: Clock;
   webDir?: string;
   gatewayLimits?: StartOptions['gatewayLimits'];
+  videoSettings?: StartOptions['videoSettings'];
+  notificationOptions?: StartOptions['notificationOptions'];
+  /** start on the database and data directory of an earlier server (a restart); kept on close */
+  storage?: TestStorage;
 }
 
 export interface TestServer {
@@ -40,7 +44,7 @@ export interface ApiResponse {
 
 /** A real server on 127.0.0.1 with its own database and data directory. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const storage = await createTestStorage();
+  const storage = options.storage ?? (await createTestStorage());
   const config = {
     ...loadConfig({
       DATA_DIR: storage.dataDir,
@@ -66,6 +70,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
+    ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
+    ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
   });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');
@@ -100,7 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await server.stop();
-      await storage.cleanup();
+      if (!options.storage) await storage.cleanup();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../lib/storage';
-import { createTokenStore, REFRESH_TOKEN_KEY } from '../session/token-store';
+import { createTokenStore, SESSION_MARKER_KEY } from '../session/token-store';
 import { createApiClient } from './client';
 
 const reply = (status: number, body: unknown) =>
@@ -10,10 +10,10 @@ const reply = (status: number, body: unknown) =>
 /** The transport of an upload: fetch is kept for the token refresh alone. */
 function setup(access?: string) {
   const storage = createMemoryStorage();
-  storage.setItem(REFRESH_TOKEN_KEY, 'r1');
+  storage.setItem(SESSION_MARKER_KEY, '1');
   const tokens = createTokenStore(storage);
-  if (access) tokens.save({ access, refresh: 'r1' });
-  const fetch = vi.fn(async () => reply(200, { access: 'a2', refresh: 'r2' }));
+  if (access) tokens.save({ access });
+  const fetch = vi.fn(async () => reply(200, { access: 'a2' }));
   const onResponse = vi.fn();
   const client = createApiClient({
     baseUrl: '/api',

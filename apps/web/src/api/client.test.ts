@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../lib/storage';
-import { createTokenStore, REFRESH_TOKEN_KEY } from '../session/token-store';
+import { createTokenStore, LEGACY_REFRESH_KEY, SESSION_MARKER_KEY } from '../session/token-store';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
 
@@ -18,9 +18,11 @@ function bearerOf(init: RequestInit): string | undefined {
   return (init.headers as Record<string, string>).Authorization;
 }
 
-function setup(handler: Handler, refresh: string | null = 'r1') {
+/** `session`: the browser holds a session (its refresh cookie), or an old stored refresh token. */
+function setup(handler: Handler, session: 'cookie' | { legacy: string } | null = 'cookie') {
   const storage = createMemoryStorage();
-  if (refresh) storage.setItem(REFRESH_TOKEN_KEY, refresh);
+  if (session === 'cookie') storage.setItem(SESSION_MARKER_KEY, '1');
+  else if (session) storage.setItem(LEGACY_REFRESH_KEY, session.legacy);
   const tokens = createTokenStore(storage);
   const calls: { url: string; init: RequestInit }[] = [];
   const onSessionExpired = vi.fn();
@@ -41,14 +43,21 @@ function setup(handler: Handler, refresh: string | null = 'r1') {
 
 const MeSchema = z.object({ id: z.number() });
 
-/** A server whose valid access token is "a2" and which rotates r1 → r2 on refresh. */
-function serverWithRotation(): Handler {
+/**
+ * A server whose valid access token is "a2" and which rotates the refresh token r1 → r2 on
+ * refresh, keeping it in the browser's cookie (`jar.cookie`, as the browser would); a refresh
+ * token in the body (an old stored one) is taken too.
+ */
+function serverWithRotation(jar: { cookie: string | null } = { cookie: 'r1' }): Handler {
   return (url, init) => {
     if (url === '/api/tokens/refresh/') {
-      const { refresh } = JSON.parse(String(init.body)) as { refresh: string };
-      return refresh === 'r1'
-        ? json(200, { access: 'a2', refresh: 'r2' })
-        : json(401, { code: 'token_not_valid', message: 'Token is invalid' });
+      const headers = init.headers as Record<string, string>;
+      const body = JSON.parse(String(init.body)) as { refresh?: string };
+      const refresh = body.refresh ?? (headers['x-refresh-cookie'] === '1' ? jar.cookie : null);
+      if (refresh !== 'r1')
+        return json(401, { code: 'token_not_valid', message: 'Token is invalid' });
+      jar.cookie = 'r2';
+      return json(200, { access: 'a2' });
     }
     return bearerOf(init) === 'Bearer a2'
       ? json(200, { id: 1 })
@@ -71,19 +80,57 @@ describe('api client', () => {
     expect(calls[0]!.init.body).toBe('{"username":"a"}');
   });
 
-  it('gets an access token first when it has only the refresh token', async () => {
-    const { client, tokens, calls } = setup(serverWithRotation());
+  it('gets an access token first with the refresh cookie, asking for the cookie and sending no token', async () => {
+    const jar = { cookie: 'r1' };
+    const { client, tokens, calls } = setup(serverWithRotation(jar));
     await expect(client.request({ path: '/users/me/', schema: MeSchema })).resolves.toEqual({
       id: 1,
     });
     expect(calls.map((call) => call.url)).toEqual(['/api/tokens/refresh/', '/api/users/me/']);
-    expect(tokens.getRefresh()).toBe('r2');
+    expect(calls[0]!.init.body).toBe('{}');
+    expect((calls[0]!.init.headers as Record<string, string>)['x-refresh-cookie']).toBe('1');
+    expect(jar.cookie).toBe('r2');
     expect(tokens.getAccess()).toBe('a2');
+    expect(tokens.hasSession()).toBe(true);
+  });
+
+  it('moves a refresh token stored by an older version into the cookie, and forgets it', async () => {
+    const jar = { cookie: null };
+    const { client, tokens, calls } = setup(serverWithRotation(jar), { legacy: 'r1' });
+    await client.request({ path: '/users/me/', schema: MeSchema });
+    expect(calls[0]!.init.body).toBe('{"refresh":"r1"}');
+    expect(tokens.getLegacyRefresh()).toBeNull();
+    expect(tokens.hasSession()).toBe(true);
+  });
+
+  it('runs each refresh inside the cross-tab lock', async () => {
+    const events: string[] = [];
+    const server = serverWithRotation();
+    const storage = createMemoryStorage();
+    storage.setItem(SESSION_MARKER_KEY, '1');
+    const client = createApiClient({
+      baseUrl: '/api',
+      tokens: createTokenStore(storage),
+      onSessionExpired: vi.fn(),
+      onResponse: vi.fn(),
+      withRefreshLock: async (refresh) => {
+        events.push('lock');
+        const result = await refresh();
+        events.push('unlock');
+        return result;
+      },
+      fetch: async (input, init = {}) => {
+        events.push(String(input));
+        return server(String(input), init);
+      },
+    });
+    await client.request({ path: '/users/me/', schema: MeSchema });
+    expect(events).toEqual(['lock', '/api/tokens/refresh/', 'unlock', '/api/users/me/']);
   });
 
   it('refreshes once on 401 and retries with the new token', async () => {
     const { client, tokens, calls } = setup(serverWithRotation());
-    tokens.save({ access: 'a1', refresh: 'r1' });
+    tokens.save({ access: 'a1' });
     await expect(client.request({ path: '/users/me/', schema: MeSchema })).resolves.toEqual({
       id: 1,
     });
@@ -102,7 +149,7 @@ describe('api client', () => {
       if (url === '/api/tokens/refresh/') await gate;
       return server(url, init);
     });
-    tokens.save({ access: 'a1', refresh: 'r1' });
+    tokens.save({ access: 'a1' });
     const requests = Array.from({ length: 5 }, () =>
       client.request({ path: '/users/me/', schema: MeSchema }),
     );
@@ -121,7 +168,7 @@ describe('api client', () => {
       if (url === '/api/slow/') await slow;
       return server(url, init);
     });
-    tokens.save({ access: 'a1', refresh: 'r1' });
+    tokens.save({ access: 'a1' });
     const late = client.request({ path: '/slow/', schema: MeSchema });
     await client.request({ path: '/users/me/', schema: MeSchema });
     releaseSlow();
@@ -130,19 +177,19 @@ describe('api client', () => {
   });
 
   it('ends the session when the refresh token is rejected', async () => {
-    const { client, tokens, onSessionExpired } = setup(serverWithRotation(), 'stale');
-    tokens.save({ access: 'a1', refresh: 'stale' });
+    const { client, tokens, onSessionExpired } = setup(serverWithRotation({ cookie: 'stale' }));
+    tokens.save({ access: 'a1' });
     const error = await client.request({ path: '/users/me/' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('token_not_valid');
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
-    expect(tokens.getRefresh()).toBeNull();
+    expect(tokens.hasSession()).toBe(false);
   });
 
   it('ends the session when the retried request is still unauthorized', async () => {
     const { client, onSessionExpired, refreshCalls } = setup((url) =>
       url === '/api/tokens/refresh/'
-        ? json(200, { access: 'a9', refresh: 'r9' })
+        ? json(200, { access: 'a9' })
         : json(401, { code: 'not_authenticated', message: 'No' }),
     );
     await expect(client.request({ path: '/users/me/' })).rejects.toMatchObject({ status: 401 });
@@ -150,7 +197,7 @@ describe('api client', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
-  it('ends the session without a call when no refresh token is stored', async () => {
+  it('ends the session without a call when the browser holds no session', async () => {
     const { client, calls, onSessionExpired } = setup(serverWithRotation(), null);
     await expect(client.request({ path: '/users/me/' })).rejects.toMatchObject({
       status: 401,
@@ -229,7 +276,7 @@ describe('api client', () => {
   });
   it('hands over raw responses with extra headers, renewing an expired token once', async () => {
     const { client, calls } = setup((url, init) => {
-      if (url === '/api/tokens/refresh/') return json(200, { access: 'a2', refresh: 'r2' });
+      if (url === '/api/tokens/refresh/') return json(200, { access: 'a2' });
       if (bearerOf(init) !== 'Bearer a2') return json(401, { code: 'not_authenticated' });
       const etag = (init.headers as Record<string, string>)['If-None-Match'];
       return new Response(null, { status: etag === '"e1"' ? 304 : 200 });

@@ -1,4 +1,4 @@
-import { TokenPairSchema } from '@printdeck/shared';
+import { REFRESH_COOKIE_HEADER, TokenPairSchema } from '@printdeck/shared';
 import type { z } from 'zod';
 import type { TokenStore } from '../session/token-store';
 import { tokenStore } from '../session/session';
@@ -32,6 +32,17 @@ export interface ApiClientDeps {
   /** the refresh token is missing or rejected: the session is over */
   onSessionExpired: () => void;
   onResponse: () => void;
+  /**
+   * Runs one refresh at a time across this browser's tabs (Web Locks), so two tabs never send
+   * the same refresh cookie at once; without it, refreshes run as they come.
+   */
+  withRefreshLock?: <T>(refresh: () => Promise<T>) => Promise<T>;
+}
+
+/** The browser's Web Locks API where it exists (every current browser on a secure origin). */
+export function withBrowserRefreshLock<T>(refresh: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? (locks.request('printdeck-refresh', refresh) as Promise<T>) : refresh();
 }
 
 export interface ApiClient {
@@ -116,14 +127,27 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function refreshAccessToken(): Promise<string> {
-    const refresh = deps.tokens.getRefresh();
-    const request = { method: 'POST', path: '/tokens/refresh/', body: { refresh } } as const;
-    if (!refresh) throw await endSession(request);
-    const response = await send(request, null);
-    if (response.status === 401) throw await endSession(request, response);
-    const pair = await read({ ...request, schema: TokenPairSchema }, response);
-    deps.tokens.save(pair);
-    return pair.access;
+    const request = () => {
+      // an older version of the app kept the refresh token in storage: sent once, then the
+      // cookie holds it
+      const legacy = deps.tokens.getLegacyRefresh();
+      return {
+        method: 'POST',
+        path: '/tokens/refresh/',
+        body: legacy ? { refresh: legacy } : {},
+        headers: { [REFRESH_COOKIE_HEADER]: '1' },
+      } as const;
+    };
+    if (!deps.tokens.hasSession()) throw await endSession(request());
+    const lock = deps.withRefreshLock ?? ((refresh) => refresh());
+    return lock(async () => {
+      const refresh = request();
+      const response = await send(refresh, null);
+      if (response.status === 401) throw await endSession(refresh, response);
+      const pair = await read({ ...refresh, schema: TokenPairSchema }, response);
+      deps.tokens.save(pair);
+      return pair.access;
+    });
   }
 
   function getFreshAccessToken(): Promise<string> {
@@ -169,4 +193,5 @@ export const apiClient = createApiClient({
   tokens: tokenStore,
   onSessionExpired: () => sessionExpiredHandler(),
   onResponse: () => recordApiResponse(),
+  withRefreshLock: withBrowserRefreshLock,
 });

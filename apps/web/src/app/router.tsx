@@ -77,10 +77,7 @@ export const router = createBrowserRouter([
       {
         path: SCREEN_PATHS.selectGroup,
         loader: loadWorkspaces,
-        lazy: lazyPage(
-          () => import('../features/workspaces/components/SelectGroupPage'),
-          'SelectGroupPage',
-        ),
+        lazy: lazyPage(() => import('./routes/SelectGroupRoute'), 'SelectGroupRoute'),
       },
       {
         loader: requireWorkspace,
@@ -109,6 +106,17 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: SCREEN_PATHS.videos,
+            lazy: lazyPage(() => import('../features/videos/components/VideosPage'), 'VideosPage'),
+          },
+          {
+            path: SCREEN_PATHS.videoDetail,
+            lazy: lazyPage(
+              () => import('../features/videos/components/VideoDetailPage'),
+              'VideoDetailPage',
+            ),
+          },
+          {
             path: SCREEN_PATHS.printers,
             lazy: lazyPage(
               () => import('../features/printers/components/PrintersPage'),
@@ -131,6 +139,13 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import('../features/files/components/detail/GcodeDetailPage'),
               'GcodeDetailPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.printQueue,
+            lazy: lazyPage(
+              () => import('../features/print-queue/components/PrintQueuePage'),
+              'PrintQueuePage',
             ),
           },
           {

@@ -9,13 +9,12 @@ describe('screen registry', () => {
     expect(isScreenAvailable('settingsPrinters')).toBe(true);
     expect(isScreenAvailable('gcodes')).toBe(true);
     expect(getScreenPath('gcodeDetail', { id: 5 })).toBe('/gcodes/5');
+    expect(getScreenPath('printQueue')).toBe('/print-queue');
   });
 
-  it('has no screens of later issues', () => {
-    for (const id of ['videos', 'printQueue'] as const) {
-      expect(isScreenAvailable(id)).toBe(false);
-      expect(getScreenPath(id)).toBeUndefined();
-    }
+  it('has the timelapse videos (spec part 2 §2.1)', () => {
+    expect(getScreenPath('videos')).toBe('/timelapse-videos');
+    expect(getScreenPath('videoDetail', { id: 9 })).toBe('/timelapse-videos/9');
   });
 
   it('gives paths of existing screens', () => {

@@ -9,6 +9,7 @@ export type ScreenId =
   | 'gcodes'
   | 'gcodeDetail'
   | 'videos'
+  | 'videoDetail'
   | 'printQueue'
   | 'news'
   | 'newsDetail'
@@ -46,6 +47,9 @@ export const SCREEN_PATHS = {
   printerDetail: '/printers/:id',
   gcodes: '/gcodes',
   gcodeDetail: '/gcodes/:id',
+  printQueue: '/print-queue',
+  videos: '/timelapse-videos',
+  videoDetail: '/timelapse-videos/:id',
   settings: '/settings',
   settingsAccount: '/settings/account',
   settingsAppearance: '/settings/appearance',

@@ -4,9 +4,9 @@ import { createTokenStore } from './token-store';
 
 export const tokenStore = createTokenStore(browserStorage);
 
-/** Signed in means a refresh token is kept; the access token is fetched on demand. */
+/** Signed in means the browser holds a session (its refresh cookie); access is fetched on demand. */
 export function isSignedIn(): boolean {
-  return tokenStore.getRefresh() !== null;
+  return tokenStore.hasSession();
 }
 
 export function clearSession(): void {

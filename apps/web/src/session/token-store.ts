@@ -1,12 +1,20 @@
 import type { TokenPair } from '@printdeck/shared';
 import type { KeyValueStorage } from '../lib/storage';
 
-export const REFRESH_TOKEN_KEY = 'printdeck.refresh';
+/** Signed in, as a flag: the refresh token itself is an HttpOnly cookie no script can read. */
+export const SESSION_MARKER_KEY = 'printdeck.session';
+/** Where the refresh token lived before the cookie; sent once to move into the cookie. */
+export const LEGACY_REFRESH_KEY = 'printdeck.refresh';
 
-/** The refresh token survives reloads in storage; the access token lives only in memory. */
+/**
+ * The access token lives only in memory. The refresh token is the server's HttpOnly cookie
+ * (checklist C12); storage keeps only the fact that this browser has a session.
+ */
 export interface TokenStore {
   getAccess(): string | null;
-  getRefresh(): string | null;
+  hasSession(): boolean;
+  /** a refresh token stored by an older version of the app, until the cookie holds it */
+  getLegacyRefresh(): string | null;
   save(pair: TokenPair): void;
   clear(): void;
 }
@@ -15,14 +23,18 @@ export function createTokenStore(storage: KeyValueStorage): TokenStore {
   let access: string | null = null;
   return {
     getAccess: () => access,
-    getRefresh: () => storage.getItem(REFRESH_TOKEN_KEY),
+    hasSession: () =>
+      storage.getItem(SESSION_MARKER_KEY) !== null || storage.getItem(LEGACY_REFRESH_KEY) !== null,
+    getLegacyRefresh: () => storage.getItem(LEGACY_REFRESH_KEY),
     save(pair) {
       access = pair.access;
-      storage.setItem(REFRESH_TOKEN_KEY, pair.refresh);
+      storage.setItem(SESSION_MARKER_KEY, '1');
+      storage.removeItem(LEGACY_REFRESH_KEY);
     },
     clear() {
       access = null;
-      storage.removeItem(REFRESH_TOKEN_KEY);
+      storage.removeItem(SESSION_MARKER_KEY);
+      storage.removeItem(LEGACY_REFRESH_KEY);
     },
   };
 }

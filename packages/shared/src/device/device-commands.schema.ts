@@ -58,6 +58,8 @@ export const DeviceCommandSchema = z.discriminatedUnion('name', [
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     print: z.boolean(),
     job_id: z.number().int(),
+    /** record a timelapse while it prints: frames go to the server over HTTP (issue 12) */
+    make_video: z.boolean().optional(),
   }),
   z.object({ name: z.literal('list_files') }),
   z.object({ name: z.literal('start_local_file'), path: z.string().min(1).max(1024) }),
@@ -88,6 +90,8 @@ export const DEVICE_COMMAND_ERRORS = [
   'busy',
   /** OctoPrint refused the agent's API key (403) */
   'permission-denied',
+  /** the printer is in a state that conflicts with the command (OctoPrint 409 while operational) */
+  'wrong-state',
   /** the command did not finish before the request's timeout */
   'timeout',
   'internal',

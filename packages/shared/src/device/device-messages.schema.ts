@@ -109,6 +109,13 @@ export const ServerMessageSchema = z.union([
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 
 /** WebSocket close codes with a meaning for the agent. */
+/**
+ * The agent's own identity, sent at every WebSocket upgrade beside the device key: a secret it
+ * made on its first start and keeps in its state directory. The key pairs with the first
+ * identity it sees; another one is refused with 409 until an admin pairs the key again.
+ */
+export const DEVICE_IDENTITY_HEADER = 'x-device-identity';
+
 export const DEVICE_CLOSE_CODES = {
   /** the key is unknown or revoked: stop, do not reconnect */
   keyRefused: 4401,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_JOB_OUTCOMES } from './device-job.js';
 
 const text = (max: number) => z.string().max(max);
 const temperatureReading = z.object({
@@ -35,6 +36,8 @@ export const DEVICE_ERROR_CODES = [
   'download-in-progress',
   'moved-to-background',
   'printer-unreachable',
+  /** the printer reports an error (OctoPrint's `/api/job` `error`, Klipper's shutdown reason) */
+  'printer-error',
 ] as const;
 
 /** One printer's state as the agent normalises it, whatever drives the printer. */
@@ -53,7 +56,14 @@ export const DeviceStateSchema = z.object({
       /** percent 0–100 */
       completion: z.number().min(0).max(100).nullable(),
       print_time: z.number().min(0).nullable(),
+      /** null while unknown (e.g. Klipper before it has counted extrusion), never a made-up 0 */
       print_time_left: z.number().min(0).nullable(),
+      /** the file's path on the printer (the job identity, with `started_at`) */
+      path: text(1024).nullable().optional(),
+      /** when this print began on the printer, Unix seconds */
+      started_at: z.number().finite().min(0).nullable().optional(),
+      /** the printer's own word on this job: running, or how it ended */
+      outcome: z.enum(DEVICE_JOB_OUTCOMES).nullable().optional(),
     })
     .nullable(),
   local_ip_address: text(64).nullable(),

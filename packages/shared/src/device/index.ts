@@ -3,3 +3,4 @@ export * from './device-commands.schema.js';
 export * from './device-messages.schema.js';
 export * from './printer-state.js';
 export * from './device-results.schema.js';
+export * from './device-job.js';

@@ -42,6 +42,14 @@ export const ApiKeySchema = z.object({
   created_on: z.string(),
   scope: ApiKeyScopeSchema,
   last_used_on: z.string().nullable(),
+  /**
+   * The one workspace the key acts in, or null for every workspace of its owner. When the
+   * owner has left it (`owner_is_member` false) the key does nothing there any more.
+   */
+  workspace: z
+    .object({ id: z.number().int(), name: z.string().nullable(), owner_is_member: z.boolean() })
+    .nullable()
+    .default(null),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
@@ -53,5 +61,7 @@ export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;
 export const ApiKeyCreateSchema = z.strictObject({
   name: z.string().trim().max(API_KEY_NAME_MAX).default(''),
   scope: ApiKeyScopeSchema.default(DEFAULT_API_KEY_SCOPE),
+  /** limit the key to one of the owner's workspaces (default: every workspace) */
+  workspace: z.number().int().positive().nullable().default(null),
 });
 export type ApiKeyCreate = z.input<typeof ApiKeyCreateSchema>;

@@ -48,13 +48,13 @@ export const MemberInviteSchema = z.strictObject({
 export type MemberInvite = z.input<typeof MemberInviteSchema>;
 
 /**
- * An existing account is added at once (and told by mail: `mail_sent` false when that mail
- * could not go out); a new address gets a mailed invitation.
+ * Every address, with or without an account, gets a mailed invitation: membership exists only
+ * once its recipient accepts (the answer never tells whether the address has an account).
  */
-export const MemberInviteResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('added'), user: MemberSchema, mail_sent: z.boolean() }),
-  z.object({ status: z.literal('invited'), invitation: PendingInvitationSchema }),
-]);
+export const MemberInviteResultSchema = z.object({
+  status: z.literal('invited'),
+  invitation: PendingInvitationSchema,
+});
 export type MemberInviteResult = z.infer<typeof MemberInviteResultSchema>;
 
 export const InviteAnalyzeSchema = z.strictObject({
@@ -63,11 +63,12 @@ export const InviteAnalyzeSchema = z.strictObject({
 export type InviteAnalyze = z.input<typeof InviteAnalyzeSchema>;
 
 /**
- * Bulk-invite analysis of one address: `new` (no account: will get an invitation), `existing`
- * (an account outside the workspace: will be added), `invited` (a pending invitation) or
- * `member`. The spec's "already invited" count is `invited` + `member`.
+ * Bulk-invite analysis of one address against this workspace alone (spec part 2 §2.10,
+ * ARCHITECTURE §6): `member` (the spec's "existing": already a member), `invited` (a pending
+ * invitation) or `new` (neither: will get an invitation). Whether an address has an account
+ * anywhere is never consulted.
  */
-export const INVITE_ANALYSIS_STATUSES = ['new', 'existing', 'invited', 'member'] as const;
+export const INVITE_ANALYSIS_STATUSES = ['new', 'invited', 'member'] as const;
 export const InviteAnalysisSchema = z.object({
   /** one per unique address, in the order first given */
   results: z.array(z.object({ email: z.string(), status: z.enum(INVITE_ANALYSIS_STATUSES) })),
@@ -105,3 +106,14 @@ export function decodeInvitationTokenPayload(token: string): InvitationTokenPayl
   if (typeof workspace !== 'string' || typeof exp !== 'number') return null;
   return { email, purpose, workspace, exp };
 }
+
+/** An invitation addressed to the signed-in user, waiting for their yes or no. */
+export const MyInvitationSchema = z.object({
+  id: z.number().int(),
+  workspace_name: z.string(),
+  invited_by: z.string().nullable(),
+  role: RoleSchema,
+  createdOn: z.string(),
+  validUntil: z.string(),
+});
+export type MyInvitation = z.infer<typeof MyInvitationSchema>;

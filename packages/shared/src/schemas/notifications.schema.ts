@@ -36,12 +36,14 @@ export const NotificationSettingsUpdateSchema = z
 export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdateSchema>;
 
 /**
- * POST …/send-test-notification/: the e-mail goes out now; Telegram delivery arrives with the
- * notifications issue, so an enabled Telegram channel answers `not_available` meanwhile.
+ * POST …/send-test-notification/: each enabled channel is really tried now, and says whether
+ * the message went: Telegram and e-mail per the workspace's settings, push to every browser
+ * the member opted in.
  */
 export const TestNotificationResultSchema = z.object({
-  email: z.enum(['sent', 'disabled']),
-  telegram: z.enum(['not_available', 'disabled']),
+  email: z.enum(['sent', 'failed', 'disabled']),
+  telegram: z.enum(['sent', 'failed', 'not_linked', 'not_configured', 'disabled']),
+  push: z.enum(['sent', 'failed', 'not_subscribed']),
   message: z.string(),
 });
 export type TestNotificationResult = z.infer<typeof TestNotificationResultSchema>;

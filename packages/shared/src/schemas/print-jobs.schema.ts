@@ -29,6 +29,10 @@ export const PrintJobSchema = z.object({
   outcome: z.enum(PRINT_JOB_OUTCOMES),
   make_video: z.boolean(),
   video_state: z.enum(VIDEO_STATES).nullable(),
+  /** started on the printer itself (its own screen, another app), not through Printdeck */
+  started_on_printer: z.boolean(),
+  /** why the outcome is what it is, when the printer did not simply report it */
+  end_reason: z.string().nullable(),
 });
 export type PrintJob = z.infer<typeof PrintJobSchema>;
 

@@ -31,6 +31,8 @@ export const PrinterSchema = z.object({
   /** every workspace's record of the same device (the multiple-instances warning) */
   instances: z.array(z.object({ id: z.number().int(), group_id: z.number().int() })),
   printer_group_ids: z.array(z.number().int()),
+  /** whether the plate is known to be clear for the print queue (null: nobody said) */
+  plate_state: z.enum(['clear', 'in_use']).nullable(),
 });
 export type Printer = z.infer<typeof PrinterSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicVideoSchema } from './videos.schema.js';
 
 /**
  * The rich-text description keeps only these elements, without attributes (spec part 2 §2.10:
@@ -59,7 +60,7 @@ export const PublicProfileSchema = z.object({
   /** the newest public files, at most PUBLIC_PROFILE_FILES_MAX */
   files: z.array(PublicFileSchema),
   files_count: z.number().int(),
-  /** public timelapse videos arrive with the videos issue */
-  videos: z.array(z.never()),
+  /** the newest public timelapse videos, at most PUBLIC_PROFILE_FILES_MAX */
+  videos: z.array(PublicVideoSchema),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;

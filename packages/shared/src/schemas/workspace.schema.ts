@@ -32,7 +32,11 @@ export const WorkspaceSchema = z.object({
   printers_count: z.number().int(),
   gcodes_count: z.number().int(),
   videos_count: z.number().int(),
-  settings: z.object({ print_queue_enabled: z.boolean() }),
+  settings: z.object({
+    print_queue_enabled: z.boolean(),
+    /** queue items without a printer go to the next free compatible printer */
+    queue_dispatch_enabled: z.boolean(),
+  }),
   me: z.object({ role: RoleSchema, permissions: z.array(PermissionSchema) }),
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
@@ -48,7 +52,9 @@ export const WorkspaceUpdateSchema = z
     is_public: z.boolean(),
     public_description: z.string().max(LIMITS.workspaceDescriptionMax),
     public_website_url: z.union([WebsiteUrlSchema, z.literal('').transform(() => null), z.null()]),
-    settings: z.strictObject({ print_queue_enabled: z.boolean() }).partial(),
+    settings: z
+      .strictObject({ print_queue_enabled: z.boolean(), queue_dispatch_enabled: z.boolean() })
+      .partial(),
   })
   .partial();
 export type WorkspaceUpdate = z.infer<typeof WorkspaceUpdateSchema>;

@@ -9,6 +9,11 @@ export interface CameraView {
   bed: { temperature: number; target: number };
   /** 0..1, or null without a job. */
   progress: number | null;
+  /**
+   * Where the print head is across the bed, 0..1, or null when it is parked. A real camera
+   * sees the head move while printing, so no two frames of a running print are alike.
+   */
+  head?: number | null;
   fileName: string | null;
   /** LED colour, each channel 0..1. */
   lights: { red: number; green: number; blue: number; white: number };
@@ -63,6 +68,12 @@ export class Camera {
   }
 }
 
+/** The head sweeps the bed back and forth as the file is printed: 50 passes per print. */
+export function headAcrossBed(progress: number): number {
+  const sweep = (progress * 50) % 2;
+  return sweep <= 1 ? sweep : 2 - sweep;
+}
+
 function bounded(value: number, min: number, max: number, what: string): number {
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new RangeError(`camera ${what} must be an integer from ${min} to ${max}`);
@@ -81,6 +92,7 @@ function roundView(view: CameraView): CameraView {
     extruder: temp(view.extruder),
     bed: temp(view.bed),
     progress: view.progress === null ? null : Math.floor(view.progress * 100) / 100,
+    head: view.head === undefined || view.head === null ? null : Math.round(view.head * 100) / 100,
     lights: {
       red: light(view.lights.red),
       green: light(view.lights.green),
@@ -99,7 +111,7 @@ export function renderFrame(
   const margin = 4 * scale;
   const lineHeight = textHeight(scale) + 3 * scale;
   canvas.fill(background(view.lights));
-  drawPrinter(canvas, view.progress ?? 0, margin);
+  drawPrinter(canvas, view.progress ?? 0, view.head ?? 0.5, margin);
 
   const maxChars = Math.floor((size.width - 2 * margin) / textWidth('M', scale));
   const fit = (text: string) => (text.length > maxChars ? text.slice(0, maxChars) : text);
@@ -131,8 +143,8 @@ function background(lights: CameraView['lights']): Rgb {
   return [channel(28, lights.red), channel(32, lights.green), channel(38, lights.blue)];
 }
 
-/** A bed, a nozzle and the part growing on it with the progress. */
-function drawPrinter(canvas: Canvas, progress: number, margin: number): void {
+/** A bed, the part growing on it with the progress, and the nozzle where the head is. */
+function drawPrinter(canvas: Canvas, progress: number, head: number, margin: number): void {
   const bedWidth = Math.round(canvas.width * 0.4);
   const bedX = canvas.width - margin - bedWidth;
   const bedY = canvas.height - margin * 3;
@@ -143,5 +155,6 @@ function drawPrinter(canvas: Canvas, progress: number, margin: number): void {
   const partX = bedX + (bedWidth - partWidth) / 2;
   canvas.fillRect(partX, bedY - partHeight, partWidth, partHeight, ACCENT);
   const nozzleY = bedY - partHeight - margin * 2;
-  canvas.fillRect(partX + partWidth / 2 - margin / 2, nozzleY, margin, margin * 2, DIM);
+  const nozzleX = bedX + head * (bedWidth - margin);
+  canvas.fillRect(nozzleX, nozzleY, margin, margin * 2, DIM);
 }

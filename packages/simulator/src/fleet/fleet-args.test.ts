@@ -31,6 +31,8 @@ describe('parseFleetArgs', () => {
         counts: { octoprint: 2, moonraker: 1, pill: 0 },
         speed: 1,
         account: { email: 'a@b.cz', password: 'pw', workspace: 3 },
+        // identities kept between starts, so saved keys pair again
+        stateDir: expect.stringMatching(/printdeck-fleet$/),
       },
       logLevel: 'warn',
     });

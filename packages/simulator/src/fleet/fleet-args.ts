@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LogLevel } from '@printdeck/agent';
 import { FLEET_KINDS, type FleetOptions } from './fleet.js';
@@ -12,6 +14,8 @@ export const FLEET_USAGE = `usage: npm run sim -- --server URL [--octoprint N] [
   --email, --password sign in, create one device key per printer and print the keys
   --workspace ID      with --email: also add every printer to this workspace
   --keys-file FILE    device keys to use instead: a JSON array, or one key per line
+  --state-dir DIR     where the agents keep their identities, one folder per key
+                      (default: printdeck-fleet in the system's temp folder)
   --speed FACTOR      simulated seconds per real second (default 1)
   --log-level LEVEL   the agents' log: debug, info, warn, error, silent (default warn)
   --help              this text`;
@@ -28,6 +32,7 @@ const FLEET_OPTIONS = {
   password: { type: 'string' },
   workspace: { type: 'string' },
   'keys-file': { type: 'string' },
+  'state-dir': { type: 'string' },
   speed: { type: 'string' },
   'log-level': { type: 'string' },
   help: { type: 'boolean' },
@@ -61,7 +66,12 @@ export function parseFleetArgs(
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new Error(`--log-level must be debug, info, warn, error or silent`);
   }
-  const options: FleetArgs['options'] = { server: values.server, counts, speed };
+  const options: FleetArgs['options'] = {
+    server: values.server,
+    counts,
+    speed,
+    stateDir: values['state-dir'] ?? path.join(tmpdir(), 'printdeck-fleet'),
+  };
   if (values['keys-file']) {
     if (values.email || values.workspace)
       throw new Error('give either --keys-file or --email, not both');

@@ -1,4 +1,12 @@
-import { startAgent, type Agent, type Logger, type PrinterHost } from '@printdeck/agent';
+import path from 'node:path';
+import {
+  createIdentity,
+  loadOrCreateIdentity,
+  startAgent,
+  type Agent,
+  type Logger,
+  type PrinterHost,
+} from '@printdeck/agent';
 import { startVirtualMoonraker, type VirtualMoonraker } from '../moonraker/server.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '../octoprint/server.js';
 import { addPrinter, createDeviceKey, signIn } from './printdeck-api.js';
@@ -21,12 +29,20 @@ export interface FleetOptions {
   agentTuning?: Parameters<typeof startAgent>[0]['tuning'];
   /** each agent's log, by printer name */
   log?: (printerName: string) => Logger;
+  /**
+   * where each agent keeps its identity (one folder per device key), so a second start pairs
+   * again with the same keys; without it every start makes new identities, which only fresh
+   * keys accept
+   */
+  stateDir?: string;
 }
 
 export interface FleetPrinter {
   kind: FleetKind;
   name: string;
   key: string;
+  /** the agent's own identity, which the key pairs with at its first connection */
+  identity: string;
   /** the printer's id in the workspace, when the fleet added it */
   printerId: number | null;
   sim: VirtualOctoPrint | VirtualMoonraker;
@@ -84,14 +100,18 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     for (const [index, { kind, name }] of plan.entries()) {
       const key = options.keys?.[index] ?? (await createDeviceKey(options.server, access!));
       const sim = await startSimulator(kind, name, options.speed ?? 1);
+      const identity = options.stateDir
+        ? loadOrCreateIdentity(path.join(options.stateDir, key.split('.')[0]!))
+        : createIdentity();
       const agent = startAgent({
         serverUrl: options.server,
         deviceKey: key,
+        identity,
         printer: printerHost(kind, sim),
         ...(options.log ? { log: options.log(name) } : {}),
         ...(options.agentTuning ? { tuning: options.agentTuning } : {}),
       });
-      const printer: FleetPrinter = { kind, name, key, printerId: null, sim, agent };
+      const printer: FleetPrinter = { kind, name, key, identity, printerId: null, sim, agent };
       printers.push(printer);
       const workspace = options.account?.workspace;
       if (access && workspace !== undefined) {
@@ -112,7 +132,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 function startSimulator(kind: FleetKind, name: string, speed: number) {
   return kind === 'moonraker'
     ? startVirtualMoonraker({ name, speed })
-    : startVirtualOctoPrint({ name, speed });
+    : startVirtualOctoPrint({ name, speed, ...(kind === 'pill' ? { camera: {} } : {}) });
 }
 
 function printerHost(kind: FleetKind, sim: VirtualOctoPrint | VirtualMoonraker): PrinterHost {

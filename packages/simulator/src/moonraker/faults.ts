@@ -8,6 +8,7 @@ export class MoonrakerFaults extends Faults {
     links: LinkFaults,
     printer: VirtualPrinter,
     private readonly klippy: Klippy,
+    private readonly queue: { seconds: number },
   ) {
     super(links, printer);
   }
@@ -24,9 +25,26 @@ export class MoonrakerFaults extends Faults {
     this.klippy.configError(message);
   }
 
-  /** The Klippy process dies; it comes back through startup by itself. */
+  /** The Klippy process dies; it stays down until `klippyStart`. */
   klippyDisconnect(): void {
     this.klippy.crash();
+  }
+
+  /** Starts the Klippy service again after a crash. */
+  klippyStart(): void {
+    this.klippy.start();
+  }
+
+  /**
+   * Moves queued ahead of the print's next line: PAUSE and CANCEL_PRINT wait this many
+   * seconds before they take effect and answer (klippy/extras/virtual_sdcard.py `do_pause`
+   * waits for the work timer, which waits for the command it is in and a full move queue).
+   */
+  setQueuedMoveSeconds(seconds: number): void {
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 600) {
+      throw new RangeError('queued move seconds must be 0..600');
+    }
+    this.queue.seconds = seconds;
   }
 
   override commands(): Record<string, FaultCommand> {
@@ -35,6 +53,14 @@ export class MoonrakerFaults extends Faults {
       shutdown: this.messageCommand('shutdown [reason]', (m) => this.klippyShutdown(m), 'shutdown'),
       error: this.messageCommand('error [message]', (m) => this.klippyError(m), 'klippy error'),
       crash: { usage: 'crash', run: () => (this.klippyDisconnect(), 'klippy disconnected') },
+      start: { usage: 'start', run: () => (this.klippyStart(), 'klippy starting') },
+      queue: {
+        usage: 'queue <seconds>',
+        run: ([seconds]) => (
+          this.setQueuedMoveSeconds(Number(seconds ?? 0)),
+          `pause waits ${Number(seconds ?? 0)} s`
+        ),
+      },
     };
   }
 }

@@ -92,7 +92,10 @@ async function callMethod(
     connection = deps.findConnection(Number(args.connection_id)) ?? null;
     delete args.connection_id;
   }
-  sendResult(rc.res, await invoke(deps.ctx, deps.table, def.name, { args, connection }));
+  sendResult(
+    rc.res,
+    await invoke(deps.ctx, deps.table, def.name, { args, connection, transport: 'http' }),
+  );
 }
 
 /** Method errors keep their code as the HTTP status (−32601 becomes 404, B.1). */

@@ -75,6 +75,7 @@ async function handleRequest(
     const result = await invoke(ctx, table, method, {
       args: params,
       connection: options.connection,
+      transport: 'jsonrpc',
     });
     response = { jsonrpc: '2.0', result, id };
   } catch (error) {

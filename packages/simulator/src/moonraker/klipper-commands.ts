@@ -24,14 +24,21 @@ export const DEFAULT_MACROS: MacroDefinition[] = [
   { name: '_CLIENT_VARIABLE', gcode: '', variables: { park_at_cancel: true } },
 ];
 
-/** Commands that still work while Klippy is not ready (reference B.3.4). */
+/**
+ * Commands that still work while Klippy is not ready (reference B.3.4): those registered with
+ * `when_not_ready=True` in klippy/gcode.py (M110, M112, M115, RESTART, FIRMWARE_RESTART,
+ * ECHO, STATUS, HELP), plus M105 and M21.
+ */
 const ALLOWED_WHEN_NOT_READY = new Set([
   'FIRMWARE_RESTART',
   'RESTART',
   'M105',
   'M21',
+  'M110',
+  'M115',
   'STATUS',
   'HELP',
+  'ECHO',
 ]);
 
 /** Klipper's extended G-code, its macros, and the "not ready" rule. */
@@ -39,6 +46,7 @@ export function registerKlipperCommands(
   printer: VirtualPrinter,
   klippy: Klippy,
   macros: readonly MacroDefinition[],
+  queue: { seconds: number } = { seconds: 0 },
 ): void {
   printer.commandGuard = (line) => {
     if (!klippy.isReady && !ALLOWED_WHEN_NOT_READY.has(line.command)) {
@@ -76,14 +84,23 @@ export function registerKlipperCommands(
   define('SDCARD_RESET_FILE', 'Clears a loaded SD File. Stops the print if necessary', () => {
     if (!printer.jobs.reset()) throw new GcodeError('SD busy');
   });
-  define('PAUSE', 'Pauses the current print', () => {
+  // the stream stops only after the queued moves (virtual_sdcard.py `do_pause` waits for it)
+  const drainQueue = () =>
+    printer.job.status === 'printing' ? printer.sleep(queue.seconds) : undefined;
+  define('PAUSE', 'Pauses the current print', async () => {
     if (printer.job.status === 'paused') printer.respond('// Print already paused');
-    else printer.jobs.pause();
+    else {
+      await drainQueue();
+      printer.jobs.pause();
+    }
   });
   define('RESUME', 'Resumes the print from a pause', () => {
     if (!printer.jobs.resume()) printer.respond('// Print is not paused, resume aborted');
   });
-  define('CANCEL_PRINT', 'Cancel the current print', () => void printer.jobs.cancel());
+  define('CANCEL_PRINT', 'Cancel the current print', async () => {
+    await drainQueue();
+    printer.jobs.cancel();
+  });
   host('FIRMWARE_RESTART', 'Restart firmware, host, and reload config', () => klippy.restart());
   host('RESTART', 'Reload config file and restart host software', () => klippy.restart());
   host('STATUS', 'Report the printer status', () => printer.respond(`// ${klippy.message.trim()}`));

@@ -70,7 +70,7 @@ describe('virtual Moonraker: subscriptions', () => {
 });
 
 describe('virtual Moonraker: Klippy states', () => {
-  it('emergency stop: shutdown with its message, refuses G-code, ends the job in error', async () => {
+  it('emergency stop: shutdown with its message, refuses G-code, leaves the job paused (not error)', async () => {
     await fetch(`${sim.url}/server/files/upload`, {
       method: 'POST',
       body: uploadForm('estop.gcode', slicedGcode(600), { print: 'true' }),
@@ -87,8 +87,10 @@ describe('virtual Moonraker: Klippy states', () => {
     const job = (await rpc.call('printer.objects.query', {
       objects: { print_stats: ['state'] },
     })) as LooseJson;
-    expect(job.status.print_stats.state).toBe('error');
+    // virtual_sdcard.py pauses its work on shutdown: print_stats says paused, never error
+    expect(job.status.print_stats.state).toBe('paused');
     expect(await rpc.call('printer.gcode.script', { script: 'M105' })).toBe('ok');
+    expect(await rpc.call('printer.gcode.script', { script: 'M115' })).toBe('ok');
   });
 
   it('firmware restart: disconnected (503), startup, ready; subscriptions are dropped', async () => {
@@ -98,6 +100,8 @@ describe('virtual Moonraker: Klippy states', () => {
     expect(await rpc.call('printer.firmware_restart')).toBe('ok');
     await client.next('notify_klippy_disconnected');
     expect(await klippyState()).toBe('disconnected');
+    const missing = await rpcFailure(rpc.call('printer.info'));
+    expect([missing.code, missing.message]).toEqual([-32601, 'Method not found']);
     const offline = await fetch(`${sim.url}/printer/info`);
     expect([offline.status, (await readJson(offline)).error.message]).toEqual([
       503,

@@ -67,10 +67,13 @@ export class Klippy {
     return this.state === 'ready';
   }
 
-  /** An MCU or host shutdown: everything stops until FIRMWARE_RESTART. */
+  /**
+   * An MCU or host shutdown: everything stops until FIRMWARE_RESTART. A running print is left
+   * `paused`, not `error` (klippy/extras/virtual_sdcard.py, see `JobRunner.freezePaused`).
+   */
   shutdown(reason: string): void {
     if (this.state === 'disconnected' || this.state === 'shutdown') return;
-    this.printer.halt(reason);
+    this.printer.halt(reason, 'paused');
     this.#enter('shutdown', reason + SHUTDOWN_HELP);
   }
 
@@ -88,10 +91,19 @@ export class Klippy {
     this.#connect(RESTART_DISCONNECT_SECONDS);
   }
 
-  /** The host process dies; systemd starts it again. */
+  /**
+   * The host process dies. It stays down until someone starts it again (`start`, i.e.
+   * `systemctl restart klipper`): Moonraker only reconnects to a Klippy that listens
+   * (moonraker/components/klippy_connection.py keeps trying the socket, it starts nothing).
+   */
   crash(): void {
     this.printer.halt('Klippy Disconnected');
     this.#enter('disconnected', 'Klippy Disconnected');
+  }
+
+  /** The Klippy service is started again after a crash: it connects and starts up. */
+  start(): void {
+    if (this.state !== 'disconnected') return;
     this.#connect(CONNECT_SECONDS);
   }
 

@@ -14,6 +14,8 @@ export interface CallContext {
   args: Record<string, unknown>;
   /** The websocket the call came over (or named by `?connection_id=`), else null. */
   connection: RpcConnection | null;
+  /** JSON-RPC (websocket or `/server/jsonrpc`) or a plain HTTP route */
+  transport?: 'jsonrpc' | 'http';
 }
 
 export type HttpVerb = 'GET' | 'POST' | 'DELETE';
@@ -22,7 +24,10 @@ export interface MethodDef {
   name: string;
   /** HTTP routes; none for websocket-only methods. */
   http: readonly (readonly [HttpVerb, string])[];
-  /** A Klipper endpoint: 503 while Klippy is disconnected, 404 before it ever connected. */
+  /**
+   * A Klipper endpoint: over JSON-RPC "Method not found" while Klippy is disconnected; over
+   * HTTP 503 "Klippy Host not connected" (404 before Klippy ever connected).
+   */
   klippy?: boolean;
   handler(ctx: MoonrakerContext, call: CallContext): unknown;
 }
@@ -61,8 +66,12 @@ export async function invoke(
 ): Promise<unknown> {
   const def = table.get(name);
   if (!def) throw methodNotFound();
+  // Klippy's endpoints are registered when Klippy connects (moonraker/components/
+  // klippy_connection.py `_request_endpoints`); its JSON-RPC methods go with the connection,
+  // its HTTP routes stay and answer that the host is not connected.
   if (def.klippy && !ctx.klippy.isConnected) {
-    throw ctx.klippy.hasConnected ? klippyNotConnected() : methodNotFound();
+    const isHttp = call.transport === 'http';
+    throw isHttp && ctx.klippy.hasConnected ? klippyNotConnected() : methodNotFound();
   }
   return def.handler(ctx, call);
 }

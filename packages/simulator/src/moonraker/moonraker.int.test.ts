@@ -113,6 +113,13 @@ describe('virtual Moonraker: objects', () => {
     expect(settings.status.configfile.settings['gcode_macro turn_off_motors'].description).toBe(
       'G-Code macro',
     );
+    // parsed values in `settings`, the file's strings in `config` (klippy/configfile.py)
+    const config = (await rpc.call('printer.objects.query', {
+      objects: { configfile: ['settings', 'config'], mcu: null },
+    })) as LooseJson;
+    expect(config.status.configfile.settings.extruder.max_temp).toBeTypeOf('number');
+    expect(config.status.configfile.config.extruder.max_temp).toBeTypeOf('string');
+    expect(config.status.mcu.mcu_version).toBeTypeOf('string');
   });
 });
 

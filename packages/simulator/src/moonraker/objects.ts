@@ -16,6 +16,22 @@ export function eventTime(ctx: MoonrakerContext): number {
 
 const BUILDERS: Record<string, (ctx: MoonrakerContext) => ObjectStatus> = {
   webhooks: (ctx) => ({ state: ctx.klippy.state, state_message: ctx.klippy.message }),
+  // every Klipper has its main MCU (klippy/mcu.py `MCU.get_status`)
+  mcu: (ctx) => ({
+    mcu_version: 'v0.12.0-simulated',
+    mcu_build_versions: 'gcc: (GCC) 12.2.0 binutils: (GNU Binutils) 2.40',
+    mcu_constants: { CLOCK_FREQ: 16000000, MCU: 'atmega2560', STATS_SUMHSQ_BASE: 256 },
+    last_stats: {
+      mcu_awake: 0.003,
+      mcu_task_avg: 0.00001,
+      mcu_task_stddev: 0.00001,
+      bytes_write: Math.round(ctx.printer.time / 10),
+      bytes_read: Math.round(ctx.printer.time / 5),
+      send_seq: Math.round(ctx.printer.time / 100),
+      receive_seq: Math.round(ctx.printer.time / 100),
+      freq: 16000000,
+    },
+  }),
   configfile: configFile,
   heaters: () => ({
     available_heaters: ['heater_bed', 'extruder'],
@@ -163,10 +179,15 @@ function gcodeMove(ctx: MoonrakerContext): ObjectStatus {
   };
 }
 
-/** Raw config keeps section case; `settings` lower-cases section names (reference C.3.7). */
+/**
+ * Raw config keeps section case and every value a string; `settings` lower-cases section names
+ * and holds the values as the modules parsed them: numbers, booleans (klippy/configfile.py: the
+ * `settings` status is built from the parsed options, `config` from the file's text).
+ */
 function configFile(ctx: MoonrakerContext): ObjectStatus {
   const { limits } = ctx.printer.toolhead;
-  const config: Record<string, Record<string, unknown>> = {
+  const config: Record<string, Record<string, string>> = {
+    mcu: { serial: '/dev/serial/by-id/usb-simulated-mcu', restart_method: 'command' },
     printer: { kinematics: 'cartesian', max_velocity: '300', max_accel: '3000' },
     extruder: {
       min_extrude_temp: String(MIN_EXTRUDE_TEMP),
@@ -177,7 +198,7 @@ function configFile(ctx: MoonrakerContext): ObjectStatus {
     pause_resume: {},
     display_status: {},
     fan: {},
-    'led chamber_light': {},
+    'led chamber_light': { initial_red: '0', initial_green: '0', initial_blue: '0' },
   };
   for (const axis of ['x', 'y', 'z'] as const) {
     config[`stepper_${axis}`] = {
@@ -194,8 +215,17 @@ function configFile(ctx: MoonrakerContext): ObjectStatus {
   const settings = Object.fromEntries(
     Object.entries(config).map(([section, values]) => [
       section.toLowerCase(),
-      section.startsWith('gcode_macro ') ? { description: 'G-Code macro', ...values } : values,
+      section.startsWith('gcode_macro ')
+        ? { description: 'G-Code macro', ...values }
+        : Object.fromEntries(Object.entries(values).map(([key, raw]) => [key, parseSetting(raw)])),
     ]),
   );
   return { config, settings, save_config_pending: false, warnings: [] };
+}
+
+/** A config value as Klipper's getfloat/getint/getboolean return it. */
+function parseSetting(raw: string): unknown {
+  if (/^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === 'true';
+  return raw;
 }

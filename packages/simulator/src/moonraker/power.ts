@@ -16,7 +16,7 @@ export interface PowerDeviceConfig {
   initialState?: 'on' | 'off';
 }
 
-export type PowerStatus = 'on' | 'off';
+export type PowerStatus = 'on' | 'off' | 'init' | 'error';
 
 /** The default: one `gpio` relay called `printer` feeding the printer (reference C.2). */
 export const DEFAULT_POWER_DEVICES: PowerDeviceConfig[] = [
@@ -43,6 +43,10 @@ export class PowerDevices {
     for (const config of configs) {
       if (!config.controlsPrinter) this.#states.set(config.name, config.initialState ?? 'off');
     }
+    // a `klipper_device` follows Klippy: "error" on shutdown, "init" while disconnected
+    klippy.events.on('state', () => {
+      for (const config of configs) if (config.type === 'klipper_device') this.#changed(config);
+    });
     printer.events.on('power', (on) => {
       for (const config of configs) {
         if (config.controlsPrinter) this.#changed(config);
@@ -76,6 +80,12 @@ export class PowerDevices {
     if (action !== 'on' && action !== 'off' && action !== 'toggle') {
       throw new RpcError(400, `Invalid requested action '${action}'`);
     }
+    if (config.type === 'klipper_device' && this.klippy.state === 'shutdown') {
+      throw new RpcError(
+        400,
+        `Power Device ${name}: Cannot set power for device when Klipper is shutdown`,
+      );
+    }
     const current = this.#status(config);
     const wanted: PowerStatus = action === 'toggle' ? (current === 'on' ? 'off' : 'on') : action;
     if (wanted === current) return current;
@@ -91,7 +101,16 @@ export class PowerDevices {
     return wanted;
   }
 
+  /**
+   * A `klipper_device` (an output pin of Klipper's own) reads "error" while Klipper is shut
+   * down and "init" while it is disconnected (moonraker/components/power.py `KlipperDevice`:
+   * `process_klippy_shutdown`, `_handle_disconnect`).
+   */
   #status(config: PowerDeviceConfig): PowerStatus {
+    if (config.type === 'klipper_device') {
+      if (this.klippy.state === 'shutdown' || this.klippy.state === 'error') return 'error';
+      if (!this.klippy.isReady) return 'init';
+    }
     if (config.controlsPrinter) return this.printer.isPowered ? 'on' : 'off';
     return this.#states.get(config.name) ?? 'off';
   }

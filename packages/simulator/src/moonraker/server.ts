@@ -1,4 +1,4 @@
-import { Camera } from '../camera/camera.js';
+import { Camera, headAcrossBed } from '../camera/camera.js';
 import { LinkFaults } from '../faults.js';
 import type { PrinterOptions } from '../printer-model/printer.js';
 import {
@@ -37,6 +37,8 @@ export interface VirtualMoonrakerOptions extends SimulatorOptions {
   maxClients?: number;
   /** Real ms between `notify_status_update`s (Klipper: 250 ms). */
   statusIntervalMs?: number;
+  /** Simulated seconds of moves queued ahead of PAUSE / CANCEL_PRINT (default 0). */
+  queuedMoveSeconds?: number;
 }
 
 export type VirtualMoonraker = Simulator<MoonrakerFaults>;
@@ -53,7 +55,8 @@ export async function startVirtualMoonraker(
   const printer = createPrinter(options, KLIPPER_PRINTER);
   const klippy = new Klippy(printer, { boot: options.bootKlippy ?? false });
   const macros = options.macros ?? DEFAULT_MACROS;
-  registerKlipperCommands(printer, klippy, macros);
+  const queue = { seconds: options.queuedMoveSeconds ?? 0 };
+  registerKlipperCommands(printer, klippy, macros, queue);
   let socket: RpcSocketServer | null = null;
   let baseUrl = '';
   const notify = (method: string, params: unknown[]) => socket?.broadcast(method, params);
@@ -86,6 +89,7 @@ export async function startVirtualMoonraker(
             extruder: printer.extruder,
             bed: printer.bed,
             progress: printer.job.file ? printer.job.progress : null,
+            head: printer.job.isActive ? headAcrossBed(printer.job.progress) : null,
             fileName: printer.job.file?.path ?? null,
             lights: printer.lights,
           }),
@@ -117,7 +121,7 @@ export async function startVirtualMoonraker(
     closeSockets: () => rpc.close(),
   });
   baseUrl = host.url;
-  return { ...host, printer, faults: new MoonrakerFaults(links, printer, klippy) };
+  return { ...host, printer, faults: new MoonrakerFaults(links, printer, klippy, queue) };
 }
 
 const STATE_WORDS: Partial<Record<KlippyState, string>> = {

@@ -39,9 +39,21 @@ export function isAuthorized(ctx: OctoPrintContext, req: IncomingMessage, url: U
   return key !== null && sameSecret(key, ctx.settings.apiKey);
 }
 
-/** A missing or wrong key is an anonymous request, and anonymous may do nothing: 403. */
+/** OctoPrint's answer to a state-changing request that carries neither a valid key nor a CSRF token. */
+export const CSRF_FAILED = 'CSRF validation failed';
+
+/**
+ * A missing or wrong key is an anonymous request. A GET is then refused 403 (anonymous may do
+ * nothing, reference A.1); any other method fails the CSRF check first, which only an
+ * API-key login bypasses: 400 "CSRF validation failed" (src/octoprint/server/util/csrf.py,
+ * `validate_csrf_request`).
+ */
 export function requireKey(ctx: OctoPrintContext, req: IncomingMessage, url: URL): void {
-  if (!isAuthorized(ctx, req, url)) throw new HttpError(403, FORBIDDEN);
+  if (isAuthorized(ctx, req, url)) return;
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? 'GET')) {
+    throw new HttpError(400, CSRF_FAILED);
+  }
+  throw new HttpError(403, FORBIDDEN);
 }
 
 export function sameSecret(given: string, expected: string): boolean {

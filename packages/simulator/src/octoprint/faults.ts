@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Faults, type FaultCommand, type LinkFaults } from '../faults.js';
 import type { VirtualPrinter } from '../printer-model/printer.js';
 import type { OctoPrintConnection } from './connection.js';
@@ -10,8 +11,28 @@ export class OctoPrintFaults extends Faults {
     links: LinkFaults,
     printer: VirtualPrinter,
     private readonly connection: OctoPrintConnection,
+    private readonly settings: { apiKey: string },
   ) {
     super(links, printer);
+  }
+
+  /**
+   * The user deletes the agent's application key in OctoPrint: from now on its requests are
+   * anonymous (GET 403, POST 400 CSRF); open push sockets keep their session, as in OctoPrint.
+   * Answers the new key, for a test that puts a working key back with `setApiKey`.
+   */
+  revokeApiKey(): string {
+    this.settings.apiKey = randomBytes(16).toString('hex').toUpperCase();
+    return this.settings.apiKey;
+  }
+
+  setApiKey(apiKey: string): void {
+    this.settings.apiKey = apiKey;
+  }
+
+  /** OctoPrint closes its serial connection (the user clicked Disconnect, or the printer is off). */
+  closePrinterConnection(): void {
+    this.connection.disconnect();
   }
 
   /** The firmware reports an error: Error, then Offline after error with the message kept. */
@@ -41,6 +62,8 @@ export class OctoPrintFaults extends Faults {
       ...super.commands(),
       error: this.messageCommand('error [message]', (m) => this.firmwareError(m), 'firmware error'),
       runaway: { usage: 'runaway', run: () => (this.thermalRunaway(), 'thermal runaway') },
+      revoke: { usage: 'revoke', run: () => (this.revokeApiKey(), 'API key revoked') },
+      close: { usage: 'close', run: () => (this.closePrinterConnection(), 'connection closed') },
       silent: {
         usage: 'silent on|off',
         run: ([state]) => (this.setPrinterSilent(state !== 'off'), `silent ${state !== 'off'}`),

@@ -14,7 +14,13 @@ async function reconnect(): Promise<void> {
 }
 
 beforeAll(async () => {
-  sim = await startVirtualOctoPrint({ speed: 0, apiKey: KEY, name: 'Bench 1', tickMs: 10 });
+  sim = await startVirtualOctoPrint({
+    speed: 0,
+    apiKey: KEY,
+    name: 'Bench 1',
+    camera: {},
+    tickMs: 10,
+  });
 });
 afterAll(() => sim.close());
 beforeEach(async () => {
@@ -210,13 +216,16 @@ describe('virtual OctoPrint: PSU Control', () => {
     expect((await body(await api('/api/job'))).state).toBe('Offline after error');
   });
 
-  it('wants the plugin permission to switch: a bad key gets a plain 403', async () => {
+  it('a POST without a valid key fails the CSRF check first: 400, nothing switched', async () => {
     const response = await fetch(`${sim.url}/api/plugin/psucontrol`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"command":"turnPSUOff"}',
     });
-    expect([response.status, await response.text()]).toEqual([403, 'Insufficient rights']);
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { error: 'CSRF validation failed' },
+    ]);
     expect(sim.printer.isPowered).toBe(true);
   });
 });
@@ -250,7 +259,7 @@ describe('virtual OctoPrint without plugins or camera', () => {
   });
   afterAll(() => bare.close());
 
-  it('answers 404 to GET and 400 to POST for a missing PSU plugin, 404 without a webcam', async () => {
+  it('answers 404 to GET and 400 to POST for a missing PSU plugin; a stock webcam cannot snapshot', async () => {
     const headers = { 'X-Api-Key': KEY, 'content-type': 'application/json' };
     expect((await fetch(`${bare.url}/api/plugin/psucontrol`, { headers })).status).toBe(404);
     const post = await fetch(`${bare.url}/api/plugin/psucontrol`, {
@@ -259,6 +268,24 @@ describe('virtual OctoPrint without plugins or camera', () => {
       body: '{"command":"turnPSUOn"}',
     });
     expect(post.status).toBe(400);
-    expect((await fetch(`${bare.url}/downloads/camera/current`, { headers })).status).toBe(404);
+    const snapshot = await fetch(`${bare.url}/downloads/camera/current`, { headers });
+    expect(snapshot.status).toBe(500);
+    expect(snapshot.headers.get('content-type')).toMatch(/^text\/html/);
+    const settings = (await (await fetch(`${bare.url}/api/settings`, { headers })).json()) as {
+      webcam: { webcams: unknown[]; snapshotUrl: string };
+    };
+    expect(settings.webcam.webcams).toMatchObject([{ name: 'classic', canSnapshot: false }]);
+    expect(settings.webcam.snapshotUrl).toBe('');
+  });
+
+  it('a state-changing request with a wrong key is 400 CSRF, a read 403', async () => {
+    const headers = { 'X-Api-Key': 'WRONG', 'content-type': 'application/json' };
+    const post = await fetch(`${bare.url}/api/job`, {
+      method: 'POST',
+      headers,
+      body: '{"command":"start"}',
+    });
+    expect([post.status, await post.json()]).toEqual([400, { error: 'CSRF validation failed' }]);
+    expect((await fetch(`${bare.url}/api/job`, { headers })).status).toBe(403);
   });
 });

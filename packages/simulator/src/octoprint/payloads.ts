@@ -63,7 +63,11 @@ function filamentPayload(file: StoredFile): Record<string, unknown> | null {
 /** `/api/job`'s `job` and `progress`, null-filled without a selected file (A.3.8). */
 export function jobPayload(ctx: OctoPrintContext): Record<string, unknown> {
   const job = ctx.printer.job;
-  const file = job.file;
+  // closing the connection clears the job data (printer/standard.py `on_comm_state_change`:
+  // `_setJobData(None, None, None)` on STATE_CLOSED / STATE_CLOSED_WITH_ERROR)
+  const phase = ctx.connection.phase;
+  const isClosed = phase === 'offline' || phase === 'offline-after-error' || phase === 'error';
+  const file = isClosed ? null : job.file;
   const analysed = file !== null && isAnalysed(ctx, file);
   const last = file?.prints.last;
   return {
@@ -77,13 +81,17 @@ export function jobPayload(ctx: OctoPrintContext): Record<string, unknown> {
       filament: file && analysed ? filamentPayload(file) : null,
       user: file ? ctx.settings.userName : null,
     },
-    progress: progressPayload(ctx, analysed),
+    progress: isClosed ? progressPayload(ctx, false, true) : progressPayload(ctx, analysed),
     state: ctx.connection.stateText(),
     ...(ctx.connection.error ? { error: ctx.connection.error } : {}),
   };
 }
 
-function progressPayload(ctx: OctoPrintContext, analysed: boolean): Record<string, unknown> {
+function progressPayload(
+  ctx: OctoPrintContext,
+  analysed: boolean,
+  isCleared = false,
+): Record<string, unknown> {
   const { job, speedFactor } = ctx.printer;
   const empty = {
     completion: null,
@@ -92,7 +100,7 @@ function progressPayload(ctx: OctoPrintContext, analysed: boolean): Record<strin
     printTimeLeft: null,
     printTimeLeftOrigin: null,
   };
-  if (!job.file) return empty;
+  if (!job.file || isCleared) return empty;
   if (job.status === 'complete') {
     return {
       completion: 100,

@@ -19,6 +19,8 @@ interface PushClient {
   /** Simulated ms of the newest temperature point sent. */
   lastTemperature: number;
   logs: string[];
+  /** which terminal lines the client wants: all, none, or those matching a pattern */
+  logFilter: boolean | RegExp;
   plugins: 'all' | string[];
   events: boolean;
 }
@@ -52,6 +54,10 @@ export class PushSocket {
     );
     ctx.bus.on('log', (line) => {
       for (const client of this.#clients) {
+        const wants =
+          client.logFilter === true ||
+          (client.logFilter instanceof RegExp && client.logFilter.test(line));
+        if (!wants) continue;
         client.logs.push(line);
         if (client.logs.length > MAX_LOG_BACKLOG) client.logs.shift();
       }
@@ -67,9 +73,17 @@ export class PushSocket {
     this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws));
   };
 
-  /** Sends `current` to every authenticated client and `PrinterStateChanged` on a change. */
+  /**
+   * Sends `current` to every authenticated client and `PrinterStateChanged` on a change. While
+   * OctoPrint is not connected to its printer nothing changes, and nothing is pushed after the
+   * change to Offline: the state monitor only sends on changes and there is no comm object to
+   * report temperatures (src/octoprint/printer/standard.py `StateMonitor`, `_sendCurrentData`).
+   */
   tick(): void {
     const text = this.ctx.connection.stateText();
+    const isClosed = text === 'Offline' || text === 'Offline after error';
+    const isChange = text !== this.#lastState;
+    if (isClosed && !isChange) return;
     if (text !== this.#lastState) {
       this.#lastState = text;
       this.ctx.bus.emit('event', 'PrinterStateChanged', {
@@ -95,6 +109,7 @@ export class PushSocket {
       authed: false,
       lastTemperature: 0,
       logs: [],
+      logFilter: true,
       plugins: 'all',
       events: true,
     };
@@ -131,8 +146,26 @@ export class PushSocket {
     if (typeof auth === 'string') this.#authenticate(client, auth);
   }
 
+  /**
+   * `{"subscribe": {"state": {"logs": true | false | "<regex>"}, "events": …, "plugins": …}}`
+   * (src/octoprint/server/util/sockjs.py `_on_message` subscription: a string is a pattern the
+   * terminal lines must match).
+   */
   #subscribe(client: PushClient, subscribe: object): void {
-    const { events, plugins } = subscribe as { events?: unknown; plugins?: unknown };
+    const { events, plugins, state } = subscribe as {
+      events?: unknown;
+      plugins?: unknown;
+      state?: { logs?: unknown };
+    };
+    const logs = state?.logs;
+    if (typeof logs === 'boolean') client.logFilter = logs;
+    else if (typeof logs === 'string') {
+      try {
+        client.logFilter = new RegExp(logs);
+      } catch {
+        client.logFilter = false;
+      }
+    }
     if (typeof events === 'boolean') client.events = events;
     if (plugins === true) client.plugins = 'all';
     else if (plugins === false) client.plugins = [];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Camera } from '../camera/camera.js';
+import { Camera, headAcrossBed } from '../camera/camera.js';
 import { LinkFaults } from '../faults.js';
 import { Emitter } from '../printer-model/emitter.js';
 import type { JobEvent, PrinterOptions } from '../printer-model/printer.js';
@@ -72,7 +72,11 @@ export async function startVirtualOctoPrint(
     sessions: new SessionStore(),
     baseUrl: () => baseUrl,
   };
-  ctx.camera = options.camera === false ? null : new Camera(() => cameraView(ctx), options.camera);
+  // a stock OctoPrint has no webcam that can take a snapshot: only a given camera makes one
+  ctx.camera =
+    options.camera === false || options.camera === undefined
+      ? null
+      : new Camera(() => cameraView(ctx), options.camera);
   forwardPrinterEvents(ctx);
 
   const routes = [
@@ -104,7 +108,7 @@ export async function startVirtualOctoPrint(
     ...host,
     apiKey: ctx.settings.apiKey,
     printer,
-    faults: new OctoPrintFaults(links, printer, connection),
+    faults: new OctoPrintFaults(links, printer, connection, ctx.settings),
   };
 }
 
@@ -117,6 +121,7 @@ function cameraView(ctx: OctoPrintContext) {
     extruder: printer.extruder,
     bed: printer.bed,
     progress: job.file && (job.isActive || job.status === 'complete') ? job.progress : null,
+    head: job.isActive ? headAcrossBed(job.progress) : null,
     fileName: job.file?.display ?? null,
     lights: printer.lights,
   };

@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors.js';
 import { sendBytes, sendEmpty, sendJson } from '../http/respond.js';
 import { route, type Route, type RouteContext } from '../http/router.js';
-import { ANONYMOUS_USER, isAuthorized, requireKey, userPayload } from './auth.js';
+import { ANONYMOUS_USER, CSRF_FAILED, isAuthorized, requireKey, userPayload } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { readCommand, readJson } from './request.js';
 
@@ -75,9 +75,8 @@ async function login(ctx: OctoPrintContext, rc: RouteContext): Promise<void> {
 
 async function psuCommand(ctx: OctoPrintContext, rc: RouteContext): Promise<void> {
   if (!ctx.settings.psuControl) throw new HttpError(400, BAD_REQUEST_TEXT, { plain: true });
-  if (!isAuthorized(ctx, rc.req, rc.url)) {
-    throw new HttpError(403, 'Insufficient rights', { plain: true });
-  }
+  // the CSRF check runs before the plugin's own permission check (csrf.py)
+  if (!isAuthorized(ctx, rc.req, rc.url)) throw new HttpError(400, CSRF_FAILED);
   const { command } = await readCommand(ctx, rc, {
     turnPSUOn: [],
     turnPSUOff: [],
@@ -94,47 +93,61 @@ async function psuCommand(ctx: OctoPrintContext, rc: RouteContext): Promise<void
   sendEmpty(rc.res);
 }
 
+/**
+ * The webcam settings. A stock OctoPrint lists its bundled classic webcam with no snapshot URL
+ * (plugins/classicwebcam/__init__.py: `snapshot=""` by default, `canSnapshot` false); the
+ * simulator has a working one only when it was given a camera (a pill, an OctoPi).
+ */
 function webcamSettings(ctx: OctoPrintContext): Record<string, unknown> {
   const enabled = ctx.camera !== null;
   const base = ctx.baseUrl();
+  const snapshot = enabled ? `${base}${SNAPSHOT_PATH}` : '';
   return {
-    webcamEnabled: enabled,
-    streamUrl: STREAM_PATH,
-    snapshotUrl: enabled ? `${base}${SNAPSHOT_PATH}` : '',
+    webcamEnabled: true,
+    streamUrl: enabled ? STREAM_PATH : '',
+    snapshotUrl: snapshot,
     flipH: false,
     flipV: false,
     rotate90: false,
     defaultWebcam: 'classic',
-    snapshotWebcam: enabled ? 'classic' : '',
-    webcams: enabled
-      ? [
-          {
-            name: 'classic',
-            displayName: 'Classic Webcam',
-            canSnapshot: true,
-            snapshotDisplay: `${base}${SNAPSHOT_PATH}`,
-            flipH: false,
-            flipV: false,
-            rotate90: false,
-            extras: {},
-            compat: {
-              stream: STREAM_PATH,
-              snapshot: `${base}${SNAPSHOT_PATH}`,
-              streamRatio: '4:3',
-            },
-            provider: 'classicwebcam',
-          },
-        ]
-      : [],
+    snapshotWebcam: 'classic',
+    webcams: [
+      {
+        name: 'classic',
+        displayName: 'Classic Webcam',
+        canSnapshot: enabled,
+        snapshotDisplay: snapshot,
+        flipH: false,
+        flipV: false,
+        rotate90: false,
+        extras: {},
+        compat: {
+          stream: enabled ? STREAM_PATH : '',
+          snapshot,
+          streamRatio: '16:9',
+        },
+        provider: 'classicwebcam',
+      },
+    ],
   };
 }
+
+/**
+ * OctoPrint's HTML error page: what `/downloads/camera/current` answers when the webcam
+ * cannot take a snapshot (`WebcamNotAbleToTakeSnapshotException` is not handled as JSON).
+ */
+const INTERNAL_ERROR_PAGE =
+  '<!doctype html>\n<html lang=en>\n<title>500 Internal Server Error</title>\n<h1>Internal Server Error</h1>\n<p>The server encountered an internal error and was unable to complete your request. Either the server is overloaded or there is an error in the application.</p>\n';
 
 function sendSnapshot(
   ctx: OctoPrintContext,
   res: RouteContext['res'],
   headers: Record<string, string>,
 ): void {
-  if (!ctx.camera) throw new HttpError(404, 'No snapshot webcam configured');
+  if (!ctx.camera) {
+    sendBytes(res, 500, 'text/html; charset=utf-8', INTERNAL_ERROR_PAGE, {});
+    return;
+  }
   sendBytes(res, 200, 'image/jpeg', ctx.camera.snapshot(), {
     'cache-control': 'no-store',
     ...headers,

@@ -48,8 +48,14 @@ function moveWords(line: GcodeLine): MoveWords {
   return words;
 }
 
-function move(line: GcodeLine, printer: VirtualPrinter): void {
+/**
+ * G0/G1. With `timedMoves` the move lasts its longest axis distance ÷ the feed rate
+ * (OctoPrint's plugins/virtual_printer/virtual.py `_performMove`, without its ×0.1), scaled by
+ * M220's speed factor; the simulated clock's speed makes that real time or faster.
+ */
+async function move(line: GcodeLine, printer: VirtualPrinter): Promise<void> {
   const toolhead = printer.toolhead;
+  const start = { ...toolhead.position };
   const feed = wordValue(line, 'F');
   if (feed !== undefined && feed > 0) toolhead.feedRate = feed;
   const end = toolhead.checkMove(toolhead.target(moveWords(line)), printer.dialect.moves);
@@ -59,6 +65,11 @@ function move(line: GcodeLine, printer: VirtualPrinter): void {
     end.e = toolhead.position.e;
   }
   toolhead.position = end;
+  if (!printer.timedMoves || toolhead.feedRate <= 0) return;
+  const distance = Math.max(
+    ...(['x', 'y', 'z', 'e'] as const).map((axis) => Math.abs(end[axis] - start[axis])),
+  );
+  await printer.sleep(((distance / toolhead.feedRate) * 60) / printer.speedFactor);
 }
 
 async function dwell(line: GcodeLine, printer: VirtualPrinter): Promise<void> {

@@ -94,6 +94,20 @@ export class JobRunner {
     this.#emit('failed', reason);
   }
 
+  /**
+   * Klipper on shutdown: the virtual SD card's work timer is told to pause
+   * (klippy/extras/virtual_sdcard.py `handle_shutdown` sets `must_pause_work`), its loop exits
+   * with the file still loaded and `print_stats.note_pause()` makes the job `paused`. No pause
+   * event: nothing paused it on purpose, and it never resumes (FIRMWARE_RESTART resets it).
+   */
+  freezePaused(): void {
+    const job = this.#printer.job;
+    if (!job.isActive) return;
+    this.#clearTransition();
+    job.status = 'paused';
+    job.phase = null;
+  }
+
   /** Klipper's SDCARD_RESET_FILE: forget the loaded file. */
   reset(): boolean {
     const job = this.#printer.job;

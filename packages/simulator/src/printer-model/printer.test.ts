@@ -119,6 +119,27 @@ describe('VirtualPrinter jobs', () => {
 });
 
 describe('VirtualPrinter G-code', () => {
+  it('with timed moves, G1 lasts distance ÷ feed rate and G4 its dwell, on the simulated clock', async () => {
+    const { printer } = makePrinter({ timedMoves: true, homingSeconds: 0 });
+    await printer.execute('G28');
+    const moving = printer.execute('G1 X100 F6000'); // 100 mm at 100 mm/s: 1 s
+    expect(await state(moving)).toBe('pending');
+    printer.advance(900);
+    expect(await state(moving)).toBe('pending');
+    printer.advance(200);
+    expect(await state(moving)).toBe('resolved');
+    const dwell = printer.execute('G4 P500');
+    expect(await state(dwell)).toBe('pending');
+    printer.advance(400);
+    expect(await state(dwell)).toBe('pending');
+    printer.advance(200);
+    expect(await state(dwell)).toBe('resolved');
+    // without timed moves (the default) a move is instant
+    const { printer: instant } = makePrinter({ homingSeconds: 0 });
+    await instant.execute('G28');
+    expect(await state(instant.execute('G1 X100 F6000'))).toBe('resolved');
+  });
+
   it('blocks M109 until the hotend is within 1 °C', async () => {
     const { printer } = makePrinter();
     const heating = printer.execute('M109 S200');

@@ -21,6 +21,11 @@ export interface PrinterOptions {
   limits?: AxisLimits;
   /** Simulated seconds a G28 takes. */
   homingSeconds?: number;
+  /**
+   * Moves take their time (distance ÷ feed rate), as the Virtual Printer's `_performMove`
+   * does; with `speed: 1` a script runs in real time. Off by default: moves are instant.
+   */
+  timedMoves?: boolean;
   transitions?: Partial<TransitionSeconds>;
   /** Nominal speed for files without a slicer estimate. */
   bytesPerSecond?: number;
@@ -89,6 +94,7 @@ export class VirtualPrinter {
   readonly history: TemperatureHistory;
   readonly events = new Emitter<PrinterEvents>();
   readonly homingSeconds: number;
+  readonly timedMoves: boolean;
   readonly transitions: TransitionSeconds;
   readonly jobs: JobRunner;
   /** Part-cooling fan, 0..1. */
@@ -140,6 +146,7 @@ export class VirtualPrinter {
     this.files = new FileStore({ ...DEFAULT_FILE_LIMITS, ...options.files });
     this.job = new PrintJob(options.bytesPerSecond);
     this.homingSeconds = options.homingSeconds ?? 2;
+    this.timedMoves = options.timedMoves ?? false;
     this.transitions = { ...INSTANT_TRANSITIONS, ...options.transitions };
     this.#sampleSeconds = options.historySampleSeconds ?? 1;
     this.history = new TemperatureHistory(options.historySize ?? 1200);
@@ -273,12 +280,16 @@ export class VirtualPrinter {
     heater.setTarget(target);
   }
 
-  /** The firmware stops everything (M112, emergency stop, MCU shutdown). */
-  halt(reason: string): void {
+  /**
+   * The firmware stops everything (M112, emergency stop, MCU shutdown). The job fails, or, as
+   * Klipper's virtual SD card does on a shutdown, is left paused (`job: 'paused'`).
+   */
+  halt(reason: string, job: 'failed' | 'paused' = 'failed'): void {
     this.#heatersOff();
     this.toolhead.motorsOff();
     this.#scheduler.abortWaits(new GcodeError(reason));
-    this.jobs.fail(reason);
+    if (job === 'paused') this.jobs.freezePaused();
+    else this.jobs.fail(reason);
   }
 
   /** The board restarts (Klipper's FIRMWARE_RESTART): every setting back to its default. */
@@ -292,9 +303,12 @@ export class VirtualPrinter {
     this.m73 = null;
   }
 
-  /** M112 typed or sent: halts, then tells the host, which decides what it reports. */
+  /**
+   * M112 typed or sent: halts, then tells the host, which decides what it reports. Klipper
+   * shuts down, which leaves a print paused (see `JobRunner.freezePaused`).
+   */
   emergencyStop(reason = 'M112'): void {
-    this.halt(reason);
+    this.halt(reason, this.dialect.firmware === 'klipper' ? 'paused' : 'failed');
     this.events.emit('halt', reason);
   }
 

@@ -17,6 +17,10 @@ import {
   type MoonrakerCommandContext,
 } from './moonraker-commands.js';
 import { moonrakerFailure } from './moonraker-errors.js';
+import { numberOrNull } from '../device-state.js';
+import { boundDeviceText } from '../host-http.js';
+import { JobTracker } from '../job-tracker.js';
+import { JOB_END_OUTCOMES } from '../octoprint/octoprint-state.js';
 import {
   MOONRAKER,
   MOONRAKER_JOB_EVENTS,
@@ -32,6 +36,16 @@ export interface MoonrakerDriverOptions extends HostDriverOptions {
   heartbeatMs?: number;
   /** how often to ask again while Klippy is disconnected (default 2 s) */
   pollMs?: number;
+  /**
+   * the `[power <name>]` device that feeds the printer (default `printer`); null: none. Any
+   * other device (lights, a fan) is never taken for the printer's relay.
+   */
+  powerDevice?: string | null;
+  /**
+   * pause, resume and cancel answer once Moonraker has them this long without a refusal: they
+   * wait behind queued moves (8–15 s seen), and the state shows the result (default 2 s)
+   */
+  acceptMs?: number;
 }
 
 /** The objects the state is built from (reference B.3.3), only the fields it needs. */
@@ -62,8 +76,15 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   #poll: NodeJS.Timeout | null = null;
   #refreshing: Promise<void> | null = null;
   #isRefreshWanted = false;
-  /** `print_stats.state` as last seen, for job events */
+  /** `print_stats.state` as last seen (while Klippy was ready), for job events */
   #jobState: string | null = null;
+  readonly #jobs = new JobTracker();
+  /** Klipper's console lines while a typed command runs (its answers come only as these) */
+  readonly #consoleListeners = new Set<(line: string) => void>();
+  /** Klipper's monotonic clock as the last status carried it (`eventtime`) */
+  #eventtime: number | null = null;
+  /** bumped by every power notification: a refresh read before it must not overwrite it */
+  #powerVersion = 0;
 
   constructor(options: MoonrakerDriverOptions) {
     super(
@@ -73,7 +94,8 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         klippy: { state: 'disconnected', message: 'Klippy Disconnected' },
         status: {},
         lastProgress: null,
-        power: { device: null, isOn: null },
+        tracked: null,
+        power: { device: null, status: null },
         ledObject: null,
         hasCamera: false,
         localIpAddress: options.localIpAddress,
@@ -90,12 +112,17 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   }
 
   async run(command: DriverCommand, signal: AbortSignal): Promise<unknown> {
+    if (command.name === 'send_command') return this.#sendCommands(command.commands, signal);
     const ctx = this.#commandContext(signal);
-    try {
-      return await runMoonrakerCommand(command, ctx);
-    } catch (error) {
+    const running = runMoonrakerCommand(command, ctx).catch((error: unknown) => {
       throw moonrakerFailure(error, this.model.klippy.state === 'ready');
-    }
+    });
+    if (!ACCEPTED_EARLY.has(command.name)) return running;
+    return acceptEarly(running, this.#options.acceptMs ?? 2000, (error) =>
+      this.log.warn(`${command.name} failed after it was accepted`, {
+        reason: describeError(error),
+      }),
+    );
   }
 
   async storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult> {
@@ -104,6 +131,28 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     } catch (error) {
       throw moonrakerFailure(error, this.model.klippy.state === 'ready');
     }
+  }
+
+  /**
+   * Typed G-code. Klipper answers "ok" to a command it does not know and says so only on its
+   * console (`// Unknown command:"FOO"` in `notify_gcode_response`, klippy/gcode.py
+   * `cmd_default`): such an answer fails the command with Klipper's own words.
+   */
+  async #sendCommands(commands: string[], signal: AbortSignal): Promise<unknown> {
+    const ctx = this.#commandContext(signal);
+    const lines: string[] = [];
+    const listener = (line: string) => lines.push(line);
+    this.#consoleListeners.add(listener);
+    try {
+      await runMoonrakerCommand({ name: 'send_command', commands }, ctx);
+    } catch (error) {
+      throw moonrakerFailure(error, this.model.klippy.state === 'ready');
+    } finally {
+      this.#consoleListeners.delete(listener);
+    }
+    const unknown = lines.find((line) => /^\/\/ Unknown command/i.test(line));
+    if (unknown) throw new CommandFailed('invalid-command', `Klipper: ${boundDeviceText(unknown)}`);
+    return null;
   }
 
   #commandContext(signal: AbortSignal): MoonrakerCommandContext {
@@ -191,6 +240,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   }
 
   async #readAll(): Promise<void> {
+    const powerVersion = this.#powerVersion;
     const info = asRecord(await this.#read('server.info'));
     const klippyState = typeof info.klippy_state === 'string' ? info.klippy_state : 'disconnected';
     const components = Array.isArray(info.components) ? info.components : [];
@@ -206,7 +256,10 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       : null;
     const change: Partial<MoonrakerModel> = {
       isReachable: true,
-      power: power ?? { device: null, isOn: null },
+      // a power notification that came while this refresh read is newer than what it read
+      ...(this.#powerVersion === powerVersion
+        ? { power: power ?? { device: null, status: null } }
+        : {}),
       hasCamera: this.#snapshotUrl !== null,
     };
     if (klippyState === 'disconnected') {
@@ -226,6 +279,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       await this.#read('printer.objects.subscribe', { objects: subscription }),
     );
     const status = asRecord(result.status) as Record<string, ObjectStatus>;
+    if (typeof result.eventtime === 'number') this.#eventtime = result.eventtime;
     const webhooks = asRecord(status.webhooks);
     this.update({
       ...change,
@@ -238,13 +292,18 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     });
   }
 
-  /** The relay that feeds the printer: the device named `printer`, else the first one. */
+  /**
+   * The relay that feeds the printer: the configured device (default `printer`), never just
+   * the first one listed, which may be a light.
+   */
   async #readPower(): Promise<MoonrakerModel['power'] | null> {
+    const wanted = this.#options.powerDevice === undefined ? 'printer' : this.#options.powerDevice;
+    if (wanted === null) return null;
     const devices = asRecord(await this.#read('machine.device_power.devices')).devices;
     const list = (Array.isArray(devices) ? devices : []).map(asRecord);
-    const device = list.find((d) => d.device === 'printer') ?? list[0];
-    if (!device || typeof device.device !== 'string') return null;
-    return { device: device.device, isOn: device.status === 'on' };
+    const device = list.find((d) => d.device === wanted);
+    if (!device) return null;
+    return { device: wanted, status: typeof device.status === 'string' ? device.status : null };
   }
 
   #pollWhileDisconnected(): void {
@@ -257,7 +316,12 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
 
   #onNotification(method: string, params: unknown[]): void {
     switch (method) {
+      case 'notify_gcode_response':
+        if (typeof params[0] === 'string')
+          for (const listener of this.#consoleListeners) listener(params[0]);
+        return;
       case 'notify_status_update':
+        if (typeof params[1] === 'number') this.#eventtime = params[1];
         return this.#merge(asRecord(params[0]) as Record<string, ObjectStatus>);
       case 'notify_klippy_ready':
       case 'notify_klippy_shutdown':
@@ -270,7 +334,9 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       case 'notify_power_changed': {
         const device = asRecord(params[0]);
         if (device.device === this.model.power.device) {
-          this.update({ power: { device: String(device.device), isOn: device.status === 'on' } });
+          this.#powerVersion += 1;
+          const status = typeof device.status === 'string' ? device.status : null;
+          this.update({ power: { device: String(device.device), status } });
         }
         return;
       }
@@ -297,27 +363,109 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     this.update({ status, klippy });
   }
 
-  /** Keeps the last progress on show, and turns `print_stats.state` changes into job events. */
+  /**
+   * Keeps the last progress on show, follows the printer's job (its identity and end), and
+   * turns the job's changes into events: `print_stats.state` while Klippy is ready, and a
+   * Klippy that shut down or went away mid-print, which ends the print: real Klipper leaves
+   * `print_stats` paused on shutdown and `standby` after a restart, with no end of its own.
+   */
   protected override afterChange(): void {
     const stats = asRecord(this.model.status.print_stats);
+    const klippy = this.model.klippy.state;
     const state = typeof stats.state === 'string' ? stats.state : null;
-    if (state === 'printing' || state === 'paused') {
+    const path = typeof stats.filename === 'string' && stats.filename ? stats.filename : null;
+    if (klippy === 'ready' && (state === 'printing' || state === 'paused')) {
       const progress = asRecord(this.model.status.display_status).progress;
       if (typeof progress === 'number') this.model.lastProgress = progress;
     }
-    const before = this.#jobState;
-    this.#jobState = state;
-    if (before !== null && state !== null && state !== before) this.#onJobState(before, stats);
+    if (!this.model.isReachable) return; // nothing is known: no event, the job stays as it was
+    if (klippy !== 'ready') {
+      this.#jobState = null;
+      if (this.#jobs.isActive()) {
+        const job = this.#jobs.end('failed')!;
+        const reason =
+          klippy === 'disconnected' || klippy === 'startup'
+            ? 'Klippy disconnected during the print.'
+            : `Klipper ${klippy}: ${firstLine(this.model.klippy.message)}`;
+        this.emitJobEvent({ name: 'job_failed', path: job.path, startedAt: job.startedAt, reason });
+      }
+    } else {
+      const before = this.#jobState;
+      this.#jobState = state;
+      this.#followJob(before, state, path, stats);
+    }
+    const tracked = this.#jobs.current;
+    this.model.tracked = tracked ? { ...tracked } : null;
   }
 
-  /** Job events from `print_stats.state` as the printer reports it, never from a lost link. */
-  #onJobState(before: string, stats: Record<string, unknown>): void {
-    const path = typeof stats.filename === 'string' && stats.filename ? stats.filename : null;
-    const isStart = stats.state === 'printing' && before !== 'paused';
-    const name = isStart ? 'job_started' : MOONRAKER_JOB_EVENTS[String(stats.state)];
-    if (!name) return;
-    if (isStart) this.model.lastProgress = null;
+  #followJob(
+    before: string | null,
+    state: string | null,
+    path: string | null,
+    stats: Record<string, unknown>,
+  ): void {
+    if ((state === 'printing' || state === 'paused') && path) {
+      const wasActive = this.#jobs.isActive();
+      const previous = this.#jobs.current;
+      const total = numberOrNull(stats.total_duration);
+      // the start on Klipper's own clock: `total_duration` counts pauses, so it stays put
+      const printerStart =
+        this.#eventtime !== null && total !== null ? this.#eventtime - total : undefined;
+      const job = this.#jobs.observeActive(path, total, state === 'paused', printerStart);
+      const isNew = !wasActive || previous !== job;
+      if (isNew) this.model.lastProgress = null;
+      if (isNew && before !== null && before !== state)
+        this.emitJobEvent({ name: 'job_started', path, startedAt: job.startedAt });
+      return;
+    }
+    if (!this.#jobs.isActive() || state === null) return;
+    const name = MOONRAKER_JOB_EVENTS[state];
+    const outcome = name && name !== 'job_started' ? JOB_END_OUTCOMES[name] : null;
+    const job = this.#jobs.end(outcome)!;
+    if (!name) return; // standby without an end: the server reconciles it as unknown
     const reason = typeof stats.message === 'string' && stats.message ? stats.message : undefined;
-    this.emitJobEvent({ name, path, ...(name === 'job_failed' && reason ? { reason } : {}) });
+    this.emitJobEvent({
+      name,
+      path: job.path,
+      startedAt: job.startedAt,
+      ...(name === 'job_failed' && reason ? { reason: boundDeviceText(reason) } : {}),
+    });
   }
+}
+
+/** Commands that answer once Moonraker has them without a refusal (issue 10 #10). */
+const ACCEPTED_EARLY = new Set(['pause', 'resume', 'cancel']);
+
+/**
+ * The command's own answer when it comes within `acceptMs`, else "accepted": Klipper took it
+ * and works on it (PAUSE waits for the queued moves); the state shows the result, and a late
+ * failure is only logged. Never reported as timed out.
+ */
+function acceptEarly(
+  running: Promise<unknown>,
+  acceptMs: number,
+  onLateFailure: (error: unknown) => void,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let isAnswered = false;
+    const timer = setTimeout(() => {
+      isAnswered = true;
+      resolve(null);
+    }, acceptMs);
+    running.then(
+      (result) => {
+        clearTimeout(timer);
+        if (!isAnswered) resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (isAnswered) onLateFailure(error);
+        else reject(error);
+      },
+    );
+  });
+}
+
+function firstLine(text: string): string {
+  return boundDeviceText(text.trim().split('\n')[0] ?? '');
 }

@@ -27,7 +27,8 @@ function model(klippy: string, jobState: string, overrides: Partial<MoonrakerMod
       toolhead: { homed_axes: 'xyz' },
     },
     lastProgress: null,
-    power: { device: 'printer', isOn: true },
+    tracked: null,
+    power: { device: 'printer', status: 'on' },
     ledObject: null,
     hasCamera: true,
     localIpAddress: '192.168.1.30',
@@ -98,16 +99,35 @@ describe('normaliseMoonrakerState: every Klippy × print_stats combination of re
   });
 
   it('a printer whose power relay is off is not paired (so it can be turned on), not an error', () => {
-    const off = model('shutdown', 'standby', { power: { device: 'printer', isOn: false } });
+    const off = model('shutdown', 'standby', { power: { device: 'printer', status: 'off' } });
     const { state, printerState } = derive(off);
     expect(printerState).toBe('PRINTER_NOT_PAIRED');
     expect(state.klipper?.state).toBe('shutdown');
     expect(state.plugins).toMatchObject({ power_relay: true, power_on: false });
-    const relayForLights = model('ready', 'standby', { power: { device: 'lights', isOn: false } });
+    const relayForLights = model('ready', 'standby', {
+      power: { device: 'lights', status: 'off' },
+    });
     expect(derive(relayForLights).printerState).toBe('READY_TO_PRINT');
   });
 
-  it('without Klippy nothing about the printer is reported', () => {
+  it('a klipper_device relay in "error" while Klipper is shut down is an ERROR, not unpowered (issue 10 #9)', () => {
+    const shutdown = model('shutdown', 'paused', { power: { device: 'printer', status: 'error' } });
+    const { state, printerState } = derive(shutdown);
+    expect(printerState).toBe('ERROR');
+    expect(state.plugins).toMatchObject({ power_relay: true, power_on: null });
+  });
+
+  it('a Klippy gone mid-print still tells how the job it followed ended', () => {
+    const tracked = { path: 'benchy.gcode', startedAt: 1_700_000_000, outcome: 'failed' as const };
+    const { state } = derive(model('disconnected', 'printing', { tracked }));
+    expect(state.job).toMatchObject({
+      path: 'benchy.gcode',
+      started_at: 1_700_000_000,
+      outcome: 'failed',
+    });
+  });
+
+  it('without Klippy nothing about the printer is reported (no job followed)', () => {
     const { state } = derive(model('disconnected', 'printing'));
     expect(state.temperature).toEqual({ tool0: null, bed: null });
     expect(state.job).toBeNull();
@@ -137,7 +157,17 @@ describe('normaliseMoonrakerJob', () => {
       completion: 60,
       print_time: 300,
       print_time_left: 200,
+      path: 'a.gcode',
+      started_at: null,
+      outcome: null,
     });
+  });
+
+  it('before Klipper counts extrusion (print_duration 0) the time left is unknown, not 0 (issue 10 #11)', () => {
+    const heating = status('printing', {
+      print_stats: { state: 'printing', filename: 'a.gcode', print_duration: 0 },
+    });
+    expect(normaliseMoonrakerJob(heating, null)).toMatchObject({ print_time_left: null });
   });
 
   it('complete keeps 100 %; cancelled shows the last progress seen, not 0 (C.3.6)', () => {

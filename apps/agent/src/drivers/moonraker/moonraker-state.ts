@@ -2,6 +2,7 @@ import type { DeviceState, StateFlags } from '@printdeck/shared';
 import { clamp, NO_FLAGS, numberOrNull, unreachableState } from '../device-state.js';
 import type { JobEventName } from '../driver.js';
 import { asRecord } from '../host-http.js';
+import type { TrackedJob } from '../job-tracker.js';
 
 export const MOONRAKER = 'Moonraker';
 
@@ -23,8 +24,10 @@ export interface MoonrakerModel {
   status: Record<string, ObjectStatus>;
   /** the last progress (0–1) seen while printing: shown after a cancel resets it (C.3.6) */
   lastProgress: number | null;
-  /** the `[power]` device that feeds the printer, if any */
-  power: { device: string | null; isOn: boolean | null };
+  /** the printer's job as the agent follows it (identity, outcome) */
+  tracked: TrackedJob | null;
+  /** the `[power]` device that feeds the printer, if any, with Moonraker's status for it */
+  power: { device: string | null; status: string | null };
   /** the `led <name>` object the LED command drives, if any */
   ledObject: string | null;
   hasCamera: boolean;
@@ -69,6 +72,7 @@ export function showKlipperState(klippyState: string, jobState: string | null): 
 export function normaliseMoonrakerJob(
   status: Record<string, ObjectStatus>,
   lastProgress: number | null,
+  tracked: TrackedJob | null = null,
 ): DeviceState['job'] {
   const stats = asRecord(status.print_stats);
   const fileName = typeof stats.filename === 'string' ? stats.filename : '';
@@ -83,17 +87,37 @@ export function normaliseMoonrakerJob(
   else progress = lastProgress ?? live;
   const printTime = numberOrNull(stats.print_duration);
   const isRunning = jobState === 'printing' || jobState === 'paused';
+  // Klipper counts print_duration from the first extrusion (klippy/extras/print_stats.py): until
+  // then nothing says how long the rest takes, so the time left is unknown, never 0
   const left =
     jobState === 'complete'
       ? 0
-      : isRunning && progress !== null && progress > 0 && printTime !== null
+      : isRunning && progress !== null && progress > 0 && printTime !== null && printTime > 0
         ? (printTime * (1 - progress)) / progress
         : null;
+  const own = tracked && tracked.path === fileName ? tracked : null;
   return {
     file_name: fileName.slice(0, 255),
     completion: progress === null ? null : clamp(progress * 100, 0, 100),
     print_time: printTime === null ? null : Math.max(0, printTime),
     print_time_left: left === null ? null : Math.max(0, Math.round(left)),
+    path: fileName.slice(0, 1024),
+    started_at: own ? own.startedAt : null,
+    outcome: own ? own.outcome : null,
+  };
+}
+
+/** The job the agent followed, when Klippy is gone and cannot show it (how it ended). */
+function trackedJob(tracked: TrackedJob | null): DeviceState['job'] {
+  if (!tracked) return null;
+  return {
+    file_name: tracked.path.slice(0, 255),
+    completion: null,
+    print_time: null,
+    print_time_left: null,
+    path: tracked.path.slice(0, 1024),
+    started_at: tracked.startedAt,
+    outcome: tracked.outcome,
   };
 }
 
@@ -114,9 +138,10 @@ function isLedOn(value: unknown): boolean | null {
 
 /** One Moonraker and its Klipper, normalised into the state every driver reports. */
 export function normaliseMoonrakerState(model: MoonrakerModel): DeviceState {
+  const isOn = model.power.status === 'on' ? true : model.power.status === 'off' ? false : null;
   const plugins = {
     power_relay: model.power.device !== null,
-    power_on: model.power.device !== null ? model.power.isOn : null,
+    power_on: model.power.device !== null ? isOn : null,
     led: model.ledObject !== null,
     spectoda: false,
     camera: model.hasCamera,
@@ -131,8 +156,9 @@ export function normaliseMoonrakerState(model: MoonrakerModel): DeviceState {
   const { status } = model;
   const isConnected = model.klippy.state !== 'disconnected' && model.klippy.state !== 'startup';
   const jobState = asRecord(status.print_stats).state;
-  // the relay that feeds the printer is off: Klippy's shutdown only says so (B.3.7)
-  const isPoweredOff = model.power.device !== null && model.power.isOn === false;
+  // pairing follows Klippy; only a relay that says "off" (not a `klipper_device` in "error"
+  // or "init" while Klipper is down) means the printer has no power (B.3.7)
+  const isPoweredOff = model.power.device !== null && model.power.status === 'off';
   const shown =
     isPoweredOff && model.klippy.state !== 'ready'
       ? showKlipperState('disconnected', null)
@@ -146,7 +172,9 @@ export function normaliseMoonrakerState(model: MoonrakerModel): DeviceState {
     temperature: isConnected
       ? { tool0: heater(status.extruder), bed: heater(status.heater_bed) }
       : { tool0: null, bed: null },
-    job: isConnected ? normaliseMoonrakerJob(status, model.lastProgress) : null,
+    job: isConnected
+      ? normaliseMoonrakerJob(status, model.lastProgress, model.tracked)
+      : trackedJob(model.tracked),
     local_ip_address: model.localIpAddress,
     plugins,
     lights: { led_on: model.ledObject ? isLedOn(status[model.ledObject]) : null },

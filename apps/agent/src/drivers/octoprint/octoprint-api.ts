@@ -7,7 +7,10 @@ export interface OctoPrintApiOptions {
   apiKey: string;
   /** longest wait for one answer */
   timeoutMs: number;
-  /** told on every 403: OctoPrint refuses the key (reference A.1: never 401) */
+  /**
+   * Told on every refusal that may mean a wrong key: 403 (reference A.1: never 401), and the
+   * 400 "CSRF validation failed" OctoPrint answers a POST without a valid key.
+   */
   onForbidden?: () => void;
 }
 
@@ -42,7 +45,7 @@ export class OctoPrintApi {
         { timeoutMs: this.options.timeoutMs, ...call },
       );
     } catch (error) {
-      if (error instanceof HostHttpError && error.status === 403) this.options.onForbidden?.();
+      if (error instanceof HostHttpError && isKeyRefusal(error)) this.options.onForbidden?.();
       throw error;
     }
   }
@@ -58,14 +61,59 @@ export class OctoPrintApi {
 }
 
 /**
- * OctoPrint's refusals as command errors: 409 means the printer is not in a state for it
- * (C.3.1), 403 a refused key, 400/404/415 a command OctoPrint does not take.
+ * OctoPrint checks CSRF before the key on a POST: a request whose key is not accepted has no
+ * session either, so it is refused 400 "CSRF validation failed"
+ * (src/octoprint/server/util/csrf.py, `validate_csrf_request`), never 403.
+ */
+export function isCsrfRefusal(error: HostHttpError): boolean {
+  return error.status === 400 && /CSRF validation failed/i.test(error.message);
+}
+
+function isKeyRefusal(error: HostHttpError): boolean {
+  return error.status === 403 || isCsrfRefusal(error);
+}
+
+/** OctoPrint's 409 texts (src/octoprint/server/api/job.py, printer.py), each its own reason. */
+const CONFLICTS: ReadonlyArray<[RegExp, CommandFailed['code'], string]> = [
+  [/not operational/i, 'not-operational', 'The printer is not connected to OctoPrint.'],
+  [/already has an active print job/i, 'wrong-state', 'The printer is already printing a job.'],
+  [
+    /neither printing nor paused|not have an active print job/i,
+    'wrong-state',
+    'The printer has no print job to pause, resume or cancel.',
+  ],
+  [
+    /currently printing|already printing/i,
+    'wrong-state',
+    'The printer is printing; it does not take this command now.',
+  ],
+];
+
+/**
+ * OctoPrint's refusals as command errors: 409 "conflicts with the current state" (each with
+ * its reason), a refused key (403 or the CSRF 400), 400/404/415 a command OctoPrint does not
+ * take. Messages never claim a status OctoPrint did not send.
  */
 export function octoprintFailure(error: unknown): unknown {
   if (!(error instanceof HostHttpError)) return error;
   const text = `OctoPrint: ${error.message}`;
-  if (error.status === 409) return new CommandFailed('not-operational', text);
-  if (error.status === 403) return new CommandFailed('permission-denied', text);
+  if (error.status === 409) {
+    const known = CONFLICTS.find(([pattern]) => pattern.test(error.message));
+    return known
+      ? new CommandFailed(known[1], `${known[2]} (${text})`)
+      : new CommandFailed('wrong-state', text);
+  }
+  if (isCsrfRefusal(error)) {
+    return new CommandFailed(
+      'permission-denied',
+      'OctoPrint refused the API key (400 CSRF validation failed): it is wrong or was revoked.',
+    );
+  }
+  if (error.status === 403)
+    return new CommandFailed(
+      'permission-denied',
+      `OctoPrint refused this to the API key (403): ${error.message}`,
+    );
   if (error.status >= 400 && error.status < 500) return new CommandFailed('invalid-command', text);
   return new CommandFailed('internal', text);
 }

@@ -12,6 +12,8 @@ export interface OctoPrintCommandContext {
   hasLed: boolean;
   isPsuInstalled: boolean;
   isOperational: boolean;
+  /** a webcam that takes snapshots was found (never a stock OctoPrint's empty one) */
+  hasCamera: boolean;
   onLedChanged(isOn: boolean): void;
 }
 
@@ -146,6 +148,7 @@ async function startLocalFile(path: string, ctx: OctoPrintCommandContext): Promi
 
 /** `/downloads/camera/current`: OctoPrint fetches the frame itself (reference A.3.10, C.3.7). */
 async function snapshot(ctx: OctoPrintCommandContext) {
+  if (!ctx.hasCamera) throw notSupported('A camera');
   try {
     return await toSnapshotResult(
       await ctx.api.fetch({ path: 'downloads/camera/current', signal: ctx.signal }),

@@ -57,6 +57,7 @@ beforeAll(async () => {
     speed: 0,
     apiKey: KEY,
     name: 'MK3S',
+    camera: {},
     pushIntervalMs: 20,
     tickMs: 10,
     printer: { homingSeconds: 0 },
@@ -206,7 +207,8 @@ describe('OctoPrint driver: commands', () => {
       (n) => n === 'job_started,job_cancelled',
     );
     expect(events[0]).toMatchObject({ path: 'parts/bracket.gcode' });
-    await expectRefusal(run({ name: 'pause' }), 'not-operational');
+    // 409 "neither printing nor paused": the state conflicts, the printer is operational
+    await expectRefusal(run({ name: 'pause' }), 'wrong-state');
     await expectRefusal(
       run({ name: 'start_local_file', path: 'missing.gcode' }),
       'invalid-command',
@@ -289,7 +291,11 @@ describe('OctoPrint driver: power, faults and the link', () => {
   it('an unplugged printer: Offline after error; plugged back in it connects again', async () => {
     sim.faults.unplugPrinter();
     await passThrough('Error', 'Offline after error');
-    expect(driver.getState().error).toBeNull();
+    // OctoPrint's `/api/job` `error` is the detail (issue 10 #4)
+    expect(driver.getState().error).toMatchObject({
+      code: 'printer-error',
+      detail: expect.stringMatching(/^SerialException/),
+    });
     sim.faults.plugInPrinter();
     await backToOperational();
   });

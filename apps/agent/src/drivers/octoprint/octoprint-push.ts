@@ -3,12 +3,19 @@ import type { Logger } from '../../log.js';
 import { asRecord } from '../host-http.js';
 
 export const PUSH_PATH = '/sockjs/websocket';
+/** The terminal lines the agent subscribes to: a printer's answer to a command it does not know. */
+export const UNKNOWN_COMMAND_LOG = '^Recv: echo: ?Unknown command';
 
 export interface PushOptions {
   baseUrl: string;
   /** `name:session` from a passive login (reference A.3.13) */
   auth: string;
-  /** no message for this long and the socket counts as dead (OctoPrint sends `current` every 0.5 s) */
+  /**
+   * no frame for this long and the socket counts as dead. Frames are messages and the pongs
+   * to the agent's pings: OctoPrint sends no `current` while it is not connected to its
+   * printer (printer/standard.py only pushes on state, job or temperature changes), so
+   * silence alone says nothing; its websocket (Tornado) answers every ping.
+   */
   staleMs: number;
   log: Logger;
   onMessage: (message: Record<string, unknown>) => void;
@@ -21,13 +28,14 @@ export interface PushSocket {
 
 /**
  * OctoPrint's push socket, the raw SockJS websocket: subscribe, authenticate with the
- * passive-login session, then `current`, `history`, `event` and `plugin` messages. A socket
- * that goes quiet is closed, so a half-open link is noticed.
+ * passive-login session, then `current`, `history`, `event` and `plugin` messages. The agent
+ * pings it; a socket that neither speaks nor answers is closed, so a half-open link is noticed.
  */
 export function openPushSocket(options: PushOptions): Promise<PushSocket> {
   const url = `${options.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}${PUSH_PATH}`;
   const ws = new WebSocket(url, { handshakeTimeout: options.staleMs, maxPayload: 8 * 1024 * 1024 });
   let watchdog: NodeJS.Timeout | null = null;
+  let pinger: NodeJS.Timeout | null = null;
   let isOpen = false;
   let isClosed = false;
   /** Ends the socket once; only a socket that was open reports its end (else the open fails). */
@@ -35,6 +43,7 @@ export function openPushSocket(options: PushOptions): Promise<PushSocket> {
     if (isClosed) return;
     isClosed = true;
     if (watchdog) clearTimeout(watchdog);
+    if (pinger) clearInterval(pinger);
     ws.removeAllListeners('message');
     ws.terminate();
     if (isOpen) options.onClose(reason);
@@ -47,9 +56,16 @@ export function openPushSocket(options: PushOptions): Promise<PushSocket> {
     ws.once('open', () => {
       isOpen = true;
       feed();
+      pinger = setInterval(() => ws.ping(), Math.max(100, Math.floor(options.staleMs / 3)));
       ws.send(
         JSON.stringify({
-          subscribe: { state: { logs: false, messages: false }, events: true, plugins: true },
+          // only the terminal lines that answer a typed command (Marlin's unknown-command
+          // echo): all of them would be every line of a print
+          subscribe: {
+            state: { logs: UNKNOWN_COMMAND_LOG, messages: false },
+            events: true,
+            plugins: true,
+          },
         }),
       );
       ws.send(JSON.stringify({ auth: options.auth }));
@@ -71,6 +87,7 @@ export function openPushSocket(options: PushOptions): Promise<PushSocket> {
         options.log.error('push message handler failed', { error: String(error) });
       }
     });
+    ws.on('pong', feed);
     ws.on('error', (error) => {
       reject(error);
       close(error.message);

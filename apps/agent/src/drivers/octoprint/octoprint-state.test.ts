@@ -14,6 +14,8 @@ const MODEL: OctoPrintModel = {
   flags: null,
   job: null,
   progress: null,
+  error: null,
+  tracked: null,
   temperature: { tool0: { actual: 21.3, target: 0 }, bed: { actual: 21.3, target: 0 } },
   psu: { isInstalled: true, isOn: true },
   hasCamera: true,
@@ -144,7 +146,23 @@ describe('normaliseJob (reference A.3.8)', () => {
       completion: 23.46,
       print_time: 1290,
       print_time_left: 4105,
+      path: 'prints/benchy.gcode',
+      started_at: null,
+      outcome: null,
     });
+  });
+
+  it('carries the identity and outcome the agent follows for the same file only', () => {
+    const job = { file: { name: 'a.gcode', path: 'a.gcode' } };
+    const tracked = { path: 'a.gcode', startedAt: 1_700_000_000, outcome: 'printing' as const };
+    expect(normaliseJob(job, { completion: 5 }, tracked)).toMatchObject({
+      path: 'a.gcode',
+      started_at: 1_700_000_000,
+      outcome: 'printing',
+    });
+    expect(
+      normaliseJob({ file: { name: 'b.gcode', path: 'b.gcode' } }, { completion: 5 }, tracked),
+    ).toMatchObject({ path: 'b.gcode', started_at: null, outcome: null });
   });
 
   it('null-filled job and progress (no file selected) is no job', () => {
@@ -160,6 +178,9 @@ describe('normaliseJob (reference A.3.8)', () => {
       completion: null,
       print_time: null,
       print_time_left: null,
+      path: null,
+      started_at: null,
+      outcome: null,
     });
   });
 

@@ -1,7 +1,8 @@
 import type { DeviceState, StateFlags } from '@printdeck/shared';
 import { clamp, NO_FLAGS, numberOrNull, UNKNOWN_TEXT, unreachableState } from '../device-state.js';
 import type { JobEventName } from '../driver.js';
-import { asRecord } from '../host-http.js';
+import { asRecord, boundDeviceText } from '../host-http.js';
+import type { TrackedJob } from '../job-tracker.js';
 
 export const OCTOPRINT = 'OctoPrint';
 
@@ -12,6 +13,18 @@ export const OCTOPRINT_JOB_EVENTS: Record<string, JobEventName> = {
   PrintFailed: 'job_failed',
   PrintCancelled: 'job_cancelled',
 };
+
+/** How each end event says the job went. */
+export const JOB_END_OUTCOMES = {
+  job_finished: 'done',
+  job_failed: 'failed',
+  job_cancelled: 'cancelled',
+} as const;
+
+/** OctoPrint's error text (`/api/job` `error`, `state.error`), bounded; "" means none. */
+export function printerErrorText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? boundDeviceText(value) : null;
+}
 
 /** A heater as OctoPrint reports it. */
 export interface Reading {
@@ -31,6 +44,10 @@ export interface OctoPrintModel {
   job: unknown;
   /** `/api/job` `progress` */
   progress: unknown;
+  /** the printer's error (`/api/job` `error`, e.g. "MAXTEMP triggered!"), bounded */
+  error: string | null;
+  /** the printer's job as the agent follows it (identity, outcome) */
+  tracked: TrackedJob | null;
   temperature: { tool0: Reading | null; bed: Reading | null };
   psu: { isInstalled: boolean; isOn: boolean | null };
   hasCamera: boolean;
@@ -92,12 +109,18 @@ export function normaliseFlags(text: string, raw: Record<string, unknown> | null
 }
 
 /** `job` + `progress` of `/api/job` (or the push socket): completion is a percentage (C.3.3). */
-export function normaliseJob(job: unknown, progress: unknown): DeviceState['job'] {
+export function normaliseJob(
+  job: unknown,
+  progress: unknown,
+  tracked: TrackedJob | null = null,
+): DeviceState['job'] {
   const file = asRecord(asRecord(job).file);
   const name = [file.display, file.name, file.path].find((v) => typeof v === 'string' && v);
+  const path = typeof file.path === 'string' && file.path ? file.path : null;
   const numbers = asRecord(progress);
   const completion = numberOrNull(numbers.completion);
   if (name === undefined && completion === null) return null;
+  const own = tracked && path === tracked.path ? tracked : null;
   const seconds = (value: unknown) => {
     const number = numberOrNull(value);
     return number === null ? null : Math.max(0, number);
@@ -107,6 +130,9 @@ export function normaliseJob(job: unknown, progress: unknown): DeviceState['job'
     completion: completion === null ? null : clamp(completion, 0, 100),
     print_time: seconds(numbers.printTime),
     print_time_left: seconds(numbers.printTimeLeft),
+    path: path === null ? null : path.slice(0, 1024),
+    started_at: own ? own.startedAt : null,
+    outcome: own ? own.outcome : null,
   };
 }
 
@@ -133,7 +159,10 @@ export function normaliseOctoPrintState(model: OctoPrintModel): DeviceState {
   if (model.isPermissionDenied) {
     return {
       ...unreachableState({ hostName: OCTOPRINT, plugins, ...localIp(model) }),
-      error: { code: 'permission-denied', detail: 'OctoPrint refused the API key (403).' },
+      error: {
+        code: 'permission-denied',
+        detail: 'OctoPrint does not accept the API key: it is wrong or was revoked.',
+      },
       ...common,
     };
   }
@@ -142,9 +171,9 @@ export function normaliseOctoPrintState(model: OctoPrintModel): DeviceState {
   return {
     is_paired: flags.operational || flags.error,
     state: { text, flags },
-    error: null,
+    error: model.error ? { code: 'printer-error', detail: model.error } : null,
     temperature: model.temperature,
-    job: normaliseJob(model.job, model.progress),
+    job: normaliseJob(model.job, model.progress, model.tracked),
     plugins,
     lights: { led_on: model.led.isSupported ? model.led.isOn : null },
     klipper: null,

@@ -5,6 +5,11 @@ import * as devicesAndPrinters from './0003-devices-and-printers.js';
 import * as printJobs from './0004-print-jobs.js';
 import * as printerOctoprintKey from './0006-printer-octoprint-key.js';
 import * as workspaceAdministration from './0005-workspace-administration.js';
+import * as printJobIdentity from './0007-print-job-identity.js';
+import * as videos from './0009-videos.js';
+import * as security from './0011-security.js';
+import * as printQueue from './0008-print-queue.js';
+import * as notificationDelivery from './0010-notification-delivery.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -14,4 +19,9 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0004-print-jobs': printJobs,
   '0006-printer-octoprint-key': printerOctoprintKey,
   '0005-workspace-administration': workspaceAdministration,
+  '0007-print-job-identity': printJobIdentity,
+  '0009-videos': videos,
+  '0011-security': security,
+  '0008-print-queue': printQueue,
+  '0010-notification-delivery': notificationDelivery,
 };

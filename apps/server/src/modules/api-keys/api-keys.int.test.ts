@@ -76,6 +76,7 @@ describe('GET, POST and DELETE /api/users/me/api_keys/', () => {
       created_on: created.body.created_on,
       scope: 'PRINT_TO_GROUP',
       last_used_on: null,
+      workspace: null,
     });
     const rows = await t.server.database.db.selectFrom('api_keys').selectAll().execute();
     const stored = JSON.stringify(rows);

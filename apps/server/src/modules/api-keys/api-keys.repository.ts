@@ -10,13 +10,29 @@ export function createApiKeysRepository(db: Db) {
       return db.insertInto('api_keys').values(key).returningAll().executeTakeFirstOrThrow();
     },
 
-    listApiKeys(userId: number): Promise<ApiKeyRow[]> {
+    /** The user's keys, with the limiting workspace's name and whether the owner is still in it. */
+    listApiKeys(userId: number) {
       return db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
+        .selectFrom('api_keys as k')
+        .leftJoin('workspaces as w', 'w.id', 'k.workspace_id')
+        .leftJoin('memberships as m', (join) =>
+          join.onRef('m.workspace_id', '=', 'k.workspace_id').onRef('m.user_id', '=', 'k.user_id'),
+        )
+        .selectAll('k')
+        .select(['w.name as workspace_name', 'm.role as owner_role'])
+        .where('k.user_id', '=', userId)
+        .orderBy('k.id', 'desc')
         .execute();
+    },
+
+    /** The workspace a printer or a file belongs to, for a key limited to one workspace. */
+    async findObjectWorkspace(table: 'printers' | 'files', id: number): Promise<number | null> {
+      const row = await db
+        .selectFrom(table)
+        .select('workspace_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.workspace_id ?? null;
     },
 
     async countApiKeys(userId: number): Promise<number> {

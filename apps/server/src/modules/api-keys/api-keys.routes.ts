@@ -7,10 +7,15 @@ import {
   ApiKeySchema,
   IdParamSchema,
 } from '@printdeck/shared';
-import { getAuth } from '../../http/authentication.js';
+import { getAuth, getSessionAuth } from '../../http/authentication.js';
+import type { TwoFactorService } from '../account/two-factor.service.js';
 import type { ApiKeysService } from './api-keys.service.js';
 
-export function registerApiKeysRoutes(app: FastifyInstance, apiKeys: ApiKeysService): void {
+export function registerApiKeysRoutes(
+  app: FastifyInstance,
+  apiKeys: ApiKeysService,
+  reauth: Pick<TwoFactorService, 'requireRecentReauth'>,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['api keys'];
 
@@ -26,12 +31,16 @@ export function registerApiKeysRoutes(app: FastifyInstance, apiKeys: ApiKeysServ
   r.post('/api/users/me/api_keys/', {
     schema: {
       tags,
-      summary: 'Create an API key; the answer is the only time the key is shown',
+      summary:
+        'Create an API key (after re-authentication); the answer is the only time the key is shown',
       body: ApiKeyCreateSchema,
       response: { 201: ApiKeyCreatedSchema },
     },
-    handler: async (request, reply) =>
-      reply.status(201).send(await apiKeys.createApiKey(getAuth(request).userId, request.body)),
+    handler: async (request, reply) => {
+      const { userId, sessionId } = getSessionAuth(request);
+      await reauth.requireRecentReauth(sessionId);
+      return reply.status(201).send(await apiKeys.createApiKey(userId, request.body));
+    },
   });
 
   r.delete('/api/users/me/api_keys/:id/', {

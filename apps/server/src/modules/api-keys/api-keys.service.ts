@@ -20,10 +20,18 @@ export interface ApiKeyAuth {
   isAdmin: false;
   apiKeyId: number;
   scope: ApiKeyScope;
+  /** the one workspace the key may act in; null: every workspace of its owner */
+  workspaceId: number | null;
 }
 
-/** Wrong keys from one address; 256-bit keys cannot be guessed, this only stops noise (C03). */
-const FAILED_KEYS_PER_ADDRESS: RateLimitRule = { limit: 30, windowSeconds: 60 };
+/**
+ * Wrong keys from one address, and wrong secrets for one key id; 256-bit keys cannot be
+ * guessed, this only stops noise (C03). The limits count failures only and are checked after
+ * the key: a valid key always passes, so bad keys from one address (behind a proxy: everyone)
+ * never lock out good ones (C42).
+ */
+export const FAILED_API_KEYS_PER_ADDRESS: RateLimitRule = { limit: 30, windowSeconds: 60 };
+const FAILED_SECRETS_PER_KEY: RateLimitRule = { limit: 10, windowSeconds: 60 };
 /** last_used_on is written at most this often per key, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -31,13 +39,23 @@ export function isApiKeyFormat(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
 }
 
-function toApiKeyResponse(row: ApiKeyRow): ApiKey {
+function toApiKeyResponse(
+  row: ApiKeyRow & { workspace_name?: string | null; owner_role?: string | null },
+): ApiKey {
   return {
     id: row.id,
     name: row.name,
     created_on: row.created_on,
     scope: row.scope,
     last_used_on: row.last_used_on,
+    workspace:
+      row.workspace_id === null
+        ? null
+        : {
+            id: row.workspace_id,
+            name: row.workspace_name ?? null,
+            owner_is_member: row.owner_role !== null && row.owner_role !== undefined,
+          },
   };
 }
 
@@ -45,6 +63,8 @@ export function createApiKeysService(deps: {
   apiKeys: ApiKeysRepository;
   rateLimiter: RateLimiter;
   clock: Clock;
+  /** throws 404 unless the user is a member of the workspace */
+  requireMembership: (userId: number, workspaceId: number) => Promise<unknown>;
 }) {
   const { apiKeys, rateLimiter, clock } = deps;
 
@@ -56,8 +76,9 @@ export function createApiKeysService(deps: {
     /** The key is returned once, here; the database keeps only the hash of its secret. */
     async createApiKey(
       userId: number,
-      { name, scope }: { name: string; scope: ApiKeyScope },
+      { name, scope, workspace }: { name: string; scope: ApiKeyScope; workspace: number | null },
     ): Promise<ApiKeyCreated> {
+      if (workspace !== null) await deps.requireMembership(userId, workspace);
       if ((await apiKeys.countApiKeys(userId)) >= API_KEYS_PER_USER_MAX) {
         throw new AppError(
           'conflict',
@@ -76,8 +97,27 @@ export function createApiKeysService(deps: {
         scope,
         created_on: now,
         last_used_on: null,
+        workspace_id: workspace,
       });
-      return { ...toApiKeyResponse(row), key: `${API_KEY_PREFIX}${publicId}_${secret}` };
+      const listed = (await apiKeys.listApiKeys(userId)).find((key) => key.id === row.id) ?? row;
+      return { ...toApiKeyResponse(listed), key: `${API_KEY_PREFIX}${publicId}_${secret}` };
+    },
+
+    /**
+     * For a key limited to one workspace: the workspace the request reaches, found from the
+     * route (a workspace id, a printer or a file); null when it cannot be told — then refused.
+     */
+    async findRequestWorkspace(routeUrl: string, params: Record<string, string>) {
+      const id = (name: string) => (params[name] ? Number(params[name]) : NaN);
+      if (routeUrl.startsWith('/api/groups/:g/')) return id('g');
+      if (routeUrl.startsWith('/api/groups/:id/') || routeUrl === '/api/users/me/groups/:id/') {
+        return id('id');
+      }
+      if (routeUrl.startsWith('/api/printers/:id/'))
+        return apiKeys.findObjectWorkspace('printers', id('id'));
+      if (routeUrl.startsWith('/api/files/:id/'))
+        return apiKeys.findObjectWorkspace('files', id('id'));
+      return null;
     },
 
     async deleteApiKey(userId: number, id: number): Promise<void> {
@@ -89,12 +129,17 @@ export function createApiKeysService(deps: {
      * as a hash in constant time (checklist C14). Deleted keys are gone, so they fail here.
      */
     async authenticateApiKey(token: string, ip: string): Promise<ApiKeyAuth | null> {
-      const failureKey = `api-key-fail:${ip}`;
-      rateLimiter.throwIfLimited(failureKey, FAILED_KEYS_PER_ADDRESS);
       const match = API_KEY_PATTERN.exec(token);
       const row = match ? await apiKeys.findApiKeyByPublicId(match[1]!) : undefined;
       if (!match || !row || !safeEqual(row.secret_hash, sha256Hex(match[2]!))) {
-        rateLimiter.hit(failureKey, FAILED_KEYS_PER_ADDRESS);
+        const failures: Array<[string, RateLimitRule]> = [
+          [`api-key-fail:${ip}`, FAILED_API_KEYS_PER_ADDRESS],
+          ...(row
+            ? [[`api-key-fail-id:${row.id}`, FAILED_SECRETS_PER_KEY] as [string, RateLimitRule]]
+            : []),
+        ];
+        for (const [key, rule] of failures) rateLimiter.throwIfLimited(key, rule);
+        for (const [key, rule] of failures) rateLimiter.hit(key, rule);
         return null;
       }
       const now = clock.now();
@@ -109,6 +154,7 @@ export function createApiKeysService(deps: {
         isAdmin: false,
         apiKeyId: row.id,
         scope: row.scope,
+        workspaceId: row.workspace_id,
       };
     },
   };

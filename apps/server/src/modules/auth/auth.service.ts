@@ -9,7 +9,7 @@ import {
 } from '../../crypto/password.js';
 import { AppError, tokenNotValid } from '../../http/app-error.js';
 import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import type { AccessTokens } from './access-token.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
@@ -25,6 +25,8 @@ export interface AuthenticatedUser {
 }
 
 interface Deps {
+  /** two-factor sign-in: after the password, the account's code (when it has one) */
+  checkSignInFactor: (user: UserRow, otp: string | undefined) => Promise<void>;
   users: UsersRepository;
   sessions: SessionsRepository;
   accessTokens: AccessTokens;
@@ -34,7 +36,21 @@ interface Deps {
 
 const INVALID_CREDENTIALS = 'Invalid email or password, try again, please.';
 
-export function createAuthService({ users, sessions, accessTokens, rateLimiter, clock }: Deps) {
+/**
+ * A refresh token that was just rotated may be presented once more within this window without
+ * ending the session: two tabs (or a reload racing a refresh) that sent the same token both get
+ * through. After the window a reuse is a theft signal and ends the whole family (C11).
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+export function createAuthService({
+  checkSignInFactor,
+  users,
+  sessions,
+  accessTokens,
+  rateLimiter,
+  clock,
+}: Deps) {
   const nowIso = () => clock.now().toISOString();
 
   async function issueRefreshToken(sessionId: string): Promise<string> {
@@ -65,6 +81,15 @@ export function createAuthService({ users, sessions, accessTokens, rateLimiter, 
         rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
         throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
       }
+      try {
+        await checkSignInFactor(user, credentials.otp);
+      } catch (error) {
+        // a wrong code counts like a wrong password; a missing one (the first step) does not
+        if (error instanceof AppError && error.code === 'otp_invalid') {
+          rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
+        }
+        throw error;
+      }
       rateLimiter.reset(failureKey);
       if (needsRehash(user.password_hash)) {
         await users.updatePasswordHash(user.id, await hashPassword(credentials.password));
@@ -81,7 +106,10 @@ export function createAuthService({ users, sessions, accessTokens, rateLimiter, 
       return issueTokenPair(user.id, sessionId);
     },
 
-    /** Rotates the refresh token; a reused one revokes its whole family (C11). */
+    /**
+     * Rotates the refresh token; a reused one revokes its whole family (C11), unless it was
+     * rotated only moments ago (REFRESH_REUSE_GRACE_SECONDS: two tabs sharing it).
+     */
     async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
       rateLimiter.consume(`token-use:${client.ip}`, RATE_LIMITS.tokenUsePerAddress);
       const tokenHash = sha256Hex(refreshToken);
@@ -92,9 +120,18 @@ export function createAuthService({ users, sessions, accessTokens, rateLimiter, 
       const isFirstUse =
         stored.used_on === null && (await sessions.claimRefreshToken(tokenHash, nowIso()));
       if (!isFirstUse) {
-        await sessions.revokeSession(session.id, nowIso());
-        throw tokenNotValid();
+        const usedOn = (await sessions.findRefreshToken(tokenHash))?.used_on;
+        const usedAgoMs = usedOn ? clock.now().getTime() - Date.parse(usedOn) : Infinity;
+        if (usedAgoMs > REFRESH_REUSE_GRACE_SECONDS * 1000) {
+          await sessions.revokeSession(session.id, nowIso());
+          throw tokenNotValid();
+        }
       }
+      await sessions.touchSession(session.id, {
+        nowIso: nowIso(),
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+      });
       return issueTokenPair(session.user_id, session.id);
     },
 
@@ -108,7 +145,9 @@ export function createAuthService({ users, sessions, accessTokens, rateLimiter, 
       if (!claims) return null;
       const live = await sessions.findLiveSession(claims.sessionId, claims.userId, nowIso());
       if (!live) return null;
-      return { userId: live.user_id, sessionId: live.session_id, isAdmin: live.is_admin === 1 };
+      // a system administrator's powers wait for two-factor sign-in (checklist C08)
+      const isAdmin = live.is_admin === 1 && live.totp_enabled_on !== null;
+      return { userId: live.user_id, sessionId: live.session_id, isAdmin };
     },
   };
 }

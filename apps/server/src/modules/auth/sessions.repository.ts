@@ -12,7 +12,13 @@ export function createSessionsRepository(db: Db) {
     }): Promise<void> {
       await db
         .insertInto('sessions')
-        .values({ ...session, revoked_on: null })
+        // signing in proves the password (and code): it counts as the first re-authentication
+        .values({
+          ...session,
+          revoked_on: null,
+          last_used_on: session.created_on,
+          reauth_on: session.created_on,
+        })
         .execute();
     },
 
@@ -21,7 +27,12 @@ export function createSessionsRepository(db: Db) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id as session_id', 'users.id as user_id', 'users.is_admin'])
+        .select([
+          'sessions.id as session_id',
+          'users.id as user_id',
+          'users.is_admin',
+          'users.totp_enabled_on',
+        ])
         .where('sessions.id', '=', sessionId)
         .where('sessions.user_id', '=', userId)
         .where('sessions.revoked_on', 'is', null)
@@ -75,6 +86,59 @@ export function createSessionsRepository(db: Db) {
         .where('used_on', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A refresh: when and from where the session was last used. */
+    async touchSession(
+      sessionId: string,
+      use: { nowIso: string; ip: string; userAgent: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_used_on: use.nowIso, ip_address: use.ip, user_agent: use.userAgent })
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    listLiveSessions(userId: number, nowIso: string) {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('revoked_on', 'is', null)
+        .where('expires_on', '>', nowIso)
+        .orderBy('last_used_on', 'desc')
+        .orderBy('created_on', 'desc')
+        .execute();
+    },
+
+    /** One of the user's own live sessions ends; false when there was none. */
+    async revokeOwnSession(userId: number, sessionId: string, nowIso: string): Promise<boolean> {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_on: nowIso })
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_on', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Every live session of the user but one; the number ended. */
+    async revokeOtherSessions(
+      userId: number,
+      keepSessionId: string,
+      nowIso: string,
+      trx: Db = db,
+    ): Promise<number> {
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revoked_on: nowIso })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_on', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 }

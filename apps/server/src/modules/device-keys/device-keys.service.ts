@@ -1,12 +1,19 @@
 import type { Clock } from '../../clock.js';
 import { generatePublicId, generateSecret, safeEqual, sha256Hex } from '../../crypto/random.js';
-import type { DeviceKeysRepository } from './device-keys.repository.js';
+import type { DeviceKeyRow, DeviceKeysRepository } from './device-keys.repository.js';
 
 const KEY_PATTERN = /^([a-z0-9]{12})\.([A-Za-z0-9_-]{43})$/;
+/** The agent's own identity: a secret it made on its first start and keeps in its state dir. */
+export const DEVICE_IDENTITY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Why an agent may not connect: an unknown or revoked key, or another agent's key. */
+export type DeviceRefusal = 'key' | 'identity_missing' | 'paired_elsewhere';
 
 /**
  * Device keys (ARCHITECTURE §5): "<public id>.<secret>". The public id finds the row, the
- * secret is compared as a hash in constant time, and only the hash is stored.
+ * secret is compared as a hash in constant time, and only the hash is stored. A key is a
+ * pairing secret: at its first connection it binds to the agent's own identity, and another
+ * identity is refused until an admin pairs it again (checklist C16).
  */
 export function createDeviceKeysService({
   deviceKeys,
@@ -15,30 +22,68 @@ export function createDeviceKeysService({
   deviceKeys: DeviceKeysRepository;
   clock: Clock;
 }) {
+  const nowIso = () => clock.now().toISOString();
+
+  async function findLiveKey(token: string): Promise<DeviceKeyRow | null> {
+    const match = KEY_PATTERN.exec(token.trim());
+    if (!match) return null;
+    const row = await deviceKeys.findDeviceKeyByPublicId(match[1]!);
+    const isValid = row !== undefined && safeEqual(row.secret_hash, sha256Hex(match[2]!));
+    return isValid && !row.revoked_on ? row : null;
+  }
+
   return {
-    async createDeviceKey(userId: number): Promise<{ token: string }> {
+    /** A new key, made in a workspace (its home) or, without one, homed where it is first added. */
+    async createDeviceKey(userId: number, workspaceId: number | null): Promise<{ token: string }> {
       const publicId = generatePublicId(12);
       const secret = generateSecret(32);
       await deviceKeys.insertDeviceKey({
         public_id: publicId,
         secret_hash: sha256Hex(secret),
         created_by: userId,
-        created_on: clock.now().toISOString(),
+        created_on: nowIso(),
+        workspace_id: workspaceId,
       });
       return { token: `${publicId}.${secret}` };
     },
 
+    /** The key's row when the key is known and not revoked, else null. */
+    findLiveKey,
+
     /** The key's id when the key is known and not revoked, else null. */
     async verifyDeviceKey(token: string): Promise<number | null> {
-      const match = KEY_PATTERN.exec(token.trim());
-      if (!match) return null;
-      const row = await deviceKeys.findDeviceKeyByPublicId(match[1]!);
-      const isValid = row !== undefined && safeEqual(row.secret_hash, sha256Hex(match[2]!));
-      return isValid && !row.revoked_on ? row.id : null;
+      return (await findLiveKey(token))?.id ?? null;
+    },
+
+    /**
+     * An agent at the WebSocket upgrade: its key, and its identity, which the first connection
+     * pairs with the key and every later one must repeat.
+     */
+    async authenticateDevice(
+      token: string,
+      identity: string | undefined,
+    ): Promise<{ deviceKeyId: number } | { refused: DeviceRefusal }> {
+      const row = await findLiveKey(token);
+      if (!row) return { refused: 'key' };
+      if (!identity || !DEVICE_IDENTITY_PATTERN.test(identity)) {
+        return { refused: 'identity_missing' };
+      }
+      const identityHash = sha256Hex(identity);
+      if (
+        row.identity_hash === null &&
+        (await deviceKeys.bindIdentity(row.id, identityHash, nowIso()))
+      ) {
+        return { deviceKeyId: row.id };
+      }
+      const current =
+        row.identity_hash ?? (await deviceKeys.findDeviceKeyById(row.id))?.identity_hash;
+      return current && safeEqual(current, identityHash)
+        ? { deviceKeyId: row.id }
+        : { refused: 'paired_elsewhere' };
     },
 
     markDeviceSeen(deviceKeyId: number): Promise<void> {
-      return deviceKeys.touchDeviceKey(deviceKeyId, clock.now().toISOString());
+      return deviceKeys.touchDeviceKey(deviceKeyId, nowIso());
     },
   };
 }

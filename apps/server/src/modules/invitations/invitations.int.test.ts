@@ -179,20 +179,108 @@ describe('invite a new address', () => {
 });
 
 describe('invite an existing account', () => {
-  it('adds the account as observer at once and tells it by mail', async () => {
+  it('sends the same invitation as to a new address; membership exists only once the recipient accepts in the app', async () => {
     const existing = await buildUser(t);
-    const response = await invite(existing.email, admin.access);
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({
-      status: 'added',
-      user: { userId: existing.id, email: existing.email, role: 'observer' },
-      mail_sent: true,
+    const stranger = newAddress();
+    const toAccount = await invite(existing.email);
+    const toStranger = await invite(stranger);
+    expect(toAccount.status).toBe(201);
+    expect(Object.keys(toAccount.body).sort()).toEqual(Object.keys(toStranger.body).sort());
+    expect(toAccount.body).toMatchObject({
+      status: 'invited',
+      invitation: { email: existing.email, role: 'observer' },
     });
     const mail = await smtp.waitForMail(existing.email);
-    expect(mail.subject).toBe('You were added to a Printdeck workspace');
-    expect(extractLink(mail.text).href).toBe('http://printdeck.test/');
-    const groups = await t.api('/api/users/me/groups/', { token: existing.access });
-    expect(groups.body.map((g: { id: number }) => g.id)).toContain(workspaceId);
+    expect(mail.subject).toBe('You are invited to a Printdeck workspace');
+    expect(extractLink(mail.text).pathname).toBe('/invitations/accept');
+
+    // not a member yet: the workspace is not theirs, and the admin does not see them as member
+    const before = await t.api('/api/users/me/groups/', { token: existing.access });
+    expect(before.body.map((g: { id: number }) => g.id)).not.toContain(workspaceId);
+    expect((await membersOf()).users.map((u: { email: string }) => u.email)).not.toContain(
+      existing.email,
+    );
+    expect(
+      (await t.api(`/api/groups/${workspaceId}/printers/`, { token: existing.access })).status,
+    ).toBe(404);
+
+    const mine = await t.api('/api/users/me/invitations/', { token: existing.access });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual([
+      {
+        id: toAccount.body.invitation.id,
+        workspace_name: 'Fab Lab',
+        invited_by: admin.email,
+        role: 'observer',
+        createdOn: toAccount.body.invitation.createdOn,
+        validUntil: toAccount.body.invitation.validUntil,
+      },
+    ]);
+    const someoneElse = await buildUser(t);
+    const notTheirs = await t.api(
+      `/api/users/me/invitations/${toAccount.body.invitation.id}/accept/`,
+      { method: 'POST', token: someoneElse.access },
+    );
+    expect(notTheirs.status).toBe(404);
+    expect((await t.api('/api/users/me/invitations/', { token: someoneElse.access })).body).toEqual(
+      [],
+    );
+
+    const accepted = await t.api(
+      `/api/users/me/invitations/${toAccount.body.invitation.id}/accept/`,
+      { method: 'POST', token: existing.access },
+    );
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ id: workspaceId, me: { role: 'observer' } });
+    expect((await membersOf()).users).toContainEqual({
+      userId: existing.id,
+      email: existing.email,
+      role: 'observer',
+    });
+    expect((await t.api('/api/users/me/invitations/', { token: existing.access })).body).toEqual(
+      [],
+    );
+    const twice = await t.api(`/api/users/me/invitations/${toAccount.body.invitation.id}/accept/`, {
+      method: 'POST',
+      token: existing.access,
+    });
+    expect(twice.status).toBe(404);
+  });
+
+  it('the recipient may decline: no membership, and the admin may invite again', async () => {
+    const existing = await buildUser(t);
+    const { body } = await invite(existing.email);
+    const declined = await t.api(`/api/users/me/invitations/${body.invitation.id}/`, {
+      method: 'DELETE',
+      token: existing.access,
+    });
+    expect(declined.status).toBe(204);
+    expect((await membersOf()).users.map((u: { email: string }) => u.email)).not.toContain(
+      existing.email,
+    );
+    expect((await membersOf()).pendingInvitations.map((i: { id: number }) => i.id)).not.toContain(
+      body.invitation.id,
+    );
+    expect((await invite(existing.email)).status).toBe(201);
+  });
+
+  it("a system administrator invited to a stranger's workspace is not put into it", async () => {
+    const sysadmin = await buildUser(t);
+    await t.server.database.db
+      .updateTable('users')
+      .set({ is_admin: 1 })
+      .where('id', '=', sysadmin.id)
+      .execute();
+    const stranger = await buildUser(t);
+    const strangersSpace = await buildWorkspace(t, stranger, 'Trap');
+    const response = await invite(sysadmin.email, stranger.access, strangersSpace);
+    expect(response.status).toBe(201);
+    const groups = await t.api('/api/users/me/groups/', { token: sysadmin.access });
+    expect(groups.body.map((g: { id: number }) => g.id)).not.toContain(strangersSpace);
+    const members = await t.api(`/api/groups/${strangersSpace}/users/`, {
+      token: stranger.access,
+    });
+    expect(members.body.users.map((u: { email: string }) => u.email)).toEqual([stranger.email]);
   });
 
   it('keeps names out of mail headers, and builds links from PUBLIC_URL, not the Host header', async () => {
@@ -270,7 +358,7 @@ describe('permissions and isolation', () => {
 });
 
 describe('POST /api/groups/{g}/users/analyze/', () => {
-  it('sorts unique addresses into new, existing, invited and member, and lists missing members', async () => {
+  it('sorts unique addresses into new, invited and member by this workspace alone, and lists missing members', async () => {
     const group = await buildWorkspace(t, admin, 'Class');
     const member = await buildUser(t);
     await addMember(t, group, member, 'observer');
@@ -289,7 +377,8 @@ describe('POST /api/groups/{g}/users/analyze/', () => {
     expect(response.body.results).toEqual([
       { email: fresh, status: 'new' },
       { email: member.email, status: 'member' },
-      { email: outsider.email, status: 'existing' },
+      // an account elsewhere is not revealed: it is as new as an unknown address
+      { email: outsider.email, status: 'new' },
       { email: pending, status: 'invited' },
     ]);
     expect(response.body.missing.map((m: { email: string }) => m.email).sort()).toEqual(

@@ -30,17 +30,43 @@ export function createInvitationsRepository(db: Db) {
       return new Set(rows.map((row) => row.email));
     },
 
-    /** Accounts among these addresses, with whether each is already in the workspace. */
-    findAccounts(workspaceId: number, emails: string[]) {
-      if (emails.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('users as u')
-        .leftJoin('memberships as m', (join) =>
-          join.onRef('m.user_id', '=', 'u.id').on('m.workspace_id', '=', workspaceId),
-        )
-        .select(['u.id', 'u.email', 'm.role'])
+    /** Addresses among these that belong to members of the workspace (never other accounts). */
+    async findMemberEmails(workspaceId: number, emails: string[]) {
+      if (emails.length === 0) return new Set<string>();
+      const rows = await db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select('u.email')
+        .where('m.workspace_id', '=', workspaceId)
         .where('u.email', 'in', emails)
         .execute();
+      return new Set(rows.map((row) => row.email));
+    },
+
+    /** Pending invitations addressed to this e-mail, with the workspace and who invited. */
+    listInvitationsForEmail(email: string, nowIso: string) {
+      return db
+        .selectFrom('workspace_invitations as i')
+        .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
+        .leftJoin('users as inviter', 'inviter.id', 'i.invited_by')
+        .selectAll('i')
+        .select(['w.name as workspace_name', 'inviter.email as inviter_email'])
+        .where('i.email', '=', email)
+        .where('i.expires_on', '>', nowIso)
+        .orderBy('i.created_on', 'desc')
+        .orderBy('i.id', 'desc')
+        .execute();
+    },
+
+    /** One pending invitation addressed to this e-mail. */
+    findInvitationForEmail(id: number, email: string, nowIso: string) {
+      return db
+        .selectFrom('workspace_invitations')
+        .selectAll()
+        .where('id', '=', id)
+        .where('email', '=', email)
+        .where('expires_on', '>', nowIso)
+        .executeTakeFirst();
     },
 
     /** The address's invitation to the workspace; with `expiredBy`, only when it has expired. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  IdParamSchema,
   InvitationAcceptSchema,
   InvitationJoinSchema,
   InvitationParamsSchema,
@@ -9,6 +10,7 @@ import {
   InviteAnalyzeSchema,
   MemberInviteResultSchema,
   MemberInviteSchema,
+  MyInvitationSchema,
   UserSchema,
   WorkspaceParamsSchema,
   WorkspaceSchema,
@@ -28,7 +30,7 @@ export function registerInvitationsRoutes(
     schema: {
       tags,
       summary:
-        'Invite by e-mail as observer: an account is added at once, a new address gets a link (MANAGE_GROUP_MEMBERS)',
+        'Invite by e-mail as observer: the address gets a link; membership exists once the recipient accepts (MANAGE_GROUP_MEMBERS)',
       params: WorkspaceParamsSchema,
       body: MemberInviteSchema,
       response: { 201: MemberInviteResultSchema },
@@ -107,6 +109,44 @@ export function registerInvitationsRoutes(
         request.body.token,
       );
       return reply.status(201).send(workspace);
+    },
+  });
+
+  r.get('/api/users/me/invitations/', {
+    schema: {
+      tags,
+      summary: 'Invitations addressed to the signed-in user, waiting for acceptance',
+      response: { 200: z.array(MyInvitationSchema) },
+    },
+    handler: (request) => invitations.listMyInvitations(getAuth(request).userId),
+  });
+
+  r.post('/api/users/me/invitations/:id/accept/', {
+    schema: {
+      tags,
+      summary: 'Accept an invitation addressed to the signed-in user: joins the workspace',
+      params: z.strictObject({ id: IdParamSchema }),
+      response: { 201: WorkspaceSchema },
+    },
+    handler: async (request, reply) => {
+      const workspace = await invitations.acceptMyInvitation(
+        getAuth(request).userId,
+        request.params.id,
+      );
+      return reply.status(201).send(workspace);
+    },
+  });
+
+  r.delete('/api/users/me/invitations/:id/', {
+    schema: {
+      tags,
+      summary: 'Decline an invitation addressed to the signed-in user',
+      params: z.strictObject({ id: IdParamSchema }),
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await invitations.declineMyInvitation(getAuth(request).userId, request.params.id);
+      return reply.status(204).send(null);
     },
   });
 }

@@ -3,6 +3,7 @@ import {
   type InviteAnalysis,
   type Locale,
   type MemberInviteResult,
+  type MyInvitation,
   type User,
   type Workspace,
 } from '@printdeck/shared';
@@ -34,39 +35,37 @@ interface Deps {
   publicUrl: string;
 }
 
-/** A bulk invite of a whole class fits; a runaway script does not. */
-const INVITES_PER_WORKSPACE: RateLimitRule = { limit: 1000, windowSeconds: 60 * 60 };
-/** Each analysis may name 1000 addresses: it reveals which have accounts, so it is rationed. */
-const ANALYSES_PER_USER: RateLimitRule = { limit: 30, windowSeconds: 60 * 60 };
+/**
+ * Invitations send mails to addresses the inviter chooses, so they are rationed per inviter and
+ * per workspace (a new workspace does not buy a new budget): a class or a makerspace fits.
+ */
+export const INVITATION_LIMITS = {
+  invitesPerUser: { limit: 200, windowSeconds: 60 * 60 },
+  invitesPerWorkspace: { limit: 200, windowSeconds: 60 * 60 },
+  analysesPerUser: { limit: 20, windowSeconds: 60 * 60 },
+  analysesPerWorkspace: { limit: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
 
 const INVITATION_INVALID = 'The invitation is invalid or has expired.';
 const alreadyInvited = () => new AppError('conflict', 'User already invited');
+const invitationNotFound = () => notFound('Invitation not found.');
+
+/** Counts one use against both rules; nothing is counted when either is exhausted. */
+function consumeBoth(rateLimiter: RateLimiter, rules: Array<[string, RateLimitRule]>): void {
+  for (const [key, rule] of rules) rateLimiter.throwIfLimited(key, rule);
+  for (const [key, rule] of rules) rateLimiter.hit(key, rule);
+}
 
 /**
- * Invitations by e-mail (spec part 2 §2.10, checklist C06): an address with an account joins
- * at once as observer and is told by mail; a new address gets a link, bound to the workspace,
- * the address and the observer role, stored hashed, single use, valid for seven days.
+ * Invitations by e-mail (spec part 2 §2.10, checklist C06). Every address, with or without an
+ * account, gets the same mailed link, bound to the workspace, the address and the observer
+ * role, stored hashed, single use, valid for seven days. Membership exists only once the
+ * recipient accepts: by the link (new account, or signed in with the address) or in the app.
+ * Nothing here consults who has an account elsewhere.
  */
 export function createInvitationsService(deps: Deps) {
   const { db, invitations, members, users, workspaces, mailer, rateLimiter, clock } = deps;
   const nowIso = () => clock.now().toISOString();
-
-  /** The mail to someone added directly is a courtesy: its failure does not undo the membership. */
-  async function tellAddedMember(
-    email: string,
-    vars: { workspace: string; inviter: string },
-    locale: Locale,
-  ) {
-    const key = `mail-to:${email}`;
-    if (rateLimiter.retryAfter(key, RATE_LIMITS.mailsPerRecipient) > 0) return false;
-    rateLimiter.hit(key, RATE_LIMITS.mailsPerRecipient);
-    try {
-      await mailer.send(renderMail('addedToWorkspace', locale, email, `${deps.publicUrl}/`, vars));
-      return true;
-    } catch {
-      return false;
-    }
-  }
 
   /** Uses the invitation up and writes the membership it promised, in one transaction. */
   async function claimIntoWorkspace(
@@ -86,6 +85,12 @@ export function createInvitationsService(deps: Deps) {
         trx,
       );
     });
+  }
+
+  async function getUserEmail(userId: number): Promise<string> {
+    const user = await users.findUserById(userId);
+    if (!user) throw invitationNotFound();
+    return user.email;
   }
 
   async function mailInvitation(
@@ -132,65 +137,92 @@ export function createInvitationsService(deps: Deps) {
       locale: Locale,
     ): Promise<MemberInviteResult> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'MANAGE_GROUP_MEMBERS');
-      rateLimiter.consume(`invites:${workspaceId}`, INVITES_PER_WORKSPACE);
-      const [workspace, inviter, account] = await Promise.all([
+      consumeBoth(rateLimiter, [
+        [`invites-by:${userId}`, INVITATION_LIMITS.invitesPerUser],
+        [`invites:${workspaceId}`, INVITATION_LIMITS.invitesPerWorkspace],
+      ]);
+      const [workspace, inviter, memberEmails, pending] = await Promise.all([
         workspaces.getWorkspaceOrThrow(userId, workspaceId),
         users.findUserById(userId),
-        users.findUserByEmail(email),
+        invitations.findMemberEmails(workspaceId, [email]),
+        invitations.findPendingEmails(workspaceId, [email], nowIso()),
       ]);
-      const vars = { workspace: workspace.name, inviter: inviter?.email ?? '' };
-      if (account) {
-        const isAdded = await members.insertMembership({
-          workspace_id: workspaceId,
-          user_id: account.id,
-          role: 'observer',
-          created_on: nowIso(),
-        });
-        if (!isAdded) throw alreadyInvited();
-        await invitations.deleteInvitationOf(workspaceId, email);
-        const mailSent = await tellAddedMember(email, vars, locale);
-        return {
-          status: 'added',
-          user: toMemberResponse({ user_id: account.id, email, role: 'observer' }),
-          mail_sent: mailSent,
-        };
-      }
-      if ((await invitations.findPendingEmails(workspaceId, [email], nowIso())).size > 0) {
-        throw alreadyInvited();
-      }
+      if (memberEmails.size > 0 || pending.size > 0) throw alreadyInvited();
       const invitation = await mailInvitation(workspaceId, {
         email,
         invitedBy: userId,
         locale,
-        ...vars,
+        workspace: workspace.name,
+        inviter: inviter?.email ?? '',
       });
       return { status: 'invited', invitation };
     },
 
-    /** The bulk-invite report (spec part 2 §2.10): reads only, changes nothing. */
+    /**
+     * The bulk-invite report (spec part 2 §2.10): this workspace's members and pending
+     * invitations against the list; reads only, changes nothing, never looks at other accounts.
+     */
     async analyzeInvitations(
       userId: number,
       workspaceId: number,
       emails: string[],
     ): Promise<InviteAnalysis> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'MANAGE_GROUP_MEMBERS');
-      rateLimiter.consume(`invite-analysis:${userId}`, ANALYSES_PER_USER);
+      consumeBoth(rateLimiter, [
+        [`invite-analysis-by:${userId}`, INVITATION_LIMITS.analysesPerUser],
+        [`invite-analysis:${workspaceId}`, INVITATION_LIMITS.analysesPerWorkspace],
+      ]);
       const unique = [...new Set(emails)];
-      const [accounts, pending, current] = await Promise.all([
-        invitations.findAccounts(workspaceId, unique),
+      const [memberEmails, pending, current] = await Promise.all([
+        invitations.findMemberEmails(workspaceId, unique),
         invitations.findPendingEmails(workspaceId, unique, nowIso()),
         members.listMembers(workspaceId),
       ]);
-      const accountRoles = new Map(accounts.map((account) => [account.email, account.role]));
       const listed = new Set(unique);
       return {
         results: unique.map((email) => {
-          if (accountRoles.get(email)) return { email, status: 'member' };
-          if (accountRoles.has(email)) return { email, status: 'existing' };
+          if (memberEmails.has(email)) return { email, status: 'member' };
           return { email, status: pending.has(email) ? 'invited' : 'new' };
         }),
         missing: current.filter((member) => !listed.has(member.email)).map(toMemberResponse),
       };
+    },
+
+    /** GET /users/me/invitations/: what waits for the signed-in user's yes or no. */
+    async listMyInvitations(userId: number): Promise<MyInvitation[]> {
+      const rows = await invitations.listInvitationsForEmail(await getUserEmail(userId), nowIso());
+      return rows.map((row) => ({
+        id: row.id,
+        workspace_name: row.workspace_name,
+        invited_by: row.inviter_email,
+        role: row.role,
+        createdOn: row.created_on,
+        validUntil: row.expires_on,
+      }));
+    },
+
+    /** The recipient says yes in the app: the membership is written now, not before. */
+    async acceptMyInvitation(userId: number, id: number): Promise<Workspace> {
+      const invitation = await invitations.findInvitationForEmail(
+        id,
+        await getUserEmail(userId),
+        nowIso(),
+      );
+      if (!invitation) throw invitationNotFound();
+      await claimIntoWorkspace(invitation, userId, invitationNotFound);
+      return workspaces.getWorkspaceOrThrow(userId, invitation.workspace_id);
+    },
+
+    /** The recipient says no: the invitation is gone and the workspace's admin may ask again. */
+    async declineMyInvitation(userId: number, id: number): Promise<void> {
+      const invitation = await invitations.findInvitationForEmail(
+        id,
+        await getUserEmail(userId),
+        nowIso(),
+      );
+      if (!invitation || !(await invitations.deleteInvitation(invitation.workspace_id, id))) {
+        throw invitationNotFound();
+      }
     },
 
     async withdrawInvitation(userId: number, workspaceId: number, id: number): Promise<void> {

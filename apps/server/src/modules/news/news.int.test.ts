@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { TestClock } from '../../test/test-clock.js';
+import { authenticatorCode, enableTwoFactor } from '../../test/two-factor.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { createApiKey } from '../api-keys/api-keys-test-support.js';
 
 let t: TestServer;
 const clock = new TestClock();
 let sysadmin: BuiltUser;
+let sysadminSecret: string;
 let reader: BuiltUser;
 
 beforeAll(async () => {
@@ -17,6 +19,8 @@ beforeAll(async () => {
     .set({ is_admin: 1 })
     .where('id', '=', sysadmin.id)
     .execute();
+  // a system administrator's powers need two-factor sign-in
+  sysadminSecret = (await enableTwoFactor(t, sysadmin.access, clock)).secret;
   reader = await buildUser(t);
 });
 afterAll(() => t.close());
@@ -27,7 +31,11 @@ async function signInAgain(...users: BuiltUser[]) {
     user.access = (
       await t.api('/api/tokens/', {
         method: 'POST',
-        body: { username: user.email, password: user.password },
+        body: {
+          username: user.email,
+          password: user.password,
+          ...(user === sysadmin ? { otp: authenticatorCode(sysadminSecret, clock) } : {}),
+        },
       })
     ).body.access;
   }

@@ -70,15 +70,16 @@ describe('notification settings', () => {
     expect(unknown.body.details).toEqual({ 'email.sms': ['Unknown field.'] });
   });
 
-  it('sends a real test mail, and says plainly that Telegram is not connected yet', async () => {
+  it('sends a real test mail, and says plainly that this server has no Telegram bot', async () => {
     const { id } = (await settingsOf(owner.access)).body;
     await patch(owner.access, id, { telegram: { enabled: true }, email: { enabled: true } });
     const response = await sendTest(owner.access, id);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       email: 'sent',
-      telegram: 'not_available',
-      message: `A test e-mail was sent to ${owner.email}. Telegram notifications are not connected yet; nothing was sent there.`,
+      telegram: 'not_configured',
+      push: 'not_subscribed',
+      message: `A test e-mail was sent to ${owner.email}. Telegram is not configured on this server; nothing was sent there.`,
     });
     const mail = await smtp.waitForMail(owner.email);
     expect(mail.subject).toBe('Printdeck test notification');
@@ -112,8 +113,22 @@ describe('notification settings', () => {
     expect((await settingsOf(leaver.access)).status).toBe(404);
   });
 
-  it('GET /api/users/me/ says is_telegram false until Telegram linking exists', async () => {
+  it('GET /api/users/me/ says is_telegram false without a link, and keeps the chosen language', async () => {
     const me = await t.api('/api/users/me/', { token: owner.access });
-    expect(me.body.is_telegram).toBe(false);
+    expect(me.body).toMatchObject({ is_telegram: false, language: null });
+    const changed = await t.api('/api/users/me/', {
+      method: 'PATCH',
+      token: owner.access,
+      body: { language: 'cs' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.language).toBe('cs');
+    const bad = await t.api('/api/users/me/', {
+      method: 'PATCH',
+      token: owner.access,
+      body: { language: 'de' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.details)).toEqual(['language']);
   });
 });

@@ -15,7 +15,33 @@ import type {
   NotificationSettingsRow,
 } from './notification-settings.repository.js';
 
+type Results = TestNotificationResult;
+const EMAIL_RESULTS: Record<Results['email'], (to: string) => string> = {
+  sent: (to) => `A test e-mail was sent to ${to}.`,
+  failed: (to) => `The test e-mail to ${to} could not be sent.`,
+  disabled: () => '',
+};
+const TELEGRAM_RESULTS: Record<Results['telegram'], string> = {
+  sent: 'A test message was sent to your Telegram.',
+  failed: 'Telegram did not accept the test message.',
+  not_linked: 'Telegram is on, but no Telegram account is linked: link one in Settings → Account.',
+  not_configured: 'Telegram is not configured on this server; nothing was sent there.',
+  disabled: '',
+};
+const PUSH_RESULTS: Record<Results['push'], string> = {
+  sent: 'A test push notification was sent to your browsers.',
+  failed: 'The test push notification could not be delivered.',
+  not_subscribed: '',
+};
+
+/** Sends one test message now on Telegram or push, with the channel's own result. */
+export interface TestSender {
+  sendTelegram(userId: number, row: { workspace_name: string }): Promise<Results['telegram']>;
+  sendPush(userId: number, row: { workspace_name: string }): Promise<Results['push']>;
+}
+
 interface Deps {
+  testSender: TestSender;
   settings: NotificationSettingsRepository;
   workspaces: WorkspacesService;
   mailer: Mailer;
@@ -47,6 +73,24 @@ function toSettingsResponse(row: NotificationSettingsRow): NotificationSettings 
 /** Per user and workspace notification choices (spec part 2 §2.11, ARCHITECTURE §6). */
 export function createNotificationSettingsService(deps: Deps) {
   const { settings, workspaces, mailer, rateLimiter, clock } = deps;
+
+  async function sendTestMail(
+    row: { email: string; workspace_name: string },
+    locale: Locale,
+  ): Promise<'sent' | 'failed'> {
+    rateLimiter.consume(`mail-to:${row.email}`, RATE_LIMITS.mailsPerRecipient);
+    const link = `${deps.publicUrl}/settings/notifications`;
+    try {
+      await mailer.send(
+        renderMail('testNotification', locale, row.email, link, {
+          workspace: row.workspace_name,
+        }),
+      );
+      return 'sent';
+    } catch {
+      return 'failed';
+    }
+  }
 
   async function getOwnOrThrow(userId: number, id: number) {
     const row = await settings.findMemberSettings(userId, id);
@@ -80,8 +124,8 @@ export function createNotificationSettingsService(deps: Deps) {
     },
 
     /**
-     * Sends a test on every enabled channel. E-mail goes out now, through the mailer; Telegram
-     * is not connected yet (it arrives with the notifications issue) and says so.
+     * Really sends a test on every enabled channel now and says per channel whether it went:
+     * e-mail through the mailer, Telegram through the bot, push to each opted-in browser.
      */
     async sendTestNotification(
       userId: number,
@@ -94,24 +138,16 @@ export function createNotificationSettingsService(deps: Deps) {
       if (!isEmail && !isTelegram) {
         throw new AppError('conflict', 'Turn on e-mail or Telegram notifications first.');
       }
-      const messages: string[] = [];
-      if (isEmail) {
-        rateLimiter.consume(`mail-to:${row.email}`, RATE_LIMITS.mailsPerRecipient);
-        const link = `${deps.publicUrl}/settings/notifications`;
-        await mailer.send(
-          renderMail('testNotification', locale, row.email, link, {
-            workspace: row.workspace_name,
-          }),
-        );
-        messages.push(`A test e-mail was sent to ${row.email}.`);
-      }
-      if (isTelegram) {
-        messages.push('Telegram notifications are not connected yet; nothing was sent there.');
-      }
+      const email = isEmail ? await sendTestMail(row, locale) : 'disabled';
+      const telegram = isTelegram ? await deps.testSender.sendTelegram(userId, row) : 'disabled';
+      const push = await deps.testSender.sendPush(userId, row);
       return {
-        email: isEmail ? 'sent' : 'disabled',
-        telegram: isTelegram ? 'not_available' : 'disabled',
-        message: messages.join(' '),
+        email,
+        telegram,
+        push,
+        message: [EMAIL_RESULTS[email](row.email), TELEGRAM_RESULTS[telegram], PUSH_RESULTS[push]]
+          .filter(Boolean)
+          .join(' '),
       };
     },
   };

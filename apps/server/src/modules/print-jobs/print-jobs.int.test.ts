@@ -97,6 +97,44 @@ describe('starting a print', () => {
     agent.close();
   });
 
+  it('ends a job once: the lifecycle hooks see it in the ending transaction, a failing hook leaves it running', async () => {
+    const { printerId, agent } = await addReadyPrinter('Prusa XL');
+    agent.answer((request) =>
+      request.command.name === 'print_file' ? { ok: true, result: { started: true } } : undefined,
+    );
+    const started: number[] = [];
+    const ended: string[] = [];
+    let failNext = true;
+    t.server.services.printJobLifecycle.subscribe({
+      inTransaction: async (trx, job) => {
+        const seen = await trx
+          .selectFrom('print_jobs')
+          .select('outcome')
+          .where('id', '=', job.id)
+          .executeTakeFirstOrThrow();
+        if (failNext) {
+          failNext = false;
+          throw new Error('hook failed');
+        }
+        ended.push(`${job.id}:${seen.outcome}`);
+      },
+      onStarted: (job) => started.push(job.id),
+    });
+    const jobId = (await startPrint(printerId)).body.printjob_id;
+    expect(started).toContain(jobId);
+    const { printJobs } = t.server.services;
+    await expect(printJobs.endJob(jobId, 'done')).rejects.toThrow('hook failed');
+    expect((await jobsOf(`?printer_id=${printerId}`)).results[0]).toMatchObject({
+      outcome: 'printing',
+      ended_on: null,
+    });
+    expect((await printJobs.endJob(jobId, 'done'))?.outcome).toBe('done');
+    expect(await printJobs.endJob(jobId, 'failed')).toBeUndefined();
+    expect(ended.filter((entry) => entry.startsWith(`${jobId}:`))).toEqual([`${jobId}:done`]);
+    expect((await jobsOf(`?printer_id=${printerId}`)).results[0].outcome).toBe('done');
+    agent.close();
+  });
+
   it('a printer that went silent leaves its job unknown, never failed; it comes back when the printer reports printing', async () => {
     const { printerId, agent } = await addReadyPrinter('Voron');
     agent.answer((request) =>

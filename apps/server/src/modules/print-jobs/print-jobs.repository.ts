@@ -1,6 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { PrintJobOutcome, PrintJobsTable } from '../../db/schema.js';
+import type { Database, PrintJobOutcome, PrintJobsTable } from '../../db/schema.js';
 
 export type PrintJobRow = Selectable<PrintJobsTable>;
 
@@ -50,25 +50,84 @@ export function createPrintJobsRepository(db: Db) {
       };
     },
 
-    async updateJob(
+    /** Changes a running job; an ended job is never changed here (only `endJob` ends one). */
+    async updateOpenJob(
       id: number,
-      changes: Partial<Pick<PrintJobRow, 'outcome' | 'ended_on'>>,
-    ): Promise<void> {
-      await db.updateTable('print_jobs').set(changes).where('id', '=', id).execute();
-    },
-
-    /** A device went silent: its running jobs become unknown (never failed). */
-    async markDeviceJobs(
-      deviceKeyId: number,
-      from: PrintJobOutcome,
-      to: PrintJobOutcome,
+      changes: Partial<Pick<PrintJobRow, 'outcome' | 'device_path' | 'device_started_at'>>,
     ): Promise<void> {
       await db
         .updateTable('print_jobs')
-        .set({ outcome: to })
-        .where('device_key_id', '=', deviceKeyId)
-        .where('outcome', '=', from)
+        .set(changes)
+        .where('id', '=', id)
+        .where('ended_on', 'is', null)
         .execute();
+    },
+
+    /** A device's jobs that have not ended (printing, or unknown while it was out of sight). */
+    listOpenDeviceJobs(deviceKeyId: number): Promise<PrintJobRow[]> {
+      return db
+        .selectFrom('print_jobs')
+        .selectAll()
+        .where('device_key_id', '=', deviceKeyId)
+        .where('ended_on', 'is', null)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Every job not ended yet, with its device: what the lost-device sweep looks at. */
+    listOpenJobs(): Promise<Array<Pick<PrintJobRow, 'id' | 'device_key_id'>>> {
+      return db
+        .selectFrom('print_jobs')
+        .select(['id', 'device_key_id'])
+        .where('ended_on', 'is', null)
+        .execute();
+    },
+
+    /** A device's jobs (ended or not) for one file path on the printer, newest first. */
+    findDeviceJobsByPath(deviceKeyId: number, path: string): Promise<PrintJobRow[]> {
+      return db
+        .selectFrom('print_jobs')
+        .selectAll()
+        .where('device_key_id', '=', deviceKeyId)
+        .where('device_path', '=', path)
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+    },
+
+    /** The printers (one per workspace that added it) a device drives. */
+    listDevicePrinters(deviceKeyId: number) {
+      return db
+        .selectFrom('printers')
+        .select(['id', 'workspace_id', 'name'])
+        .where('device_key_id', '=', deviceKeyId)
+        .execute();
+    },
+
+    /**
+     * Ends a job exactly once: only a job not yet ended is claimed, and `inTransaction` runs in
+     * the same transaction with the ended row. Answers the row, or undefined when it had ended.
+     */
+    async endJob(
+      id: number,
+      end: {
+        outcome: Exclude<PrintJobOutcome, 'printing'>;
+        ended_on: string;
+        end_reason: string | null;
+      },
+      inTransaction: (trx: Transaction<Database>, job: PrintJobRow) => Promise<void>,
+    ): Promise<PrintJobRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('print_jobs')
+          .set(end)
+          .where('id', '=', id)
+          .where('ended_on', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (row) await inTransaction(trx, row);
+        return row;
+      });
     },
 
     async lastPrintedFiles(workspaceId: number, limit: number) {

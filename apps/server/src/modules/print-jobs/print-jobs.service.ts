@@ -1,4 +1,9 @@
-import { derivePrinterState, type PrintJob, type PrintStart } from '@printdeck/shared';
+import {
+  derivePrinterState,
+  PrintFileResultSchema,
+  type PrintJob,
+  type PrintStart,
+} from '@printdeck/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import {
@@ -14,6 +19,8 @@ import type { GetPrinterForUser } from '../printers/printer-access.js';
 import { toApiError } from '../printers/device-errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { PrintJobLifecycle } from './print-job-lifecycle.js';
+import { createPrintJobSync, SWEEP_INTERVAL_MS } from './print-job-sync.js';
 import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
 
 interface Deps {
@@ -26,14 +33,10 @@ interface Deps {
   downloadTokens: DownloadTokens;
   clock: Clock;
   printStartTimeoutMs: number;
+  lifecycle: PrintJobLifecycle;
+  /** how long a device may stay out of sight before its open jobs end as unknown */
+  lostGraceS?: number;
 }
-
-const EVENT_OUTCOMES = {
-  job_started: 'printing',
-  job_finished: 'done',
-  job_failed: 'failed',
-  job_cancelled: 'cancelled',
-} as const;
 
 export function toPrintJobResponse(row: PrintJobRow): PrintJob {
   return {
@@ -50,15 +53,51 @@ export function toPrintJobResponse(row: PrintJobRow): PrintJob {
     outcome: row.outcome,
     make_video: row.make_video === 1,
     video_state: row.video_state as PrintJob['video_state'],
+    started_on_printer: row.started_on_printer === 1,
+    end_reason: row.end_reason,
   };
 }
 
 /** Print jobs: started through the device, then kept true to what the device reports. */
 export function createPrintJobsService(deps: Deps) {
   const { jobs, files, users, workspaces, live, getPrinterForUser, downloadTokens, clock } = deps;
+  const { lifecycle } = deps;
   const nowIso = () => clock.now().toISOString();
 
+  /**
+   * Ends a job once; the lifecycle hooks see it in the same transaction, then after commit.
+   * `reason` says why, when Printdeck concluded the outcome (or the printer gave one).
+   */
+  async function endJob(
+    jobId: number,
+    outcome: Exclude<PrintJobRow['outcome'], 'printing'>,
+    reason: string | null = null,
+  ): Promise<PrintJobRow | undefined> {
+    const ended = await jobs.endJob(
+      jobId,
+      { outcome, ended_on: nowIso(), end_reason: reason?.slice(0, 1000) ?? null },
+      lifecycle.runInTransaction,
+    );
+    if (ended) lifecycle.notifyEnded(ended);
+    return ended;
+  }
+
+  /** Jobs handed to a device and not yet answered: reconcile leaves them alone. */
+  const starting = new Set<number>();
+  const sync = createPrintJobSync({
+    jobs,
+    live,
+    clock,
+    endJob,
+    starting,
+    onRecorded: (job) => lifecycle.notifyStarted(job),
+    ...(deps.lostGraceS !== undefined ? { lostGraceS: deps.lostGraceS } : {}),
+  });
+  let sweepTimer: NodeJS.Timeout | null = null;
+
   return {
+    endJob,
+
     /**
      * Creates the job, then hands the device a signed link to the file; answers once the device
      * has the file and started it. Never retried: a timed-out start stays `unknown` until the
@@ -100,8 +139,10 @@ export function createPrintJobsService(deps: Deps) {
         printing_time_sec: file.printing_time_sec,
       });
       const { token } = await downloadTokens.signDownloadToken({ fileId: file.id, userId });
+      starting.add(jobId);
+      let result: unknown;
       try {
-        await live.request(
+        result = await live.request(
           printer.device_key_id,
           {
             name: 'print_file',
@@ -111,17 +152,34 @@ export function createPrintJobsService(deps: Deps) {
             sha256: file.sha256,
             print: true,
             job_id: jobId,
+            make_video: input.make_video,
           },
           deps.printStartTimeoutMs,
         );
       } catch (error) {
+        starting.delete(jobId);
         if (error instanceof DeviceCommandFailed && error.code === 'timeout') {
-          await jobs.updateJob(jobId, { outcome: 'unknown' });
+          // never re-sent: the device's own events or state say later whether it started
+          await jobs.updateOpenJob(jobId, { outcome: 'unknown' });
+          void sync.recheck(printer.device_key_id);
           throw new AppError('request_timeout', 'It took too long to upload Gcode to printer');
         }
         await jobs.deleteJob(jobId);
         throw toApiError(error);
       }
+      starting.delete(jobId);
+      const stored = PrintFileResultSchema.safeParse(result);
+      if (stored.success && !stored.data.started) {
+        await jobs.deleteJob(jobId);
+        throw new AppError(
+          'conflict',
+          'The printer stored the file but did not start printing it.',
+        );
+      }
+      if (stored.success) await jobs.updateOpenJob(jobId, { device_path: stored.data.path });
+      const started = await jobs.findJob(jobId);
+      if (started) lifecycle.notifyStarted(started);
+      await sync.recheck(printer.device_key_id);
       return { printjob_id: jobId };
     },
 
@@ -169,39 +227,42 @@ export function createPrintJobsService(deps: Deps) {
       return latest;
     },
 
-    /** Device events move a job; a device can only move its own jobs. */
-    async applyDeviceEvent(deviceKeyId: number, event: DeviceEvent): Promise<void> {
-      const outcome = EVENT_OUTCOMES[event.name as keyof typeof EVENT_OUTCOMES];
-      if (!outcome || event.jobId === null) return;
-      const job = await jobs.findJob(event.jobId);
-      if (!job || job.device_key_id !== deviceKeyId) return;
-      await jobs.updateJob(job.id, {
-        outcome,
-        ...(outcome !== 'printing' && { ended_on: nowIso() }),
-      });
-    },
+    /** Device events move the job they are about (by the printer's identity); only its own. */
+    applyDeviceEvent: (deviceKeyId: number, event: DeviceEvent) =>
+      sync.applyEvent(deviceKeyId, event),
 
-    /** A silent device makes its running jobs unknown; a device that reports printing again gets them back. */
+    /** A silent device makes its running jobs unknown; every state reconciles its open jobs. */
     async applyPresence(deviceKeyId: number, change: PresenceChange): Promise<void> {
-      if (change.kind === 'detached') {
-        await jobs.markDeviceJobs(deviceKeyId, 'printing', 'unknown');
-      } else if (change.state.state.flags.printing || change.state.state.flags.paused) {
-        await jobs.markDeviceJobs(deviceKeyId, 'unknown', 'printing');
-      }
+      if (change.kind === 'detached') await sync.applyDetached(deviceKeyId);
+      else await sync.applyState(deviceKeyId, change.state, true);
     },
 
-    /** Wires the service to the live devices. */
+    /** Ends the open jobs of devices gone longer than the grace period; answers how many. */
+    sweepLostJobs: () => sync.sweepLostJobs(),
+
+    /** Wires the service to the live devices and starts the lost-device sweep. */
     listen(logger: FastifyBaseLogger): void {
+      const report = (what: string) => (error: unknown) =>
+        logger.error({ err: error }, `print job ${what} failed`);
       live.onEvent((deviceKeyId, event) => {
-        this.applyDeviceEvent(deviceKeyId, event).catch((error: unknown) =>
-          logger.error({ err: error }, 'print job event failed'),
-        );
+        sync.applyEvent(deviceKeyId, event).catch(report('event'));
       });
       live.onPresence((deviceKeyId, change) => {
-        this.applyPresence(deviceKeyId, change).catch((error: unknown) =>
-          logger.error({ err: error }, 'print job presence failed'),
-        );
+        this.applyPresence(deviceKeyId, change).catch(report('presence'));
       });
+      live.onStateChange((deviceKeyId, state) => {
+        sync.applyState(deviceKeyId, state, false).catch(report('reconcile'));
+      });
+      sweepTimer = setInterval(() => {
+        sync.sweepLostJobs().catch(report('sweep'));
+      }, SWEEP_INTERVAL_MS);
+      sweepTimer.unref();
+    },
+
+    /** Stops the sweep (server shutdown). */
+    stopListening(): void {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
     },
   };
 }

@@ -37,6 +37,16 @@ export interface Snapshot {
   etag: string;
 }
 
+/** The image in a device's answer to `snapshot`, or null when it sent none (JPEG or PNG only). */
+export function readSnapshotImage(result: unknown): { contentType: string; data: Buffer } | null {
+  const { content_type: contentType, data_base64: base64 } = (result ?? {}) as {
+    content_type?: unknown;
+    data_base64?: unknown;
+  };
+  if (typeof base64 !== 'string' || !/^image\/(jpeg|png)$/.test(String(contentType))) return null;
+  return { contentType: String(contentType), data: Buffer.from(base64, 'base64') };
+}
+
 /** Printer control: every call checks permission and state, then asks the device. */
 export function createPrinterControlService({
   live,
@@ -128,18 +138,11 @@ export function createPrinterControlService({
       const cached = snapshots.get(printer.id);
       if (cached && Date.now() - cached.at < SNAPSHOT_CACHE_MS) return cached.snapshot;
       const snapshot = ask(printer, { name: 'snapshot' }, timeouts.snapshotMs).then((result) => {
-        const { content_type: contentType, data_base64: base64 } = (result ?? {}) as {
-          content_type?: unknown;
-          data_base64?: unknown;
-        };
-        if (typeof base64 !== 'string' || !/^image\/(jpeg|png)$/.test(String(contentType))) {
-          throw new AppError('conflict', 'The camera sent no image.');
-        }
-        const data = Buffer.from(base64, 'base64');
+        const image = readSnapshotImage(result);
+        if (!image) throw new AppError('conflict', 'The camera sent no image.');
         return {
-          contentType: String(contentType),
-          data,
-          etag: `"${createHash('sha1').update(data).digest('base64url')}"`,
+          ...image,
+          etag: `"${createHash('sha1').update(image.data).digest('base64url')}"`,
         };
       });
       snapshots.set(printer.id, { at: Date.now(), snapshot });

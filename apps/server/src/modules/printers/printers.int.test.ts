@@ -150,12 +150,29 @@ describe('printers', () => {
     ).toBe(404);
   });
 
-  it('the same device in a second workspace shows two instances', async () => {
+  it('the same device in a second workspace (shared from its home) shows two instances', async () => {
     const other = await buildWorkspace(t, admin, 'Second space');
     const key = (await post('/api/device_keys/', admin.access)).body.token;
     const first = (
       await post('/api/printers/', admin.access, { group: workspaceId, name: 'Shared', token: key })
     ).body;
+    const notShared = await post('/api/printers/', admin.access, {
+      group: other,
+      name: 'Shared',
+      token: key,
+    });
+    expect(notShared.status).toBe(400);
+    const keys = (await t.api(`/api/groups/${workspaceId}/device_keys/`, { token: admin.access }))
+      .body as Array<{ id: number; printers: string[] }>;
+    const keyId = keys.find((k) => k.printers.includes('Shared'))!.id;
+    const share = await post(
+      `/api/groups/${workspaceId}/device_keys/${keyId}/shares/`,
+      admin.access,
+      {
+        group: other,
+      },
+    );
+    expect(share.status).toBe(204);
     const second = (
       await post('/api/printers/', admin.access, { group: other, name: 'Shared', token: key })
     ).body;

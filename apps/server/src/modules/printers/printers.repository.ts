@@ -39,6 +39,15 @@ export function createPrintersRepository(db: Db) {
         .execute();
     },
 
+    listPlateStates(printerIds: number[]) {
+      if (printerIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('printer_plates')
+        .select(['printer_id', 'state'])
+        .where('printer_id', 'in', printerIds)
+        .execute();
+    },
+
     listGroupMemberships(printerIds: number[]) {
       if (printerIds.length === 0) return Promise.resolve([]);
       return db

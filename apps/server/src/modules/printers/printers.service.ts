@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import { fieldError } from '../../http/app-error.js';
+import type { DeviceKeyAdminService } from '../device-keys/device-key-admin.service.js';
 import type { DeviceKeysService } from '../device-keys/device-keys.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { GetPrinterForUser } from './printer-access.js';
@@ -17,6 +18,7 @@ interface Deps {
   printers: PrintersRepository;
   workspaces: WorkspacesService;
   deviceKeys: DeviceKeysService;
+  deviceKeyAdmin: DeviceKeyAdminService;
   live: LiveDevices;
   getPrinterForUser: GetPrinterForUser;
   clock: Clock;
@@ -28,14 +30,16 @@ export function createPrintersService({
   printers,
   workspaces,
   deviceKeys,
+  deviceKeyAdmin,
   live,
   getPrinterForUser,
   clock,
 }: Deps) {
   async function toResponses(rows: PrinterRow[]): Promise<Printer[]> {
-    const [instances, memberships] = await Promise.all([
+    const [instances, memberships, plates] = await Promise.all([
       printers.listInstances([...new Set(rows.map((r) => r.device_key_id))]),
       printers.listGroupMemberships(rows.map((r) => r.id)),
+      printers.listPlateStates(rows.map((r) => r.id)),
     ]);
     return rows.map((row) => ({
       id: row.id,
@@ -55,6 +59,7 @@ export function createPrintersService({
       printer_group_ids: memberships
         .filter((m) => m.printer_id === row.id)
         .map((m) => m.printer_group_id),
+      plate_state: plates.find((plate) => plate.printer_id === row.id)?.state ?? null,
     }));
   }
 
@@ -78,11 +83,18 @@ export function createPrintersService({
       return toResponse(await getPrinterForUser(userId, printerId, 'VIEW_GROUP'));
     },
 
-    /** Spec part 1 §3 create payload; a bad device key stays on the form with its message. */
+    /**
+     * Spec part 1 §3 create payload; a bad device key stays on the form with its message. A key
+     * attaches only in its home workspace or where its home shared it (C16): knowing a key is
+     * not enough to take its printer into another workspace.
+     */
     async createPrinter(userId: number, input: PrinterCreate): Promise<Printer> {
       await workspaces.requireWorkspacePermission(userId, input.group, 'CHANGE_GROUP');
-      const deviceKeyId = await deviceKeys.verifyDeviceKey(input.token);
-      if (deviceKeyId === null) throw fieldError('token', INVALID_DEVICE_KEY);
+      const key = await deviceKeys.findLiveKey(input.token);
+      if (!key || !(await deviceKeyAdmin.mayAttach(key, userId, input.group))) {
+        throw fieldError('token', INVALID_DEVICE_KEY);
+      }
+      const deviceKeyId = key.id;
       const id = await printers.insertPrinter({
         workspace_id: input.group,
         device_key_id: deviceKeyId,
@@ -118,9 +130,11 @@ export function createPrintersService({
       return toResponse((await printers.findPrinterById(printerId))!);
     },
 
+    /** The last printer on a key takes the key with it: revoked, its agent let go at once. */
     async deletePrinter(userId: number, printerId: number): Promise<void> {
-      await getPrinterForUser(userId, printerId, 'CHANGE_GROUP');
+      const printer = await getPrinterForUser(userId, printerId, 'CHANGE_GROUP');
       await printers.deletePrinter(printerId);
+      await deviceKeyAdmin.releaseKeyIfUnused(printer.device_key_id);
     },
 
     /** GET /groups/{id}/devices-states/: the live state of every printer, derived once here. */

@@ -1,4 +1,4 @@
-import { PUBLIC_PROFILE_FILES_MAX, type PublicProfile } from '@printdeck/shared';
+import { PUBLIC_PROFILE_FILES_MAX, type PublicProfile, type PublicVideo } from '@printdeck/shared';
 import { workspaceNotFound } from '../workspaces/workspaces.service.js';
 import type { PublicProfileRepository } from './public-profile.repository.js';
 
@@ -7,15 +7,19 @@ import type { PublicProfileRepository } from './public-profile.repository.js';
  * workspace is public, and then only its public fields and explicitly public files. A private
  * or unknown workspace answers the same 404.
  */
-export function createPublicProfileService(deps: { profiles: PublicProfileRepository }) {
+export function createPublicProfileService(deps: {
+  profiles: PublicProfileRepository;
+  publicVideos: (workspaceId: number) => Promise<PublicVideo[]>;
+}) {
   const { profiles } = deps;
   return {
     async getPublicProfile(uniqueId: string): Promise<PublicProfile> {
       const workspace = await profiles.findPublicWorkspace(uniqueId);
       if (!workspace) throw workspaceNotFound(uniqueId);
-      const [files, filesCount] = await Promise.all([
+      const [files, filesCount, videos] = await Promise.all([
         profiles.listPublicFiles(workspace.id, PUBLIC_PROFILE_FILES_MAX),
         profiles.countPublicFiles(workspace.id),
+        deps.publicVideos(workspace.id),
       ]);
       return {
         uniqueId: workspace.unique_id,
@@ -28,7 +32,7 @@ export function createPublicProfileService(deps: { profiles: PublicProfileReposi
           download_url: `/api/files/${file.id}/content/`,
         })),
         files_count: filesCount,
-        videos: [],
+        videos,
       };
     },
   };

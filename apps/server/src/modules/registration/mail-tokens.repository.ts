@@ -31,6 +31,22 @@ export function createMailTokensRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    /** Every other unused token of this address and purpose is used up too (one reset wins). */
+    async useUpOtherTokens(
+      email: string,
+      purpose: MailTokensTable['purpose'],
+      nowIso: string,
+      trx: Db,
+    ): Promise<void> {
+      await trx
+        .updateTable('mail_tokens')
+        .set({ used_on: nowIso })
+        .where('email', '=', email)
+        .where('purpose', '=', purpose)
+        .where('used_on', 'is', null)
+        .execute();
+    },
   };
 }
 

@@ -141,6 +141,8 @@ export function createRegistrationService(deps: Deps) {
       await db.transaction().execute(async (trx) => {
         if (!(await mailTokens.claimMailToken(stored.token_hash, nowIso(), trx)))
           throw tokenNotValid(RESET_INVALID);
+        // the older links of the same address are spent with this one (checklist C06)
+        await mailTokens.useUpOtherTokens(stored.email, 'password_reset', nowIso(), trx);
         await usersService.setPassword(user.id, input.password, trx);
       });
     },

@@ -4,7 +4,7 @@ import {
   type Gcode,
   type OctoPrintUploadResult,
 } from '@printdeck/shared';
-import { AppError } from '../../http/app-error.js';
+import { AppError, notFound } from '../../http/app-error.js';
 import { scopeForbids } from '../api-keys/api-key-policy.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
@@ -49,6 +49,7 @@ export function createSlicerService(deps: {
       // OctoPrint answers a missing or wrong key with 403, and slicers expect that
       if (!key) throw new AppError('forbidden', 'Invalid API key');
       if (!scopeAllows(key.scope, 'upload_file')) throw scopeForbids(key.scope);
+      if (key.workspaceId !== null && key.workspaceId !== workspaceId) throw notFound();
       await workspaces.requireWorkspacePermission(key.userId, workspaceId, 'UPLOAD_FILE');
       return key.userId;
     },

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
+import type { Locale } from '@printdeck/shared';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -18,7 +19,7 @@ export function createUsersRepository(db: Db) {
       return trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
 
-    async insertUser(user: Omit<UserRow, 'id'>, trx: Db = db): Promise<UserRow> {
+    async insertUser(user: Omit<UserRow, 'id' | 'language'>, trx: Db = db): Promise<UserRow> {
       return trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },
 
@@ -28,6 +29,19 @@ export function createUsersRepository(db: Db) {
         .set({ password_hash: passwordHash })
         .where('id', '=', userId)
         .execute();
+    },
+
+    async isTelegramLinked(userId: number): Promise<boolean> {
+      const link = await db
+        .selectFrom('telegram_links')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return link !== undefined;
+    },
+
+    async updateLanguage(userId: number, language: Locale): Promise<void> {
+      await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
     },
 
     async setAdmin(userId: number, isAdmin: boolean): Promise<void> {

@@ -8,6 +8,7 @@ import {
   PasswordResetRequestSchema,
   UserCreateSchema,
   UserSchema,
+  UserUpdateSchema,
 } from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
 import { getClientInfo, getRequestLocale } from '../../http/client-info.js';
@@ -25,6 +26,16 @@ export function registerUsersRoutes(
   r.get('/api/users/me/', {
     schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema } },
     handler: (request) => users.getUserOrThrow(getAuth(request).userId),
+  });
+
+  r.patch('/api/users/me/', {
+    schema: {
+      tags,
+      summary: 'Change my account settings: the language notifications are written in',
+      body: UserUpdateSchema,
+      response: { 200: UserSchema },
+    },
+    handler: (request) => users.updateUser(getAuth(request).userId, request.body),
   });
 
   r.post('/api/invitations/', {

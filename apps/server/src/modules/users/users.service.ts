@@ -1,4 +1,4 @@
-import type { User } from '@printdeck/shared';
+import type { User, UserUpdate } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import { hashPassword } from '../../crypto/password.js';
 import { checkPasswordPolicy } from '../../crypto/password-policy.js';
@@ -16,13 +16,16 @@ interface Deps {
   clock: Clock;
 }
 
-export function toUserResponse(row: UserRow): User {
+export function toUserResponse(row: UserRow, isTelegram = false): User {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
-    is_telegram: false,
+    is_telegram: isTelegram,
     is_admin: row.is_admin === 1,
+    language: row.language === 'en' || row.language === 'cs' ? row.language : null,
+    two_factor_enabled: row.totp_enabled_on !== null,
+    two_factor_required: row.is_admin === 1 && row.totp_enabled_on === null,
   };
 }
 
@@ -41,7 +44,13 @@ export function createUsersService({ db, users, sessions, workspaces, clock }: D
     async getUserOrThrow(userId: number): Promise<User> {
       const row = await users.findUserById(userId);
       if (!row) throw notFound('User not found.');
-      return toUserResponse(row);
+      return toUserResponse(row, await users.isTelegramLinked(userId));
+    },
+
+    /** The account's own settings: the language its notifications are written in. */
+    async updateUser(userId: number, input: UserUpdate): Promise<User> {
+      await users.updateLanguage(userId, input.language);
+      return this.getUserOrThrow(userId);
     },
 
     /**
@@ -71,6 +80,9 @@ export function createUsersService({ db, users, sessions, workspaces, clock }: D
             password_hash: passwordHash,
             is_admin: input.isAdmin ? 1 : 0,
             created_on: clock.now().toISOString(),
+            totp_secret: null,
+            totp_enabled_on: null,
+            totp_last_step: null,
           },
           trx,
         );

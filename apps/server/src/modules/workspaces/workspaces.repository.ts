@@ -9,6 +9,7 @@ export type MemberWorkspaceRow = WorkspaceRow & {
   users_count: number;
   gcodes_count: number;
   printers_count: number;
+  videos_count: number;
 };
 
 export function createWorkspacesRepository(db: Db) {
@@ -39,11 +40,25 @@ export function createWorkspacesRepository(db: Db) {
           .whereRef('p.workspace_id', '=', 'w.id')
           .as('printers_count'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('videos as v')
+          .innerJoin('print_jobs as j', 'j.id', 'v.print_job_id')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('v.workspace_id', '=', 'w.id')
+          .where('j.video_state', 'in', ['ANALYZING', 'READY', 'FAILED'])
+          .as('videos_count'),
+      )
       .where('m.user_id', '=', userId);
 
   // PostgreSQL answers count(*) as a string
   const withCounts = <
-    T extends { users_count: unknown; gcodes_count: unknown; printers_count: unknown },
+    T extends {
+      users_count: unknown;
+      gcodes_count: unknown;
+      printers_count: unknown;
+      videos_count: unknown;
+    },
   >(
     row: T,
   ) => ({
@@ -51,6 +66,7 @@ export function createWorkspacesRepository(db: Db) {
     users_count: Number(row.users_count),
     gcodes_count: Number(row.gcodes_count),
     printers_count: Number(row.printers_count),
+    videos_count: Number(row.videos_count),
   });
 
   return {
@@ -65,6 +81,14 @@ export function createWorkspacesRepository(db: Db) {
     ): Promise<MemberWorkspaceRow | undefined> {
       const row = await memberWorkspaces(userId).where('w.id', '=', workspaceId).executeTakeFirst();
       return row && withCounts(row);
+    },
+
+    findWorkspaceById(workspaceId: number) {
+      return db
+        .selectFrom('workspaces')
+        .select(['id', 'name'])
+        .where('id', '=', workspaceId)
+        .executeTakeFirst();
     },
 
     findMembershipRole(userId: number, workspaceId: number): Promise<{ role: Role } | undefined> {

@@ -32,10 +32,12 @@ export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
     created_on: row.created_on,
     users_count: row.users_count,
     printers_count: row.printers_count,
-    // Videos arrive with their own module; until then a workspace has none.
     gcodes_count: row.gcodes_count,
-    videos_count: 0,
-    settings: { print_queue_enabled: row.print_queue_enabled === 1 },
+    videos_count: row.videos_count,
+    settings: {
+      print_queue_enabled: row.print_queue_enabled === 1,
+      queue_dispatch_enabled: row.queue_dispatch_enabled === 1,
+    },
     me: { role: row.role, permissions: getRolePermissions(row.role) },
   };
 }
@@ -112,6 +114,9 @@ export function createWorkspacesService({ workspaces, clock }: Deps) {
         }),
         ...(input.settings?.print_queue_enabled !== undefined && {
           print_queue_enabled: input.settings.print_queue_enabled ? 1 : 0,
+        }),
+        ...(input.settings?.queue_dispatch_enabled !== undefined && {
+          queue_dispatch_enabled: input.settings.queue_dispatch_enabled ? 1 : 0,
         }),
       });
       return getWorkspaceOrThrow(userId, workspaceId);

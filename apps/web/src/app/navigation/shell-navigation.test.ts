@@ -16,18 +16,24 @@ const workspace: Workspace = {
   printers_count: 4,
   gcodes_count: 2,
   videos_count: 0,
-  settings: { print_queue_enabled: true },
+  settings: { print_queue_enabled: true, queue_dispatch_enabled: false },
   me: { role: 'admin', permissions: [...PERMISSIONS] },
 };
 
 describe('getShellNavigation', () => {
   it('links only to the screens this build has, even for an admin of a busy workspace', () => {
     const navigation = getShellNavigation(workspace, 2);
-    expect(navigation.desktopLinks).toEqual(['dashboard', 'printers', 'gcodes']);
-    expect(navigation.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes']);
+    expect(navigation.desktopLinks).toEqual([
+      'dashboard',
+      'printers',
+      'gcodes',
+      'videos',
+      'printQueue',
+    ]);
+    expect(navigation.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'printQueue']);
     expect(navigation.headerActions).toEqual(['print', 'upload']);
     expect(navigation.news.isVisible).toBe(false);
     expect(navigation.userMenu).toEqual(['switchWorkspace', 'settings', 'forum', 'help', 'logout']);
-    expect(navigation.mobileMenu).toEqual(['switchWorkspace', 'settings', 'logout']);
+    expect(navigation.mobileMenu).toEqual(['videos', 'switchWorkspace', 'settings', 'logout']);
   });
 });

@@ -39,6 +39,9 @@ function getCommonMessage(error: unknown, t: TFunction): string | null | undefin
 export function getLoginErrorMessage(error: unknown, t: TFunction): string | null {
   const common = getCommonMessage(error, t);
   if (common !== undefined) return common;
+  // the password was right: the account asks for its authenticator code (the form shows it)
+  if (isApiError(error) && error.code === 'otp_required') return null;
+  if (isApiError(error) && error.code === 'otp_invalid') return t('security.twoFactor.codeInvalid');
   if (isApiError(error) && (error.status === 400 || error.status === 401)) {
     return t('auth.login.invalidCredentials');
   }

@@ -33,7 +33,7 @@ describe('bulk invite analysis', () => {
   const analysis = {
     results: [
       { email: 'a@x.io', status: 'new' as const },
-      { email: 'b@x.io', status: 'existing' as const },
+      { email: 'b@x.io', status: 'new' as const },
       { email: 'c@x.io', status: 'invited' as const },
       { email: 'd@x.io', status: 'member' as const },
     ],
@@ -44,8 +44,8 @@ describe('bulk invite analysis', () => {
     expect(countAnalysis(analysis)).toEqual({
       unique: 4,
       existing: 1,
-      new: 1,
-      alreadyInvited: 2,
+      new: 2,
+      alreadyInvited: 1,
       missing: 1,
     });
     expect(getInvitableEmails(analysis)).toEqual(['a@x.io', 'b@x.io']);

@@ -28,12 +28,16 @@ export function getUniqueEmails(lines: readonly BulkInviteLine[]): string[] {
   return [...new Set(lines.filter((line) => line.isValid).map((line) => line.email))];
 }
 
+/** Spec part 2 §2.10 counts, against this workspace alone (ARCHITECTURE §6). */
 export interface BulkInviteCounts {
   unique: number;
+  /** already members of the workspace */
   existing: number;
+  /** neither members nor invited: they can be invited */
   new: number;
-  /** pending invitations plus current members */
+  /** a pending invitation waits for them */
   alreadyInvited: number;
+  /** members not in the list (only listed, nothing is removed) */
   missing: number;
 }
 
@@ -41,30 +45,28 @@ export function countAnalysis(analysis: InviteAnalysis): BulkInviteCounts {
   const count = (status: string) => analysis.results.filter((r) => r.status === status).length;
   return {
     unique: analysis.results.length,
-    existing: count('existing'),
+    existing: count('member'),
     new: count('new'),
-    alreadyInvited: count('invited') + count('member'),
+    alreadyInvited: count('invited'),
     missing: analysis.missing.length,
   };
 }
 
-/** Who "Invite all" goes to: the new addresses and the existing accounts not yet inside. */
+/** Who "Invite all" goes to: the addresses neither in the workspace nor invited yet. */
 export function getInvitableEmails(analysis: InviteAnalysis): string[] {
-  return analysis.results
-    .filter((result) => result.status === 'new' || result.status === 'existing')
-    .map((result) => result.email);
+  return analysis.results.filter((result) => result.status === 'new').map((result) => result.email);
 }
 
 export type InviteLogEntry = {
   email: string;
-  outcome: 'added' | 'invited' | 'failed';
+  outcome: 'invited' | 'failed';
   message?: string;
 };
 
 /** Sends one at a time with a pause between (spec part 2 §9), reporting each outcome. */
 export async function inviteInSequence(input: {
   emails: readonly string[];
-  invite: (email: string) => Promise<'added' | 'invited'>;
+  invite: (email: string) => Promise<'invited'>;
   pauseMs: number;
   sleep?: (ms: number) => Promise<void>;
   onEntry: (entry: InviteLogEntry) => void;

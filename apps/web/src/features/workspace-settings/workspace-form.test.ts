@@ -11,6 +11,7 @@ const values = (patch: Partial<WorkspaceFormValues> = {}): WorkspaceFormValues =
   websiteUrl: '',
   isPublic: false,
   isPrintQueueEnabled: false,
+  isQueueDispatchEnabled: false,
   ...patch,
 });
 

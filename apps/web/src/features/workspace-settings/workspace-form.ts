@@ -12,6 +12,7 @@ export interface WorkspaceFormValues {
   websiteUrl: string;
   isPublic: boolean;
   isPrintQueueEnabled: boolean;
+  isQueueDispatchEnabled: boolean;
 }
 
 export type WorkspaceFormErrors = Partial<Record<'name' | 'description' | 'websiteUrl', 'invalid'>>;
@@ -23,6 +24,7 @@ export function toWorkspaceFormValues(workspace: Workspace): WorkspaceFormValues
     websiteUrl: workspace.public_website_url ?? '',
     isPublic: workspace.is_public,
     isPrintQueueEnabled: workspace.settings.print_queue_enabled,
+    isQueueDispatchEnabled: workspace.settings.queue_dispatch_enabled,
   };
 }
 
@@ -42,6 +44,9 @@ export function toWorkspaceUpdate(values: WorkspaceFormValues): WorkspaceUpdate 
     public_description: values.description,
     public_website_url: values.websiteUrl.trim() || null,
     is_public: values.isPublic,
-    settings: { print_queue_enabled: values.isPrintQueueEnabled },
+    settings: {
+      print_queue_enabled: values.isPrintQueueEnabled,
+      queue_dispatch_enabled: values.isQueueDispatchEnabled,
+    },
   };
 }

@@ -5,6 +5,7 @@ import {
   CopyButton,
   Group,
   Radio,
+  Select,
   Stack,
   Switch,
   Text,
@@ -15,6 +16,10 @@ import { API_KEY_NAME_MAX, DEFAULT_API_KEY_SCOPE, type ApiKeyScope } from '@prin
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/FormMessage';
+import { useMe } from '../../account/api/get-me';
+import { isReauthRequired } from '../../account-security/api/reauthenticate';
+import { ReauthDialog } from '../../account-security/components/ReauthDialog';
+import { useMyWorkspaces } from '../../workspaces/api/get-my-workspaces';
 import { useCreateApiKey } from '../api/create-api-key';
 import { listScopeInfos, resolveApiKeyName } from '../api-key-scopes';
 
@@ -22,16 +27,32 @@ import { listScopeInfos, resolveApiKeyName } from '../api-key-scopes';
 export function ApiKeyCreateForm() {
   const { t } = useTranslation();
   const create = useCreateApiKey();
+  const { data: me } = useMe();
+  const workspaces = useMyWorkspaces();
   const [name, setName] = useState('');
   const [isAdvanced, setIsAdvanced] = useState(false);
   const [scope, setScope] = useState<ApiKeyScope>(DEFAULT_API_KEY_SCOPE);
+  const [workspace, setWorkspace] = useState<string | null>(null);
+  const [isReauthOpen, setIsReauthOpen] = useState(false);
 
+  const send = () =>
+    create.mutate(
+      {
+        name: resolveApiKeyName(name, new Date()),
+        scope,
+        workspace: workspace ? Number(workspace) : null,
+      },
+      {
+        onSuccess: () => setName(''),
+        // a while after sign-in, creating a key asks for the password again (C05)
+        onError: (error) => {
+          if (isReauthRequired(error)) setIsReauthOpen(true);
+        },
+      },
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      { name: resolveApiKeyName(name, new Date()), scope },
-      { onSuccess: () => setName('') },
-    );
+    send();
   };
 
   return (
@@ -71,7 +92,30 @@ export function ApiKeyCreateForm() {
               </Stack>
             </Radio.Group>
           )}
-          {create.isError && <FormMessage>{create.error.message}</FormMessage>}
+          {isAdvanced && (
+            <Select
+              label={t('security.apiKeys.workspace')}
+              description={t('security.apiKeys.workspaceHint')}
+              placeholder={t('security.apiKeys.allWorkspaces')}
+              clearable
+              data={workspaces.map((w) => ({ value: String(w.id), label: w.name }))}
+              value={workspace}
+              onChange={setWorkspace}
+            />
+          )}
+          {create.isError && !isReauthRequired(create.error) && (
+            <FormMessage>{create.error.message}</FormMessage>
+          )}
+          {isReauthOpen && (
+            <ReauthDialog
+              hasTwoFactor={me?.two_factor_enabled ?? false}
+              onClose={() => setIsReauthOpen(false)}
+              onDone={() => {
+                setIsReauthOpen(false);
+                send();
+              }}
+            />
+          )}
           <Group>
             <Button type="submit" loading={create.isPending}>
               {t('apiKeys.create')}

@@ -58,6 +58,13 @@ export function ApiKeysPage() {
                   <Table.Td>{formatDate(key.created_on)}</Table.Td>
                   <Table.Td>
                     <ScopeBadge scope={key.scope} />
+                    {key.workspace && (
+                      <Text size="xs" c={key.workspace.owner_is_member ? 'dimmed' : 'red'}>
+                        {key.workspace.owner_is_member
+                          ? t('security.apiKeys.onlyIn', { name: key.workspace.name ?? '—' })
+                          : t('security.apiKeys.ownerLeft', { name: key.workspace.name ?? '—' })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Group justify="flex-end">

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../../api/api-error';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreateToken } from '../api/create-token';
@@ -20,14 +21,21 @@ export function LoginPage() {
   const state = (useLocation().state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [isAskingCode, setIsAskingCode] = useState(false);
   const login = useCreateToken();
   const errorMessage = getLoginErrorMessage(login.error, t);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate(
-      { username: email, password },
-      { onSuccess: () => navigate(SCREEN_PATHS.dashboard, { replace: true }) },
+      { username: email, password, ...(isAskingCode && otp ? { otp } : {}) },
+      {
+        onSuccess: () => navigate(SCREEN_PATHS.dashboard, { replace: true }),
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'otp_required') setIsAskingCode(true);
+        },
+      },
     );
   };
 
@@ -62,6 +70,17 @@ export function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
+          {isAskingCode && (
+            <TextInput
+              label={t('security.twoFactor.code')}
+              description={t('security.twoFactor.codeHint')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoFocus
+              value={otp}
+              onChange={(event) => setOtp(event.currentTarget.value)}
+            />
+          )}
           <Group justify="space-between" mt="xs">
             <Anchor component={Link} to={SCREEN_PATHS.passwordReset} size="sm">
               {t('auth.login.forgotPassword')}

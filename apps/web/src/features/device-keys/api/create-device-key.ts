@@ -1,12 +1,18 @@
+import { DeviceKeyTokenSchema } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../api/client';
 
-const DeviceKeySchema = z.object({ token: z.string().min(1) });
-
-/** A new device key, shown once, for the agent's configuration. */
-export function createDeviceKey(): Promise<{ token: string }> {
-  return apiClient.request({ method: 'POST', path: '/device_keys/', schema: DeviceKeySchema });
+/**
+ * A new device key, shown once, for the agent's configuration. Made in a workspace (its home):
+ * the key attaches there, or where an admin of it shares it.
+ */
+export function createDeviceKey(workspaceId?: number | null): Promise<{ token: string }> {
+  return apiClient.request({
+    method: 'POST',
+    path: '/device_keys/',
+    ...(workspaceId ? { body: { group: workspaceId } } : {}),
+    schema: DeviceKeyTokenSchema,
+  });
 }
 
 export function useCreateDeviceKey() {

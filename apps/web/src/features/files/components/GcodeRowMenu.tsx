@@ -1,10 +1,17 @@
 import type { Gcode } from '@printdeck/shared';
-import { IconDownload, IconPrinter, IconTags, IconTrash } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconListNumbers,
+  IconPrinter,
+  IconTags,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ActionsMenu';
 import { useHasPermission } from '../../printers/hooks/use-permission';
+import { useIsQueueAvailable } from '../../print-queue';
 
-export type GcodeAction = 'print' | 'download' | 'editLabels' | 'delete';
+export type GcodeAction = 'print' | 'queue' | 'download' | 'editLabels' | 'delete';
 
 interface GcodeRowMenuProps {
   gcode: Pick<Gcode, 'name'>;
@@ -16,8 +23,9 @@ interface GcodeRowMenuProps {
 export function GcodeRowMenu({ gcode, canChange, onAction }: GcodeRowMenuProps) {
   const { t } = useTranslation();
   const canPrint = useHasPermission('OPERATE_PRINTERS');
+  const canQueue = useIsQueueAvailable();
   const item = (
-    key: Exclude<GcodeAction, 'print'>,
+    key: Exclude<GcodeAction, 'print' | 'queue'>,
     icon: ActionsMenuItem['icon'],
     color?: string,
   ) => ({
@@ -35,6 +43,16 @@ export function GcodeRowMenu({ gcode, canChange, onAction }: GcodeRowMenuProps) 
             label: t('printDialog.open'),
             icon: IconPrinter,
             onClick: () => onAction('print'),
+          },
+        ]
+      : []),
+    ...(canQueue
+      ? [
+          {
+            key: 'queue',
+            label: t('printQueue.addToQueue'),
+            icon: IconListNumbers,
+            onClick: () => onAction('queue'),
           },
         ]
       : []),

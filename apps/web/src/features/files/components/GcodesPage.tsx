@@ -51,11 +51,13 @@ import { GcodeSelectionBar } from './GcodeSelectionBar';
 import { GcodesEmptyState } from './GcodesEmptyState';
 import { UploadGcodesDialog } from './UploadGcodesDialog';
 import { PrintDialogLauncher } from '../../print-dialog/components/PrintDialogLauncher';
+import { QueueItemDialogLauncher } from '../../print-queue';
 
 type PageDialog =
   | { kind: 'labels' | 'delete'; gcodes: Gcode[] }
   | { kind: 'upload'; files: File[] }
   | { kind: 'print'; gcode: Gcode }
+  | { kind: 'queue'; gcode: Gcode }
   | null;
 
 /** The Gcodes list (spec §2.3): labels, search, chips, rows, select mode and upload by drop. */
@@ -91,7 +93,7 @@ export function GcodesPage() {
 
   const onAction = (gcode: Gcode, action: GcodeAction) => {
     if (action === 'download') download.mutate({ workspaceId: workspace.id, gcodeId: gcode.id });
-    else if (action === 'print') setDialog({ kind: 'print', gcode });
+    else if (action === 'print' || action === 'queue') setDialog({ kind: action, gcode });
     else setDialog({ kind: action === 'editLabels' ? 'labels' : 'delete', gcodes: [gcode] });
   };
   const selected = (gcodes ?? []).filter((gcode) => selection.isSelected(gcode.id));
@@ -224,6 +226,9 @@ export function GcodesPage() {
       </Stack>
       {dialog?.kind === 'print' && (
         <PrintDialogLauncher initialFileId={dialog.gcode.id} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'queue' && (
+        <QueueItemDialogLauncher gcodeId={dialog.gcode.id} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'upload' && (
         <UploadGcodesDialog initialFiles={dialog.files} onClose={() => setDialog(null)} />

@@ -163,7 +163,7 @@ function BulkInviteReport(props: {
           <Table.Tbody>
             {props.analysis.results.map((result) => {
               const entry = log.find((item) => item.email === result.email);
-              const canInvite = (result.status === 'new' || result.status === 'existing') && !entry;
+              const canInvite = result.status === 'new' && !entry;
               return (
                 <Table.Tr key={result.email}>
                   <Table.Td>{result.email}</Table.Td>

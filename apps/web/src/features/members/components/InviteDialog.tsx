@@ -29,9 +29,7 @@ export function InviteDialog({
       onSuccess: (result) => {
         notifications.show({
           color: 'teal',
-          message: t(result.status === 'added' ? 'members.added' : 'members.invited', {
-            email: parsed.data,
-          }),
+          message: t('members.invited', { email: result.invitation.email }),
         });
         onClose();
       },

@@ -1,6 +1,5 @@
 import { Button, Checkbox, Group, Stack, Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { NotificationSettings, Workspace } from '@printdeck/shared';
+import type { NotificationSettings, TestNotificationResult, Workspace } from '@printdeck/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/FormMessage';
@@ -9,6 +8,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useSendTestNotification } from '../api/send-test-notification';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { TestResult } from './TestResult';
 import {
   isNotificationFormDirty,
   needsTelegramLink,
@@ -53,6 +53,7 @@ function NotificationEditor(props: {
   const [form, setForm] = useState<NotificationForm>(saved);
   const update = useUpdateNotificationSettings(props.workspaceId);
   const sendTest = useSendTestNotification();
+  const [testResult, setTestResult] = useState<TestNotificationResult | null>(null);
   const isDirty = isNotificationFormDirty(saved, form);
   const setTelegram = (patch: Partial<NotificationForm['telegram']>) =>
     setForm({ ...form, telegram: { ...form.telegram, ...patch } });
@@ -105,6 +106,7 @@ function NotificationEditor(props: {
       )}
       {update.isError && <FormMessage>{update.error.message}</FormMessage>}
       {sendTest.isError && <FormMessage>{sendTest.error.message}</FormMessage>}
+      {testResult && <TestResult result={testResult} />}
       <Group>
         <Button
           disabled={!isDirty}
@@ -122,8 +124,7 @@ function NotificationEditor(props: {
             loading={sendTest.isPending}
             onClick={() =>
               sendTest.mutate(props.settings.id, {
-                onSuccess: (result) =>
-                  notifications.show({ color: 'teal', message: result.message }),
+                onSuccess: (result) => setTestResult(result),
               })
             }
           >

@@ -29,6 +29,7 @@ import { PrinterStateBadge } from '../../printers/components/PrinterStateBadge';
 import { clearChangingState, markChangingState } from '../../printers/hooks/changing-state-store';
 import { usePrinterViews } from '../../printers/hooks/use-printer-views';
 import type { PrinterView } from '../../printers/model/printer-view';
+import { QueueItemDialogLauncher, useIsQueueAvailable } from '../../print-queue';
 import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { startPrint } from '../api/start-print';
 import { summarizeStartFailures, type StartOutcome } from '../model/print-start-errors';
@@ -176,6 +177,8 @@ export default function PrintDialog({
   const [isMultiple, setMultiple] = useState(false);
   const [makeVideo, setMakeVideo] = useState(false);
   const [error, setError] = useState<PrintValidationError | null>(null);
+  const canQueue = useIsQueueAvailable();
+  const [isQueueing, setQueueing] = useState(false);
   const choices = useGcodeChoices(workspace.id, search);
   const chosen = useGcode(workspace.id, fileId ?? 0);
   const file = fileId !== null ? chosen.data : undefined;
@@ -204,6 +207,13 @@ export default function PrintDialog({
     });
     onClose();
   };
+
+  if (isQueueing && fileId !== null) {
+    // Add to queue: the item dialog takes over with the file and the first chosen printer.
+    return (
+      <QueueItemDialogLauncher gcodeId={fileId} printerId={selected[0] ?? null} onClose={onClose} />
+    );
+  }
 
   return (
     <Modal opened onClose={onClose} title={t('printDialog.title')} size="lg">
@@ -275,6 +285,16 @@ export default function PrintDialog({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
+          {canQueue && (
+            <Button
+              variant="light"
+              onClick={() => setQueueing(true)}
+              disabled={fileId === null}
+              data-testid="print-dialog-add-to-queue"
+            >
+              {t('printQueue.addToQueue')}
+            </Button>
+          )}
           <Button onClick={submit} disabled={fileId === null}>
             {t('printDialog.start')}
           </Button>

@@ -7,6 +7,7 @@ import { HumanDateText } from '../../files/components/HumanDateText';
 import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { usePrintJobs, type PrintJobFilter } from '../api/get-print-jobs';
 import { getOutcomeDisplay } from '../model/print-job-display';
+import { VideoStateBadge } from '../../videos';
 
 function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both' }) {
   const { t } = useTranslation();
@@ -51,17 +52,30 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
         {show !== 'printer' && named(job.file_name, filePath, 'printJobs.fileDeleted')}
         {show !== 'file' && named(job.printer_name, printerPath, 'printJobs.printerDeleted')}
         <Group gap={6}>
-          <Text size="xs" c="dimmed">
-            {job.username}
+          <Text size="xs" c="dimmed" data-testid="print-job-who">
+            {job.started_on_printer ? t('printJobs.startedOnPrinter') : job.username}
           </Text>
           <HumanDateText value={job.started_on} size="xs" c="dimmed" />
         </Group>
       </Stack>
       <Group gap={6} wrap="nowrap">
-        {job.make_video && (
+        {job.make_video && job.video_state === 'READY' && (
+          <Anchor
+            component={Link}
+            to={getScreenPath('videoDetail', { id: job.id }) ?? ''}
+            size="sm"
+            data-testid="print-job-video"
+          >
+            <VideoStateBadge state="READY" />
+          </Anchor>
+        )}
+        {job.make_video && job.video_state === null && (
           <Badge variant="outline" color="gray" radius="sm">
             {t('printJobs.video')}
           </Badge>
+        )}
+        {job.make_video && job.video_state !== null && job.video_state !== 'READY' && (
+          <VideoStateBadge state={job.video_state} />
         )}
         <Badge color={outcome.color} variant="light">
           {t(outcome.key)}

@@ -16,6 +16,8 @@ const job = (patch: Partial<PrintJob> = {}): PrintJob => ({
   outcome: 'printing',
   make_video: false,
   video_state: 'NOT_RECORDED',
+  started_on_printer: false,
+  end_reason: null,
   ...patch,
 });
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { PrinterPrintActions } from '../../print-dialog/components/PrinterPrintActions';
 import type { CardAction } from '../model/card-actions';
+import { PlateClearedButton } from './PlateClearedButton';
 import type { PrinterView } from '../model/printer-view';
 import type { PrinterCommands } from '../hooks/use-printer-commands';
 
@@ -29,6 +30,7 @@ export function PrinterCardActions({
   return (
     <Group gap="xs" className="printer-interactive">
       {canPrint && <PrinterPrintActions view={view} />}
+      {canPrint && <PlateClearedButton view={view} />}
       {actions.map((action) => {
         switch (action) {
           case 'loading':

@@ -16,6 +16,7 @@ export function buildPrinter(overrides: Partial<Printer> = {}): Printer {
     jobox_enabled: false,
     instances: [{ id: 1, group_id: 1 }],
     printer_group_ids: [],
+    plate_state: null,
     ...overrides,
   };
 }

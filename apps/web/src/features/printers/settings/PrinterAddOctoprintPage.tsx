@@ -44,7 +44,7 @@ function PrinterAddOctoprintForm() {
   const proceed = (event: FormEvent) => {
     event.preventDefault();
     if (!form.submit()) return;
-    deviceKey.mutate(undefined, { onSuccess: (key) => setToken(key.token) });
+    deviceKey.mutate(form.workspaceId, { onSuccess: (key) => setToken(key.token) });
   };
 
   const save = () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
+import { DeviceKeysSection } from '../../device-keys/components/DeviceKeysSection';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { usePrinters } from '../api/get-printers';
@@ -95,6 +96,7 @@ export function SettingsPrintersPage() {
       {isChooserOpen && (
         <AddPrinterChooser groupId={workspace.id} onClose={() => setChooserOpen(false)} />
       )}
+      {canChange && <DeviceKeysSection workspaceId={workspace.id} />}
     </Stack>
   );
 }

@@ -120,6 +120,17 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
                   setValues({ ...values, isPrintQueueEnabled: event.currentTarget.checked })
                 }
               />
+              {values.isPrintQueueEnabled && (
+                <Switch
+                  label={t('printQueue.dispatch')}
+                  description={t('printQueue.dispatchHint')}
+                  checked={values.isQueueDispatchEnabled}
+                  onChange={(event) =>
+                    setValues({ ...values, isQueueDispatchEnabled: event.currentTarget.checked })
+                  }
+                  data-testid="queue-dispatch-switch"
+                />
+              )}
               {update.isError && <FormMessage>{update.error.message}</FormMessage>}
               <Group>
                 <Button type="submit" loading={update.isPending}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BackLink } from '../../../components/BackLink';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
 import { useMyWorkspaces } from '../../workspaces/api/get-my-workspaces';
+import { MyInvitationsList } from '../../invitations/components/MyInvitationsList';
 import { CreateWorkspaceForm } from '../../workspaces/components/CreateWorkspaceForm';
 
 /** Settings → Workspaces: name, my role, how many others; edit where I may change it. */
@@ -16,6 +17,7 @@ export function WorkspacesSettingsPage() {
       <Title order={1} size="h2">
         {t('settings.pages.settingsWorkspaces')}
       </Title>
+      <MyInvitationsList />
       <Paper withBorder p="md">
         <Table aria-label={t('settings.pages.settingsWorkspaces')}>
           <Table.Thead>

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Workspace } from '@printdeck/shared';
 import { IconLogout } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CenteredLayout } from '../../../components/CenteredLayout';
@@ -22,7 +22,8 @@ function chooseWorkspace(workspace: Workspace): void {
   window.location.assign(SCREEN_PATHS.dashboard);
 }
 
-export function SelectGroupPage() {
+/** `invitations`: what waits for the user's answer, shown above the list (another feature's). */
+export function SelectGroupPage({ invitations }: { invitations?: ReactNode }) {
   const { t } = useTranslation();
   const workspaces = useMyWorkspaces();
   const selectedId = getSelectedWorkspaceId();
@@ -57,6 +58,7 @@ export function SelectGroupPage() {
               {workspaces.length > 0 ? t('selectGroup.description') : t('selectGroup.empty')}
             </Text>
           </Stack>
+          {invitations}
           {workspaces.length > 0 && (
             <WorkspaceList
               workspaces={workspaces}

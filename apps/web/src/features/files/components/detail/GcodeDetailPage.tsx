@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconTags, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,9 @@ import { SectionCard } from '../../../../components/SectionCard';
 import { SCREEN_PATHS } from '../../../../config/screens';
 import { ProductError } from '../../../../lib/product-error';
 import { PrintButton } from '../../../print-dialog/components/PrintButton';
+import { AddToQueueButton, useIsQueueAvailable } from '../../../print-queue';
 import { PrintJobHistory } from '../../../print-jobs/components/PrintJobHistory';
+import { FileVideos } from '../../../videos';
 import { useHasPermission } from '../../../printers/hooks/use-permission';
 import { useCurrentWorkspace } from '../../../workspaces/hooks/current-workspace';
 import { useDownloadGcode } from '../../api/get-download-link';
@@ -65,6 +67,7 @@ export function GcodeDetailPage() {
   const gcode = useGcode(workspace.id, gcodeId);
   const download = useDownloadGcode();
   const canPrint = useHasPermission('OPERATE_PRINTERS');
+  const canQueue = useIsQueueAvailable();
   const [dialog, setDialog] = useState<'labels' | 'delete' | null>(null);
   useGcodeLoadErrors(gcodeId, gcode.error);
 
@@ -82,6 +85,7 @@ export function GcodeDetailPage() {
           <GcodeTitleEditor key={`${file.name}\u0000${file.note}`} {...props} />
           <Group gap="xs">
             {canPrint && <PrintButton fileId={file.id} />}
+            {canQueue && <AddToQueueButton gcodeId={file.id} />}
             <Button
               leftSection={<IconDownload size={16} />}
               loading={download.isPending}
@@ -143,11 +147,22 @@ export function GcodeDetailPage() {
           </SectionCard>
         </Stack>
       </SimpleGrid>
-      <SectionCard title={t('printJobs.history')}>
-        <div data-testid="gcode-print-history">
-          <PrintJobHistory filter={{ fileId: file.id }} show="printer" />
-        </div>
-      </SectionCard>
+      <Tabs defaultValue="history" keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="history">{t('printJobs.history')}</Tabs.Tab>
+          <Tabs.Tab value="videos">{t('videos.tab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="history">
+          <div data-testid="gcode-print-history">
+            <PrintJobHistory filter={{ fileId: file.id }} show="printer" />
+          </div>
+        </Tabs.Panel>
+        <Tabs.Panel value="videos">
+          <div data-testid="gcode-videos">
+            <FileVideos fileId={file.id} />
+          </div>
+        </Tabs.Panel>
+      </Tabs>
       {dialog === 'labels' && (
         <AssignLabelsDialog
           workspaceId={workspace.id}

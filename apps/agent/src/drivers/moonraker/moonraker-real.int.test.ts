@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  startVirtualMoonraker,
+  type VirtualMoonraker,
+  type VirtualMoonrakerOptions,
+} from '@printdeck/simulator';
+import { derivePrinterState, DeviceStateSchema } from '@printdeck/shared';
+import { silentLogger } from '../../log.js';
+import { eventually, FAST_BACKOFF, slicedGcode, whileAdvancing } from '../../test-support.js';
+import type { JobEvent } from '../driver.js';
+import { MoonrakerDriver, type MoonrakerDriverOptions } from './moonraker-driver.js';
+
+/**
+ * The agent against Klipper/Moonraker as they really behave (issue 10): a print left paused
+ * by a shutdown, a Klippy that stays down after a crash, a `klipper_device` relay, a pause
+ * that waits behind queued moves.
+ */
+const never = new AbortController().signal;
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const item of opened.splice(0).reverse()) await item.close();
+});
+
+async function setUp(
+  options: VirtualMoonrakerOptions = {},
+  driverOptions: Partial<MoonrakerDriverOptions> = {},
+) {
+  const sim: VirtualMoonraker = await startVirtualMoonraker({
+    speed: 0,
+    statusIntervalMs: 20,
+    tickMs: 10,
+    printer: { homingSeconds: 0 },
+    ...options,
+  });
+  opened.push(sim);
+  const driver = new MoonrakerDriver({
+    url: sim.url,
+    log: silentLogger,
+    localIpAddress: null,
+    backoff: FAST_BACKOFF,
+    requestTimeoutMs: 2000,
+    heartbeatMs: 2000,
+    pollMs: 50,
+    ...driverOptions,
+  });
+  opened.push({ close: () => driver.stop() });
+  const events: JobEvent[] = [];
+  driver.onJobEvent((event) => events.push(event));
+  driver.start();
+  const printerState = () =>
+    derivePrinterState({ isConnected: true, state: DeviceStateSchema.parse(driver.getState()) })
+      .printerState;
+  const waitForPrinterState = (wanted: string) =>
+    eventually(`printer state ${wanted}`, printerState, (s) => s === wanted);
+  await waitForPrinterState('READY_TO_PRINT');
+  const run = (command: Parameters<MoonrakerDriver['run']>[0]) => driver.run(command, never);
+  const print = async (name: string) => {
+    sim.printer.files.put(name, slicedGcode(600), sim.printer.time);
+    await run({ name: 'start_local_file', path: name });
+    await waitForPrinterState('PRINTING');
+    return eventually(
+      'job identity',
+      () => driver.getState().job,
+      (j) => j?.started_at != null,
+    );
+  };
+  return { sim, driver, events, run, print, printerState, waitForPrinterState };
+}
+
+const failedEvent = (events: JobEvent[]) =>
+  eventually(
+    'job_failed',
+    () => events.find((e) => e.name === 'job_failed'),
+    (e) => e !== undefined,
+  );
+
+describe('a print that Klipper can no longer finish (issue 10 #7, #8)', () => {
+  it('emergency stop mid-print: print_stats stays paused, yet the job is reported failed with its identity', async () => {
+    const { sim, driver, events, run, print, waitForPrinterState } = await setUp();
+    const job = await print('estop.gcode');
+    await run({ name: 'emergency_stop' });
+    await waitForPrinterState('ERROR');
+    expect(sim.printer.job.status).toBe('paused'); // what real Klipper reports
+    expect(await failedEvent(events)).toMatchObject({
+      path: 'estop.gcode',
+      startedAt: job!.started_at,
+      reason: expect.stringContaining('Shutdown due to webhooks request'),
+    });
+    expect(driver.getState().job).toMatchObject({ path: 'estop.gcode', outcome: 'failed' });
+    // after FIRMWARE_RESTART print_stats is standby: no second end, no new start
+    await run({ name: 'firmware_restart' });
+    await whileAdvancing(sim.printer, waitForPrinterState('READY_TO_PRINT'));
+    expect(events.map((e) => e.name)).toEqual(['job_started', 'job_failed']);
+  });
+
+  it('Klippy crash mid-print: the job is reported failed; Klippy stays down until started', async () => {
+    const { sim, driver, events, print, waitForPrinterState } = await setUp();
+    const job = await print('crash.gcode');
+    sim.faults.klippyDisconnect();
+    await waitForPrinterState('PRINTER_NOT_PAIRED');
+    expect(await failedEvent(events)).toMatchObject({
+      path: 'crash.gcode',
+      startedAt: job!.started_at,
+    });
+    expect(driver.getState().job).toMatchObject({ path: 'crash.gcode', outcome: 'failed' });
+    sim.faults.klippyStart();
+    await whileAdvancing(sim.printer, waitForPrinterState('READY_TO_PRINT'));
+  });
+});
+
+describe('the printer relay (issue 10 #9)', () => {
+  it('a klipper_device relay: a shutdown is an ERROR (emergency stop possible), not unpowered', async () => {
+    const { driver, run, waitForPrinterState } = await setUp({
+      powerDevices: [{ name: 'printer', type: 'klipper_device', initialState: 'on' }],
+    });
+    expect(driver.getState().plugins).toMatchObject({ power_relay: true, power_on: true });
+    await run({ name: 'emergency_stop' });
+    await waitForPrinterState('ERROR');
+    expect(driver.getState()).toMatchObject({ is_paired: true, plugins: { power_on: null } });
+  });
+
+  it('takes the configured device, never just the first one listed', async () => {
+    const lightsFirst = [
+      { name: 'lights', initialState: 'off' as const },
+      { name: 'psu', controlsPrinter: true },
+    ];
+    const chosen = await setUp({ powerDevices: lightsFirst }, { powerDevice: 'psu' });
+    expect(chosen.driver.getState().plugins).toMatchObject({ power_relay: true, power_on: true });
+    const fallback = await setUp({ powerDevices: lightsFirst });
+    // no device named `printer`: the lights are not taken for the printer's relay
+    expect(fallback.driver.getState().plugins).toMatchObject({ power_relay: false });
+    expect(fallback.printerState()).toBe('READY_TO_PRINT');
+  });
+});
+
+describe('pause behind queued moves (issue 10 #10)', () => {
+  it('answers once Klipper has the pause; the state shows paused when the moves are done', async () => {
+    const { sim, run, print, printerState, waitForPrinterState } = await setUp(
+      { queuedMoveSeconds: 12 },
+      { acceptMs: 100 },
+    );
+    await print('slow.gcode');
+    await expect(run({ name: 'pause' })).resolves.toBeNull();
+    expect(printerState()).toBe('PRINTING'); // accepted, still draining the queue
+    await whileAdvancing(sim.printer, waitForPrinterState('PAUSED'));
+  });
+});
+
+describe('a typed G-code Klipper does not know (issue 10 #6)', () => {
+  it('fails with Klipper\'s own answer instead of "ok"', async () => {
+    const { run } = await setUp();
+    const refusal = await run({ name: 'send_command', commands: ['FOO'] }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({
+      code: 'invalid-command',
+      message: 'Klipper: // Unknown command:"FOO"',
+    });
+    await expect(run({ name: 'send_command', commands: ['M106 S255'] })).resolves.toBeNull();
+  });
+});

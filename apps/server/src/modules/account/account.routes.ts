@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PasswordChangeSchema,
+  ReauthSchema,
+  RecoveryCodesSchema,
+  TwoFactorEnableSchema,
+  TwoFactorSetupSchema,
+} from '@printdeck/shared';
+import { getSessionAuth } from '../../http/authentication.js';
+import type { PasswordChangeService } from './password-change.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
+
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { passwordChange: PasswordChangeService; twoFactor: TwoFactorService },
+): void {
+  const { passwordChange, twoFactor } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['account'];
+
+  r.post('/api/users/me/password/', {
+    schema: {
+      tags,
+      summary:
+        'Change the password: the current one (and the 2FA code) is asked; every other session ends',
+      body: PasswordChangeSchema,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      const { userId, sessionId } = getSessionAuth(request);
+      await passwordChange.changePassword(userId, sessionId, request.body, (user) =>
+        twoFactor.checkCodeForChange(user, request.body.otp),
+      );
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/users/me/reauth/', {
+    schema: {
+      tags,
+      summary: 'Re-authenticate this session (password, and code with 2FA) for sensitive changes',
+      body: ReauthSchema,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      const { userId, sessionId } = getSessionAuth(request);
+      await twoFactor.reauthenticate(userId, sessionId, request.body);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/users/me/two-factor/setup/', {
+    schema: {
+      tags,
+      summary: 'Start two-factor sign-in: a new authenticator secret, pending until enabled',
+      response: { 200: TwoFactorSetupSchema },
+    },
+    handler: (request) => twoFactor.startSetup(getSessionAuth(request).userId),
+  });
+
+  r.post('/api/users/me/two-factor/enable/', {
+    schema: {
+      tags,
+      summary: 'Turn two-factor sign-in on with a code from the app; recovery codes shown once',
+      body: TwoFactorEnableSchema,
+      response: { 200: RecoveryCodesSchema },
+    },
+    handler: (request) => twoFactor.enable(getSessionAuth(request).userId, request.body.code),
+  });
+
+  r.delete('/api/users/me/two-factor/', {
+    schema: {
+      tags,
+      summary: 'Turn two-factor sign-in off (needs a fresh re-authentication)',
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      const { userId, sessionId } = getSessionAuth(request);
+      await twoFactor.disable(userId, sessionId);
+      return reply.status(204).send(null);
+    },
+  });
+}

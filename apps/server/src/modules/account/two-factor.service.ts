@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { Reauth, RecoveryCodes, TwoFactorSetup } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import { sha256Hex } from '../../crypto/random.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import { buildOtpauthUri, createTotpSecret, encodeBase32, verifyTotp } from '../../crypto/totp.js';
+import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { PasswordChangeService } from './password-change.service.js';
+import type { TwoFactorRepository } from './two-factor.repository.js';
+
+/** How long a re-authentication covers sensitive changes (API keys, turning 2FA off). */
+export const REAUTH_VALID_SECONDS = 5 * 60;
+const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** "xxxxx-xxxxx": 10 characters from 31, about 50 bits, each usable once. */
+function createRecoveryCode(): string {
+  const chars = [...randomBytes(10)].map((byte) => RECOVERY_ALPHABET[byte % 31]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase();
+
+/**
+ * Two-factor sign-in with an authenticator app (TOTP, RFC 6238) and recovery codes (checklist
+ * C08), for any member and required for system administrators; and re-authentication before
+ * sensitive changes (checklist C05).
+ */
+export function createTwoFactorService(deps: {
+  twoFactor: TwoFactorRepository;
+  users: UsersRepository;
+  passwordChange: PasswordChangeService;
+  secretBox: SecretBox;
+  clock: Clock;
+}) {
+  const { twoFactor, users, secretBox, clock } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  async function getUser(userId: number): Promise<UserRow> {
+    const user = await users.findUserById(userId);
+    if (!user) throw notFound('User not found.');
+    return user;
+  }
+
+  /** A TOTP code (once per time step) or an unused recovery code; false for anything else. */
+  async function useSecondFactor(user: UserRow, otp: string): Promise<boolean> {
+    if (!user.totp_secret) return false;
+    const step = verifyTotp({
+      secret: secretBox.open(user.totp_secret),
+      code: otp,
+      unixSeconds: Math.floor(clock.now().getTime() / 1000),
+      lastUsedStep: user.totp_last_step,
+    });
+    if (step !== null) return twoFactor.claimStep(user.id, step);
+    return twoFactor.claimRecoveryCode(user.id, sha256Hex(normalizeRecoveryCode(otp)), nowIso());
+  }
+
+  return {
+    isEnabled: (user: UserRow) => user.totp_enabled_on !== null,
+
+    /**
+     * At sign-in, after the password: nothing to do without 2FA; otherwise the code must come
+     * along (otp_required) and be right (otp_invalid).
+     */
+    async checkSignInFactor(user: UserRow, otp: string | undefined): Promise<void> {
+      if (user.totp_enabled_on === null) return;
+      if (!otp) {
+        throw new AppError('otp_required', 'Enter the code from your authenticator app.');
+      }
+      if (!(await useSecondFactor(user, otp))) {
+        throw new AppError('otp_invalid', 'The code is not valid. Try the next one.');
+      }
+    },
+
+    /** Step 1: a new secret, pending until a code from it turns two-factor on. */
+    async startSetup(userId: number): Promise<TwoFactorSetup> {
+      const user = await getUser(userId);
+      if (user.totp_enabled_on) throw new AppError('conflict', 'Two-factor sign-in is already on.');
+      const secret = createTotpSecret();
+      await twoFactor.setPendingSecret(userId, secretBox.seal(secret));
+      return {
+        secret: encodeBase32(secret),
+        otpauth_uri: buildOtpauthUri({ secret, account: user.email, issuer: 'Printdeck' }),
+      };
+    },
+
+    /** Step 2: a code proves the app has the secret; the recovery codes are shown once. */
+    async enable(userId: number, code: string): Promise<RecoveryCodes> {
+      const user = await getUser(userId);
+      if (user.totp_enabled_on) throw new AppError('conflict', 'Two-factor sign-in is already on.');
+      if (!user.totp_secret) throw new AppError('conflict', 'Start the setup first.');
+      const step = verifyTotp({
+        secret: secretBox.open(user.totp_secret),
+        code,
+        unixSeconds: Math.floor(clock.now().getTime() / 1000),
+        lastUsedStep: null,
+      });
+      if (step === null) throw fieldError('code', 'The code is not valid. Try the next one.');
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, createRecoveryCode);
+      await twoFactor.enable(userId, {
+        nowIso: nowIso(),
+        step,
+        codeHashes: codes.map((c) => sha256Hex(c)),
+      });
+      return { recovery_codes: codes };
+    },
+
+    /** Turning two-factor off needs a fresh re-authentication. */
+    async disable(userId: number, sessionId: string): Promise<void> {
+      await this.requireRecentReauth(sessionId);
+      await twoFactor.disable(userId);
+    },
+
+    /** The password again, and the code when two-factor is on: covers sensitive changes a while. */
+    async reauthenticate(userId: number, sessionId: string, input: Reauth): Promise<void> {
+      const user = await deps.passwordChange.assertCurrentPassword(
+        userId,
+        input.password,
+        'password',
+      );
+      if (user.totp_enabled_on !== null) {
+        if (!input.otp) throw fieldError('otp', 'Enter the code from your authenticator app.');
+        if (!(await useSecondFactor(user, input.otp))) {
+          throw fieldError('otp', 'The code is not valid. Try the next one.');
+        }
+      }
+      await twoFactor.markReauthenticated(sessionId, nowIso());
+    },
+
+    /** Throws reauth_required unless this session re-authenticated in the last few minutes. */
+    async requireRecentReauth(sessionId: string): Promise<void> {
+      const at = await twoFactor.findReauthTime(sessionId);
+      const ageMs = at ? clock.now().getTime() - Date.parse(at) : Infinity;
+      if (!(ageMs >= 0 && ageMs <= REAUTH_VALID_SECONDS * 1000)) {
+        throw new AppError('reauth_required', 'Enter your password again to continue.');
+      }
+    },
+
+    /** For the password change: the code, when two-factor is on. */
+    async checkCodeForChange(user: UserRow, otp: string | undefined): Promise<void> {
+      if (user.totp_enabled_on === null) return;
+      if (!otp) throw fieldError('otp', 'Enter the code from your authenticator app.');
+      if (!(await useSecondFactor(user, otp))) {
+        throw fieldError('otp', 'The code is not valid. Try the next one.');
+      }
+    },
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,127 @@
+import type { Transaction } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, NotificationKind } from '../../db/schema.js';
+import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
+import type { NotificationPayload } from './notification-messages.js';
+import type { OutboxEntry, OutboxRepository } from './notification-outbox.repository.js';
+import type { RecipientsRepository } from './notification-recipients.repository.js';
+
+export interface VideoFailure {
+  job: PrintJobRow;
+  video?: { id: number } | null;
+  reasons: string[];
+}
+
+/**
+ * Turns events into outbox rows, inside the transaction of the event itself: a print job's end
+ * (print done or failed) and a timelapse video's failure. Each member gets what their own
+ * settings for that workspace ask for; a member without a Telegram link gets no Telegram row.
+ */
+export function createNotificationEvents(deps: {
+  outbox: OutboxRepository;
+  recipients: RecipientsRepository;
+  clock: Clock;
+}) {
+  const { outbox, recipients, clock } = deps;
+
+  async function payloadOf(
+    trx: Transaction<Database>,
+    job: PrintJobRow,
+    extra: Partial<NotificationPayload> = {},
+  ): Promise<NotificationPayload> {
+    return {
+      workspace_name: await recipients.workspaceName(trx, job.workspace_id),
+      printer_id: job.printer_id,
+      printer_name: job.printer_name,
+      file_name: job.file_name,
+      job_id: job.id,
+      device_key_id: job.device_key_id,
+      ...extra,
+    };
+  }
+
+  async function pushEntries(
+    trx: Transaction<Database>,
+    base: Omit<OutboxEntry, 'channel' | 'userId' | 'rateKey'>,
+  ): Promise<OutboxEntry[]> {
+    if (base.workspaceId === null) return [];
+    return (await recipients.pushRecipients(trx, base.workspaceId)).map((row) => ({
+      ...base,
+      channel: 'push' as const,
+      userId: row.user_id,
+      pushSubscriptionId: row.id,
+      rateKey: `push:${row.id}`,
+    }));
+  }
+
+  return {
+    /** Print done or failed: Telegram (print-done alert) and push. Other outcomes say nothing. */
+    async enqueuePrintJobEnd(trx: Transaction<Database>, job: PrintJobRow): Promise<void> {
+      const kind: NotificationKind | null =
+        job.outcome === 'done' ? 'print_done' : job.outcome === 'failed' ? 'print_failed' : null;
+      if (!kind) return;
+      const payload = await payloadOf(trx, job);
+      const base = { event: `print_job:${job.id}`, kind, workspaceId: job.workspace_id, payload };
+      const telegram = await recipients.telegramRecipients(
+        trx,
+        job.workspace_id,
+        'telegram_print_done',
+      );
+      await outbox.insertEntries(
+        trx,
+        [
+          ...telegram.map((row) => ({
+            ...base,
+            channel: 'telegram' as const,
+            userId: row.user_id,
+            rateKey: `telegram:${row.chat_id}`,
+          })),
+          ...(await pushEntries(trx, base)),
+        ],
+        clock.now().toISOString(),
+      );
+    },
+
+    /** The video check found the timelapse failed: Telegram, e-mail and push, per settings. */
+    async enqueueVideoFailure(trx: Transaction<Database>, failure: VideoFailure): Promise<void> {
+      const { job } = failure;
+      const payload = await payloadOf(trx, job, {
+        video_id: failure.video?.id ?? null,
+        reasons: failure.reasons,
+      });
+      const base = {
+        event: `print_job:${job.id}`,
+        kind: 'video_failed' as const,
+        workspaceId: job.workspace_id,
+        payload,
+      };
+      const telegram = await recipients.telegramRecipients(
+        trx,
+        job.workspace_id,
+        'telegram_video_failure_alert',
+      );
+      const email = await recipients.emailVideoFailureRecipients(trx, job.workspace_id);
+      await outbox.insertEntries(
+        trx,
+        [
+          ...telegram.map((row) => ({
+            ...base,
+            channel: 'telegram' as const,
+            userId: row.user_id,
+            rateKey: `telegram:${row.chat_id}`,
+          })),
+          ...email.map((row) => ({
+            ...base,
+            channel: 'email' as const,
+            userId: row.user_id,
+            rateKey: `email:${row.user_id}`,
+          })),
+          ...(await pushEntries(trx, base)),
+        ],
+        clock.now().toISOString(),
+      );
+    },
+  };
+}
+
+export type NotificationEvents = ReturnType<typeof createNotificationEvents>;

@@ -1,0 +1,147 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type {
+  Database,
+  NotificationChannel,
+  NotificationKind,
+  NotificationOutboxTable,
+} from '../../db/schema.js';
+import type { NotificationPayload } from './notification-messages.js';
+
+export type OutboxRow = Selectable<NotificationOutboxTable>;
+type Executor = Db | Transaction<Database>;
+
+export interface OutboxEntry {
+  /** what the message is about, unique per event: `print_job:12`, `video:5` */
+  event: string;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  userId: number;
+  workspaceId: number | null;
+  pushSubscriptionId?: number;
+  rateKey: string;
+  payload: NotificationPayload;
+}
+
+/** One delivery per (event, member, channel[, browser]). */
+export function idempotencyKey(entry: OutboxEntry): string {
+  const target = entry.pushSubscriptionId ? `:${entry.pushSubscriptionId}` : '';
+  return `${entry.event}:${entry.kind}:${entry.userId}:${entry.channel}${target}`;
+}
+
+/** The durable outbox: written in the event's transaction, claimed one row at a time. */
+export function createOutboxRepository(db: Db) {
+  return {
+    /** Adds rows; one already there for the same key stays as it is. */
+    async insertEntries(trx: Executor, entries: OutboxEntry[], nowIso: string): Promise<void> {
+      const rows: Array<Insertable<NotificationOutboxTable>> = entries.map((entry) => ({
+        idempotency_key: idempotencyKey(entry),
+        channel: entry.channel,
+        kind: entry.kind,
+        user_id: entry.userId,
+        workspace_id: entry.workspaceId,
+        push_subscription_id: entry.pushSubscriptionId ?? null,
+        rate_key: entry.rateKey,
+        payload: JSON.stringify(entry.payload),
+        state: 'pending',
+        attempts: 0,
+        next_attempt_on: nowIso,
+        created_on: nowIso,
+      }));
+      for (let i = 0; i < rows.length; i += 500) {
+        await trx
+          .insertInto('notification_outbox')
+          .values(rows.slice(i, i + 500))
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .execute();
+      }
+    },
+
+    findDue(nowIso: string, limit: number): Promise<OutboxRow[]> {
+      return db
+        .selectFrom('notification_outbox')
+        .selectAll()
+        .where('state', '=', 'pending')
+        .where('next_attempt_on', '<=', nowIso)
+        .orderBy('next_attempt_on')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The earliest time a pending row becomes due, to sleep until then. */
+    async findNextDueOn(): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('notification_outbox')
+        .select((eb) => eb.fn.min('next_attempt_on').as('next'))
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return row?.next ?? undefined;
+    },
+
+    /** Takes the row for this worker; false when another worker (or instance) has it. */
+    async claim(id: number, leaseUntilIso: string): Promise<boolean> {
+      const result = await db
+        .updateTable('notification_outbox')
+        .set((eb) => ({
+          state: 'sending',
+          claimed_until: leaseUntilIso,
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markSent(id: number, nowIso: string): Promise<void> {
+      await db
+        .updateTable('notification_outbox')
+        .set({ state: 'sent', sent_on: nowIso, claimed_until: null, last_error: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markRetry(id: number, nextIso: string, reason: string): Promise<void> {
+      await db
+        .updateTable('notification_outbox')
+        .set({
+          state: 'pending',
+          next_attempt_on: nextIso,
+          claimed_until: null,
+          last_error: reason,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markFailed(id: number, reason: string): Promise<void> {
+      await db
+        .updateTable('notification_outbox')
+        .set({ state: 'failed', claimed_until: null, last_error: reason })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Rows a stopped process left in `sending` past their lease: the message may or may not have
+     * left, so it is not repeated on its own (one delivery at most); the reason says so.
+     */
+    async failInterrupted(nowIso: string): Promise<number> {
+      const result = await db
+        .updateTable('notification_outbox')
+        .set({
+          state: 'failed',
+          claimed_until: null,
+          last_error:
+            'Interrupted while sending (server stopped); not repeated to avoid a duplicate.',
+        })
+        .where('state', '=', 'sending')
+        .where('claimed_until', '<', nowIso)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

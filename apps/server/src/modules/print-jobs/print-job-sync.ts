@@ -1,0 +1,248 @@
+import {
+  isSameDeviceJob,
+  readEventJobIdentity,
+  type DeviceJobIdentity,
+  type DeviceState,
+} from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import type { DeviceEvent, LiveDevices } from '../../gateway/live-devices.js';
+import {
+  jobIdentity,
+  planReconcile,
+  readDeviceJobView,
+  REASONS,
+  START_GRACE_S,
+  type DeviceJobView,
+  type EndOutcome,
+} from './print-job-reconcile.js';
+import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
+
+/**
+ * A device that has not shown its printer for this long (agent gone, or its OctoPrint/Moonraker
+ * unreachable) has its open jobs ended as `unknown`. Prints run for days, so this is long; a
+ * server restart starts the wait again (the last sighting is not stored).
+ */
+export const LOST_DEVICE_GRACE_S = 12 * 3600;
+/** How often the lost-device sweep looks (it reads time from the injected clock). */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+const END_EVENTS = {
+  job_finished: 'done',
+  job_failed: 'failed',
+  job_cancelled: 'cancelled',
+} as const;
+
+interface Deps {
+  jobs: PrintJobsRepository;
+  live: LiveDevices;
+  clock: Clock;
+  /** the one way a job ends (print-jobs service): hooks run exactly once */
+  endJob: (jobId: number, outcome: EndOutcome, reason?: string | null) => Promise<unknown>;
+  /** a job was recorded (printer-started jobs too) */
+  onRecorded: (job: PrintJobRow) => void;
+  /** jobs being handed to a device right now: the device has not had its say on them yet */
+  starting: ReadonlySet<number>;
+  lostGraceS?: number;
+}
+
+/**
+ * Keeps print jobs true to the devices: events reach the job they name by the printer's own
+ * identity, every state converges the open jobs (reconcile), prints started on the printer get
+ * their own record, and a device that never comes back has its jobs ended as `unknown`.
+ * Work for one device runs one piece at a time, in the order it arrived.
+ */
+export function createPrintJobSync(deps: Deps) {
+  const { jobs, live, clock } = deps;
+  const lostGraceS = deps.lostGraceS ?? LOST_DEVICE_GRACE_S;
+  const nowS = () => clock.now().getTime() / 1000;
+  const queues = new Map<number, Promise<void>>();
+  const signatures = new Map<number, string>();
+  const startedAtS = nowS();
+  /** when each device last showed its printer (Unix seconds) */
+  const lastKnown = new Map<number, number>();
+
+  function serial(deviceKeyId: number, task: () => Promise<void>): Promise<void> {
+    const previous = queues.get(deviceKeyId) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    queues.set(deviceKeyId, next);
+    void next.finally(() => {
+      if (queues.get(deviceKeyId) === next) queues.delete(deviceKeyId);
+    });
+    return next;
+  }
+
+  /** The jobs an event is about: the one it names if that is the same print, else by identity. */
+  async function findEventJobs(
+    deviceKeyId: number,
+    jobId: number | null,
+    identity: DeviceJobIdentity | null,
+  ): Promise<PrintJobRow[]> {
+    if (jobId !== null) {
+      const job = await jobs.findJob(jobId);
+      const own = job ? jobIdentity(job) : null;
+      const isSamePrint =
+        !identity ||
+        (own
+          ? isSameDeviceJob(own, identity)
+          : !job?.device_path || job.device_path === identity.path);
+      if (job && job.device_key_id === deviceKeyId && isSamePrint) return [job];
+    }
+    if (!identity) return [];
+    const byPath = await jobs.findDeviceJobsByPath(deviceKeyId, identity.path);
+    return byPath.filter((job) => {
+      const own = jobIdentity(job);
+      return own !== null && isSameDeviceJob(own, identity);
+    });
+  }
+
+  /** A print the printer runs that no job of ours is: one record per workspace printer. */
+  async function recordPrinterJob(deviceKeyId: number, identity: DeviceJobIdentity): Promise<void> {
+    const known = await jobs.findDeviceJobsByPath(deviceKeyId, identity.path);
+    if (known.some((job) => jobIdentity(job) && isSameDeviceJob(jobIdentity(job)!, identity)))
+      return;
+    const fileName = identity.path.split('/').pop() || identity.path;
+    for (const printer of await jobs.listDevicePrinters(deviceKeyId)) {
+      const id = await jobs.insertJob({
+        workspace_id: printer.workspace_id,
+        file_id: null,
+        file_name: fileName.slice(0, 255),
+        printer_id: printer.id,
+        printer_name: printer.name,
+        device_key_id: deviceKeyId,
+        user_id: null,
+        username: '',
+        started_on: new Date(identity.started_at * 1000).toISOString(),
+        ended_on: null,
+        outcome: 'printing',
+        make_video: 0,
+        video_state: 'NOT_RECORDED',
+        filament_used_g: null,
+        filament_used_mm: null,
+        printing_time_sec: null,
+        device_path: identity.path,
+        device_started_at: identity.started_at,
+        started_on_printer: 1,
+      });
+      const row = await jobs.findJob(id);
+      if (row) deps.onRecorded(row);
+    }
+  }
+
+  async function applyEvent(deviceKeyId: number, event: DeviceEvent): Promise<void> {
+    const isStart = event.name === 'job_started';
+    const outcome = END_EVENTS[event.name as keyof typeof END_EVENTS];
+    if (!isStart && !outcome) return;
+    const identity = readEventJobIdentity(event.data);
+    const found = await findEventJobs(deviceKeyId, event.jobId, identity);
+    if (isStart) {
+      if (found.length === 0 && identity && event.jobId === null) {
+        await recordPrinterJob(deviceKeyId, identity);
+      }
+      for (const job of found) {
+        await jobs.updateOpenJob(job.id, {
+          outcome: 'printing',
+          ...(identity && !jobIdentity(job)
+            ? { device_path: identity.path, device_started_at: identity.started_at }
+            : {}),
+        });
+      }
+      return;
+    }
+    const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
+    for (const job of found) await deps.endJob(job.id, outcome, reason);
+  }
+
+  async function reconcile(deviceKeyId: number, view: DeviceJobView): Promise<void> {
+    const open = await jobs.listOpenDeviceJobs(deviceKeyId);
+    if (!view.isKnown) {
+      for (const job of open)
+        if (job.outcome === 'printing') await jobs.updateOpenJob(job.id, { outcome: 'unknown' });
+      return;
+    }
+    lastKnown.set(deviceKeyId, nowS());
+    const actions = planReconcile({ jobs: open, view, nowS: nowS(), starting: deps.starting });
+    for (const action of actions) {
+      if (action.kind === 'end') await deps.endJob(action.jobId, action.outcome, action.reason);
+      else if (action.kind === 'adopt') {
+        await jobs.updateOpenJob(action.jobId, {
+          outcome: 'printing',
+          device_path: action.identity.path,
+          device_started_at: action.identity.started_at,
+        });
+      } else await jobs.updateOpenJob(action.jobId, { outcome: 'printing' });
+    }
+    const shown = view.identity;
+    if (!view.isActive || !shown) return;
+    const isOurs = open.some((job) => {
+      const own = jobIdentity(job);
+      if (own) return isSameDeviceJob(own, shown);
+      // a job handed over moments ago may be this print: its start event is on the way
+      const handedAtS = Date.parse(job.started_on) / 1000;
+      return deps.starting.has(job.id) || nowS() - handedAtS < START_GRACE_S;
+    });
+    if (!isOurs) await recordPrinterJob(deviceKeyId, shown);
+  }
+
+  function recheck(deviceKeyId: number): Promise<void> {
+    const { state, isConnected } = live.get(deviceKeyId);
+    if (!isConnected || !state) return Promise.resolve();
+    return serial(deviceKeyId, () => reconcile(deviceKeyId, readDeviceJobView(state)));
+  }
+
+  return {
+    applyEvent: (deviceKeyId: number, event: DeviceEvent) =>
+      serial(deviceKeyId, () => applyEvent(deviceKeyId, event)),
+
+    /** A state (snapshot, or a change): reconcile when what it says about jobs changed. */
+    applyState(deviceKeyId: number, state: DeviceState, isSnapshot: boolean): Promise<void> {
+      const view = readDeviceJobView(state);
+      const signature = JSON.stringify(view);
+      if (!isSnapshot && signatures.get(deviceKeyId) === signature) return Promise.resolve();
+      signatures.set(deviceKeyId, signature);
+      return serial(deviceKeyId, () => reconcile(deviceKeyId, view));
+    },
+
+    /** Reconciles with the device's current state, e.g. once a start it was handed settled. */
+    recheck,
+
+    /** The device went away: its running jobs become unknown (never failed) until it returns. */
+    applyDetached(deviceKeyId: number): Promise<void> {
+      signatures.delete(deviceKeyId);
+      lastKnown.set(deviceKeyId, nowS());
+      return serial(deviceKeyId, () =>
+        reconcile(deviceKeyId, { isKnown: false, isActive: false, identity: null, outcome: null }),
+      );
+    },
+
+    /**
+     * Reconciles the devices in sight that hold open jobs once more, and ends, as `unknown`, the
+     * open jobs of devices not seen for the grace period. Driven by a timer in the server and
+     * directly by tests (with a moved clock).
+     */
+    async sweepLostJobs(): Promise<number> {
+      let ended = 0;
+      const now = nowS();
+      const rechecked = new Set<number>();
+      for (const job of await jobs.listOpenJobs()) {
+        const device = live.get(job.device_key_id);
+        const isVisible =
+          device.isConnected && device.state && readDeviceJobView(device.state).isKnown;
+        if (isVisible) {
+          // a state that did not change since a start still gets its say after the grace
+          if (!rechecked.has(job.device_key_id)) await recheck(job.device_key_id);
+          rechecked.add(job.device_key_id);
+          continue;
+        }
+        const seenS = lastKnown.get(job.device_key_id) ?? startedAtS;
+        if (now - seenS < lostGraceS) continue;
+        await serial(job.device_key_id, async () => {
+          if (await deps.endJob(job.id, 'unknown', REASONS.lost(Math.round(lostGraceS / 3600))))
+            ended += 1;
+        });
+      }
+      return ended;
+    },
+  };
+}
+
+export type PrintJobSync = ReturnType<typeof createPrintJobSync>;

@@ -1,0 +1,81 @@
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+import type { FilesRepository } from '../files/files.repository.js';
+import type { PrintJobLifecycle } from '../print-jobs/print-job-lifecycle.js';
+import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
+import type { PrintJobsService } from '../print-jobs/print-jobs.service.js';
+import type { GetPrinterForUser } from '../printers/printer-access.js';
+import { createPrintersRepository } from '../printers/printers.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { WorkspacesRepository } from '../workspaces/workspaces.repository.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { createPrintQueueRepository } from './print-queue.repository.js';
+import { createPrintQueueService } from './print-queue.service.js';
+import { createPrinterPlatesRepository } from './printer-plates.repository.js';
+import { createQueueDispatcher } from './queue-dispatcher.js';
+import { createQueueStarter } from './queue-starter.js';
+
+/** A start claimed longer ago than the print-start timeout and this margin was interrupted. */
+const STALE_CLAIM_MARGIN_MS = 60_000;
+
+/** The print queue: its service, and the dispatcher that starts items by itself. */
+export function createPrintQueueServices(deps: {
+  db: Db;
+  clock: Clock;
+  live: LiveDevices;
+  files: FilesRepository;
+  users: UsersRepository;
+  workspaces: WorkspacesService;
+  workspacesRepository: WorkspacesRepository;
+  getPrinterForUser: GetPrinterForUser;
+  printJobs: PrintJobsService;
+  lifecycle: PrintJobLifecycle;
+  printStartTimeoutMs: number;
+}) {
+  const { db, clock, live } = deps;
+  const items = createPrintQueueRepository(db);
+  const plates = createPrinterPlatesRepository(db);
+  const printers = createPrintersRepository(db);
+  const starter = createQueueStarter({
+    items,
+    plates,
+    printJobs: deps.printJobs,
+    live,
+    workspaces: deps.workspacesRepository,
+    clock,
+  });
+  const dispatcher = createQueueDispatcher({
+    items,
+    plates,
+    printers,
+    starter,
+    live,
+    clock,
+    staleClaimMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
+  });
+  const logged = (promise: Promise<void>) => promise.catch(() => undefined);
+  deps.lifecycle.subscribe({
+    inTransaction: (trx, job) => dispatcher.onJobEnded(trx, job),
+    afterCommit: (job) => dispatcher.onJobEndCommitted(job),
+    onStarted: (job) => dispatcher.onJobStarted(job),
+  });
+  const service = createPrintQueueService({
+    items,
+    plates,
+    files: deps.files,
+    printers,
+    jobs: createPrintJobsRepository(db),
+    users: deps.users,
+    workspaces: deps.workspaces,
+    getPrinterForUser: deps.getPrinterForUser,
+    starter,
+    live,
+    clock,
+    onQueueChanged: (workspaceId) => void logged(dispatcher.kickWorkspace(workspaceId)),
+    onPlateCleared: (printerId) => void logged(dispatcher.kickPrinter(printerId)),
+  });
+  return { service, dispatcher };
+}
+
+export type PrintQueueServices = ReturnType<typeof createPrintQueueServices>;

@@ -1,0 +1,118 @@
+import {
+  derivePrinterState,
+  getPrintQueueBox,
+  type FilamentType,
+  type PrintQueueItem,
+  type PrintQueueJob,
+  type PrintQueueWaiting,
+} from '@printdeck/shared';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+import type { FilesRepository, PreviewRow } from '../files/files.repository.js';
+import type { PrinterRow } from '../printers/printers.repository.js';
+import type { QueueItemView } from './print-queue.repository.js';
+
+function toJob(view: QueueItemView): PrintQueueJob | null {
+  if (view.print_job_id === null || view.job_outcome === null) return null;
+  return {
+    id: view.print_job_id,
+    outcome: view.job_outcome as PrintQueueJob['outcome'],
+    ended_on: view.job_ended_on,
+    video_state: view.job_video_state as PrintQueueJob['video_state'],
+  };
+}
+
+function toItem(
+  view: QueueItemView,
+  previews: PreviewRow[],
+  waiting: PrintQueueWaiting | null,
+): PrintQueueItem {
+  const printJob = toJob(view);
+  return {
+    id: view.id,
+    state: view.state,
+    box: getPrintQueueBox({ state: view.state, print_job: printJob }),
+    position: view.position,
+    file: {
+      id: view.file_id,
+      name: view.file_name,
+      filament_type: view.file_filament_type as FilamentType | null,
+      previewImages: previews.map((preview) => ({
+        id: preview.id,
+        is_primary: preview.position === 0,
+        width: preview.width,
+        height: preview.height,
+      })),
+    },
+    printer:
+      view.printer_id === null || view.printer_name === null
+        ? null
+        : {
+            id: view.printer_id,
+            name: view.printer_name,
+            jobox_enabled: view.printer_jobox_enabled === 1,
+            enabled: view.printer_enabled === 1,
+          },
+    print_job: printJob,
+    jobox_autostart: view.jobox_autostart === 1,
+    make_video: view.make_video === 1,
+    added_on: view.added_on,
+    added_by: { username: view.added_by_username },
+    printed_on: view.printed_on,
+    done_on: view.done_on,
+    started_by: view.started_by,
+    is_starting: view.starting_on !== null,
+    start_problem:
+      view.start_error === null
+        ? null
+        : { message: view.start_error, on: view.start_error_on ?? '', is_held: view.is_held === 1 },
+    waiting,
+  };
+}
+
+const fits = (printer: string | null, file: string | null) =>
+  printer === null || file === null || printer === file;
+
+/**
+ * Why each queued item without a printer still waits while dispatch is on: no enabled printer
+ * takes its filament at all, or none of those is free (ready with a clear plate) right now.
+ */
+export function findWaitingReasons(input: {
+  items: QueueItemView[];
+  printers: PrinterRow[];
+  clearPlates: Set<number>;
+  live: LiveDevices;
+}): Map<number, PrintQueueWaiting> {
+  const enabled = input.printers.filter((printer) => printer.enabled === 1);
+  const free = enabled.filter((printer) => {
+    const device = input.live.get(printer.device_key_id);
+    const state = derivePrinterState({ isConnected: device.isConnected, state: device.state });
+    return state.printerState === 'READY_TO_PRINT' && input.clearPlates.has(printer.id);
+  });
+  const reasons = new Map<number, PrintQueueWaiting>();
+  for (const item of input.items) {
+    if (item.state !== 'TO_BE_PRINTED' || item.printer_id !== null || item.starting_on) continue;
+    const filament = item.file_filament_type;
+    if (free.some((printer) => fits(printer.filament_type, filament))) continue;
+    const isCompatible = enabled.some((printer) => fits(printer.filament_type, filament));
+    reasons.set(item.id, {
+      code: isCompatible ? 'no_free_printer' : 'no_compatible_printer',
+      filament_type: filament as FilamentType | null,
+    });
+  }
+  return reasons;
+}
+
+/** Rows to the API's items, with every file's previews in one query. */
+export async function toItems(
+  files: FilesRepository,
+  views: QueueItemView[],
+  waiting: Map<number, PrintQueueWaiting> = new Map(),
+): Promise<PrintQueueItem[]> {
+  const previews = await files.findPreviewsOfFiles([...new Set(views.map((v) => v.file_id))]);
+  const byFile = new Map<number, PreviewRow[]>();
+  for (const preview of previews)
+    byFile.set(preview.file_id, [...(byFile.get(preview.file_id) ?? []), preview]);
+  return views.map((view) =>
+    toItem(view, byFile.get(view.file_id) ?? [], waiting.get(view.id) ?? null),
+  );
+}

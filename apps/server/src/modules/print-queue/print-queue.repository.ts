@@ -1,0 +1,369 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { FilamentType } from '@printdeck/shared';
+import type { Db } from '../../db/database.js';
+import type { PrintQueueItemsTable, PrintQueueStarter, PrintQueueState } from '../../db/schema.js';
+
+export type QueueItemRow = Selectable<PrintQueueItemsTable>;
+
+/** An item with what its answer shows of its file, printer and job. */
+export type QueueItemView = QueueItemRow & {
+  file_name: string;
+  file_filament_type: string | null;
+  printer_name: string | null;
+  printer_jobox_enabled: number | null;
+  printer_enabled: number | null;
+  job_outcome: string | null;
+  job_ended_on: string | null;
+  job_video_state: string | null;
+};
+
+/** What an automatic start looks for: the next item a free printer may take. */
+export interface NextItemQuery {
+  workspaceId: number;
+  printerId: number;
+  /** items assigned to this printer with jobox_autostart */
+  isJoboxPrinter: boolean;
+  /** items without a printer whose file's filament fits (or either is unset) */
+  dispatchFilament: string | null | false;
+  limit: number;
+}
+
+export function createPrintQueueRepository(db: Db) {
+  const itemViews = (database: Db = db) =>
+    database
+      .selectFrom('print_queue_items as q')
+      .innerJoin('files as f', 'f.id', 'q.file_id')
+      .leftJoin('printers as p', 'p.id', 'q.printer_id')
+      .leftJoin('print_jobs as j', 'j.id', 'q.print_job_id')
+      .selectAll('q')
+      .select([
+        'f.name as file_name',
+        'f.filament_type as file_filament_type',
+        'p.name as printer_name',
+        'p.jobox_enabled as printer_jobox_enabled',
+        'p.enabled as printer_enabled',
+        'j.outcome as job_outcome',
+        'j.ended_on as job_ended_on',
+        'j.video_state as job_video_state',
+      ]);
+
+  return {
+    findWorkspaceSettings(workspaceId: number) {
+      return db
+        .selectFrom('workspaces')
+        .select(['print_queue_enabled', 'queue_dispatch_enabled'])
+        .where('id', '=', workspaceId)
+        .executeTakeFirst();
+    },
+
+    /** Everything not archived in queue order, then the newest archived items. */
+    async listItems(workspaceId: number, archiveLimit: number): Promise<QueueItemView[]> {
+      const open = await itemViews()
+        .where('q.workspace_id', '=', workspaceId)
+        .where('q.state', '!=', 'DONE')
+        .orderBy('q.position')
+        .orderBy('q.id')
+        .execute();
+      const archived =
+        archiveLimit === 0
+          ? []
+          : await itemViews()
+              .where('q.workspace_id', '=', workspaceId)
+              .where('q.state', '=', 'DONE')
+              .orderBy('q.done_on', 'desc')
+              .orderBy('q.id', 'desc')
+              .limit(archiveLimit)
+              .execute();
+      return [...open, ...archived] as QueueItemView[];
+    },
+
+    async countArchived(workspaceId: number): Promise<number> {
+      const { n } = await db
+        .selectFrom('print_queue_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .where('state', '=', 'DONE')
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    async findItemView(workspaceId: number, id: number): Promise<QueueItemView | undefined> {
+      return (await itemViews()
+        .where('q.workspace_id', '=', workspaceId)
+        .where('q.id', '=', id)
+        .executeTakeFirst()) as QueueItemView | undefined;
+    },
+
+    findItem(workspaceId: number, id: number): Promise<QueueItemRow | undefined> {
+      return db
+        .selectFrom('print_queue_items')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Appends to the end of the queue: the position is taken in the inserting statement. */
+    async insertItem(item: Omit<Insertable<PrintQueueItemsTable>, 'position'>): Promise<number> {
+      const { id } = await db
+        .insertInto('print_queue_items')
+        .values({
+          ...item,
+          position: sql<number>`(select coalesce(max(position), 0) + 1 from print_queue_items where workspace_id = ${item.workspace_id})`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /**
+     * Changes an item only in the state the caller saw: answers false when it moved on
+     * meanwhile (started, archived, removed), so nothing is written over a newer truth.
+     */
+    async updateItemIf(
+      id: number,
+      expected: { state: PrintQueueState; isIdle?: boolean },
+      changes: Updateable<PrintQueueItemsTable>,
+    ): Promise<boolean> {
+      let query = db
+        .updateTable('print_queue_items')
+        .set(changes)
+        .where('id', '=', id)
+        .where('state', '=', expected.state);
+      if (expected.isIdle) query = query.where('starting_on', 'is', null);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async deleteItemIf(id: number, expected: { isIdle: boolean }): Promise<boolean> {
+      let query = db.deleteFrom('print_queue_items').where('id', '=', id);
+      if (expected.isIdle) query = query.where('starting_on', 'is', null);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /**
+     * Archive (spec part 2 §4.1): PRINTED moves to DONE, or the item is deleted when a DONE
+     * item for the same file exists. One transaction, so two archives of the same file keep one.
+     */
+    async archiveItem(
+      item: QueueItemRow,
+      doneOn: string,
+    ): Promise<'archived' | 'deleted' | 'moved'> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('print_queue_items')
+          .select('id')
+          .where('workspace_id', '=', item.workspace_id)
+          .where('file_id', '=', item.file_id)
+          .where('state', '=', 'DONE')
+          .where('id', '!=', item.id)
+          .executeTakeFirst();
+        if (existing) {
+          const deleted = await trx
+            .deleteFrom('print_queue_items')
+            .where('id', '=', item.id)
+            .where('state', '=', 'PRINTED')
+            .executeTakeFirst();
+          return Number(deleted.numDeletedRows) === 1 ? 'deleted' : 'moved';
+        }
+        const updated = await trx
+          .updateTable('print_queue_items')
+          .set({ state: 'DONE', done_on: doneOn })
+          .where('id', '=', item.id)
+          .where('state', '=', 'PRINTED')
+          .executeTakeFirst();
+        return Number(updated.numUpdatedRows) === 1 ? 'archived' : 'moved';
+      });
+    },
+
+    /** The Queue box in a new order; ids not in the queue are ignored, the rest keep their place after. */
+    async reorderQueue(workspaceId: number, ids: number[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const queued = await trx
+          .selectFrom('print_queue_items')
+          .select('id')
+          .where('workspace_id', '=', workspaceId)
+          .where('state', '=', 'TO_BE_PRINTED')
+          .orderBy('position')
+          .orderBy('id')
+          .execute();
+        const known = new Set(queued.map((row) => row.id));
+        const wanted = [...new Set(ids)].filter((id) => known.has(id));
+        const rest = queued.map((row) => row.id).filter((id) => !wanted.includes(id));
+        const base = await trx
+          .selectFrom('print_queue_items')
+          .select((eb) => eb.fn.min('position').as('p'))
+          .where('workspace_id', '=', workspaceId)
+          .where('state', '=', 'TO_BE_PRINTED')
+          .executeTakeFirst();
+        const start = Number(base?.p ?? 1);
+        const order = [...wanted, ...rest];
+        for (const [index, id] of order.entries()) {
+          await trx
+            .updateTable('print_queue_items')
+            .set({ position: start + index })
+            .where('id', '=', id)
+            .execute();
+        }
+      });
+    },
+
+    /**
+     * Claims an item for a start: only an idle, queued item (and, for an automatic start, a
+     * printer whose plate is clear) is taken, in one transaction. Two events or two server
+     * instances cannot both win: the loser's conditional update changes no row.
+     */
+    async claimItem(claim: {
+      itemId: number;
+      printerId: number;
+      startingOn: string;
+      consumePlate: boolean;
+      /** only items a person has not held back (automatic starts) */
+      requireNotHeld: boolean;
+    }): Promise<boolean> {
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          if (claim.consumePlate) {
+            const plate = await trx
+              .updateTable('printer_plates')
+              .set({ state: 'in_use', changed_on: claim.startingOn })
+              .where('printer_id', '=', claim.printerId)
+              .where('state', '=', 'clear')
+              .executeTakeFirst();
+            if (Number(plate.numUpdatedRows) !== 1) return false;
+          }
+          let query = trx
+            .updateTable('print_queue_items')
+            .set({ starting_on: claim.startingOn, printer_id: claim.printerId })
+            .where('id', '=', claim.itemId)
+            .where('state', '=', 'TO_BE_PRINTED')
+            .where('starting_on', 'is', null);
+          if (claim.requireNotHeld) query = query.where('is_held', '=', 0);
+          const item = await query.executeTakeFirst();
+          if (Number(item.numUpdatedRows) !== 1) {
+            // Nothing changed for the plate either: throwing rolls the plate claim back.
+            if (claim.consumePlate) throw new ClaimLost();
+            return false;
+          }
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ClaimLost) return false;
+          throw error;
+        });
+    },
+
+    /** The start happened: the item records the job and the printer and becomes PRINTED. */
+    async markPrinted(
+      id: number,
+      done: {
+        printJobId: number;
+        printerId: number;
+        printedOn: string;
+        startedBy: PrintQueueStarter;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('print_queue_items')
+        .set({
+          state: 'PRINTED',
+          print_job_id: done.printJobId,
+          printer_id: done.printerId,
+          printed_on: done.printedOn,
+          started_by: done.startedBy,
+          starting_on: null,
+          is_held: 0,
+          start_error: null,
+          start_error_on: null,
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'TO_BE_PRINTED')
+        .execute();
+    },
+
+    /** The start did not happen: the item stays queued with the reason. */
+    async releaseClaim(
+      id: number,
+      failure: { message: string; on: string; isHeld: boolean; printerId: number | null },
+    ): Promise<void> {
+      await db
+        .updateTable('print_queue_items')
+        .set({
+          starting_on: null,
+          is_held: failure.isHeld ? 1 : 0,
+          start_error: failure.message,
+          start_error_on: failure.on,
+          printer_id: failure.printerId,
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'TO_BE_PRINTED')
+        .execute();
+    },
+
+    /** Claims older than the cutoff belong to a start that never finished (a server stopped). */
+    findStaleClaims(cutoff: string) {
+      return db
+        .selectFrom('print_queue_items')
+        .select(['id', 'printer_id'])
+        .where('state', '=', 'TO_BE_PRINTED')
+        .where('starting_on', '<', cutoff)
+        .execute();
+    },
+
+    /** The next items a free printer may take, in queue order. */
+    findNextItems(query: NextItemQuery) {
+      return db
+        .selectFrom('print_queue_items as q')
+        .innerJoin('files as f', 'f.id', 'q.file_id')
+        .select(['q.id', 'q.printer_id', 'q.file_id', 'q.added_by_id', 'q.make_video'])
+        .where('q.workspace_id', '=', query.workspaceId)
+        .where('q.state', '=', 'TO_BE_PRINTED')
+        .where('q.starting_on', 'is', null)
+        .where('q.is_held', '=', 0)
+        .where((eb) => {
+          const ways = [];
+          if (query.isJoboxPrinter)
+            ways.push(
+              eb.and([eb('q.printer_id', '=', query.printerId), eb('q.jobox_autostart', '=', 1)]),
+            );
+          if (query.dispatchFilament !== false) {
+            const filament = query.dispatchFilament;
+            ways.push(
+              eb.and([
+                eb('q.printer_id', 'is', null),
+                filament === null
+                  ? eb.lit(true)
+                  : eb.or([
+                      eb('f.filament_type', 'is', null),
+                      eb('f.filament_type', '=', filament as FilamentType),
+                    ]),
+              ]),
+            );
+          }
+          return ways.length ? eb.or(ways) : eb.lit(false);
+        })
+        .orderBy('q.position')
+        .orderBy('q.id')
+        .limit(query.limit)
+        .execute();
+    },
+
+    /** Queued items without a printer and their file's filament (for the waiting reason). */
+    findDispatchable(workspaceId: number) {
+      return db
+        .selectFrom('print_queue_items as q')
+        .innerJoin('files as f', 'f.id', 'q.file_id')
+        .select(['q.id', 'f.filament_type'])
+        .where('q.workspace_id', '=', workspaceId)
+        .where('q.state', '=', 'TO_BE_PRINTED')
+        .where('q.printer_id', 'is', null)
+        .execute();
+    },
+  };
+}
+
+class ClaimLost extends Error {}
+
+export type PrintQueueRepository = ReturnType<typeof createPrintQueueRepository>;

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParamSchema,
+  PrintQueueItemCreateSchema,
+  PrintQueueItemPrintSchema,
+  PrintQueueItemSchema,
+  PrintQueueItemUpdateSchema,
+  PrintQueueListQuerySchema,
+  PrintQueueListSchema,
+  PrintQueueOrderSchema,
+} from '@printdeck/shared';
+import { getAuth } from '../../http/authentication.js';
+import type { PrintQueueService } from './print-queue.service.js';
+
+const groupParams = z.strictObject({ id: IdParamSchema });
+const itemParams = z.strictObject({ id: IdParamSchema, itemId: IdParamSchema });
+
+export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueueService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['print queue'];
+
+  r.get('/api/groups/:id/print-queue/', {
+    schema: {
+      tags,
+      summary: 'The print queue: queued in order, printing, printed, newest archived',
+      params: groupParams,
+      querystring: PrintQueueListQuerySchema,
+      response: { 200: PrintQueueListSchema },
+    },
+    handler: (request) =>
+      queue.listItems(getAuth(request).userId, request.params.id, request.query),
+  });
+
+  r.post('/api/groups/:id/print-queue/', {
+    schema: {
+      tags,
+      summary: 'Add a G-code to the queue (OPERATE_PRINTERS)',
+      params: groupParams,
+      body: PrintQueueItemCreateSchema,
+      response: { 201: PrintQueueItemSchema },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await queue.createItem(getAuth(request).userId, request.params.id, request.body)),
+  });
+
+  r.put('/api/groups/:id/print-queue/order/', {
+    schema: {
+      tags,
+      summary: 'Reorder the queued items',
+      params: groupParams,
+      body: PrintQueueOrderSchema,
+      response: { 200: PrintQueueListSchema },
+    },
+    handler: (request) =>
+      queue.reorderQueue(getAuth(request).userId, request.params.id, request.body.ids),
+  });
+
+  r.patch('/api/groups/:id/print-queue/:itemId/', {
+    schema: {
+      tags,
+      summary: 'Archive (state DONE), record a print (state PRINTED), or edit a queued item',
+      params: itemParams,
+      body: PrintQueueItemUpdateSchema,
+      response: { 200: PrintQueueItemSchema, 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      const { id, itemId } = request.params;
+      const item = await queue.updateItem(getAuth(request).userId, id, itemId, request.body);
+      return item ? reply.send(item) : reply.status(204).send(null);
+    },
+  });
+
+  r.delete('/api/groups/:id/print-queue/:itemId/', {
+    schema: { tags, summary: 'Remove an item', params: itemParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      const { id, itemId } = request.params;
+      await queue.deleteItem(getAuth(request).userId, id, itemId);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/groups/:id/print-queue/:itemId/print/', {
+    schema: {
+      tags,
+      summary: 'Print a queued item now, on its printer or the one given',
+      params: itemParams,
+      body: PrintQueueItemPrintSchema,
+      response: { 200: PrintQueueItemSchema },
+    },
+    handler: (request) => {
+      const { id, itemId } = request.params;
+      return queue.printItem(getAuth(request).userId, id, itemId, request.body);
+    },
+  });
+
+  r.post('/api/printers/:id/plate-cleared/', {
+    schema: {
+      tags,
+      summary: 'The plate is clear: the printer may take the next queue item by itself',
+      params: groupParams,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await queue.clearPlate(getAuth(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,284 @@
+import type {
+  PrintQueueItem,
+  PrintQueueItemCreate,
+  PrintQueueItemPrint,
+  PrintQueueItemUpdate,
+  PrintQueueList,
+} from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import type { FilesRepository } from '../files/files.repository.js';
+import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
+import { printerNotFound, type GetPrinterForUser } from '../printers/printer-access.js';
+import type { PrinterRow, PrintersRepository } from '../printers/printers.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { findWaitingReasons, toItems } from './print-queue.presenter.js';
+import type { PrintQueueRepository, QueueItemRow } from './print-queue.repository.js';
+import type { PrinterPlatesRepository } from './printer-plates.repository.js';
+import type { QueueStarter } from './queue-starter.js';
+
+interface Deps {
+  items: PrintQueueRepository;
+  plates: PrinterPlatesRepository;
+  files: FilesRepository;
+  printers: PrintersRepository;
+  jobs: Pick<PrintJobsRepository, 'findJob'>;
+  users: Pick<UsersRepository, 'findUserById'>;
+  workspaces: WorkspacesService;
+  getPrinterForUser: GetPrinterForUser;
+  starter: QueueStarter;
+  live: LiveDevices;
+  clock: Clock;
+  /** something changed that a free printer may take: the dispatcher looks */
+  onQueueChanged: (workspaceId: number) => void;
+  onPlateCleared: (printerId: number) => void;
+}
+
+const QUEUE_OFF = 'The print queue is switched off in this workspace.';
+const ITEM_NOT_FOUND = 'Print queue item does not exist.';
+const PRINTER_LOCKED = 'The printer of an item can be changed only while it is in the queue.';
+const ONLY_QUEUED = 'Only an item in the queue can be changed or printed.';
+const STARTING = 'The item is being started on a printer right now.';
+const conflict = (message: string) => new AppError('conflict', message);
+
+/** Spec part 2 §2.7, §4.1 and §7.5: the workspace's print queue. */
+export function createPrintQueueService(deps: Deps) {
+  const { items, plates, files, printers, workspaces, clock } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  /** Every call needs OPERATE_PRINTERS and the workspace setting print_queue_enabled. */
+  async function requireQueue(userId: number, workspaceId: number) {
+    await workspaces.requireWorkspacePermission(userId, workspaceId, 'OPERATE_PRINTERS');
+    const settings = await items.findWorkspaceSettings(workspaceId);
+    if (!settings || settings.print_queue_enabled !== 1) throw conflict(QUEUE_OFF);
+    return settings;
+  }
+
+  async function getItemOrThrow(workspaceId: number, itemId: number): Promise<QueueItemRow> {
+    const item = await items.findItem(workspaceId, itemId);
+    if (!item) throw notFound(ITEM_NOT_FOUND);
+    return item;
+  }
+
+  /** A printer of this workspace that may take queue items: 404 elsewhere, 400 when disabled. */
+  async function getQueuePrinter(workspaceId: number, printerId: number): Promise<PrinterRow> {
+    const printer = await printers.findPrinterById(printerId);
+    if (!printer || printer.workspace_id !== workspaceId) throw printerNotFound();
+    if (printer.enabled !== 1)
+      throw fieldError('printer', 'Only enabled printers can take print queue items.');
+    return printer;
+  }
+
+  async function presentItem(workspaceId: number, itemId: number): Promise<PrintQueueItem> {
+    const view = await items.findItemView(workspaceId, itemId);
+    if (!view) throw notFound(ITEM_NOT_FOUND);
+    return (await toItems(files, [view]))[0]!;
+  }
+
+  async function list(workspaceId: number, archiveLimit: number, isDispatchOn: boolean) {
+    const [views, archiveCount] = await Promise.all([
+      items.listItems(workspaceId, archiveLimit),
+      items.countArchived(workspaceId),
+    ]);
+    let waiting;
+    if (isDispatchOn) {
+      const workspacePrinters = await printers.listWorkspacePrinters(workspaceId);
+      const plateRows = await plates.findPlates(workspacePrinters.map((p) => p.id));
+      waiting = findWaitingReasons({
+        items: views,
+        printers: workspacePrinters,
+        clearPlates: new Set(plateRows.filter((r) => r.state === 'clear').map((r) => r.printer_id)),
+        live: deps.live,
+      });
+    }
+    return { results: await toItems(files, views, waiting), archive_count: archiveCount };
+  }
+
+  /** Archive: PRINTED to DONE, or gone when the file already has an archived item. */
+  async function archive(item: QueueItemRow): Promise<PrintQueueItem | null> {
+    if (item.state === 'DONE') return presentItem(item.workspace_id, item.id);
+    if (item.state !== 'PRINTED') throw conflict('Only a printed item can be archived.');
+    const outcome = await items.archiveItem(item, nowIso());
+    if (outcome === 'moved') throw conflict('The item changed meanwhile; reload the queue.');
+    return outcome === 'deleted' ? null : presentItem(item.workspace_id, item.id);
+  }
+
+  /** Print, done elsewhere: the job that printed it is recorded and the item becomes PRINTED. */
+  async function recordPrinted(item: QueueItemRow, printJobId: number) {
+    if (item.state === 'PRINTED' && item.print_job_id === printJobId)
+      return presentItem(item.workspace_id, item.id);
+    if (item.state !== 'TO_BE_PRINTED') throw conflict(ONLY_QUEUED);
+    const job = await deps.jobs.findJob(printJobId);
+    if (!job || job.workspace_id !== item.workspace_id) throw notFound('Print job does not exist.');
+    const isDone = await items.updateItemIf(
+      item.id,
+      { state: 'TO_BE_PRINTED', isIdle: true },
+      {
+        state: 'PRINTED',
+        print_job_id: job.id,
+        printer_id: job.printer_id,
+        printed_on: nowIso(),
+        started_by: 'manual',
+        is_held: 0,
+        start_error: null,
+        start_error_on: null,
+      },
+    );
+    if (!isDone) throw conflict(STARTING);
+    return presentItem(item.workspace_id, item.id);
+  }
+
+  async function editQueued(item: QueueItemRow, input: PrintQueueItemUpdate) {
+    const wantsPrinter = input.printer !== undefined && input.printer !== item.printer_id;
+    const wantsOther =
+      (input.jobox_autostart !== undefined &&
+        Number(input.jobox_autostart) !== item.jobox_autostart) ||
+      (input.make_video !== undefined && Number(input.make_video) !== item.make_video);
+    if (item.state !== 'TO_BE_PRINTED') {
+      if (wantsPrinter) throw conflict(PRINTER_LOCKED);
+      if (wantsOther) throw conflict(ONLY_QUEUED);
+      return presentItem(item.workspace_id, item.id);
+    }
+    if (item.starting_on !== null) throw conflict(STARTING);
+    const printerId = input.printer === undefined ? item.printer_id : input.printer;
+    const printer = printerId === null ? null : await getQueuePrinter(item.workspace_id, printerId);
+    const wantsAutostart = input.jobox_autostart ?? item.jobox_autostart === 1;
+    const isUpdated = await items.updateItemIf(
+      item.id,
+      { state: 'TO_BE_PRINTED', isIdle: true },
+      {
+        printer_id: printerId,
+        // Spec part 2 §5: the switch exists only for a jobox printer, reset to false otherwise.
+        jobox_autostart: wantsAutostart && printer?.jobox_enabled === 1 ? 1 : 0,
+        ...(input.make_video !== undefined && { make_video: input.make_video ? 1 : 0 }),
+        // a person looked at it: automation may take it again
+        is_held: 0,
+      },
+    );
+    if (!isUpdated) throw conflict(STARTING);
+    deps.onQueueChanged(item.workspace_id);
+    return presentItem(item.workspace_id, item.id);
+  }
+
+  return {
+    async listItems(
+      userId: number,
+      workspaceId: number,
+      query: { archive_limit: number },
+    ): Promise<PrintQueueList> {
+      const settings = await requireQueue(userId, workspaceId);
+      return list(workspaceId, query.archive_limit, settings.queue_dispatch_enabled === 1);
+    },
+
+    async createItem(
+      userId: number,
+      workspaceId: number,
+      input: PrintQueueItemCreate,
+    ): Promise<PrintQueueItem> {
+      await requireQueue(userId, workspaceId);
+      const file = await files.findFileById(input.file);
+      if (!file || file.workspace_id !== workspaceId) throw notFound('Gcode does not exists.');
+      const printer =
+        input.printer === null ? null : await getQueuePrinter(workspaceId, input.printer);
+      const user = await deps.users.findUserById(userId);
+      const id = await items.insertItem({
+        workspace_id: workspaceId,
+        file_id: file.id,
+        printer_id: printer?.id ?? null,
+        state: 'TO_BE_PRINTED',
+        jobox_autostart: input.jobox_autostart && printer?.jobox_enabled === 1 ? 1 : 0,
+        make_video: input.make_video ? 1 : 0,
+        added_by_id: userId,
+        added_by_username: user?.username ?? '',
+        added_on: nowIso(),
+        is_held: 0,
+      });
+      deps.onQueueChanged(workspaceId);
+      return presentItem(workspaceId, id);
+    },
+
+    /** PATCH: archive, record a print done elsewhere, or edit a queued item. Null: archived away. */
+    async updateItem(
+      userId: number,
+      workspaceId: number,
+      itemId: number,
+      input: PrintQueueItemUpdate,
+    ): Promise<PrintQueueItem | null> {
+      await requireQueue(userId, workspaceId);
+      const item = await getItemOrThrow(workspaceId, itemId);
+      if (input.state === 'DONE') return archive(item);
+      if (input.state === 'PRINTED') return recordPrinted(item, input.print_job!);
+      if (input.state === 'TO_BE_PRINTED' && item.state !== 'TO_BE_PRINTED')
+        throw conflict('A printed item does not go back to the queue; use Print again.');
+      if (input.print_job !== undefined) throw conflict(ONLY_QUEUED);
+      return editQueued(item, input);
+    },
+
+    async deleteItem(userId: number, workspaceId: number, itemId: number): Promise<void> {
+      await requireQueue(userId, workspaceId);
+      await getItemOrThrow(workspaceId, itemId);
+      if (!(await items.deleteItemIf(itemId, { isIdle: true }))) throw conflict(STARTING);
+    },
+
+    /**
+     * Print now: the item is claimed so it starts once, then goes through the one print start.
+     * A refused or timed-out start leaves it in the queue with the reason and answers the error.
+     */
+    async printItem(
+      userId: number,
+      workspaceId: number,
+      itemId: number,
+      input: PrintQueueItemPrint,
+    ): Promise<PrintQueueItem> {
+      await requireQueue(userId, workspaceId);
+      const item = await getItemOrThrow(workspaceId, itemId);
+      if (item.state !== 'TO_BE_PRINTED') throw conflict(ONLY_QUEUED);
+      const printerId = input.printer ?? item.printer_id;
+      if (printerId === null) throw fieldError('printer', 'Choose a printer.');
+      const printer = await getQueuePrinter(workspaceId, printerId);
+      // The caller must be able to print there now (another workspace's printer is 404).
+      await deps.getPrinterForUser(userId, printer.id, 'OPERATE_PRINTERS');
+      const isClaimed = await items.claimItem({
+        itemId: item.id,
+        printerId: printer.id,
+        startingOn: nowIso(),
+        consumePlate: false,
+        requireNotHeld: false,
+      });
+      if (!isClaimed) throw conflict(STARTING);
+      const result = await deps.starter.runClaimedStart({
+        workspaceId,
+        item: {
+          id: item.id,
+          file_id: item.file_id,
+          make_video: input.make_video === undefined ? item.make_video : Number(input.make_video),
+        },
+        printer,
+        userId,
+        startedBy: 'manual',
+        printerIdOnFailure: item.printer_id,
+        hasConsumedPlate: false,
+      });
+      if (!result.ok) throw result.error;
+      return presentItem(workspaceId, item.id);
+    },
+
+    async reorderQueue(userId: number, workspaceId: number, ids: number[]) {
+      const settings = await requireQueue(userId, workspaceId);
+      await items.reorderQueue(workspaceId, ids);
+      deps.onQueueChanged(workspaceId);
+      return list(workspaceId, 0, settings.queue_dispatch_enabled === 1);
+    },
+
+    /** Plate cleared (a card action): the printer may take the next item by itself. */
+    async clearPlate(userId: number, printerId: number): Promise<void> {
+      const printer = await deps.getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
+      await plates.setPlate(printer.id, 'clear', nowIso());
+      deps.onPlateCleared(printer.id);
+    },
+  };
+}
+
+export type PrintQueueService = ReturnType<typeof createPrintQueueService>;

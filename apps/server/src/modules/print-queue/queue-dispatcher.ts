@@ -1,0 +1,224 @@
+import { derivePrinterState, type PrinterState } from '@printdeck/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
+import type { PrintersRepository } from '../printers/printers.repository.js';
+import type { PrintQueueRepository } from './print-queue.repository.js';
+import type { PrinterPlatesRepository } from './printer-plates.repository.js';
+import type { QueueStarter } from './queue-starter.js';
+
+interface Deps {
+  items: PrintQueueRepository;
+  plates: PrinterPlatesRepository;
+  printers: Pick<PrintersRepository, 'findPrinterById' | 'listWorkspacePrinters'>;
+  starter: QueueStarter;
+  live: LiveDevices;
+  clock: Clock;
+  /** a claim older than this belongs to a start that never finished */
+  staleClaimMs: number;
+}
+
+/** Candidates looked at per attempt: enough to skip items another printer takes meanwhile. */
+const CANDIDATES_PER_ATTEMPT = 5;
+const INTERRUPTED =
+  'The start was interrupted before the printer answered; check the printer, then print again.';
+
+/**
+ * Automatic starts: the jobox auto-start (spec part 2 §2.7, ARCHITECTURE §6) and dispatch to
+ * the next free compatible printer. A printer takes work when it is READY_TO_PRINT and its
+ * plate is known to be clear; the plate and the item are claimed together, so whatever arrives
+ * twice (events, ticks, server instances) starts an item at most once.
+ */
+export function createQueueDispatcher(deps: Deps) {
+  const { items, plates, printers, starter, live, clock } = deps;
+  const nowIso = () => clock.now().toISOString();
+  const running = new Map<number, Promise<void>>();
+  const again = new Set<number>();
+  const lastStates = new Map<number, PrinterState>();
+  let logger: FastifyBaseLogger | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  const printerStateOf = (deviceKeyId: number): PrinterState => {
+    const device = live.get(deviceKeyId);
+    return derivePrinterState({ isConnected: device.isConnected, state: device.state })
+      .printerState;
+  };
+
+  /** One attempt: the first item this printer may take, claimed with its plate, then started. */
+  async function startNextOn(printerId: number): Promise<void> {
+    const printer = await printers.findPrinterById(printerId);
+    if (!printer || printer.enabled !== 1) return;
+    const settings = await items.findWorkspaceSettings(printer.workspace_id);
+    if (settings?.print_queue_enabled !== 1) return;
+    if (printerStateOf(printer.device_key_id) !== 'READY_TO_PRINT') return;
+    const [plate] = await plates.findPlates([printer.id]);
+    if (plate?.state !== 'clear') return;
+    const candidates = await items.findNextItems({
+      workspaceId: printer.workspace_id,
+      printerId: printer.id,
+      isJoboxPrinter: printer.jobox_enabled === 1,
+      dispatchFilament: settings.queue_dispatch_enabled === 1 ? printer.filament_type : false,
+      limit: CANDIDATES_PER_ATTEMPT,
+    });
+    for (const candidate of candidates) {
+      const isClaimed = await items.claimItem({
+        itemId: candidate.id,
+        printerId: printer.id,
+        startingOn: nowIso(),
+        consumePlate: true,
+        requireNotHeld: true,
+      });
+      if (!isClaimed) {
+        const [now] = await plates.findPlates([printer.id]);
+        if (now?.state !== 'clear') return; // another start took this printer
+        continue; // another printer took this item
+      }
+      const startedBy = candidate.printer_id === null ? 'dispatch' : 'jobox';
+      const result = await starter.runClaimedStart({
+        workspaceId: printer.workspace_id,
+        item: candidate,
+        printer,
+        userId: candidate.added_by_id,
+        startedBy,
+        printerIdOnFailure: candidate.printer_id,
+        hasConsumedPlate: true,
+      });
+      logger?.info(
+        { itemId: candidate.id, printerId: printer.id, startedBy, ok: result.ok },
+        result.ok ? 'print queue item started automatically' : 'automatic queue start failed',
+      );
+      return;
+    }
+  }
+
+  /** Looks at one printer; a look asked for while one runs runs again after it. */
+  function kickPrinter(printerId: number): Promise<void> {
+    const current = running.get(printerId);
+    if (current) {
+      again.add(printerId);
+      return current;
+    }
+    const run = (async () => {
+      try {
+        do {
+          again.delete(printerId);
+          await startNextOn(printerId);
+        } while (again.has(printerId));
+      } catch (error) {
+        logger?.error({ err: error, printerId }, 'print queue dispatch failed');
+      } finally {
+        running.delete(printerId);
+      }
+    })();
+    running.set(printerId, run);
+    return run;
+  }
+
+  async function kickWorkspace(workspaceId: number): Promise<void> {
+    const rows = await printers.listWorkspacePrinters(workspaceId);
+    await Promise.all(rows.map((row) => kickPrinter(row.id)));
+  }
+
+  async function kickDevice(deviceKeyId: number): Promise<void> {
+    const rows = await plates.findPrintersOfDevice(deviceKeyId);
+    await Promise.all(rows.map((row) => kickPrinter(row.id)));
+  }
+
+  /** Whatever else put something on the plate: the device started printing or went into error. */
+  async function onPrinterState(deviceKeyId: number): Promise<void> {
+    const state = printerStateOf(deviceKeyId);
+    const previous = lastStates.get(deviceKeyId);
+    lastStates.set(deviceKeyId, state);
+    if (state === previous) return;
+    if (state === 'READY_TO_PRINT') return kickDevice(deviceKeyId);
+    if (state === 'PRINTING' || state === 'ERROR') {
+      for (const row of await plates.findPrintersOfDevice(deviceKeyId))
+        await plates.setPlate(row.id, 'in_use', nowIso());
+    }
+  }
+
+  /** Starts interrupted before an answer stay in the queue, held, with the reason. */
+  async function releaseStaleClaims(): Promise<void> {
+    const cutoff = new Date(clock.now().getTime() - deps.staleClaimMs).toISOString();
+    for (const stale of await items.findStaleClaims(cutoff)) {
+      await items.releaseClaim(stale.id, {
+        message: INTERRUPTED,
+        on: nowIso(),
+        isHeld: true,
+        printerId: stale.printer_id,
+      });
+    }
+  }
+
+  const logFailure = (what: string) => (error: unknown) =>
+    logger?.error({ err: error }, `print queue ${what} failed`);
+
+  return {
+    kickPrinter,
+    kickWorkspace,
+    kickDevice,
+
+    /** The safety net: stale claims, and every free printer looks for work once more. */
+    async tick(): Promise<void> {
+      await releaseStaleClaims();
+      const clear = await plates.findClearPrinters();
+      await Promise.all(
+        clear
+          .filter((row) => printerStateOf(row.device_key_id) === 'READY_TO_PRINT')
+          .map((row) => kickPrinter(row.id)),
+      );
+    },
+
+    /** Resolves once no look at any printer is running (tests and benchmarks). */
+    async whenIdle(): Promise<void> {
+      while (running.size > 0) await Promise.all([...running.values()]);
+    },
+
+    /**
+     * A job ended, inside its ending transaction: a jobox printer's plate is clear after a job
+     * that finished; after a failed, cancelled or unknown one a person must look first.
+     */
+    async onJobEnded(trx: Transaction<Database>, job: PrintJobRow): Promise<void> {
+      if (job.printer_id === null) return;
+      const printer = await trx
+        .selectFrom('printers')
+        .select('jobox_enabled')
+        .where('id', '=', job.printer_id)
+        .executeTakeFirst();
+      if (!printer) return;
+      const state = job.outcome === 'done' && printer.jobox_enabled === 1 ? 'clear' : 'in_use';
+      await plates.setPlate(job.printer_id, state, job.ended_on ?? nowIso(), trx);
+    },
+
+    /** A job started on the printer (from the queue or not): its plate is in use. */
+    onJobStarted(job: PrintJobRow): void {
+      if (job.printer_id !== null && job.ended_on === null)
+        plates.setPlate(job.printer_id, 'in_use', nowIso()).catch(logFailure('plate'));
+    },
+
+    onJobEndCommitted(job: PrintJobRow): void {
+      if (job.printer_id !== null) kickPrinter(job.printer_id).catch(logFailure('kick'));
+    },
+
+    /** Wires the dispatcher to live device states and starts the periodic tick. */
+    listen(log: FastifyBaseLogger, tickMs: number): void {
+      logger = log;
+      const look = (deviceKeyId: number) =>
+        void onPrinterState(deviceKeyId).catch(logFailure('state'));
+      live.onStateChange(look); // patches
+      live.onPresence(look); // snapshots and disconnects
+      timer = setInterval(() => void this.tick().catch(logFailure('tick')), tickMs);
+      timer.unref();
+    },
+
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+export type QueueDispatcher = ReturnType<typeof createQueueDispatcher>;

@@ -1,0 +1,73 @@
+/**
+ * Telegram's broadcast limits (https://core.telegram.org/bots/faq, "My bot is hitting limits"):
+ * no more than 30 messages a second overall and about one a second to the same chat. A 429's
+ * `retry_after` pauses everything until it has passed. Times are milliseconds from the clock.
+ *
+ * What counts is when a message reaches Telegram, somewhere between the start of its request
+ * and its answer. So a send holds its slot from `tryTake` until `release`, and the second it
+ * is counted in starts at `release`: at most 30 messages are on their way or finished within
+ * the last second, and a chat's next message starts a second after its previous one finished.
+ */
+export interface RateLimits {
+  perSecond: number;
+  perChatIntervalMs: number;
+}
+
+export const TELEGRAM_LIMITS: RateLimits = { perSecond: 30, perChatIntervalMs: 1000 };
+
+/** How long to wait when every slot is held by a send still on its way. */
+const BUSY_WAIT_MS = 20;
+
+export class TelegramRateLimiter {
+  /** when recent sends finished, oldest first */
+  private readonly finished: number[] = [];
+  private readonly inFlightByChat = new Map<string, number>();
+  private inFlight = 0;
+  private readonly lastByChat = new Map<string, number>();
+  private pausedUntil = 0;
+
+  constructor(private readonly limits: RateLimits = TELEGRAM_LIMITS) {}
+
+  /** Takes a slot for `chat` at `now` and answers 0, or answers how long to wait for one. */
+  tryTake(chat: string, now: number): number {
+    if (now < this.pausedUntil) return this.pausedUntil - now;
+    while (this.finished.length > 0 && this.finished[0]! <= now - 1000) this.finished.shift();
+    if (this.inFlightByChat.has(chat)) return BUSY_WAIT_MS;
+    const chatLast = this.lastByChat.get(chat);
+    const chatWait = chatLast === undefined ? 0 : chatLast + this.limits.perChatIntervalMs - now;
+    const isFull = this.inFlight + this.finished.length >= this.limits.perSecond;
+    const globalWait = !isFull
+      ? 0
+      : this.finished.length > 0
+        ? this.finished[0]! + 1000 - now
+        : BUSY_WAIT_MS;
+    const wait = Math.max(chatWait, globalWait, 0);
+    if (wait > 0) return wait;
+    this.inFlight += 1;
+    this.inFlightByChat.set(chat, now);
+    this.lastByChat.set(chat, now);
+    if (this.lastByChat.size > 10_000) this.forgetOldChats(now);
+    return 0;
+  }
+
+  /** The send that took a slot for `chat` is over (sent or not). */
+  release(chat: string, now: number): void {
+    if (!this.inFlightByChat.delete(chat)) return;
+    this.inFlight -= 1;
+    this.finished.push(now);
+    this.lastByChat.set(chat, Math.max(this.lastByChat.get(chat) ?? 0, now));
+  }
+
+  /** Telegram said 429: nothing goes out before `retryAfterSeconds` has passed. */
+  pause(now: number, retryAfterSeconds: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterSeconds * 1000);
+  }
+
+  private forgetOldChats(now: number): void {
+    for (const [chat, at] of this.lastByChat) {
+      if (at + this.limits.perChatIntervalMs <= now && !this.inFlightByChat.has(chat)) {
+        this.lastByChat.delete(chat);
+      }
+    }
+  }
+}

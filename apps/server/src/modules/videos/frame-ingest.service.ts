@@ -1,0 +1,108 @@
+import { TIMELAPSE, type FrameHeaders } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import { AppError, fieldError, notAuthenticated, notFound } from '../../http/app-error.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import type { DeviceKeysService } from '../device-keys/device-keys.service.js';
+import { readJpegInfo } from './jpeg-info.js';
+import type { VideosRepository } from './videos.repository.js';
+
+interface Deps {
+  videos: VideosRepository;
+  deviceKeys: DeviceKeysService;
+  storage: FileStorage;
+  clock: Clock;
+  /** wakes the worker when a recording is complete */
+  wakeWorker: () => void;
+}
+
+const jobNotFound = () => notFound('No such print job on this device.');
+
+/**
+ * Frames from agents (issue 12): over HTTP with the device key, each bound to a job of that
+ * same device that asked for a video. A frame sent twice (its answer was lost) is stored once.
+ */
+export function createFrameIngestService({ videos, deviceKeys, storage, clock, wakeWorker }: Deps) {
+  async function authenticate(authorization: string | undefined): Promise<number> {
+    const match = /^Bearer (\S{1,200})$/.exec(authorization ?? '');
+    const deviceKeyId = match ? await deviceKeys.verifyDeviceKey(match[1]!) : null;
+    if (deviceKeyId === null) throw notAuthenticated();
+    return deviceKeyId;
+  }
+
+  /** The device's own job, still taking frames. */
+  async function findOpenRecording(deviceKeyId: number, jobId: number) {
+    const target = await videos.findRecordingTarget(jobId);
+    if (!target || target.device_key_id !== deviceKeyId) throw jobNotFound();
+    if (target.make_video !== 1) {
+      throw new AppError('conflict', 'This print job does not record a video.');
+    }
+    // Frames taken before the end may still arrive (a spool emptying) until the encode starts.
+    const isOpen =
+      target.video_state === null ||
+      target.video_state === 'RECORDING' ||
+      (target.video_state === 'ANALYZING' && target.encode_state === 'pending');
+    if (!isOpen) throw new AppError('conflict', 'This video is no longer recording.');
+    return target;
+  }
+
+  return {
+    authenticate,
+
+    async ingestFrame(
+      deviceKeyId: number,
+      headers: FrameHeaders,
+      body: Buffer,
+    ): Promise<{ stored: boolean }> {
+      const jobId = headers['x-printjob-id'];
+      const target = await findOpenRecording(deviceKeyId, jobId);
+      if ((target.frames_received ?? 0) >= TIMELAPSE.framesPerJobMax) {
+        throw new AppError('conflict', 'This video has as many frames as it may have.');
+      }
+      // the first frame makes the video (RECORDING); later ones find it
+      if (target.frames_received === null || target.video_state === null) {
+        await videos.ensureRecording(target, clock.now().toISOString());
+      }
+      const info = readJpegInfo(body);
+      if (!info) {
+        await videos.countCorruptFrame(jobId);
+        throw fieldError('body', 'The frame is not a whole JPEG image.');
+      }
+      const seq = headers['x-frame-seq'];
+      if (await videos.hasFrame(jobId, seq)) return { stored: false };
+      const key = storage.newKey('frames', target.workspace_id, 'jpg');
+      await storage.writeObject(key, body);
+      const isInserted = await videos.insertFrame(
+        {
+          video_id: jobId,
+          seq,
+          taken_on: new Date(headers['x-frame-taken-at']).toISOString(),
+          storage_key: key,
+          size: body.length,
+          width: info.width,
+          height: info.height,
+        },
+        { cameraFailures: headers['x-frames-failed'], dropped: headers['x-frames-dropped'] },
+      );
+      if (!isInserted) {
+        await storage.remove([key]);
+        return { stored: false };
+      }
+      return { stored: true };
+    },
+
+    /**
+     * The agent sent every frame it had for a job that ended: the encode need not wait. Before
+     * the server has the job's end (its event may come later) the answer is 409: ask again.
+     */
+    async completeRecording(deviceKeyId: number, jobId: number): Promise<void> {
+      const target = await videos.findRecordingTarget(jobId);
+      if (!target || target.device_key_id !== deviceKeyId) throw jobNotFound();
+      if (target.ended_on === null) {
+        throw new AppError('conflict', 'The print job has not ended here yet.');
+      }
+      if (await videos.hurryEncode(jobId, clock.now().toISOString())) wakeWorker();
+    },
+  };
+}
+
+export type FrameIngestService = ReturnType<typeof createFrameIngestService>;

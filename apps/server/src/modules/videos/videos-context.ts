@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PUBLIC_PROFILE_FILES_MAX, TIMELAPSE, type PublicVideo } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import type { DeviceKeysService } from '../device-keys/device-keys.service.js';
+import { createSignedLinks } from '../files/download-tokens.js';
+import type { FilesRepository } from '../files/files.repository.js';
+import type { PrintJobLifecycle } from '../print-jobs/print-job-lifecycle.js';
+import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { resolveFfmpegPath } from './ffmpeg.js';
+import { createFrameIngestService } from './frame-ingest.service.js';
+import { createVideoContentService } from './video-content.service.js';
+import { createVideoEncodeJobsRepository } from './video-encode-jobs.repository.js';
+import { createVideoEvents } from './video-events.js';
+import { subscribeVideoRecording } from './video-recording.js';
+import { createVideoPresenter } from './video-response.js';
+import {
+  DEFAULT_WORKER_OPTIONS,
+  createVideoWorker,
+  type VideoWorker,
+  type VideoWorkerOptions,
+} from './video-worker.js';
+import { createVideosRepository } from './videos.repository.js';
+import { createVideosService } from './videos.service.js';
+
+export const VIDEO_LINK = {
+  audience: 'printdeck-video-download',
+  type: 'video-download',
+  claim: 'vid',
+  ttlSeconds: TIMELAPSE.linkTtlSeconds,
+} as const;
+
+export interface VideoSettings {
+  ffmpegPath: string | undefined;
+  /** how long an ended job's encode waits for frames still on their way (default 60 s) */
+  frameGraceMs?: number;
+  worker?: Partial<Omit<VideoWorkerOptions, 'ffmpegPath'>>;
+}
+
+/** Timelapse videos: the part of the composition root that records, encodes and serves them. */
+export function createVideoServices(deps: {
+  db: Db;
+  clock: Clock;
+  jwtSecret: string;
+  storage: FileStorage;
+  workspaces: WorkspacesService;
+  files: FilesRepository;
+  printJobs: PrintJobsRepository;
+  deviceKeys: DeviceKeysService;
+  lifecycle: PrintJobLifecycle;
+  settings: VideoSettings;
+}) {
+  const { db, clock, storage, workspaces } = deps;
+  const videos = createVideosRepository(db);
+  const encodeJobs = createVideoEncodeJobsRepository(db);
+  const links = createSignedLinks(deps.jwtSecret, clock, VIDEO_LINK);
+  const events = createVideoEvents();
+  const presenter = createVideoPresenter(links);
+  let worker: VideoWorker | null = null;
+  const wakeWorker = () => worker?.wake();
+
+  subscribeVideoRecording({
+    lifecycle: deps.lifecycle,
+    videos,
+    clock,
+    frameGraceMs: deps.settings.frameGraceMs ?? 60_000,
+    wakeWorker,
+  });
+
+  return {
+    videos: createVideosService({
+      videos,
+      files: deps.files,
+      workspaces,
+      storage,
+      presenter,
+    }),
+    videoContent: createVideoContentService({ videos, workspaces, storage, links }),
+    frames: createFrameIngestService({
+      videos,
+      deviceKeys: deps.deviceKeys,
+      storage,
+      clock,
+      wakeWorker,
+    }),
+    /** "video failure": notifications subscribe here */
+    events,
+    /** The newest public, finished videos of a workspace, for its public profile. */
+    async listPublicVideos(workspaceId: number): Promise<PublicVideo[]> {
+      const { rows } = await videos.listVideos({
+        workspaceId,
+        isPublic: true,
+        limit: PUBLIC_PROFILE_FILES_MAX,
+      });
+      return rows.map((row) => presenter.toPublicVideo(row));
+    },
+
+    /** Starts the encode worker in this process: resumes what a previous run left. */
+    startWorker(logger: FastifyBaseLogger): VideoWorker {
+      worker = createVideoWorker(
+        {
+          db,
+          videos,
+          encodeJobs,
+          printJobs: deps.printJobs,
+          storage,
+          clock,
+          events,
+          options: {
+            ...DEFAULT_WORKER_OPTIONS,
+            ...deps.settings.worker,
+            ffmpegPath: resolveFfmpegPath(deps.settings.ffmpegPath),
+          },
+        },
+        logger,
+      );
+      worker.start();
+      return worker;
+    },
+
+    /** The running worker (tests wait for it to be idle). */
+    get worker(): VideoWorker | null {
+      return worker;
+    },
+  };
+}
+
+export type VideoServices = ReturnType<typeof createVideoServices>;

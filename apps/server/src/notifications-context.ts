@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
+import type { Db } from './db/database.js';
+import type { LiveDevices } from './gateway/live-devices.js';
+import type { Mailer } from './mail/mailer.js';
+import {
+  createEmailSender,
+  createPushChannelSender,
+  createTelegramSender,
+} from './modules/notifications/channel-senders.js';
+import { createDeliveryTargetsRepository } from './modules/notifications/delivery-targets.repository.js';
+import { createLastFrameProvider } from './modules/notifications/last-frame.js';
+import { createNotificationEvents } from './modules/notifications/notification-events.js';
+import { createOutboxRepository } from './modules/notifications/notification-outbox.repository.js';
+import { createRecipientsRepository } from './modules/notifications/notification-recipients.repository.js';
+import {
+  createNotificationWorker,
+  type WorkerOptions,
+} from './modules/notifications/notification-worker.js';
+import { createPushSender, resolveVapidKeys } from './modules/notifications/push-sender.js';
+import { createPushSubscriptionsService } from './modules/notifications/push-subscriptions.service.js';
+import { createTestSender } from './modules/notifications/test-sender.js';
+import type { PrintJobLifecycle } from './modules/print-jobs/print-job-lifecycle.js';
+import type { VideoEvents } from './modules/videos/video-events.js';
+import { createTelegramBotPoller } from './modules/telegram/telegram-bot-poller.js';
+import { createTelegramClient } from './modules/telegram/telegram-client.js';
+import { createTelegramLinksRepository } from './modules/telegram/telegram-links.repository.js';
+import { createTelegramLinksService } from './modules/telegram/telegram-links.service.js';
+import { TelegramRateLimiter } from './modules/telegram/telegram-rate-limit.js';
+
+export interface NotificationOptions {
+  /** tests play the push service on 127.0.0.1; production takes only public https endpoints */
+  allowLocalPushEndpoints?: boolean;
+  worker?: Partial<WorkerOptions>;
+  /** getUpdates long-poll seconds */
+  botPollSeconds?: number;
+  botRetryDelayMs?: number;
+}
+
+/**
+ * Notification delivery: the outbox written with each event, its worker, Telegram linking and
+ * the bot, e-mail, and browser push — the part of the composition root that sends messages.
+ */
+export function createNotificationServices(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  dataDir: string;
+  mailFrom: string;
+  telegram: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
+  live: LiveDevices;
+  snapshotTimeoutMs: number;
+  printJobLifecycle: PrintJobLifecycle;
+  videoEvents: VideoEvents;
+  options?: NotificationOptions;
+}) {
+  const { db, clock, mailer, publicUrl, telegram } = deps;
+  const options = deps.options ?? {};
+  let logger: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
+  const log = {
+    warn: (...a: unknown[]) => logger.warn(...(a as [object, string])),
+    error: (...a: unknown[]) => logger.error(...(a as [object, string])),
+  };
+
+  const outbox = createOutboxRepository(db);
+  const targets = createDeliveryTargetsRepository(db);
+  const telegramLimiter = new TelegramRateLimiter();
+  const client = telegram.botToken
+    ? createTelegramClient({ apiUrl: telegram.apiUrl, botToken: telegram.botToken })
+    : undefined;
+  const telegramSender = client
+    ? createTelegramSender({
+        client,
+        targets,
+        publicUrl,
+        getLastFrame: createLastFrameProvider(deps.live, deps.snapshotTimeoutMs, clock),
+      })
+    : undefined;
+  const vapidSubject = `mailto:${/<([^>]+)>/.exec(deps.mailFrom)?.[1] ?? deps.mailFrom}`;
+  const pushSender = createPushSender({
+    keys: resolveVapidKeys(deps.dataDir),
+    subject: vapidSubject,
+    targets,
+  });
+  const pushChannel = createPushChannelSender({ push: pushSender, targets, publicUrl });
+  const worker = createNotificationWorker({
+    outbox,
+    senders: {
+      ...(telegramSender ? { telegram: telegramSender } : {}),
+      email: createEmailSender({ mailer, targets, publicUrl }),
+      push: pushChannel,
+    },
+    telegramLimiter,
+    clock,
+    logger: log,
+    ...(options.worker ? { options: options.worker } : {}),
+  });
+  const events = createNotificationEvents({
+    outbox,
+    recipients: createRecipientsRepository(),
+    clock,
+  });
+  deps.printJobLifecycle.subscribe({
+    inTransaction: (trx, job) => events.enqueuePrintJobEnd(trx, job),
+    afterCommit: () => worker.wake(),
+  });
+  deps.videoEvents.subscribe({
+    inTransaction: (trx, { video, job, reasons }) =>
+      events.enqueueVideoFailure(trx, { job, video: { id: video.print_job_id }, reasons }),
+    afterCommit: () => worker.wake(),
+  });
+
+  const links = createTelegramLinksRepository(db);
+  const telegramLinks = createTelegramLinksService({
+    links,
+    clock,
+    telegram: { botToken: telegram.botToken, botName: telegram.botName },
+  });
+  const botPoller = client
+    ? createTelegramBotPoller({
+        client,
+        links,
+        linksService: telegramLinks,
+        logger: log,
+        ...(options.botPollSeconds !== undefined ? { pollSeconds: options.botPollSeconds } : {}),
+        ...(options.botRetryDelayMs !== undefined ? { retryDelayMs: options.botRetryDelayMs } : {}),
+      })
+    : undefined;
+
+  return {
+    events,
+    worker,
+    telegramLinks,
+    pushSubscriptions: createPushSubscriptionsService({
+      db,
+      clock,
+      publicKey: pushSender.publicKey,
+      allowLocalEndpoints: options.allowLocalPushEndpoints === true,
+    }),
+    testSender: createTestSender({
+      telegram: telegramSender,
+      push: pushChannel,
+      targets,
+      telegramLimiter,
+      clock,
+    }),
+    /** Starts the outbox worker and the bot; `stopBackground` waits for messages on their way. */
+    startBackground(appLogger: Pick<FastifyBaseLogger, 'warn' | 'error'>): void {
+      logger = appLogger;
+      worker.start();
+      botPoller?.start();
+    },
+    async stopBackground(): Promise<void> {
+      await botPoller?.stop();
+      await worker.stop();
+    },
+  };
+}
+
+export type NotificationServices = ReturnType<typeof createNotificationServices>;

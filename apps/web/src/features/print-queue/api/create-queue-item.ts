@@ -1,0 +1,34 @@
+import {
+  PrintQueueItemSchema,
+  type PrintQueueItem,
+  type PrintQueueItemCreateSchema,
+} from '@printdeck/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../../../api/client';
+import { INLINE_ERRORS } from '../../../api/query-meta';
+import { invalidatePrintQueue } from './get-print-queue';
+
+export type QueueItemCreateBody = z.input<typeof PrintQueueItemCreateSchema>;
+
+export function createQueueItem(input: {
+  workspaceId: number;
+  body: QueueItemCreateBody;
+}): Promise<PrintQueueItem> {
+  return apiClient.request({
+    method: 'POST',
+    path: `/groups/${input.workspaceId}/print-queue/`,
+    body: input.body,
+    schema: PrintQueueItemSchema,
+  });
+}
+
+/** Add to queue; the dialog explains a refusal itself. */
+export function useCreateQueueItem(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QueueItemCreateBody) => createQueueItem({ workspaceId, body }),
+    onSuccess: () => invalidatePrintQueue(queryClient, workspaceId),
+    meta: INLINE_ERRORS,
+  });
+}

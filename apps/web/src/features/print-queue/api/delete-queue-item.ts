@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { invalidatePrintQueue } from './get-print-queue';
+
+export function deleteQueueItem(input: { workspaceId: number; itemId: number }): Promise<void> {
+  return apiClient.request({
+    method: 'DELETE',
+    path: `/groups/${input.workspaceId}/print-queue/${input.itemId}/`,
+  });
+}
+
+/** Remove (after the page asked for confirmation). */
+export function useDeleteQueueItem(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: number) => deleteQueueItem({ workspaceId, itemId }),
+    onSettled: () => invalidatePrintQueue(queryClient, workspaceId),
+  });
+}

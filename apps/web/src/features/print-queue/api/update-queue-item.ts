@@ -1,0 +1,37 @@
+import {
+  PrintQueueItemSchema,
+  type PrintQueueItem,
+  type PrintQueueItemUpdateSchema,
+} from '@printdeck/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../../../api/client';
+import type { RequestMeta } from '../../../api/query-meta';
+import { invalidatePrintQueue } from './get-print-queue';
+
+export type QueueItemUpdateBody = z.input<typeof PrintQueueItemUpdateSchema>;
+
+/** Answers the item, or undefined when an archive removed it as a duplicate (204). */
+export function updateQueueItem(input: {
+  workspaceId: number;
+  itemId: number;
+  body: QueueItemUpdateBody;
+}): Promise<PrintQueueItem | undefined> {
+  return apiClient.request({
+    method: 'PATCH',
+    path: `/groups/${input.workspaceId}/print-queue/${input.itemId}/`,
+    body: input.body,
+    schema: PrintQueueItemSchema,
+  });
+}
+
+/** Edit, or Archive with `{ state: 'DONE' }`. */
+export function useUpdateQueueItem(workspaceId: number, meta?: RequestMeta) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { itemId: number; body: QueueItemUpdateBody }) =>
+      updateQueueItem({ workspaceId, ...input }),
+    onSettled: () => invalidatePrintQueue(queryClient, workspaceId),
+    meta,
+  });
+}

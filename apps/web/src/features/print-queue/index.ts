@@ -1,0 +1,4 @@
+/** What other features may use of the print queue. */
+export { AddToQueueButton } from './components/AddToQueueButton';
+export { QueueItemDialogLauncher } from './components/QueueItemDialogLauncher';
+export { useIsQueueAvailable } from './hooks/use-is-queue-available';

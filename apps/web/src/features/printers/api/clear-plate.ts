@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { printersQueryKey } from './get-printers';
+
+/** Plate cleared: a person says the plate is empty, so the printer may take queue work. */
+export function clearPlate(printerId: number): Promise<void> {
+  return apiClient.request({
+    method: 'POST',
+    path: `/printers/${printerId}/plate-cleared/`,
+    body: {},
+  });
+}
+
+export function useClearPlate(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: clearPlate,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: printersQueryKey(workspaceId) }),
+  });
+}

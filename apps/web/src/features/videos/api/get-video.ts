@@ -1,0 +1,31 @@
+import { VideoSchema, type Video } from '@printdeck/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { videosQueryKey } from './get-videos';
+
+export function getVideo(workspaceId: number, videoId: number, signal?: AbortSignal) {
+  return apiClient.request<Video>({
+    path: `/groups/${workspaceId}/videos/${videoId}/`,
+    schema: VideoSchema,
+    signal,
+  });
+}
+
+export function getVideoQueryOptions(workspaceId: number, videoId: number) {
+  return queryOptions({
+    queryKey: [...videosQueryKey(workspaceId), 'detail', videoId],
+    queryFn: ({ signal }) => getVideo(workspaceId, videoId, signal),
+    // a video still being made is looked at again until it is done
+    refetchInterval: (query) =>
+      query.state.data && ['RECORDING', 'ANALYZING'].includes(query.state.data.state)
+        ? 3000
+        : false,
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+export function useVideo(workspaceId: number, videoId: number) {
+  return useQuery({ ...getVideoQueryOptions(workspaceId, videoId), enabled: videoId > 0 });
+}

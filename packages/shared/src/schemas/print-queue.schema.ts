@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { FilamentTypeSchema, PreviewImageSchema } from './files.schema.js';
+import { PRINT_JOB_OUTCOMES, VIDEO_STATES } from './print-jobs.schema.js';
+
+/** Spec part 2 §4.1: Queue, Completed and Archive. */
+export const PRINT_QUEUE_STATES = ['TO_BE_PRINTED', 'PRINTED', 'DONE'] as const;
+export type PrintQueueState = (typeof PRINT_QUEUE_STATES)[number];
+export const PrintQueueStateSchema = z.enum(PRINT_QUEUE_STATES);
+
+/** The four boxes of the print queue page (spec part 2 §2.7). */
+export const PRINT_QUEUE_BOXES = ['queue', 'printing', 'printed', 'archive'] as const;
+export type PrintQueueBox = (typeof PRINT_QUEUE_BOXES)[number];
+
+/** Who started an item: a person, the jobox auto-start, or dispatch to a free printer. */
+export const PRINT_QUEUE_STARTERS = ['manual', 'jobox', 'dispatch'] as const;
+
+/** The newest archived items GET answers unless asked for more. */
+export const PRINT_QUEUE_ARCHIVE_DEFAULT = 50;
+export const PRINT_QUEUE_ARCHIVE_MAX = 500;
+export const PRINT_QUEUE_REORDER_MAX = 5000;
+
+/** The job an item printed, as the boxes need it. */
+const QueueJobSchema = z.object({
+  id: z.number().int(),
+  outcome: z.enum(PRINT_JOB_OUTCOMES),
+  ended_on: z.string().nullable(),
+  video_state: z.enum(VIDEO_STATES).nullable(),
+});
+export type PrintQueueJob = z.infer<typeof QueueJobSchema>;
+
+/**
+ * Which box an item shows in. Printing holds PRINTED items whose job still runs or whose video
+ * is still being made (RECORDING, ANALYZING, or null while it has none yet); a job without a
+ * video moves to Printed when it ends, not before (ARCHITECTURE §6).
+ */
+export function getPrintQueueBox(item: {
+  state: PrintQueueState;
+  print_job: PrintQueueJob | null;
+}): PrintQueueBox {
+  if (item.state === 'TO_BE_PRINTED') return 'queue';
+  if (item.state === 'DONE') return 'archive';
+  const job = item.print_job;
+  if (!job) return 'printed';
+  const isRunning = job.ended_on === null;
+  const isVideoPending =
+    job.video_state === null || job.video_state === 'RECORDING' || job.video_state === 'ANALYZING';
+  return isRunning || isVideoPending ? 'printing' : 'printed';
+}
+
+/** Why an item without a printer waits while dispatch is on ("no free PETG printer"). */
+export const PrintQueueWaitingSchema = z.object({
+  code: z.enum(['no_free_printer', 'no_compatible_printer']),
+  filament_type: FilamentTypeSchema.nullable(),
+});
+export type PrintQueueWaiting = z.infer<typeof PrintQueueWaitingSchema>;
+
+/** Spec part 2 §3 "Print queue item", plus what the product shows beyond it. */
+export const PrintQueueItemSchema = z.object({
+  id: z.number().int(),
+  state: PrintQueueStateSchema,
+  box: z.enum(PRINT_QUEUE_BOXES),
+  position: z.number().int(),
+  file: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    filament_type: FilamentTypeSchema.nullable(),
+    previewImages: z.array(PreviewImageSchema),
+  }),
+  printer: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      jobox_enabled: z.boolean(),
+      enabled: z.boolean(),
+    })
+    .nullable(),
+  print_job: QueueJobSchema.nullable(),
+  jobox_autostart: z.boolean(),
+  make_video: z.boolean(),
+  added_on: z.string(),
+  added_by: z.object({ username: z.string() }),
+  printed_on: z.string().nullable(),
+  done_on: z.string().nullable(),
+  /** who started it; `jobox` and `dispatch` are the record of an automatic start */
+  started_by: z.enum(PRINT_QUEUE_STARTERS).nullable(),
+  is_starting: z.boolean(),
+  /** the last start that did not happen, kept until the item starts */
+  start_problem: z.object({ message: z.string(), on: z.string(), is_held: z.boolean() }).nullable(),
+  waiting: PrintQueueWaitingSchema.nullable(),
+});
+export type PrintQueueItem = z.infer<typeof PrintQueueItemSchema>;
+
+export const PrintQueueListSchema = z.object({
+  results: z.array(PrintQueueItemSchema),
+  /** all archived items; `results` holds only the newest of them */
+  archive_count: z.number().int(),
+});
+export type PrintQueueList = z.infer<typeof PrintQueueListSchema>;
+
+export const PrintQueueListQuerySchema = z.strictObject({
+  archive_limit: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(PRINT_QUEUE_ARCHIVE_MAX)
+    .default(PRINT_QUEUE_ARCHIVE_DEFAULT),
+});
+
+const idSchema = z.number().int().positive();
+
+/** POST /groups/{id}/print-queue/ (spec part 2 §7.5): new items are always TO_BE_PRINTED. */
+export const PrintQueueItemCreateSchema = z.strictObject({
+  file: idSchema,
+  state: z.literal('TO_BE_PRINTED').default('TO_BE_PRINTED'),
+  printer: idSchema.nullable().default(null),
+  jobox_autostart: z.boolean().default(false),
+  make_video: z.boolean().default(false),
+});
+export type PrintQueueItemCreate = z.infer<typeof PrintQueueItemCreateSchema>;
+
+/** PATCH /groups/{id}/print-queue/{id}/: `printer: null` clears the printer. */
+export const PrintQueueItemUpdateSchema = z
+  .strictObject({
+    state: PrintQueueStateSchema,
+    print_job: idSchema,
+    printer: idSchema.nullable(),
+    jobox_autostart: z.boolean(),
+    make_video: z.boolean(),
+  })
+  .partial()
+  .refine((body) => body.state !== 'PRINTED' || body.print_job !== undefined, {
+    path: ['print_job'],
+    error: 'A printed item needs its print job.',
+  });
+export type PrintQueueItemUpdate = z.infer<typeof PrintQueueItemUpdateSchema>;
+
+/** POST /groups/{id}/print-queue/{id}/print/: start the item now, on its printer or this one. */
+export const PrintQueueItemPrintSchema = z.strictObject({
+  printer: idSchema.optional(),
+  make_video: z.boolean().optional(),
+});
+export type PrintQueueItemPrint = z.infer<typeof PrintQueueItemPrintSchema>;
+
+/** PUT /groups/{id}/print-queue/order/: the Queue box's items in their new order. */
+export const PrintQueueOrderSchema = z.strictObject({
+  ids: z.array(idSchema).min(1).max(PRINT_QUEUE_REORDER_MAX),
+});
