@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser.js';
 import {
   CLI_ENTRY,
   findFreePort,
@@ -64,18 +64,7 @@ async function measureLogins(url: string): Promise<number[]> {
 
 /** Every script /login loads (entry, lazy route, preloaded chunks), each gzipped at level 9. */
 async function measureSignInJavaScript(url: string): Promise<{ files: number; gzipBytes: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ locale: 'en-US' });
     const bodies: Promise<Buffer>[] = [];
