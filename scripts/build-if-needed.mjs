@@ -1,4 +1,4 @@
-// Builds the web app and the server when their output is missing or older than their
+// Builds the web app, the server and the agent bundle when their output is missing or older than their
 // sources, so `npm start` and the browser tests always run what the tree holds.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -38,6 +38,18 @@ const TARGETS = [
     output: 'apps/server/dist/main.js',
     sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src'],
     command: 'npm run build -w @printdeck/server',
+  },
+  {
+    name: 'agent bundle',
+    output: 'apps/agent/dist/printdeck-agent.cjs',
+    sources: [
+      'apps/agent/src',
+      'apps/agent/build.mjs',
+      'apps/agent/install.sh',
+      'apps/agent/printdeck-agent.service',
+      'packages/shared/src',
+    ],
+    command: 'npm run build:agent',
   },
 ];
 

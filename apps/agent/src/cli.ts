@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { RELEASE_VERSION } from '@printdeck/shared';
 import { startAgent } from './agent.js';
 import { ConfigError, resolveConfig, USAGE } from './config.js';
 import { loadOrCreateIdentity } from './connection/identity.js';
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
   }
   if (config === 'help') {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (config === 'version') {
+    process.stdout.write(`printdeck-agent ${RELEASE_VERSION}\n`);
     return;
   }
   let identity: string;

@@ -142,6 +142,50 @@ describe('resolveConfig', () => {
     ).toContain('unknown option');
   });
 
+  it("reads the installer's NAME=value config file, with comments and quotes", () => {
+    const file = [
+      '# written by the Printdeck installer',
+      'PRINTDECK_SERVER=https://printdeck.example',
+      "PRINTDECK_KEY='DEVICEKEY'",
+      'MOONRAKER_URL="http://127.0.0.1:7125"',
+      'PRINTDECK_STATE_DIR=/var/lib/printdeck-agent',
+      'download-dir=/var/tmp',
+      '',
+    ].join('\n');
+    expect(resolve(['--config', '/etc/agent.conf'], {}, { '/etc/agent.conf': file })).toEqual({
+      serverUrl: 'https://printdeck.example',
+      deviceKey: 'DEVICEKEY',
+      printer: { kind: 'moonraker', url: 'http://127.0.0.1:7125' },
+      downloadDir: '/var/tmp',
+      stateDir: '/var/lib/printdeck-agent',
+      logLevel: 'info',
+    });
+  });
+
+  it('names the line of a bad config file', () => {
+    const files = {
+      '/a.conf': 'PRINTDECK_SERVER=https://x\nthis is not a setting\n',
+      '/b.conf': 'PRINTDECK_SERVER=https://x\nCOLOUR=blue\n',
+      '/c.conf': '{"server": ',
+    };
+    expect(failure(() => resolve(['--config', '/a.conf'], {}, files))).toBe(
+      '/a.conf line 2: expected NAME=value',
+    );
+    expect(failure(() => resolve(['--config', '/b.conf'], {}, files))).toBe(
+      '/b.conf line 2: unknown setting COLOUR',
+    );
+    expect(failure(() => resolve(['--config', '/c.conf'], {}, files))).toBe(
+      'the config file /c.conf is not valid JSON',
+    );
+    expect(failure(() => resolve(['--config', '/missing.conf'], {}, files))).toMatch(
+      /^cannot read the config file \/missing.conf/,
+    );
+  });
+
+  it('tells its version', () => {
+    expect(resolve(['--version'])).toBe('version');
+  });
+
   it('asks for help', () => {
     expect(resolve(['--help'])).toBe('help');
   });

@@ -16,12 +16,15 @@ export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint
   --moonraker-api-key KEY   only when Moonraker requires authorization (env MOONRAKER_API_KEY)
   --power-device NAME       the Moonraker [power NAME] device that feeds the printer
                             (env MOONRAKER_POWER_DEVICE; default: printer; "none" for none)
-  --config FILE             a JSON file with any of these options by their long names
+  --config FILE             a file with any of these options: JSON by their long names
+                            ({"server": "…"}), or NAME=value lines by their environment names
+                            (PRINTDECK_SERVER=…) as the installer writes it
   --download-dir DIR        where print files wait while they are checked (default: system temp)
   --state-dir DIR           where the agent keeps its own identity, made on the first start
                             (env PRINTDECK_STATE_DIR; default $XDG_STATE_HOME/printdeck-agent
                             or ~/.local/state/printdeck-agent)
   --log-level LEVEL         debug, info, warn, error or silent (env LOG_LEVEL; default info)
+  --version                 the agent's version
   --help                    this text
 
 Command-line options win over the environment, the environment over the config file.`;
@@ -48,6 +51,7 @@ const OPTIONS = {
   'state-dir': { type: 'string' },
   'log-level': { type: 'string' },
   help: { type: 'boolean' },
+  version: { type: 'boolean' },
 } as const;
 
 const ENVIRONMENT: Record<string, string> = {
@@ -123,7 +127,7 @@ export interface ConfigSources {
 }
 
 /** Command line over environment over config file, validated once; throws ConfigError. */
-export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' {
+export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' | 'version' {
   let values: Record<string, unknown>;
   try {
     values = parseArgs({ args: sources.argv, options: OPTIONS, strict: true }).values;
@@ -131,13 +135,14 @@ export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) return 'help';
+  if (values.version) return 'version';
   const fromFile = typeof values.config === 'string' ? readConfigFile(values.config, sources) : {};
   const fromEnv = Object.fromEntries(
     Object.entries(ENVIRONMENT)
       .filter(([name]) => sources.env[name] !== undefined && sources.env[name] !== '')
       .map(([name, option]) => [option, sources.env[name]]),
   );
-  const { config: _config, help: _help, ...cli } = values;
+  const { config: _config, help: _help, version: _version, ...cli } = values;
   const parsed = ConfigSchema.safeParse({ ...fromFile, ...fromEnv, ...cli });
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(issue)).join('\n'));
@@ -175,6 +180,7 @@ function readConfigFile(path: string, sources: ConfigSources): Record<string, un
   } catch (error) {
     throw new ConfigError(`cannot read the config file ${path}: ${(error as Error).message}`);
   }
+  if (!text.trimStart().startsWith('{')) return parseEnvFile(path, text);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -185,6 +191,35 @@ function readConfigFile(path: string, sources: ConfigSources): Record<string, un
     throw new ConfigError(`the config file ${path} must hold a JSON object`);
   }
   return data as Record<string, unknown>;
+}
+
+/**
+ * `NAME=value` lines (the installer's /etc/printdeck-agent/agent.conf): environment names or
+ * long option names, `#` comments, values optionally in single or double quotes.
+ */
+export function parseEnvFile(path: string, text: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const lines = text.split(/\r?\n/);
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([A-Za-z][\w-]*)\s*=\s*(.*)$/.exec(line);
+    if (!match) {
+      throw new ConfigError(`${path} line ${index + 1}: expected NAME=value`);
+    }
+    const name = match[1]!;
+    const option = ENVIRONMENT[name] ?? (name in OPTIONS ? name : undefined);
+    if (!option || option === 'config' || option === 'help' || option === 'version') {
+      throw new ConfigError(`${path} line ${index + 1}: unknown setting ${name}`);
+    }
+    values[option] = unquote(match[2]!);
+  }
+  return values;
+}
+
+function unquote(value: string): string {
+  const quoted = /^(['"])(.*)\1$/.exec(value);
+  return quoted ? quoted[2]! : value;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

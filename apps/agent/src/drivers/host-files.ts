@@ -1,15 +1,15 @@
-import { openAsBlob } from 'node:fs';
 import { SNAPSHOT_MAX_BYTES, type SnapshotResult } from '@printdeck/shared';
+import { openFileAsBlob } from '../compat.js';
 import { CommandFailed, type LocalPrintFile } from './driver.js';
 
-/** A multipart form with the file streamed from disk (never read whole into memory). */
+/** A multipart form with the file streamed from disk (read whole only on Node 18). */
 export async function uploadForm(
   file: LocalPrintFile,
   fields: Record<string, string>,
 ): Promise<FormData> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', await openAsBlob(file.diskPath), file.fileName);
+  form.append('file', await openFileAsBlob(file.diskPath), file.fileName);
   return form;
 }
 

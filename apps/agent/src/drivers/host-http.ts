@@ -1,3 +1,4 @@
+import { anySignal } from '../compat.js';
 import { CommandFailed, describeError } from './driver.js';
 
 /** A non-2xx answer from OctoPrint or Moonraker, with the text it gave. */
@@ -36,7 +37,7 @@ export async function requestHost(
   request: HostRequest,
 ): Promise<Response> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const signal = request.signal ? anySignal([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { ...host.headers };
   let body: string | FormData | undefined = request.form;
   if (request.json !== undefined) {

@@ -14,6 +14,8 @@ export interface TestServerOptions {
   notificationOptions?: StartOptions['notificationOptions'];
   /** start on the database and data directory of an earlier server (a restart); kept on close */
   storage?: TestStorage;
+  /** listen on this port instead of any free one (when PUBLIC_URL must name the server) */
+  port?: number;
 }
 
 export interface TestServer {
@@ -54,7 +56,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
       ...options.env,
     }),
-    port: 0,
+    port: options.port ?? 0,
   };
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Printdeck agent installer (apps/agent/README.md, "Install"). The add-printer page shows the
+# exact command; the device key comes on standard input, never on the command line or in a URL:
+#
+#   curl -fsSL https://printdeck.example/agent/install.sh -o printdeck-install.sh &&
+#     echo 'DEVICE-KEY' | sudo bash printdeck-install.sh --server https://printdeck.example \
+#       --octoprint http://127.0.0.1:5000
+#
+# It downloads the agent (one file, plain Node.js 18+), writes /etc/printdeck-agent/agent.conf
+# (readable by root and the agent only), creates the system user "printdeck" and enables the
+# printdeck-agent service. Without systemd (or with --no-service) it says how to start the agent.
+# PRINTDECK_INSTALL_ROOT=DIR installs under DIR instead of / and never touches users or services.
+set -euo pipefail
+
+fail() {
+  echo "printdeck-install: $*" >&2
+  exit 2
+}
+
+usage() {
+  cat <<'USAGE'
+usage: echo 'DEVICE-KEY' | sudo bash printdeck-install.sh --server URL (--octoprint URL | --moonraker URL) [--no-service]
+
+  --server URL      the Printdeck server (its PUBLIC_URL)
+  --octoprint URL   OctoPrint on this machine, e.g. http://127.0.0.1:5000
+  --moonraker URL   Moonraker on this machine, e.g. http://127.0.0.1:7125
+  --no-service      install and configure only; do not create or start a systemd service
+The device key is read from standard input.
+USAGE
+}
+
+SERVER=""
+OCTOPRINT=""
+MOONRAKER=""
+NO_SERVICE=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --server) [ $# -ge 2 ] || fail "--server needs a URL"; SERVER="$2"; shift 2 ;;
+    --octoprint) [ $# -ge 2 ] || fail "--octoprint needs a URL"; OCTOPRINT="$2"; shift 2 ;;
+    --moonraker) [ $# -ge 2 ] || fail "--moonraker needs a URL"; MOONRAKER="$2"; shift 2 ;;
+    --no-service) NO_SERVICE=1; shift ;;
+    --help | -h) usage; exit 0 ;;
+    *) usage >&2; fail "unknown option: $1" ;;
+  esac
+done
+
+URL_PATTERN='^https?://[^[:space:]"'"'"'\\]+$'
+[[ "$SERVER" =~ $URL_PATTERN ]] || fail "--server must be the Printdeck address, starting with http:// or https://"
+SERVER="${SERVER%/}"
+if [ -n "$OCTOPRINT" ] && [ -n "$MOONRAKER" ] || [ -z "$OCTOPRINT$MOONRAKER" ]; then
+  fail "give either --octoprint URL or --moonraker URL (exactly one)"
+fi
+PRINTER_URL="$OCTOPRINT$MOONRAKER"
+[[ "$PRINTER_URL" =~ $URL_PATTERN ]] || fail "the printer address must start with http:// or https://"
+
+KEY=""
+IFS= read -r KEY || true
+KEY="${KEY//[[:space:]]/}"
+[ -n "$KEY" ] || fail "no device key on standard input (echo 'DEVICE-KEY' | sudo bash printdeck-install.sh …)"
+[[ "$KEY" =~ ^[A-Za-z0-9._~-]{1,200}$ ]] || fail "the device key on standard input is not a Printdeck device key"
+
+NODE="$(command -v node || true)"
+[ -n "$NODE" ] || fail "Node.js 18 or newer is needed: sudo apt install nodejs"
+NODE_MAJOR="$("$NODE" -p 'process.versions.node.split(".")[0]')"
+[ "$NODE_MAJOR" -ge 18 ] || fail "Node.js 18 or newer is needed; this is $("$NODE" --version)"
+
+ROOT="${PRINTDECK_INSTALL_ROOT:-}"
+ROOT="${ROOT%/}"
+if [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
+  fail "run it as root (sudo bash printdeck-install.sh …)"
+fi
+APP_DIR="$ROOT/opt/printdeck-agent"
+CONF_DIR="$ROOT/etc/printdeck-agent"
+STATE_DIR="$ROOT/var/lib/printdeck-agent"
+BUNDLE="$APP_DIR/printdeck-agent.cjs"
+CONF="$CONF_DIR/agent.conf"
+
+download() {
+  if command -v curl >/dev/null; then
+    curl -fsSL --proto '=http,https' "$1" -o "$2"
+  elif command -v wget >/dev/null; then
+    wget -q -O "$2" "$1"
+  else
+    fail "curl or wget is needed to download the agent"
+  fi
+}
+
+mkdir -p "$APP_DIR" "$CONF_DIR" "$STATE_DIR"
+echo "Downloading the Printdeck agent from $SERVER …"
+download "$SERVER/agent/printdeck-agent.cjs" "$BUNDLE.new" || fail "cannot download $SERVER/agent/printdeck-agent.cjs"
+"$NODE" "$BUNDLE.new" --version >/dev/null || fail "the downloaded agent does not run with $("$NODE" --version)"
+mv "$BUNDLE.new" "$BUNDLE"
+chmod 755 "$BUNDLE"
+
+if [ -n "$OCTOPRINT" ]; then PRINTER_LINE="OCTOPRINT_URL=$OCTOPRINT"; else PRINTER_LINE="MOONRAKER_URL=$MOONRAKER"; fi
+(
+  umask 077
+  cat >"$CONF.new" <<CONF
+# Printdeck agent configuration, written by printdeck-install.sh
+PRINTDECK_SERVER=$SERVER
+PRINTDECK_KEY=$KEY
+$PRINTER_LINE
+PRINTDECK_STATE_DIR=/var/lib/printdeck-agent
+CONF
+)
+if [ -n "$ROOT" ]; then
+  sed -i "s#^PRINTDECK_STATE_DIR=.*#PRINTDECK_STATE_DIR=$STATE_DIR#" "$CONF.new"
+fi
+mv "$CONF.new" "$CONF"
+echo "Wrote $CONF"
+
+HAS_SYSTEMD=0
+if [ -z "$ROOT" ] && [ "$NO_SERVICE" = 0 ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+  HAS_SYSTEMD=1
+fi
+if [ "$HAS_SYSTEMD" = 0 ]; then
+  echo "Installed without a service. Start the agent with:"
+  echo "  $NODE $BUNDLE --config $CONF"
+  exit 0
+fi
+
+if ! id printdeck >/dev/null 2>&1; then
+  useradd --system --home-dir /var/lib/printdeck-agent --no-create-home --shell /usr/sbin/nologin printdeck
+fi
+chown -R printdeck:printdeck "$STATE_DIR"
+chown root:printdeck "$CONF"
+chmod 640 "$CONF"
+download "$SERVER/agent/printdeck-agent.service" /etc/systemd/system/printdeck-agent.service.new
+sed -i "s#^ExecStart=/usr/bin/env node #ExecStart=$NODE #" /etc/systemd/system/printdeck-agent.service.new
+mv /etc/systemd/system/printdeck-agent.service.new /etc/systemd/system/printdeck-agent.service
+systemctl daemon-reload
+systemctl enable printdeck-agent >/dev/null
+systemctl restart printdeck-agent
+echo "The Printdeck agent is running. Logs: journalctl -u printdeck-agent -f"
