@@ -8,6 +8,7 @@
  * - the bytes kept per print hour: while recording (frames) and after (MP4, photo, strip).
  * `npm run bench:videos -- --printers 200 --seconds 30`
  */
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,7 +113,9 @@ async function main(): Promise<void> {
     ).id as number;
 
     // Devices and their running make_video jobs: written as the print start would write them.
-    const devices: Array<{ key: string; jobId: number }> = [];
+    const devices: Array<{ key: string; identity: string; jobId: number }> = [];
+    // each key paired with its agent, as the first socket connection pairs it
+    const pairIdentity = db.prepare('update device_keys set identity_hash = ? where id = ?');
     const insertJob = db.prepare(
       `insert into print_jobs (workspace_id, file_name, printer_name, device_key_id, username,
          started_on, outcome, make_video) values (?, 'benchy.gcode', ?, ?, 'bench', ?, 'printing', 1)`,
@@ -128,15 +131,18 @@ async function main(): Promise<void> {
         insertJob.run(workspace, `Printer ${i + 1}`, keyId, new Date().toISOString())
           .lastInsertRowid,
       );
-      devices.push({ key: token, jobId });
+      const identity = createHash('sha256').update(`bench agent ${i}`).digest('base64url');
+      pairIdentity.run(createHash('sha256').update(identity).digest('hex'), keyId);
+      devices.push({ key: token, identity, jobId });
     }
 
-    const send = async (device: { key: string; jobId: number }, seq: number, body: Buffer) => {
+    const send = async (device: (typeof devices)[number], seq: number, body: Buffer) => {
       const at = performance.now();
       const response = await fetch(`${url}/api/device/timelapse/frames/`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${device.key}`,
+          'x-device-identity': device.identity,
           'content-type': 'image/jpeg',
           'x-printjob-id': String(device.jobId),
           'x-frame-seq': String(seq),
@@ -190,7 +196,7 @@ async function main(): Promise<void> {
     const encodeStart = performance.now();
     const done = await fetch(`${url}/api/device/timelapse/${encoder.jobId}/done/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${encoder.key}` },
+      headers: { authorization: `Bearer ${encoder.key}`, 'x-device-identity': encoder.identity },
     });
     if (done.status !== 204) throw new Error(`done: ${done.status}`);
     let state = '';

@@ -145,6 +145,7 @@ export function startAgent(options: AgentOptions): Agent {
     driver,
     serverUrl: options.serverUrl,
     deviceKey: options.deviceKey,
+    identity: options.identity,
     // the key's public part names the folder: agents sharing a machine never share a spool
     dir:
       options.timelapseDir ??

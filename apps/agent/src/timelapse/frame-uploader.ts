@@ -1,3 +1,4 @@
+import { DEVICE_IDENTITY_HEADER } from '@printdeck/shared';
 import { RetryTimer, type BackoffPolicy } from '../connection/backoff.js';
 import { describeError } from '../drivers/driver.js';
 import type { Logger } from '../log.js';
@@ -9,6 +10,8 @@ export interface FrameUploaderOptions {
   /** the server as the agent dialled it (http(s) or ws(s)) */
   serverUrl: string;
   deviceKey: string;
+  /** the agent identity the key is paired with; the server checks it beside the key */
+  identity: string;
   spool: FrameSpool;
   log: Logger;
   backoff: BackoffPolicy;
@@ -166,7 +169,11 @@ export class FrameUploader {
     try {
       const response = await fetch(serverHttpUrl(this.#options.serverUrl, path), {
         method: 'POST',
-        headers: { authorization: `Bearer ${this.#options.deviceKey}`, ...headers },
+        headers: {
+          authorization: `Bearer ${this.#options.deviceKey}`,
+          [DEVICE_IDENTITY_HEADER]: this.#options.identity,
+          ...headers,
+        },
         ...(body ? { body } : {}),
         signal: AbortSignal.timeout(this.#options.requestTimeoutMs ?? 15_000),
       });

@@ -9,6 +9,8 @@ export interface TimelapseOptions {
   driver: Pick<Driver, 'run' | 'getState'>;
   serverUrl: string;
   deviceKey: string;
+  /** the agent identity the device key is paired with */
+  identity: string;
   /** the spool's folder, this agent's own */
   dir: string;
   log: Logger;
@@ -64,6 +66,7 @@ export class TimelapseRecorder {
     this.#uploader = new FrameUploader({
       serverUrl: options.serverUrl,
       deviceKey: options.deviceKey,
+      identity: options.identity,
       spool: this.#spool,
       log: options.log,
       backoff: options.backoff,

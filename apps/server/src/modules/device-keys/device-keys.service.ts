@@ -82,6 +82,20 @@ export function createDeviceKeysService({
         : { refused: 'paired_elsewhere' };
     },
 
+    /**
+     * An agent's HTTP call beside its socket (timelapse frames): its key and the identity the
+     * key is paired with. Never pairs: a key no agent has connected with yet is refused.
+     */
+    async authenticatePairedDevice(
+      token: string,
+      identity: string | undefined,
+    ): Promise<number | null> {
+      const row = await findLiveKey(token);
+      if (!row || row.identity_hash === null) return null;
+      if (!identity || !DEVICE_IDENTITY_PATTERN.test(identity)) return null;
+      return safeEqual(row.identity_hash, sha256Hex(identity)) ? row.id : null;
+    },
+
     markDeviceSeen(deviceKeyId: number): Promise<void> {
       return deviceKeys.touchDeviceKey(deviceKeyId, nowIso());
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEVICE_IDENTITY_HEADER,
   FrameAcceptedSchema,
   FrameHeadersSchema,
   RecordingDoneParamsSchema,
@@ -13,7 +14,8 @@ export const FRAMES_PATH = '/api/device/timelapse/frames/';
 
 /**
  * Timelapse frames from agents: JPEG bodies over HTTP (never the control socket), with the
- * device key in the Authorization header (never in the URL). Public to the user sign-in: the
+ * device key in the Authorization header (never in the URL) and the agent identity the key is
+ * paired with. Public to the user sign-in: the
  * device key is checked here instead.
  */
 export async function registerDeviceFramesRoutes(
@@ -39,7 +41,10 @@ export async function registerDeviceFramesRoutes(
         response: { 200: FrameAcceptedSchema },
       },
       onRequest: async (request) => {
-        request.deviceKeyId = await frames.authenticate(request.headers.authorization);
+        request.deviceKeyId = await frames.authenticate(
+          request.headers.authorization,
+          request.headers[DEVICE_IDENTITY_HEADER],
+        );
       },
       handler: (request) =>
         frames.ingestFrame(request.deviceKeyId!, request.headers, request.body as Buffer),
@@ -54,7 +59,10 @@ export async function registerDeviceFramesRoutes(
         response: { 204: z.null() },
       },
       onRequest: async (request) => {
-        request.deviceKeyId = await frames.authenticate(request.headers.authorization);
+        request.deviceKeyId = await frames.authenticate(
+          request.headers.authorization,
+          request.headers[DEVICE_IDENTITY_HEADER],
+        );
       },
       handler: async (request, reply) => {
         await frames.completeRecording(request.deviceKeyId!, request.params.jobId);

@@ -22,9 +22,18 @@ const jobNotFound = () => notFound('No such print job on this device.');
  * same device that asked for a video. A frame sent twice (its answer was lost) is stored once.
  */
 export function createFrameIngestService({ videos, deviceKeys, storage, clock, wakeWorker }: Deps) {
-  async function authenticate(authorization: string | undefined): Promise<number> {
+  /** The device key and the agent identity it is paired with (a copied key alone is not enough). */
+  async function authenticate(
+    authorization: string | undefined,
+    identity: string | string[] | undefined,
+  ): Promise<number> {
     const match = /^Bearer (\S{1,200})$/.exec(authorization ?? '');
-    const deviceKeyId = match ? await deviceKeys.verifyDeviceKey(match[1]!) : null;
+    const deviceKeyId = match
+      ? await deviceKeys.authenticatePairedDevice(
+          match[1]!,
+          typeof identity === 'string' ? identity : undefined,
+        )
+      : null;
     if (deviceKeyId === null) throw notAuthenticated();
     return deviceKeyId;
   }

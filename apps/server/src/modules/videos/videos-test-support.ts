@@ -1,7 +1,13 @@
 import jpeg from 'jpeg-js';
 import { expect } from 'vitest';
 import type { BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
+import {
+  connectFakeAgent,
+  eventually,
+  identityFor,
+  readyState,
+  type FakeAgent,
+} from '../../test/fake-agent.js';
 import type { TestServer } from '../../test/test-server.js';
 import { FRAMES_PATH } from './device-frames.routes.js';
 
@@ -36,7 +42,9 @@ export async function sendFrame(t: TestServer, deviceKey: string | null, frame: 
   const response = await fetch(`${t.baseUrl}${FRAMES_PATH}`, {
     method: 'POST',
     headers: {
-      ...(deviceKey ? { authorization: `Bearer ${deviceKey}` } : {}),
+      ...(deviceKey
+        ? { authorization: `Bearer ${deviceKey}`, 'x-device-identity': identityFor(deviceKey) }
+        : {}),
       'content-type': 'image/jpeg',
       'x-printjob-id': String(frame.jobId),
       'x-frame-seq': String(frame.seq),
@@ -55,7 +63,10 @@ export async function sendFrame(t: TestServer, deviceKey: string | null, frame: 
 export const completeRecording = (t: TestServer, deviceKey: string, jobId: number) =>
   fetch(`${t.baseUrl}/api/device/timelapse/${jobId}/done/`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${deviceKey}` },
+    headers: {
+      authorization: `Bearer ${deviceKey}`,
+      'x-device-identity': identityFor(deviceKey),
+    },
   });
 
 export interface TestPrinter {

@@ -217,6 +217,27 @@ describe('bad frames', () => {
     other.agent.close();
   });
 
+  it('the device key alone is not enough: a frame must come from the agent the key is paired with', async () => {
+    const stranger = 'S'.repeat(43);
+    const copied = await sendFrame(t, printer.deviceKey, {
+      jobId,
+      seq: 1,
+      headers: { 'x-device-identity': stranger },
+    });
+    expect(copied.status).toBe(401);
+    const missing = await sendFrame(t, printer.deviceKey, {
+      jobId,
+      seq: 1,
+      headers: { 'x-device-identity': '' },
+    });
+    expect(missing.status).toBe(401);
+    const done = await fetch(`${t.baseUrl}/api/device/timelapse/${jobId}/done/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${printer.deviceKey}`, 'x-device-identity': stranger },
+    });
+    expect(done.status).toBe(401);
+  });
+
   it('a recording is complete only once the job has ended here: 409 before; never for another device', async () => {
     expect((await completeRecording(t, printer.deviceKey, jobId)).status).toBe(409);
     const other = await addPrinter(t, admin, workspaceId, 'Third');
