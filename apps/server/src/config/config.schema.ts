@@ -26,10 +26,6 @@ function urlWithProtocols(protocols: string[]) {
     );
 }
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((value) => ['true', '1', 'yes'].includes(value));
-
 /** An executable file named by an absolute path (the system's ffmpeg instead of the bundled one). */
 function isExecutableFile(value: string): boolean {
   try {
@@ -70,7 +66,14 @@ export const EnvSchema = z.object({
   /** Trust X-Forwarded-For only from this many proxy hops (0 = never). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   ENVIRONMENT: z.string().trim().min(1).max(40).default('production'),
-  LOG_PRETTY: booleanFlag.default(false),
+  /** Refused rather than ignored: logs are JSON lines; a reader formats them (`npx pino-pretty`). */
+  LOG_PRETTY: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || value.trim() === '',
+      'is not supported: the server logs JSON lines; to read them formatted, pipe them through `npx pino-pretty`',
+    ),
   /** the ffmpeg that makes timelapse videos; default: the one @ffmpeg-installer/ffmpeg installed */
   FFMPEG_PATH: optionalString.pipe(executablePath.optional()),
 });

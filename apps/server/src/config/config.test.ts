@@ -51,6 +51,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).ffmpegPath).toBeUndefined();
   });
 
+  it('refuses LOG_PRETTY instead of accepting and ignoring it', () => {
+    expect(problemsOf({ LOG_PRETTY: 'true' })[0]).toMatch(
+      /^LOG_PRETTY="true": is not supported: the server logs JSON lines; .*pino-pretty/,
+    );
+    expect(() => loadConfig({ LOG_PRETTY: '' })).not.toThrow();
+  });
+
   it('never prints a secret it refuses', () => {
     const [problem] = problemsOf({ JWT_SECRET: 'short-secret' });
     expect(problem).toMatch(/^JWT_SECRET=\(hidden\): must be at least 32 characters long/);

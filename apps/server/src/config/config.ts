@@ -16,7 +16,6 @@ export interface Config {
   logLevel: string;
   trustProxyHops: number;
   environment: string;
-  logPretty: boolean;
   /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */
   ffmpegPath: string | undefined;
 }
@@ -67,7 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     environment: e.ENVIRONMENT,
-    logPretty: e.LOG_PRETTY,
     ffmpegPath: e.FFMPEG_PATH,
   };
 }
