@@ -18,9 +18,13 @@ export const ERROR_STATUS = {
   axis_homing_required: 408,
   out_of_range: 408,
   conflict: 409,
+  /** the first request with this Idempotency-Key is still running (IETF httpapi-idempotency-key) */
+  idempotency_key_in_use: 409,
   payload_too_large: 413,
   range_not_satisfiable: 416,
   unsupported_media_type: 415,
+  /** this Idempotency-Key was first sent with another method, path or body */
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   maintenance: 503,

@@ -407,6 +407,23 @@ export interface NotificationOutboxTable {
   sent_on: string | null;
 }
 
+/** The first answer to an Idempotency-Key (IETF httpapi-idempotency-key), per caller, for a day. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  caller: string;
+  idempotency_key: string;
+  fingerprint: string;
+  method: string;
+  path: string;
+  /** null while the first request runs */
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_on: string;
+  completed_on: string | null;
+  expires_on: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -441,4 +458,5 @@ export interface Database {
   telegram_bot_state: TelegramBotStateTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_outbox: NotificationOutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -36,8 +36,11 @@ import { registerPrintQueueRoutes } from '../modules/print-queue/print-queue.rou
 import { registerPushRoutes } from '../modules/notifications/push.routes.js';
 import { registerTelegramRoutes } from '../modules/telegram/telegram.routes.js';
 import type { NotificationOptions } from '../notifications-context.js';
+import { createIdempotencyRepository } from '../modules/idempotency/idempotency.repository.js';
+import { createIdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import { registerAuthentication } from './authentication.js';
 import { registerErrorHandler } from './error-handler.js';
+import { registerIdempotency } from './idempotency.js';
 import { createMaintenanceSwitch, registerMaintenance } from './maintenance.js';
 import { registerOpenApi } from './openapi.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -132,6 +135,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSecurityHeaders(server);
   registerMaintenance(server, maintenance);
   registerAuthentication(server, services.auth, services.workspaceAdmin.apiKeys);
+  const idempotency = createIdempotencyService({
+    keys: createIdempotencyRepository(database.db),
+    clock,
+  });
+  registerIdempotency(server, idempotency);
+  idempotency.startSweep(server.log);
+  server.addHook('onClose', async () => idempotency.stopSweep());
   await registerOpenApi(server);
 
   registerHealthRoutes(server, {

@@ -141,6 +141,40 @@ describe('api client', () => {
     ]);
   });
 
+  it('sends one Idempotency-Key per action, the same on its retry, none on a read', async () => {
+    const { client, calls } = setup(serverWithRotation());
+    const keyOf = (index: number) =>
+      (calls[index]!.init.headers as Record<string, string>)['Idempotency-Key'];
+    await client.request({ method: 'POST', path: '/printers/1/move_head/', body: { x: 1 } });
+    // calls: refresh, POST (a2), then a second action
+    await client.request({ method: 'DELETE', path: '/printers/1/' });
+    await client.request({ path: '/users/me/' });
+    const writes = calls.filter(
+      (call) => call.init.method !== 'GET' && !call.url.includes('refresh'),
+    );
+    expect(writes).toHaveLength(2);
+    const [first, second] = writes.map(
+      (call) => (call.init.headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+    expect(keyOf(calls.length - 1)).toBeUndefined();
+  });
+
+  it('re-sends a request answered 401 with the same Idempotency-Key after renewing', async () => {
+    const { client, tokens, calls } = setup(serverWithRotation());
+    tokens.save({ access: 'stale' });
+    await client.request({ method: 'POST', path: '/printers/1/home_head/', body: {} });
+    const posts = calls.filter((call) => call.url === '/api/printers/1/home_head/');
+    expect(posts).toHaveLength(2);
+    const keys = posts.map(
+      (call) => (call.init.headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(keys[0]).toBeDefined();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('shares one refresh between concurrent requests', async () => {
     let releaseRefresh = () => {};
     const gate = new Promise<void>((resolve) => (releaseRefresh = resolve));

@@ -4,6 +4,7 @@ import type { TokenStore } from '../session/token-store';
 import { tokenStore } from '../session/session';
 import { recordApiResponse } from './activity';
 import { ApiError, readErrorResponse } from './api-error';
+import { needsIdempotencyKey, newIdempotencyKey } from './idempotency-key';
 
 export const API_BASE = '/api';
 
@@ -37,6 +38,8 @@ export interface ApiClientDeps {
    * the same refresh cookie at once; without it, refreshes run as they come.
    */
   withRefreshLock?: <T>(refresh: () => Promise<T>) => Promise<T>;
+  /** the Idempotency-Key of one action; tests pass their own */
+  newIdempotencyKey?: () => string;
 }
 
 /** The browser's Web Locks API where it exists (every current browser on a secure origin). */
@@ -173,11 +176,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return retried;
   }
 
-  async function request<T>(request: ApiRequest<T>): Promise<T> {
-    return read(request, await sendAuthorized(request));
+  /**
+   * One key per call (one user action): the retry after a renewed token and whatever the
+   * browser re-sends on its own carry the same key, so the server runs the action once.
+   */
+  function withIdempotencyKey<T>(request: ApiRequest<T>): ApiRequest<T> {
+    if (!needsIdempotencyKey(request.method ?? 'GET') || request.headers?.['Idempotency-Key'])
+      return request;
+    const key = (deps.newIdempotencyKey ?? newIdempotencyKey)();
+    return { ...request, headers: { ...request.headers, 'Idempotency-Key': key } };
   }
 
-  return { request, requestResponse: sendAuthorized };
+  async function request<T>(request: ApiRequest<T>): Promise<T> {
+    const keyed = withIdempotencyKey(request);
+    return read(keyed, await sendAuthorized(keyed));
+  }
+
+  return {
+    request,
+    requestResponse: (request) => sendAuthorized(withIdempotencyKey(request)),
+  };
 }
 
 let sessionExpiredHandler = () => window.location.assign('/logout');

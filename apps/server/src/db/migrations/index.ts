@@ -10,6 +10,7 @@ import * as videos from './0009-videos.js';
 import * as security from './0011-security.js';
 import * as printQueue from './0008-print-queue.js';
 import * as notificationDelivery from './0010-notification-delivery.js';
+import * as idempotencyKeys from './0012-idempotency-keys.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0011-security': security,
   '0008-print-queue': printQueue,
   '0010-notification-delivery': notificationDelivery,
+  '0012-idempotency-keys': idempotencyKeys,
 };

@@ -1,0 +1,231 @@
+import type { RequestMessage } from '@printdeck/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
+import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
+import { TestClock } from '../../test/test-clock.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { createApiKey } from '../api-keys/api-keys-test-support.js';
+import { buildTextGcode } from '../files/files-test-support.js';
+import { createIdempotencyRepository } from './idempotency.repository.js';
+import { createIdempotencyService, IDEMPOTENCY_KEY_TTL_SECONDS } from './idempotency.service.js';
+
+/** Idempotency-Key (IETF httpapi-idempotency-key) on a real server, database and device socket. */
+
+let t: TestServer;
+const clock = new TestClock();
+let owner: BuiltUser;
+let other: BuiltUser;
+let workspaceId: number;
+let printerId: number;
+let agent: FakeAgent;
+/** home_head requests held without an answer until the test releases them */
+const heldHomes: RequestMessage[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({ clock, gatewayLimits: { commandTimeoutMs: 3000 } });
+  owner = await buildUser(t);
+  other = await buildUser(t);
+  workspaceId = await buildWorkspace(t, owner);
+  const deviceKey = (await t.api('/api/device_keys/', { method: 'POST', token: owner.access })).body
+    .token;
+  printerId = (
+    await t.api('/api/printers/', {
+      method: 'POST',
+      token: owner.access,
+      body: { group: workspaceId, name: 'MK4', token: deviceKey },
+    })
+  ).body.id;
+  agent = await connectFakeAgent(t.baseUrl, deviceKey);
+  await agent.hello();
+  agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
+  agent.answer((request) => {
+    const { command } = request;
+    if (command.name === 'move_head')
+      return {
+        ok: false,
+        error: { code: 'axis-homing-required', message: 'Must home axis first' },
+      };
+    if (command.name === 'home_head') {
+      heldHomes.push(request);
+      return undefined;
+    }
+    return { ok: true, result: null };
+  });
+  await eventually(async () => {
+    const states = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
+      token: owner.access,
+    });
+    expect(states.body[0].printer_state).toBe('READY_TO_PRINT');
+  });
+});
+afterAll(async () => {
+  agent.close();
+  await t.close();
+});
+
+const post = (path: string, token: string, body: unknown, key?: string) =>
+  t.api(path, { method: 'POST', token, body, headers: key ? { 'idempotency-key': key } : {} });
+const sentToDevice = (name: string) =>
+  agent.requests.filter((request) => request.command.name === name).length;
+
+describe('Idempotency-Key', () => {
+  it('a refused control sent three times with one key reaches the device once', async () => {
+    const before = sentToDevice('move_head');
+    const answers = [];
+    for (let i = 0; i < 3; i += 1)
+      answers.push(
+        await post(`/api/printers/${printerId}/move_head/`, owner.access, { x: 10 }, 'k-move-1'),
+      );
+    for (const answer of answers) {
+      expect(answer.status).toBe(408);
+      expect(answer.body).toEqual({
+        code: 'axis_homing_required',
+        message: 'Must home axis first.',
+      });
+    }
+    expect(answers[0]!.headers.get('idempotent-replayed')).toBeNull();
+    expect(answers[2]!.headers.get('idempotent-replayed')).toBe('true');
+    expect(sentToDevice('move_head')).toBe(before + 1);
+
+    // without a key (or with a new one) every request is its own action
+    await post(`/api/printers/${printerId}/move_head/`, owner.access, { x: 10 });
+    await post(`/api/printers/${printerId}/move_head/`, owner.access, { x: 10 }, 'k-move-2');
+    expect(sentToDevice('move_head')).toBe(before + 3);
+  });
+
+  it('a repeated create answers the first 201 and creates one object', async () => {
+    const body = { name: 'replayed key' };
+    const first = await post('/api/users/me/api_keys/', owner.access, body, 'k-create');
+    const again = await post('/api/users/me/api_keys/', owner.access, body, 'k-create');
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('content-type')).toContain('application/json');
+    const list = await t.api('/api/users/me/api_keys/', { token: owner.access });
+    expect(list.body.filter((key: { name: string }) => key.name === 'replayed key')).toHaveLength(
+      1,
+    );
+  });
+
+  it('the same key with another body or path is refused with 422', async () => {
+    await post('/api/users/me/api_keys/', owner.access, { name: 'one' }, 'k-reuse');
+    const otherBody = await post(
+      '/api/users/me/api_keys/',
+      owner.access,
+      { name: 'two' },
+      'k-reuse',
+    );
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body).toEqual({
+      code: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used for a different request.',
+    });
+    const otherPath = await post(
+      `/api/printers/${printerId}/extrude/`,
+      owner.access,
+      { amount: 1 },
+      'k-reuse',
+    );
+    expect(otherPath.status).toBe(422);
+  });
+
+  it('keys belong to their caller: another user or an API key runs its own request', async () => {
+    const before = sentToDevice('extrude');
+    const mine = await post(
+      `/api/printers/${printerId}/extrude/`,
+      owner.access,
+      { amount: 1 },
+      'shared',
+    );
+    expect(mine.status).toBe(204);
+    // the other user is no member: their own answer (404), not the owner's stored 204
+    const theirs = await post(
+      `/api/printers/${printerId}/extrude/`,
+      other.access,
+      { amount: 1 },
+      'shared',
+    );
+    expect(theirs.status).toBe(404);
+    // the owner's API key is a caller of its own; an upload it repeats is stored once
+    const { key } = await createApiKey(t, owner.access, 'PRINT_TO_GROUP');
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(buildTextGcode())]), 'once.gcode');
+      const response = await fetch(`${t.baseUrl}/api/groups/${workspaceId}/files/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'shared' },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as { id: number } };
+    };
+    const firstUpload = await upload();
+    const secondUpload = await upload();
+    expect(firstUpload.status).toBe(201);
+    expect(secondUpload).toEqual(firstUpload);
+    const files = await t.api(`/api/groups/${workspaceId}/files/`, { token: owner.access });
+    expect(
+      files.body.results.filter((f: { name: string }) => f.name === 'once.gcode'),
+    ).toHaveLength(1);
+    expect(sentToDevice('extrude')).toBe(before + 1);
+  });
+
+  it('a repeat while the first is still running gets 409, then the stored answer', async () => {
+    const path = `/api/printers/${printerId}/home_head/`;
+    const first = post(path, owner.access, { axes: ['x'] }, 'k-home');
+    await eventually(async () => expect(heldHomes).toHaveLength(1));
+    const during = await post(path, owner.access, { axes: ['x'] }, 'k-home');
+    expect(during.status).toBe(409);
+    expect(during.body.code).toBe('idempotency_key_in_use');
+    agent.send({ type: 'response', id: heldHomes[0]!.id, ok: true, result: null });
+    expect((await first).status).toBe(204);
+    const after = await post(path, owner.access, { axes: ['x'] }, 'k-home');
+    expect(after.status).toBe(204);
+    expect(after.headers.get('idempotent-replayed')).toBe('true');
+    expect(sentToDevice('home_head')).toBe(1);
+  });
+
+  it('refuses a malformed key, naming the header', async () => {
+    const response = await post(
+      `/api/printers/${printerId}/extrude/`,
+      owner.access,
+      { amount: 1 },
+      'x'.repeat(300),
+    );
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.details)).toEqual(['Idempotency-Key']);
+  });
+
+  it('a key lasts a day on the server clock; the sweep removes it, then it runs again', async () => {
+    const before = sentToDevice('extrude');
+    const path = `/api/printers/${printerId}/extrude/`;
+    const signIn = async () =>
+      (
+        await t.api('/api/tokens/', {
+          method: 'POST',
+          body: { username: owner.email, password: owner.password },
+        })
+      ).body.access as string;
+    expect((await post(path, owner.access, { amount: 2 }, 'k-day')).status).toBe(204);
+    clock.advance(IDEMPOTENCY_KEY_TTL_SECONDS - 60);
+    const late = await post(path, await signIn(), { amount: 2 }, 'k-day');
+    expect(late.headers.get('idempotent-replayed')).toBe('true');
+    expect(sentToDevice('extrude')).toBe(before + 1);
+
+    clock.advance(120);
+    const service = createIdempotencyService({
+      keys: createIdempotencyRepository(t.server.database.db),
+      clock,
+    });
+    expect(await service.sweepExpiredKeys()).toBeGreaterThan(0);
+    const left = await t.server.database.db
+      .selectFrom('idempotency_keys')
+      .select('idempotency_key')
+      .where('expires_on', '<=', clock.now().toISOString())
+      .execute();
+    expect(left).toEqual([]);
+    const fresh = await post(path, await signIn(), { amount: 2 }, 'k-day');
+    expect(fresh.status).toBe(204);
+    expect(fresh.headers.get('idempotent-replayed')).toBeNull();
+    expect(sentToDevice('extrude')).toBe(before + 2);
+  });
+});

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { isoAfter, type Clock } from '../../clock.js';
+import { AppError } from '../../http/app-error.js';
+import type { IdempotencyRepository, StoredAnswer } from './idempotency.repository.js';
+
+/** A key answers the same way for a day (IETF httpapi-idempotency-key: the server's choice). */
+export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+/** The sweep deletes keys past their day in bounded batches. */
+export const SWEEP_BATCH = 500;
+const SWEEP_MAX_BATCHES = 20;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface IdempotentRequest {
+  /** "user:<id>" or "api_key:<id>": keys of different callers never meet */
+  caller: string;
+  key: string;
+  method: string;
+  path: string;
+  /** the body as the server read it, or what stands for an unread (streamed) body */
+  body: unknown;
+}
+
+export type IdempotencyOutcome =
+  { kind: 'first'; claimId: number } | { kind: 'replay'; answer: StoredAnswer };
+
+export function fingerprintRequest(request: Omit<IdempotentRequest, 'caller' | 'key'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([request.method, request.path, request.body ?? null]))
+    .digest('hex');
+}
+
+export const keyReused = () =>
+  new AppError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for a different request.',
+  );
+export const keyInUse = () =>
+  new AppError(
+    'idempotency_key_in_use',
+    'A request with this Idempotency-Key is still being processed. Try again later.',
+  );
+
+export function createIdempotencyService(deps: { keys: IdempotencyRepository; clock: Clock }) {
+  const { keys, clock } = deps;
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  return {
+    /** The first request with a key runs; a repeat gets the stored answer, 409 or 422. */
+    async begin(request: IdempotentRequest): Promise<IdempotencyOutcome> {
+      const fingerprint = fingerprintRequest(request);
+      const claimId = await keys.claimKey({
+        caller: request.caller,
+        key: request.key,
+        fingerprint,
+        method: request.method,
+        path: request.path,
+        createdOn: clock.now().toISOString(),
+        expiresOn: isoAfter(clock, IDEMPOTENCY_KEY_TTL_SECONDS),
+      });
+      if (claimId !== null) return { kind: 'first', claimId };
+      const stored = await keys.findKey(request.caller, request.key);
+      // deleted by the sweep between the claim and now: the caller may send it again
+      if (!stored) throw keyInUse();
+      if (stored.fingerprint !== fingerprint) throw keyReused();
+      if (stored.status === null) throw keyInUse();
+      return {
+        kind: 'replay',
+        answer: { status: stored.status, contentType: stored.content_type, body: stored.body },
+      };
+    },
+
+    async complete(claimId: number, answer: StoredAnswer): Promise<void> {
+      await keys.storeAnswer(claimId, answer, clock.now().toISOString());
+    },
+
+    /** Deletes keys past their day, at most SWEEP_MAX_BATCHES batches per run. */
+    async sweepExpiredKeys(): Promise<number> {
+      let total = 0;
+      for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch += 1) {
+        const deleted = await keys.deleteExpiredKeys(clock.now().toISOString(), SWEEP_BATCH);
+        total += deleted;
+        if (deleted < SWEEP_BATCH) break;
+      }
+      return total;
+    },
+
+    startSweep(logger: FastifyBaseLogger): void {
+      sweepTimer = setInterval(() => {
+        this.sweepExpiredKeys().catch((error: unknown) =>
+          logger.error({ err: error }, 'idempotency key sweep failed'),
+        );
+      }, SWEEP_INTERVAL_MS);
+      sweepTimer.unref();
+    },
+
+    stopSweep(): void {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
+    },
+  };
+}
+
+export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
