@@ -25,6 +25,8 @@ describe('account', () => {
     const email = 'ada.lovelace@example.com';
     const firstWorkspace = 'ada.lovelace';
     const page = await fixture.openPage();
+    // an administrator exists, so the first-run welcome is over and registration is the way in
+    app.cli('user', 'create', '--email', 'admin@example.com', '--password', PASSWORD);
 
     // Registration: the address, then the link from the mail.
     await page.goto(`${app.url}/`);

@@ -27,6 +27,8 @@ import { createFileStorage } from './storage/file-storage.js';
 import { createVideoServices, type VideoSettings } from './modules/videos/videos-context.js';
 import { createPrintQueueServices } from './modules/print-queue/print-queue-context.js';
 import { createNotificationServices, type NotificationOptions } from './notifications-context.js';
+import { createFirstRunRepository } from './modules/first-run/first-run.repository.js';
+import { createFirstRunService } from './modules/first-run/first-run.service.js';
 
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -170,8 +172,19 @@ export function createServices({
     publicVideos: videos.listPublicVideos,
     testSender: notifications.testSender,
   });
+  const firstRun = createFirstRunService({
+    db,
+    firstRun: createFirstRunRepository(db),
+    users,
+    usersService,
+    workspaces,
+    auth,
+    rateLimiter,
+    clock,
+  });
   return {
     auth,
+    firstRun,
     sessions: createSessionsService({ sessions, clock }),
     passwordChange,
     twoFactor,

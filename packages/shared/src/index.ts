@@ -22,3 +22,4 @@ export * from './schemas/videos.schema.js';
 export * from './schemas/print-queue.schema.js';
 export * from './schemas/telegram.schema.js';
 export * from './schemas/push.schema.js';
+export * from './schemas/first-run.schema.js';

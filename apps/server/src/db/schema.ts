@@ -424,6 +424,13 @@ export interface IdempotencyKeysTable {
   expires_on: string;
 }
 
+/** Issue 19: the one row (id 1) that closes the first-run welcome for good. */
+export interface FirstRunClaimsTable {
+  id: number;
+  user_id: number | null;
+  claimed_on: string;
+}
+
 export interface Database {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -459,4 +466,5 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   notification_outbox: NotificationOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
+  first_run_claims: FirstRunClaimsTable;
 }

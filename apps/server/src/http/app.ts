@@ -10,6 +10,7 @@ import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerAccountRoutes } from '../modules/account/account.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
+import { registerFirstRunRoutes } from '../modules/first-run/first-run.routes.js';
 import { registerUsersRoutes } from '../modules/users/users.routes.js';
 import { registerWorkspacesRoutes } from '../modules/workspaces/workspaces.routes.js';
 import { registerFileLabelsRoutes } from '../modules/file-labels/file-labels.routes.js';
@@ -153,6 +154,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(server, {
     auth: services.auth,
     sessions: services.sessions,
+    isSecure: config.publicUrl.startsWith('https:'),
+  });
+  registerFirstRunRoutes(server, {
+    firstRun: services.firstRun,
     isSecure: config.publicUrl.startsWith('https:'),
   });
   registerAccountRoutes(server, {

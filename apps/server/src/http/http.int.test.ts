@@ -16,6 +16,9 @@ const PUBLIC_ROUTES = [
   'POST /api/users/',
   'POST /api/users/password-reset/request/',
   'POST /api/users/password-reset/confirm/',
+  // the empty server's welcome: open until the first account exists, then 403
+  'GET /api/first-run/',
+  'POST /api/first-run/',
   // a public file, or a signed download link: the token is in the query
   'GET /api/files/:id/content/',
   // a public workspace's profile; an invitee without an account accepting with a password

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { SCREEN_PATHS } from '../config/screens';
 import { getMeQueryOptions } from '../features/account/api/get-me';
+import { getFirstRunStatusQueryOptions } from '../features/first-run/api/get-first-run-status';
 import { getMyWorkspacesQueryOptions } from '../features/workspaces/api/get-my-workspaces';
 import { findSelectedWorkspace } from '../features/workspaces/find-selected-workspace';
 import { getSelectedWorkspaceId } from '../session/selected-workspace';
@@ -15,20 +16,33 @@ export function requireAnonymous() {
   return null;
 }
 
-function requireSignedIn(): void {
-  if (!isSignedIn()) throw redirect(SCREEN_PATHS.login);
+/** Nobody signed in: the sign-in page, or the welcome page while no account exists at all. */
+async function requireSignedIn(): Promise<void> {
+  if (isSignedIn()) return;
+  const firstRun = await queryClient
+    .fetchQuery(getFirstRunStatusQueryOptions())
+    .catch(() => ({ is_open: false }));
+  throw redirect(firstRun.is_open ? SCREEN_PATHS.welcome : SCREEN_PATHS.login);
+}
+
+/** The welcome page exists only while the server waits for its first account. */
+export async function requireFirstRunOpen() {
+  if (isSignedIn()) throw redirect(SCREEN_PATHS.dashboard);
+  const firstRun = await queryClient.fetchQuery(getFirstRunStatusQueryOptions());
+  if (!firstRun.is_open) throw redirect(SCREEN_PATHS.login);
+  return null;
 }
 
 /** Workspace selection: a signed-in user and the list of workspaces. */
 export async function loadWorkspaces() {
-  requireSignedIn();
+  await requireSignedIn();
   await queryClient.ensureQueryData(getMyWorkspacesQueryOptions());
   return null;
 }
 
 /** The shell: a signed-in user working in one of their workspaces. */
 export async function requireWorkspace() {
-  requireSignedIn();
+  await requireSignedIn();
   const workspaces = await queryClient.ensureQueryData(getMyWorkspacesQueryOptions());
   if (!findSelectedWorkspace(workspaces, getSelectedWorkspaceId())) {
     throw redirect(SCREEN_PATHS.selectGroup);

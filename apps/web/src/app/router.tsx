@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { SCREEN_PATHS } from '../config/screens';
-import { loadWorkspaces, requireAnonymous, requireWorkspace } from './guards';
+import { loadWorkspaces, requireAnonymous, requireFirstRunOpen, requireWorkspace } from './guards';
 import { AnonymousLayout } from './layouts/AnonymousLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
@@ -52,6 +52,20 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import('../features/auth/components/PasswordResetConfirmPage'),
               'PasswordResetConfirmPage',
+            ),
+          },
+        ],
+      },
+      {
+        path: SCREEN_PATHS.welcome,
+        loader: requireFirstRunOpen,
+        Component: AnonymousLayout,
+        children: [
+          {
+            index: true,
+            lazy: lazyPage(
+              () => import('../features/first-run/components/WelcomePage'),
+              'WelcomePage',
             ),
           },
         ],

@@ -34,7 +34,8 @@ export type ScreenId =
   | 'registrationConfirm'
   | 'passwordReset'
   | 'passwordResetConfirm'
-  | 'logout';
+  | 'logout'
+  | 'welcome';
 
 /**
  * The one registry of screens that exist: the router mounts these paths and the shell links
@@ -74,6 +75,7 @@ export const SCREEN_PATHS = {
   passwordReset: '/password-reset',
   passwordResetConfirm: '/password-reset/confirm',
   logout: '/logout',
+  welcome: '/welcome',
 } as const satisfies Partial<Record<ScreenId, string>>;
 
 export type AvailableScreenId = keyof typeof SCREEN_PATHS;

@@ -11,6 +11,7 @@ import * as security from './0011-security.js';
 import * as printQueue from './0008-print-queue.js';
 import * as notificationDelivery from './0010-notification-delivery.js';
 import * as idempotencyKeys from './0012-idempotency-keys.js';
+import * as firstRun from './0015-first-run.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-print-queue': printQueue,
   '0010-notification-delivery': notificationDelivery,
   '0012-idempotency-keys': idempotencyKeys,
+  '0015-first-run': firstRun,
 };

@@ -40,8 +40,8 @@ export function createUsersRepository(db: Db) {
       return link !== undefined;
     },
 
-    async updateLanguage(userId: number, language: Locale): Promise<void> {
-      await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+    async updateLanguage(userId: number, language: Locale, trx: Db = db): Promise<void> {
+      await trx.updateTable('users').set({ language }).where('id', '=', userId).execute();
     },
 
     async setAdmin(userId: number, isAdmin: boolean): Promise<void> {

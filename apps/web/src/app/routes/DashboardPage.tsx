@@ -3,6 +3,7 @@ import { getScreenPath } from '../../config/screens';
 import { DashboardNews } from '../../features/news/components/DashboardNews';
 import { DashboardGcodes } from '../../features/files/components/DashboardGcodes';
 import { DashboardPrinters } from '../../features/printers/components/DashboardPrinters';
+import { GettingStarted } from '../../features/first-run/components/GettingStarted';
 import { WorkspaceHeader } from '../../features/workspaces/components/WorkspaceHeader';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/current-workspace';
 
@@ -16,6 +17,7 @@ export function DashboardPage() {
   return (
     <Stack gap="xl">
       <WorkspaceHeader workspace={workspace} editPath={editPath} />
+      <GettingStarted />
       <DashboardNews />
       <DashboardPrinters />
       <DashboardGcodes />

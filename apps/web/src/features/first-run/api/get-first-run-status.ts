@@ -1,0 +1,21 @@
+import { FirstRunStatusSchema, type FirstRunStatus } from '@printdeck/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+
+export function getFirstRunStatus(signal?: AbortSignal): Promise<FirstRunStatus> {
+  return apiClient.request({
+    path: '/first-run/',
+    schema: FirstRunStatusSchema,
+    isAnonymous: true,
+    signal,
+  });
+}
+
+/** Asked fresh each time: the answer turns from open to closed once, for good. */
+export function getFirstRunStatusQueryOptions() {
+  return queryOptions({
+    queryKey: ['first-run'] as const,
+    queryFn: ({ signal }) => getFirstRunStatus(signal),
+    staleTime: 0,
+  });
+}
