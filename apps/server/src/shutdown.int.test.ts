@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,21 +77,43 @@ it('on SIGTERM stops accepting, finishes in-flight requests, closes the database
   await waitForLog(lines, (l) => l.some((line) => line.includes('Printdeck is running')), child);
 
   const base = `http://127.0.0.1:${env.PORT}`;
-  const logins = Array.from({ length: 6 }, () =>
-    fetch(`${base}/api/tokens/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'ops@example.com', password: 'a long passphrase' }),
-    }).then((response) => response.status),
-  );
-  await waitForLog(
-    lines,
-    (l) => l.filter((line) => line.includes('incoming request')).length >= 6,
-    child,
-  );
+  // A sign-in held in flight on purpose: its headers and half its body are sent, the rest only
+  // after the server has begun to shut down.
+  const body = JSON.stringify({ username: 'ops@example.com', password: 'a long passphrase' });
+  const held = request(`${base}/api/tokens/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    held.on('error', reject);
+    held.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+  });
+  held.write(body.slice(0, 20));
+  await waitForLog(lines, (l) => l.some((line) => line.includes('incoming request')), child);
   child.kill('SIGTERM');
+  await waitForLog(lines, (l) => l.some((line) => line.includes('shutting down')), child);
 
-  expect(await Promise.all(logins)).toEqual([200, 200, 200, 200, 200, 200]);
+  // no longer accepting: a new connection is refused while the held request is still open
+  await expect
+    .poll(() =>
+      fetch(`${base}/api/health`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    )
+    .toBe('refused');
+  expect(lines.some((line) => line.includes('"stopped"'))).toBe(false);
+
+  held.end(body.slice(20));
+  const answered = await answer;
+  expect(answered.status).toBe(200);
+  expect(Object.keys(JSON.parse(answered.body)).sort()).toEqual(['access', 'refresh']);
   expect(await exited).toBe(0);
   expect(lines.some((line) => line.includes('"stopped"'))).toBe(true);
   await expect(fetch(`${base}/api/health`)).rejects.toThrow();

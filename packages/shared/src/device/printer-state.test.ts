@@ -71,6 +71,19 @@ describe('derivePrinterState: spec part 1 §4, row by row', () => {
     });
     expect(derived).toEqual({ printerState: 'DOWNLOADING_PRINT_FILE', downloadProgress: 42.5 });
   });
+  it.each(['', 'n/a', 'NaN', 'Infinity', '42%'])(
+    'a download progress that is not a finite number (%j) reads as 0, never NaN',
+    (detail) => {
+      const derived = derivePrinterState({
+        isConnected: true,
+        state: deviceState(
+          { operational: true, ready: true },
+          { error: { code: 'download-in-progress', detail } },
+        ),
+      });
+      expect(derived).toEqual({ printerState: 'DOWNLOADING_PRINT_FILE', downloadProgress: 0 });
+    },
+  );
   it('moved-to-background is ignored', () => {
     expect(
       derive(

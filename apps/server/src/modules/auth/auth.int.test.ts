@@ -71,6 +71,17 @@ describe('POST /api/tokens/', () => {
     expect((await login(user.email, user.password, '10.2.2.2')).status).toBe(200);
   });
 
+  it('a successful login clears the failed-login count, so earlier typos never add up to a lockout', async () => {
+    const user = await buildUser(t);
+    for (let round = 0; round < 3; round += 1) {
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const wrong = await login(user.email, 'wrong password', '10.3.3.3');
+        expect(wrong.status, `round ${round}, attempt ${attempt}`).toBe(401);
+      }
+      expect((await login(user.email, user.password, '10.3.3.3')).status).toBe(200);
+    }
+  });
+
   it('limits all login attempts from one address', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 32; attempt += 1) {
