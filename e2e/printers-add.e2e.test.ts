@@ -58,6 +58,10 @@ describe('adding printers', () => {
     await page.getByLabel('Printer name').fill('Voron');
     await page.getByLabel('Device key').fill(klipperKey);
     await page.getByRole('button', { name: 'Add printer' }).click();
+    // the agent's install command for the new Klipper printer, until its agent connects
+    await expectVisible(page.getByText('Waiting for the agent…'));
+    expect(await page.getByTestId('agent-install-command').innerText()).toContain(klipperKey);
+    await page.getByRole('button', { name: 'Done' }).click();
     await expectPath(page, '/settings/printers');
 
     const printers = await callApi<{ name: string; camera_rotation: number }[]>(
@@ -81,7 +85,7 @@ describe('adding printers', () => {
     await expectVisible(page.getByRole('tab', { name: 'Klipper console' }));
   });
 
-  it('adds an OctoPrint device: Continue asks for a device key, confirms, creates and goes back', async () => {
+  it('adds an OctoPrint device: Continue asks for a device key, confirms, creates, shows the install command until the agent connects', async () => {
     const { app } = fixture;
     const admin = await createAdmin(app, 'linus@example.com');
     const page = await fixture.openPage();
@@ -102,10 +106,15 @@ describe('adding printers', () => {
     const deviceKey = (await dialog.getByTestId('new-device-key').innerText()).trim();
     expect(deviceKey.length).toBeGreaterThan(10);
     await dialog.getByRole('button', { name: 'Save' }).click();
+    const command = page.getByTestId('agent-install-command');
+    expect(await command.innerText()).toContain(`echo '${deviceKey}' | sudo bash`);
+    await expectVisible(page.getByText('Waiting for the agent…'));
+    await goOnline(deviceKey, 'octoprint');
+    await expectVisible(page.getByText('Connected: the agent is online.'));
+    await page.getByRole('button', { name: 'Done' }).click();
     await expectPath(page, '/settings/printers');
     await expectVisible(page.getByRole('cell', { name: 'Prusa MK3S', exact: true }));
 
-    await goOnline(deviceKey, 'octoprint');
     await page.goto(`${app.url}/printers`);
     await expectState(printerCard(page, 'Prusa MK3S'), 'READY_TO_PRINT');
   });

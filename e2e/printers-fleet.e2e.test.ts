@@ -48,6 +48,9 @@ describe('printers area with the simulated fleet', () => {
     await page.getByLabel('Printer name').fill(name);
     await page.getByLabel('Device key').fill(key);
     await page.getByRole('button', { name: 'Add printer' }).click();
+    // a Klipper device: its agent's install command first
+    if (String(choice).includes('Klipper'))
+      await page.getByRole('button', { name: 'Done' }).click();
     await expectPath(page, '/settings/printers');
   };
 
@@ -74,6 +77,7 @@ describe('printers area with the simulated fleet', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const octoKey = (await page.getByTestId('new-device-key').innerText()).trim();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
     await expectPath(page, '/settings/printers');
 
     fleet = await startSimulatedFleet({

@@ -6,6 +6,8 @@ import { startServer } from './server.js';
 
 /** The built web app sits beside the built server: apps/server/dist → apps/web/dist. */
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** …and the built agent bundle: apps/server/dist → apps/agent/dist (npm run build:agent). */
+const AGENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../agent/dist');
 const SHUTDOWN_GRACE_MS = 30_000;
 
 async function main(): Promise<void> {
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const server = await startServer({ config, logger, webDir: WEB_DIR });
+  const server = await startServer({ config, logger, webDir: WEB_DIR, agentDir: AGENT_DIR });
   logger.info(`Printdeck is running at ${config.publicUrl} (${server.database.dialect})`);
 
   let isStopping = false;

@@ -18,6 +18,7 @@ export interface StartOptions {
   config: Config;
   logger: Logger;
   webDir?: string;
+  agentDir?: string;
   clock?: Clock;
   mailer?: Mailer;
   pgSchema?: string;
@@ -42,6 +43,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger,
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       ...(options.webDir ? { webDir: options.webDir } : {}),
+      ...(options.agentDir ? { agentDir: options.agentDir } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),

@@ -23,3 +23,4 @@ export * from './schemas/print-queue.schema.js';
 export * from './schemas/telegram.schema.js';
 export * from './schemas/push.schema.js';
 export * from './schemas/first-run.schema.js';
+export * from './schemas/agent-install.schema.js';

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
+import { registerAgentDownloadRoutes } from '../modules/agent-downloads/agent-downloads.routes.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerAccountRoutes } from '../modules/account/account.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
@@ -56,6 +57,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** the built web app to serve; none in API-only tests */
   webDir?: string;
+  /** the built agent (apps/agent/dist) to hand out at /agent/ */
+  agentDir?: string;
   /** tests shorten the heartbeat and the like */
   gatewayLimits?: Partial<GatewayLimits>;
   /** tests shorten the frame grace and the worker's poll */
@@ -199,6 +202,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     workspaces: services.workspaces,
   });
   registerPrintersRoutes(server, devices.printers);
+  registerAgentDownloadRoutes(server, {
+    agentDir: options.agentDir,
+    publicUrl: config.publicUrl,
+    isLanModeOn: false,
+  });
   registerPrinterControlRoutes(server, devices.printerControl);
   registerPrinterGroupsRoutes(server, devices.printerGroups);
   registerDeviceGateway(server, {

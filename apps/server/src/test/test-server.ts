@@ -16,6 +16,8 @@ export interface TestServerOptions {
   storage?: TestStorage;
   /** listen on this port instead of any free one (when PUBLIC_URL must name the server) */
   port?: number;
+  /** the built agent's folder, served at /agent/ */
+  agentDir?: string;
 }
 
 export interface TestServer {
@@ -71,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: createLogger('info', sink),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(options.agentDir ? { agentDir: options.agentDir } : {}),
     ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
     ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),

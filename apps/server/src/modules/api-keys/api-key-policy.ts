@@ -129,6 +129,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
     operations: { pause: 'printer_control', resume: 'printer_control', cancel: 'printer_control' },
   },
   'GET /api/groups/:id/printer-groups/': 'read',
+  'GET /api/agent/install/': 'none',
   'POST /api/groups/:id/printer-groups/': 'none',
   'PATCH /api/printer-groups/:id/': 'none',
   'DELETE /api/printer-groups/:id/': 'none',

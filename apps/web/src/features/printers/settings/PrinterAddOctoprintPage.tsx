@@ -14,10 +14,12 @@ import { PrinterFormFields } from './PrinterFormFields';
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
 import { usePrinterForm } from './use-printer-form';
+import { AgentInstallPanel } from './AgentInstallPanel';
 
 /**
  * Add an OctoPrint device (part 2 §5): Continue requests a device key, a confirmation shows
- * it, then the printer is created, the lists reload, and the user goes back.
+ * it, then the printer is created, the lists reload, and the page shows the agent's install
+ * command until the agent connects (issue 17).
  */
 export function PrinterAddOctoprintPage() {
   return (
@@ -40,6 +42,7 @@ function PrinterAddOctoprintForm() {
   const deviceKey = useCreateDeviceKey();
   const create = useCreatePrinter();
   const [token, setToken] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ printerId: number; token: string } | null>(null);
 
   const proceed = (event: FormEvent) => {
     event.preventDefault();
@@ -56,12 +59,12 @@ function PrinterAddOctoprintForm() {
     });
     create.mutate(payload, {
       onSuccess: (printer) => {
+        setAdded({ printerId: printer.id, token });
         setToken(null);
         notifications.show({
           color: 'teal',
           message: t('printers.settings.added', { name: printer.name }),
         });
-        goBack(navigate);
       },
       onError: (error) => {
         setToken(null);
@@ -69,6 +72,20 @@ function PrinterAddOctoprintForm() {
       },
     });
   };
+
+  if (added && form.workspaceId !== null) {
+    return (
+      <PrinterSettingsFrame title={t('printers.settings.addOctoprintTitle')}>
+        <AgentInstallPanel
+          workspaceId={form.workspaceId}
+          printerId={added.printerId}
+          deviceKey={added.token}
+          kind="octoprint"
+          onDone={() => goBack(navigate)}
+        />
+      </PrinterSettingsFrame>
+    );
+  }
 
   return (
     <PrinterSettingsFrame title={t('printers.settings.addOctoprintTitle')}>

@@ -13,8 +13,13 @@ import { PrinterFormFields } from './PrinterFormFields';
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
 import { usePrinterForm } from './use-printer-form';
+import { AgentInstallPanel } from './AgentInstallPanel';
+import { useCreateDeviceKey } from '../../device-keys/api/create-device-key';
 
-/** Add a pill or a Klipper device by its device key (SettingsPrinterAdd). */
+/**
+ * Add a pill or a Klipper device by its device key (SettingsPrinterAdd). A Klipper device may
+ * get a new key here, and then the page shows the agent's install command (issue 17).
+ */
 export function PrinterAddPage() {
   return (
     <RequireChangeGroup>
@@ -30,10 +35,12 @@ function PrinterAddForm() {
   const form = usePrinterForm('add');
   const create = useCreatePrinter();
   const [tokenError, setTokenError] = useState<string | null>(null);
-  const title =
-    query.get('kind') === 'klipper'
-      ? t('printers.settings.addKlipperTitle')
-      : t('printers.settings.addPillTitle');
+  const [added, setAdded] = useState<{ printerId: number; token: string } | null>(null);
+  const newKey = useCreateDeviceKey();
+  const isKlipper = query.get('kind') === 'klipper';
+  const title = isKlipper
+    ? t('printers.settings.addKlipperTitle')
+    : t('printers.settings.addPillTitle');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +57,8 @@ function PrinterAddForm() {
           color: 'teal',
           message: t('printers.settings.added', { name: printer.name }),
         });
-        void navigate(SCREEN_PATHS.settingsPrinters);
+        if (isKlipper) setAdded({ printerId: printer.id, token: payload.token });
+        else void navigate(SCREEN_PATHS.settingsPrinters);
       },
       onError: (error) => {
         const deviceKeyError = getDeviceKeyError(error);
@@ -65,6 +73,20 @@ function PrinterAddForm() {
     });
   };
 
+  if (added && form.workspaceId !== null) {
+    return (
+      <PrinterSettingsFrame title={title}>
+        <AgentInstallPanel
+          workspaceId={form.workspaceId}
+          printerId={added.printerId}
+          deviceKey={added.token}
+          kind="moonraker"
+          onDone={() => void navigate(SCREEN_PATHS.settingsPrinters)}
+        />
+      </PrinterSettingsFrame>
+    );
+  }
+
   return (
     <PrinterSettingsFrame title={title}>
       <form onSubmit={submit} noValidate>
@@ -78,6 +100,23 @@ function PrinterAddForm() {
             isJoboxAvailable={form.isJoboxAvailable}
             onChange={form.change}
           />
+          {isKlipper && !form.values.token && (
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                loading={newKey.isPending}
+                onClick={() =>
+                  newKey.mutate(form.workspaceId, {
+                    onSuccess: (key) => form.change({ token: key.token }),
+                    onError: (error) => reportError(error),
+                  })
+                }
+              >
+                {t('printers.install.createKey')}
+              </Button>
+            </Group>
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
               {t('printers.settings.add')}

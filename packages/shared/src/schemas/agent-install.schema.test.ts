@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { buildAgentInstallCommand, shellQuote } from './agent-install.schema.js';
+
+describe('buildAgentInstallCommand', () => {
+  it('downloads from the server, passes the key on standard input, names the printer', () => {
+    const command = buildAgentInstallCommand({
+      serverUrl: 'https://printdeck.example/',
+      deviceKey: 'abcdefghijkl.SECRET',
+      kind: 'moonraker',
+    });
+    expect(command).toBe(
+      "curl -fsSL 'https://printdeck.example/agent/install.sh' -o printdeck-install.sh && " +
+        "echo 'abcdefghijkl.SECRET' | sudo bash printdeck-install.sh " +
+        "--server 'https://printdeck.example' --moonraker 'http://127.0.0.1:7125'",
+    );
+    // the key is in no URL of the command
+    for (const url of command.match(/https?:\/\/[^' ]+/g) ?? []) {
+      expect(url).not.toContain('SECRET');
+    }
+  });
+
+  it('quotes for the shell', () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/agent/install/: what the add-printer pages need to show the one-line install
+ * command (apps/agent/README.md, "Install") and whether LAN mode is on.
+ */
+export const AgentInstallInfoSchema = z.object({
+  /** the server's PUBLIC_URL, which the agent dials and downloads from */
+  server_url: z.string(),
+  /** false when the server has no built agent to hand out (npm run build:agent) */
+  is_available: z.boolean(),
+  agent_version: z.string(),
+  /** LAN mode: the server reaches printers itself (LAN_PRINTER_NETWORKS is set) */
+  lan_mode: z.boolean(),
+});
+export type AgentInstallInfo = z.infer<typeof AgentInstallInfoSchema>;
+
+export type AgentInstallKind = 'octoprint' | 'moonraker';
+
+/** Where the printer's own software answers on the machine the agent is installed on. */
+export const AGENT_LOCAL_PRINTER_URLS: Record<AgentInstallKind, string> = {
+  octoprint: 'http://127.0.0.1:5000',
+  moonraker: 'http://127.0.0.1:7125',
+};
+
+/** One shell word: single quotes, a quote inside as '\''. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The one line that installs the agent on the printer's computer: download the installer,
+ * hand it the device key on standard input (`echo` is a shell builtin, so the key is in no
+ * URL and no process list), and let it write the config and enable the service.
+ */
+export function buildAgentInstallCommand(options: {
+  serverUrl: string;
+  deviceKey: string;
+  kind: AgentInstallKind;
+  printerUrl?: string;
+}): string {
+  const server = options.serverUrl.replace(/\/+$/, '');
+  const printerUrl = options.printerUrl ?? AGENT_LOCAL_PRINTER_URLS[options.kind];
+  return [
+    `curl -fsSL ${shellQuote(`${server}/agent/install.sh`)} -o printdeck-install.sh`,
+    '&&',
+    `echo ${shellQuote(options.deviceKey)}`,
+    '|',
+    'sudo bash printdeck-install.sh',
+    `--server ${shellQuote(server)}`,
+    `--${options.kind} ${shellQuote(printerUrl)}`,
+  ].join(' ');
+}
