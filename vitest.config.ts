@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  * - integration: `*.int.test.ts`, real database (SQLite file, or PostgreSQL with DATABASE_URL),
  *   real SMTP server, real HTTP
  * - e2e: `e2e/**\/*.e2e.test.ts`, the built app in headless Chromium
+ * - cluster: `*.cluster.test.ts`, two server instances on PostgreSQL and Redis (DATABASE_URL and
+ *   REDIS_URL set by `npm run test:cluster`); not part of `npm test`
  */
 export default defineConfig({
   test: {
@@ -14,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
         },
       },
       {
@@ -25,6 +27,16 @@ export default defineConfig({
           hookTimeout: 60_000,
           // one database per file keeps files independent; they can run in parallel
           fileParallelism: true,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['apps/*/src/**/*.cluster.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // the instances of one file share a Redis prefix and a schema; files run one by one
+          fileParallelism: false,
         },
       },
       {

@@ -1,5 +1,7 @@
 import type { Clock } from './clock.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { Cluster } from './cluster/cluster.js';
+import { createLocalCluster } from './cluster/local-cluster.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
 import { createAccessTokens } from './modules/auth/access-token.js';
@@ -43,6 +45,8 @@ export interface ServiceDeps {
   mailFrom?: string;
   telegram?: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
   notificationOptions?: NotificationOptions;
+  /** what several instances share (REDIS_URL); one process keeps it all in memory */
+  cluster?: Cluster;
 }
 
 /** The composition root: each service gets exactly the repositories and adapters it uses. */
@@ -58,9 +62,10 @@ export function createServices({
   ...rest
 }: ServiceDeps) {
   const { db } = database;
+  const cluster = rest.cluster ?? createLocalCluster(clock);
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
-  const rateLimiter = new RateLimiter(clock);
+  const rateLimiter = new RateLimiter(cluster.counters);
   const workspacesRepository = createWorkspacesRepository(db);
   const workspaces = createWorkspacesService({ workspaces: workspacesRepository, clock });
   const usersService = createUsersService({ db, users, sessions, workspaces, clock });
@@ -99,6 +104,7 @@ export function createServices({
       commandMs: GATEWAY_LIMITS.commandTimeoutMs,
       snapshotMs: GATEWAY_LIMITS.snapshotTimeoutMs,
     },
+    ...(cluster.isShared ? { bus: cluster.devices } : {}),
   });
   const files = createFileServices({ db, clock, workspaces, dataDir, jwtSecret });
   const printJobLifecycle = createPrintJobLifecycle();
@@ -114,6 +120,7 @@ export function createServices({
     clock,
     printStartTimeoutMs: deviceTimeouts?.printStartMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
     lifecycle: printJobLifecycle,
+    isLeader: cluster.isLeader,
   });
   const videos = createVideoServices({
     db,
@@ -156,6 +163,7 @@ export function createServices({
     snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
     printJobLifecycle,
     videoEvents: videos.events,
+    isLeader: cluster.isLeader,
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
   const workspaceAdmin = createWorkspaceAdminServices({
@@ -183,6 +191,7 @@ export function createServices({
     clock,
   });
   return {
+    cluster,
     auth,
     firstRun,
     sessions: createSessionsService({ sessions, clock }),

@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import type { Db } from './db/database.js';
+import type { DeviceBus } from './cluster/cluster.js';
 import { LiveDevices } from './gateway/live-devices.js';
 import { createDeviceKeysRepository } from './modules/device-keys/device-keys.repository.js';
 import { createDeviceKeysService } from './modules/device-keys/device-keys.service.js';
@@ -20,9 +21,11 @@ export function createDeviceServices(deps: {
   workspaces: WorkspacesService;
   workspacesRepository: WorkspacesRepository;
   timeouts: { commandMs: number; snapshotMs: number };
+  /** shares devices with the other instances (REDIS_URL); none for one process */
+  bus?: DeviceBus;
 }) {
   const { db, clock, workspaces } = deps;
-  const live = new LiveDevices(clock);
+  const live = new LiveDevices(clock, deps.bus ?? null);
   const printersRepository = createPrintersRepository(db);
   const deviceKeysRepository = createDeviceKeysRepository(db);
   const deviceKeys = createDeviceKeysService({ deviceKeys: deviceKeysRepository, clock });

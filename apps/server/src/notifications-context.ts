@@ -54,6 +54,8 @@ export function createNotificationServices(deps: {
   printJobLifecycle: PrintJobLifecycle;
   videoEvents: VideoEvents;
   options?: NotificationOptions;
+  /** with several instances the leader reads the bot's updates */
+  isLeader?: () => boolean;
 }) {
   const { db, clock, mailer, publicUrl, telegram } = deps;
   const options = deps.options ?? {};
@@ -123,6 +125,7 @@ export function createNotificationServices(deps: {
         links,
         linksService: telegramLinks,
         logger: log,
+        ...(deps.isLeader ? { isLeader: deps.isLeader } : {}),
         ...(options.botPollSeconds !== undefined ? { pollSeconds: options.botPollSeconds } : {}),
         ...(options.botRetryDelayMs !== undefined ? { retryDelayMs: options.botRetryDelayMs } : {}),
       })

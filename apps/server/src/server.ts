@@ -4,7 +4,10 @@ import { resolveJwtSecret } from './config/jwt-secret.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { buildApp, type App, type AppOptions } from './http/app.js';
-import type { Clock } from './clock.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Cluster } from './cluster/cluster.js';
+import { connectRedisCluster } from './cluster/redis-cluster.js';
+import type { ClusterTimings } from './cluster/redis-membership.js';
 import type { Mailer } from './mail/mailer.js';
 
 export interface RunningServer extends App {
@@ -25,6 +28,20 @@ export interface StartOptions {
   gatewayLimits?: AppOptions['gatewayLimits'];
   videoSettings?: AppOptions['videoSettings'];
   notificationOptions?: AppOptions['notificationOptions'];
+  /** tests shorten the cluster's heartbeat */
+  clusterTimings?: ClusterTimings;
+}
+
+/** With REDIS_URL this instance joins the others; unreachable Redis stops the start. */
+function connectCluster(options: StartOptions): Promise<Cluster | undefined> {
+  const { config } = options;
+  if (!config.redisUrl) return Promise.resolve(undefined);
+  return connectRedisCluster({
+    url: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    clock: options.clock ?? systemClock,
+    ...(options.clusterTimings ? { timings: options.clusterTimings } : {}),
+  });
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -34,7 +51,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     dataDir: config.dataDir,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
   });
+  let cluster: Cluster | undefined;
   try {
+    cluster = await connectCluster(options);
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     const app = await buildApp({
@@ -49,7 +68,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
       ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
       ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
+      ...(cluster ? { cluster } : {}),
     });
+    await app.services.cluster.start(app.server.log);
     const url = await app.server.listen({ port: config.port, host: config.host });
     return {
       ...app,
@@ -64,11 +85,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         } finally {
           clearInterval(reaper);
         }
+        await app.services.cluster.stop();
         app.mailer.close();
         await database.close();
       },
     };
   } catch (error) {
+    await cluster?.stop();
     await database.close();
     throw error;
   }

@@ -49,6 +49,12 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(urlWithProtocols(['postgres', 'postgresql']).optional()),
   REDIS_URL: optionalString.pipe(urlWithProtocols(['redis', 'rediss']).optional()),
+  /** starts every Redis key and channel, so several deployments can share one Redis */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1–64 letters, digits or : . _ -')
+    .default('printdeck:'),
   PUBLIC_URL: optionalString.pipe(urlWithProtocols(['http', 'https']).optional()),
   SMTP_URL: optionalString.pipe(urlWithProtocols(['smtp', 'smtps']).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Printdeck <no-reply@printdeck.local>'),

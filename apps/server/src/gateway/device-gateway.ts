@@ -72,11 +72,11 @@ export function registerDeviceGateway(
         : ({ refused: 'key' } as const);
       if ('refused' in result) {
         const failureKey = `device-key-fail:${getUpgradeClientAddress(request, deps.trustProxyHops)}`;
-        const wait = deps.rateLimiter.retryAfter(failureKey, FAILED_DEVICE_KEYS_PER_ADDRESS);
+        const wait = await deps.rateLimiter.retryAfter(failureKey, FAILED_DEVICE_KEYS_PER_ADDRESS);
         if (wait > 0) {
           return refuseUpgrade(socket, 429, 'Too Many Requests', { 'Retry-After': String(wait) });
         }
-        deps.rateLimiter.hit(failureKey, FAILED_DEVICE_KEYS_PER_ADDRESS);
+        await deps.rateLimiter.hit(failureKey, FAILED_DEVICE_KEYS_PER_ADDRESS);
         // another agent's key: refused here, so the paired agent's socket is never touched
         if (result.refused === 'paired_elsewhere') return refuseUpgrade(socket, 409, 'Conflict');
         if (result.refused === 'identity_missing') {

@@ -7,6 +7,7 @@ import type {
   DeviceStatePatch,
 } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
+import type { DeviceBus, DeviceChange, LocalDevices, SharedDevice } from '../cluster/cluster.js';
 
 /** What the gateway needs from one open device socket. */
 export interface DeviceLink {
@@ -33,7 +34,8 @@ export type PresenceChange = { kind: 'detached' } | { kind: 'snapshot'; state: D
 
 export class DeviceCommandFailed extends Error {
   constructor(
-    readonly code: DeviceCommandError | 'timeout' | 'offline' | 'busy',
+    /** `unavailable`: the device is held by another instance that cannot be reached now */
+    readonly code: DeviceCommandError | 'timeout' | 'offline' | 'busy' | 'unavailable',
     message: string,
   ) {
     super(message);
@@ -49,6 +51,8 @@ interface Pending {
 
 interface Entry {
   link: DeviceLink | null;
+  /** the other instance holding the device's socket (with REDIS_URL), when not this one */
+  owner: string | null;
   driver: DeviceDriver | null;
   state: DeviceState | null;
   updatedAt: number | null;
@@ -58,18 +62,25 @@ interface Entry {
 const MAX_PENDING_PER_DEVICE = 32;
 
 /**
- * The live state store and command router for devices connected to this instance: the
- * newest state of every device, its socket, and the requests waiting for its answers.
- * With REDIS_URL the same interface is backed by Redis (ARCHITECTURE §7).
+ * The live state store and command router: the newest state of every device, the socket of
+ * each device connected to this instance, and the requests waiting for their answers. With
+ * REDIS_URL the device bus shares this instance's devices with the others and mirrors theirs,
+ * so every instance reads every device and reaches it (ARCHITECTURE §7). Listeners hear only
+ * the devices held here: each device's events are handled once, by its own instance.
  */
-export class LiveDevices {
+export class LiveDevices implements LocalDevices {
   private readonly devices = new Map<number, Entry>();
   private readonly eventListeners: Array<(deviceKeyId: number, event: DeviceEvent) => void> = [];
   private readonly stateListeners: Array<(deviceKeyId: number, state: DeviceState) => void> = [];
   private readonly presenceListeners: Array<(deviceKeyId: number, change: PresenceChange) => void> =
     [];
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly bus: DeviceBus | null = null,
+  ) {
+    bus?.bind(this);
+  }
 
   /** A new socket for a key; an older one with the same key is replaced (policy, C16). */
   attach(deviceKeyId: number, link: DeviceLink, driver: DeviceDriver): void {
@@ -79,7 +90,9 @@ export class LiveDevices {
       entry.link.close(4409, 'replaced by a newer connection with the same key');
     }
     entry.link = link;
+    entry.owner = null;
     entry.driver = driver;
+    this.publish({ kind: 'attached', deviceKeyId, driver });
   }
 
   /** The socket closed: the device is offline; its last state is kept but reads as offline. */
@@ -88,6 +101,7 @@ export class LiveDevices {
     if (!entry || entry.link !== link) return;
     entry.link = null;
     this.failPending(entry, 'offline', 'The device disconnected before answering.');
+    this.publish({ kind: 'detached', deviceKeyId });
     this.emitPresence(deviceKeyId, { kind: 'detached' });
   }
 
@@ -95,6 +109,7 @@ export class LiveDevices {
     const entry = this.entry(deviceKeyId);
     entry.state = state;
     entry.updatedAt = this.clock.now().getTime();
+    this.publishState(deviceKeyId, entry);
     this.emitPresence(deviceKeyId, { kind: 'snapshot', state });
   }
 
@@ -103,6 +118,7 @@ export class LiveDevices {
     if (!entry.state) return; // a patch before any snapshot has nothing to apply to
     entry.state = { ...entry.state, ...patch };
     entry.updatedAt = this.clock.now().getTime();
+    this.publishState(deviceKeyId, entry);
     for (const listener of this.stateListeners) listener(deviceKeyId, entry.state);
   }
 
@@ -115,21 +131,30 @@ export class LiveDevices {
   get(deviceKeyId: number): LiveDevice {
     const entry = this.devices.get(deviceKeyId);
     return {
-      isConnected: Boolean(entry?.link),
+      isConnected: Boolean(entry?.link ?? entry?.owner),
       driver: entry?.driver ?? null,
       state: entry?.state ?? null,
       updatedAt: entry?.updatedAt ?? null,
     };
   }
 
+  /** True when the device's socket is on this instance. */
+  isLocal(deviceKeyId: number): boolean {
+    return Boolean(this.devices.get(deviceKeyId)?.link);
+  }
+
   /** A one-way message to a connected device (settings); false when it is not connected. */
   notify(deviceKeyId: number, message: unknown): boolean {
-    return this.devices.get(deviceKeyId)?.link?.send(message) ?? false;
+    const entry = this.devices.get(deviceKeyId);
+    if (entry?.owner && this.bus) return this.bus.notify(entry.owner, deviceKeyId, message);
+    return entry?.link?.send(message) ?? false;
   }
 
   /** Sends a command and waits for exactly one answer, or fails after the timeout. */
   request(deviceKeyId: number, command: DeviceCommand, timeoutMs: number): Promise<unknown> {
     const entry = this.devices.get(deviceKeyId);
+    if (entry?.owner && this.bus)
+      return this.bus.request(entry.owner, deviceKeyId, command, timeoutMs);
     if (!entry?.link)
       return Promise.reject(new DeviceCommandFailed('offline', 'The device is not connected.'));
     if (entry.pending.size >= MAX_PENDING_PER_DEVICE) {
@@ -191,6 +216,8 @@ export class LiveDevices {
   /** Closes one device's socket now (its key was revoked, rotated or paired again). */
   disconnect(deviceKeyId: number, code: number, reason: string): void {
     const entry = this.devices.get(deviceKeyId);
+    if (entry?.owner && this.bus)
+      return this.bus.disconnect(entry.owner, deviceKeyId, code, reason);
     const link = entry?.link;
     if (!entry || !link) return;
     link.close(code, reason);
@@ -199,10 +226,12 @@ export class LiveDevices {
 
   /** Closes every socket (shutdown). */
   closeAll(code: number, reason: string): void {
-    for (const entry of this.devices.values()) {
-      entry.link?.close(code, reason);
+    for (const [deviceKeyId, entry] of this.devices) {
+      if (!entry.link) continue;
+      entry.link.close(code, reason);
       entry.link = null;
       this.failPending(entry, 'offline', 'The server is shutting down.');
+      this.publish({ kind: 'detached', deviceKeyId });
     }
   }
 
@@ -212,10 +241,115 @@ export class LiveDevices {
     return count;
   }
 
+  /** Another instance's device changed: mirrored here, without waking this instance's listeners. */
+  applyRemote(change: DeviceChange): void {
+    const entry = this.entry(change.deviceKeyId);
+    if (change.kind === 'attached') {
+      // the agent reconnected to another instance: a socket still open here is stale (C16)
+      if (entry.link) this.replaceLocal(change.deviceKeyId, entry);
+      entry.owner = change.instanceId;
+      entry.driver = change.driver;
+    } else if (change.kind === 'detached') {
+      if (entry.owner === change.instanceId) entry.owner = null;
+    } else if (!entry.link) {
+      entry.owner = change.instanceId;
+      entry.driver = change.driver ?? entry.driver;
+      entry.state = change.state;
+      entry.updatedAt = change.updatedAt;
+    }
+  }
+
+  /** The shared store as a whole: every device not held here takes its shared record. */
+  replaceRemote(devices: SharedDevice[]): void {
+    const seen = new Set<number>();
+    for (const device of devices) {
+      seen.add(device.deviceKeyId);
+      const entry = this.entry(device.deviceKeyId);
+      if (entry.link) continue;
+      entry.owner = device.instanceId;
+      entry.driver = device.driver ?? entry.driver;
+      if (device.state) entry.state = device.state;
+      if (device.updatedAt !== null) entry.updatedAt = device.updatedAt;
+    }
+    for (const [deviceKeyId, entry] of this.devices)
+      if (!seen.has(deviceKeyId) && !entry.link) entry.owner = null;
+  }
+
+  /** Devices of an instance that died: offline (unknown) until their agents come back. */
+  applyOrphaned(deviceKeyIds: number[]): void {
+    for (const deviceKeyId of deviceKeyIds) {
+      const entry = this.devices.get(deviceKeyId);
+      if (!entry || entry.link) continue;
+      entry.owner = null;
+      // this instance cleaned them up, so it is the one that tells its listeners (jobs, queue)
+      this.emitPresence(deviceKeyId, { kind: 'detached' });
+    }
+  }
+
+  /** Every device held here, as the changes that would announce it again. */
+  describeLocal(): DeviceChange[] {
+    const changes: DeviceChange[] = [];
+    if (!this.bus) return changes;
+    const instanceId = this.bus.instanceId;
+    for (const [deviceKeyId, entry] of this.devices) {
+      if (!entry.link || !entry.driver) continue;
+      changes.push({ kind: 'attached', deviceKeyId, instanceId, driver: entry.driver });
+      if (entry.state && entry.updatedAt !== null) {
+        changes.push({
+          kind: 'state',
+          deviceKeyId,
+          instanceId,
+          driver: entry.driver,
+          state: entry.state,
+          updatedAt: entry.updatedAt,
+        });
+      }
+    }
+    return changes;
+  }
+
+  private replaceLocal(deviceKeyId: number, entry: Entry): void {
+    const link = entry.link!;
+    link.close(4409, 'replaced by a newer connection with the same key');
+    entry.link = null;
+    this.failPending(entry, 'offline', 'The device reconnected before answering.');
+    this.emitPresence(deviceKeyId, { kind: 'detached' });
+  }
+
+  private publish(
+    change:
+      | { kind: 'attached'; deviceKeyId: number; driver: DeviceDriver }
+      | {
+          kind: 'detached';
+          deviceKeyId: number;
+        },
+  ): void {
+    this.bus?.publish({ ...change, instanceId: this.bus.instanceId });
+  }
+
+  private publishState(deviceKeyId: number, entry: Entry): void {
+    if (!this.bus || !entry.link || !entry.state) return;
+    this.bus.publish({
+      kind: 'state',
+      deviceKeyId,
+      instanceId: this.bus.instanceId,
+      driver: entry.driver,
+      state: entry.state,
+      updatedAt: entry.updatedAt ?? this.clock.now().getTime(),
+    });
+  }
+
   private entry(deviceKeyId: number): Entry {
     let entry = this.devices.get(deviceKeyId);
     if (!entry) {
-      entry = { link: null, driver: null, state: null, updatedAt: null, pending: new Map() };
+      entry = {
+        link: null,
+        owner: null,
+        driver: null,
+        state: null,
+        updatedAt: null,
+        pending: new Map(),
+      };
       this.devices.set(deviceKeyId, entry);
     }
     return entry;

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { createServices, type Services } from '../app-context.js';
 import { systemClock, type Clock } from '../clock.js';
+import type { Cluster } from '../cluster/cluster.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
@@ -65,6 +66,8 @@ export interface AppOptions {
   videoSettings?: Omit<VideoSettings, 'ffmpegPath'>;
   /** tests play the push service locally and shorten retries */
   notificationOptions?: NotificationOptions;
+  /** shared with the other instances (REDIS_URL); one process when absent */
+  cluster?: Cluster;
 }
 
 export interface RouteEntry {
@@ -104,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailFrom: config.mailFrom,
     telegram: config.telegram,
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
     deviceTimeouts: {
       commandMs: options.gatewayLimits?.commandTimeoutMs ?? GATEWAY_LIMITS.commandTimeoutMs,
       snapshotMs: options.gatewayLimits?.snapshotTimeoutMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
@@ -193,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const videoWorker = services.videos.startWorker(server.log);
   server.addHook('onClose', () => videoWorker.stop());
   registerPrintQueueRoutes(server, services.printQueue.service);
-  services.printQueue.dispatcher.listen(server.log, QUEUE_TICK_MS);
+  services.printQueue.dispatcher.listen(server.log, QUEUE_TICK_MS, services.cluster.isLeader);
   server.addHook('onClose', async () => services.printQueue.dispatcher.stop());
   const { devices } = services;
   registerDeviceKeysRoutes(server, {

@@ -7,48 +7,84 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/** Fixed-window counters: in this process, or in Redis when several instances share them. */
+export interface CounterStore {
+  /** the key's count in its current window and the milliseconds left of it; null when none */
+  read(key: string): Promise<{ count: number; msLeft: number } | null>;
+  /** counts one hit; the first hit of a window starts the window */
+  increment(key: string, windowMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
 interface Bucket {
   count: number;
   resetAt: number;
 }
 
-/**
- * Fixed-window counters in memory, one per key. Enough for a single instance; with
- * REDIS_URL the same interface moves to Redis (scale-out, ARCHITECTURE §7).
- */
-export class RateLimiter {
+/** Counters in memory, one per key: the single-instance store. */
+export class MemoryCounters implements CounterStore {
   private readonly buckets = new Map<string, Bucket>();
   private lastSweep = 0;
 
   constructor(private readonly clock: Clock) {}
 
-  /** Seconds until the key may try again, or 0 when it is under its limit. */
-  retryAfter(key: string, rule: RateLimitRule): number {
+  read(key: string): Promise<{ count: number; msLeft: number } | null> {
     const bucket = this.buckets.get(key);
     const now = this.clock.now().getTime();
-    if (!bucket || bucket.resetAt <= now || bucket.count < rule.limit) return 0;
-    return Math.max(1, Math.ceil((bucket.resetAt - now) / 1000));
+    if (!bucket || bucket.resetAt <= now) return Promise.resolve(null);
+    return Promise.resolve({ count: bucket.count, msLeft: bucket.resetAt - now });
   }
 
-  hit(key: string, rule: RateLimitRule): void {
+  increment(key: string, windowMs: number): Promise<void> {
     const now = this.clock.now().getTime();
     this.sweep(now);
     const bucket = this.buckets.get(key);
     if (!bucket || bucket.resetAt <= now) {
-      this.buckets.set(key, { count: 1, resetAt: now + rule.windowSeconds * 1000 });
+      this.buckets.set(key, { count: 1, resetAt: now + windowMs });
     } else {
       bucket.count += 1;
     }
+    return Promise.resolve();
+  }
+
+  delete(key: string): Promise<void> {
+    this.buckets.delete(key);
+    return Promise.resolve();
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+  }
+}
+
+/**
+ * Fixed-window rate limits, one counter per key, kept in a counter store: memory for one
+ * instance, Redis for several (ARCHITECTURE §7), so a limit holds across every instance.
+ */
+export class RateLimiter {
+  constructor(private readonly counters: CounterStore) {}
+
+  /** Seconds until the key may try again, or 0 when it is under its limit. */
+  async retryAfter(key: string, rule: RateLimitRule): Promise<number> {
+    const current = await this.counters.read(key);
+    if (!current || current.count < rule.limit) return 0;
+    return Math.max(1, Math.ceil(current.msLeft / 1000));
+  }
+
+  hit(key: string, rule: RateLimitRule): Promise<void> {
+    return this.counters.increment(key, rule.windowSeconds * 1000);
   }
 
   /** Counts a hit and throws 429 with Retry-After when the key is over its limit. */
-  consume(key: string, rule: RateLimitRule): void {
-    this.throwIfLimited(key, rule);
-    this.hit(key, rule);
+  async consume(key: string, rule: RateLimitRule): Promise<void> {
+    await this.throwIfLimited(key, rule);
+    await this.hit(key, rule);
   }
 
-  throwIfLimited(key: string, rule: RateLimitRule): void {
-    const wait = this.retryAfter(key, rule);
+  async throwIfLimited(key: string, rule: RateLimitRule): Promise<void> {
+    const wait = await this.retryAfter(key, rule);
     if (wait > 0) {
       throw new AppError(
         'rate_limited',
@@ -59,14 +95,8 @@ export class RateLimiter {
     }
   }
 
-  reset(key: string): void {
-    this.buckets.delete(key);
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+  reset(key: string): Promise<void> {
+    return this.counters.delete(key);
   }
 }
 

@@ -12,6 +12,7 @@ export interface TestServerOptions {
   gatewayLimits?: StartOptions['gatewayLimits'];
   videoSettings?: StartOptions['videoSettings'];
   notificationOptions?: StartOptions['notificationOptions'];
+  clusterTimings?: StartOptions['clusterTimings'];
   /** start on the database and data directory of an earlier server (a restart); kept on close */
   storage?: TestStorage;
   /** listen on this port instead of any free one (when PUBLIC_URL must name the server) */
@@ -77,6 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
     ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
+    ...(options.clusterTimings ? { clusterTimings: options.clusterTimings } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
   });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');
@@ -87,31 +89,36 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     storage,
     logs,
     baseUrl,
-    async api(path, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.token) headers.authorization = `Bearer ${init.token}`;
-      let body: string | undefined = init.rawBody;
-      if (init.body !== undefined) {
-        body = JSON.stringify(init.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      const response = await fetch(`${baseUrl}${path}`, {
-        method: init.method ?? 'GET',
-        headers,
-        body,
-      });
-      const text = await response.text();
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        parsed = null;
-      }
-      return { status: response.status, headers: response.headers, body: parsed, text };
-    },
+    api: createApiClient(baseUrl),
     async close() {
       await server.stop();
       if (!options.storage) await storage.cleanup();
     },
+  };
+}
+
+/** Calls the API at `baseUrl` as a test does: JSON in and out, the status and raw text kept. */
+export function createApiClient(baseUrl: string): TestServer['api'] {
+  return async (path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+    });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
   };
 }

@@ -29,14 +29,14 @@ export function createPasswordChangeService(deps: {
   /** Checks the user's password (re-authentication); counts failures per user. */
   async function assertCurrentPassword(userId: number, password: string, field: string) {
     const key = `password-check:${userId}`;
-    rateLimiter.throwIfLimited(key, PASSWORD_CHECKS_PER_USER);
+    await rateLimiter.throwIfLimited(key, PASSWORD_CHECKS_PER_USER);
     const user = await users.findUserById(userId);
     if (!user) throw notFound('User not found.');
     if (!(await verifyPassword(user.password_hash, password))) {
-      rateLimiter.hit(key, PASSWORD_CHECKS_PER_USER);
+      await rateLimiter.hit(key, PASSWORD_CHECKS_PER_USER);
       throw fieldError(field, WRONG_PASSWORD);
     }
-    rateLimiter.reset(key);
+    await rateLimiter.reset(key);
     return user;
   }
 

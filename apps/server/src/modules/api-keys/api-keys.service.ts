@@ -138,8 +138,8 @@ export function createApiKeysService(deps: {
             ? [[`api-key-fail-id:${row.id}`, FAILED_SECRETS_PER_KEY] as [string, RateLimitRule]]
             : []),
         ];
-        for (const [key, rule] of failures) rateLimiter.throwIfLimited(key, rule);
-        for (const [key, rule] of failures) rateLimiter.hit(key, rule);
+        for (const [key, rule] of failures) await rateLimiter.throwIfLimited(key, rule);
+        for (const [key, rule] of failures) await rateLimiter.hit(key, rule);
         return null;
       }
       const now = clock.now();

@@ -71,14 +71,14 @@ export function createAuthService({
     /** POST /tokens/: same answer and comparable time whether or not the user exists (C04). */
     async login(credentials: TokenCreate, client: ClientInfo): Promise<TokenPair> {
       const failureKey = `login-fail:${client.ip}:${credentials.username}`;
-      rateLimiter.consume(`login:${client.ip}`, RATE_LIMITS.loginPerAddress);
-      rateLimiter.throwIfLimited(failureKey, RATE_LIMITS.loginFailuresPerUsername);
+      await rateLimiter.consume(`login:${client.ip}`, RATE_LIMITS.loginPerAddress);
+      await rateLimiter.throwIfLimited(failureKey, RATE_LIMITS.loginFailuresPerUsername);
 
       const user = await users.findUserByUsername(credentials.username);
       const passwordHash = user?.password_hash ?? (await getDummyPasswordHash());
       const isValid = await verifyPassword(passwordHash, credentials.password);
       if (!user || !isValid) {
-        rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
+        await rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
         throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
       }
       try {
@@ -86,11 +86,11 @@ export function createAuthService({
       } catch (error) {
         // a wrong code counts like a wrong password; a missing one (the first step) does not
         if (error instanceof AppError && error.code === 'otp_invalid') {
-          rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
+          await rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
         }
         throw error;
       }
-      rateLimiter.reset(failureKey);
+      await rateLimiter.reset(failureKey);
       if (needsRehash(user.password_hash)) {
         await users.updatePasswordHash(user.id, await hashPassword(credentials.password));
       }
@@ -111,7 +111,7 @@ export function createAuthService({
      * rotated only moments ago (REFRESH_REUSE_GRACE_SECONDS: two tabs sharing it).
      */
     async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
-      rateLimiter.consume(`token-use:${client.ip}`, RATE_LIMITS.tokenUsePerAddress);
+      await rateLimiter.consume(`token-use:${client.ip}`, RATE_LIMITS.tokenUsePerAddress);
       const tokenHash = sha256Hex(refreshToken);
       const stored = await sessions.findRefreshToken(tokenHash);
       if (!stored) throw tokenNotValid();

@@ -51,9 +51,12 @@ const alreadyInvited = () => new AppError('conflict', 'User already invited');
 const invitationNotFound = () => notFound('Invitation not found.');
 
 /** Counts one use against both rules; nothing is counted when either is exhausted. */
-function consumeBoth(rateLimiter: RateLimiter, rules: Array<[string, RateLimitRule]>): void {
-  for (const [key, rule] of rules) rateLimiter.throwIfLimited(key, rule);
-  for (const [key, rule] of rules) rateLimiter.hit(key, rule);
+async function consumeBoth(
+  rateLimiter: RateLimiter,
+  rules: Array<[string, RateLimitRule]>,
+): Promise<void> {
+  for (const [key, rule] of rules) await rateLimiter.throwIfLimited(key, rule);
+  for (const [key, rule] of rules) await rateLimiter.hit(key, rule);
 }
 
 /**
@@ -97,7 +100,7 @@ export function createInvitationsService(deps: Deps) {
     workspaceId: number,
     input: { email: string; invitedBy: number; workspace: string; inviter: string; locale: Locale },
   ) {
-    rateLimiter.consume(`mail-to:${input.email}`, RATE_LIMITS.mailsPerRecipient);
+    await rateLimiter.consume(`mail-to:${input.email}`, RATE_LIMITS.mailsPerRecipient);
     const now = clock.now();
     const createdOn = now.toISOString();
     const expiresOn = new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000).toISOString();
@@ -137,7 +140,7 @@ export function createInvitationsService(deps: Deps) {
       locale: Locale,
     ): Promise<MemberInviteResult> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'MANAGE_GROUP_MEMBERS');
-      consumeBoth(rateLimiter, [
+      await consumeBoth(rateLimiter, [
         [`invites-by:${userId}`, INVITATION_LIMITS.invitesPerUser],
         [`invites:${workspaceId}`, INVITATION_LIMITS.invitesPerWorkspace],
       ]);
@@ -168,7 +171,7 @@ export function createInvitationsService(deps: Deps) {
       emails: string[],
     ): Promise<InviteAnalysis> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'MANAGE_GROUP_MEMBERS');
-      consumeBoth(rateLimiter, [
+      await consumeBoth(rateLimiter, [
         [`invite-analysis-by:${userId}`, INVITATION_LIMITS.analysesPerUser],
         [`invite-analysis:${workspaceId}`, INVITATION_LIMITS.analysesPerWorkspace],
       ]);
@@ -242,7 +245,7 @@ export function createInvitationsService(deps: Deps) {
       password: string;
       ip: string;
     }): Promise<User> {
-      rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
+      await rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
       const invitation = await invitations.findUsableInvitation(sha256Hex(input.token), nowIso());
       if (!invitation) throw tokenNotValid(INVITATION_INVALID);
       if (await users.findUserByEmail(invitation.email)) {

@@ -78,7 +78,7 @@ export function createNotificationSettingsService(deps: Deps) {
     row: { email: string; workspace_name: string },
     locale: Locale,
   ): Promise<'sent' | 'failed'> {
-    rateLimiter.consume(`mail-to:${row.email}`, RATE_LIMITS.mailsPerRecipient);
+    await rateLimiter.consume(`mail-to:${row.email}`, RATE_LIMITS.mailsPerRecipient);
     const link = `${deps.publicUrl}/settings/notifications`;
     try {
       await mailer.send(

@@ -43,6 +43,8 @@ interface Deps {
   /** jobs being handed to a device right now: the device has not had its say on them yet */
   starting: ReadonlySet<number>;
   lostGraceS?: number;
+  /** with several instances only the leader ends the jobs of devices out of sight */
+  isLeader?: () => boolean;
 }
 
 /**
@@ -228,11 +230,13 @@ export function createPrintJobSync(deps: Deps) {
         const isVisible =
           device.isConnected && device.state && readDeviceJobView(device.state).isKnown;
         if (isVisible) {
+          if (!live.isLocal(job.device_key_id)) continue; // its own instance rechecks it
           // a state that did not change since a start still gets its say after the grace
           if (!rechecked.has(job.device_key_id)) await recheck(job.device_key_id);
           rechecked.add(job.device_key_id);
           continue;
         }
+        if (deps.isLeader && !deps.isLeader()) continue;
         const seenS = lastKnown.get(job.device_key_id) ?? startedAtS;
         if (now - seenS < lostGraceS) continue;
         await serial(job.device_key_id, async () => {

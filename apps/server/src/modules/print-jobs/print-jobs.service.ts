@@ -36,6 +36,8 @@ interface Deps {
   lifecycle: PrintJobLifecycle;
   /** how long a device may stay out of sight before its open jobs end as unknown */
   lostGraceS?: number;
+  /** with several instances only the leader ends the jobs of devices out of sight */
+  isLeader?: () => boolean;
 }
 
 export function toPrintJobResponse(row: PrintJobRow): PrintJob {
@@ -92,6 +94,7 @@ export function createPrintJobsService(deps: Deps) {
     starting,
     onRecorded: (job) => lifecycle.notifyStarted(job),
     ...(deps.lostGraceS !== undefined ? { lostGraceS: deps.lostGraceS } : {}),
+    ...(deps.isLeader ? { isLeader: deps.isLeader } : {}),
   });
   let sweepTimer: NodeJS.Timeout | null = null;
 

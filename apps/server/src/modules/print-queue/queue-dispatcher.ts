@@ -203,14 +203,19 @@ export function createQueueDispatcher(deps: Deps) {
       if (job.printer_id !== null) kickPrinter(job.printer_id).catch(logFailure('kick'));
     },
 
-    /** Wires the dispatcher to live device states and starts the periodic tick. */
-    listen(log: FastifyBaseLogger, tickMs: number): void {
+    /**
+     * Wires the dispatcher to live device states and starts the periodic tick; with several
+     * instances only the leader ticks (the claims keep a start single even if two did).
+     */
+    listen(log: FastifyBaseLogger, tickMs: number, isLeader: () => boolean = () => true): void {
       logger = log;
       const look = (deviceKeyId: number) =>
         void onPrinterState(deviceKeyId).catch(logFailure('state'));
       live.onStateChange(look); // patches
       live.onPresence(look); // snapshots and disconnects
-      timer = setInterval(() => void this.tick().catch(logFailure('tick')), tickMs);
+      timer = setInterval(() => {
+        if (isLeader()) void this.tick().catch(logFailure('tick'));
+      }, tickMs);
       timer.unref();
     },
 

@@ -15,6 +15,8 @@ export function toApiError(error: unknown): unknown {
       return new AppError('out_of_range', 'Out of range.');
     case 'offline':
       return new AppError('conflict', 'The printer is offline.');
+    case 'unavailable':
+      return new AppError('service_unavailable', error.message);
     case 'not-operational':
       return new AppError('conflict', CANNOT_EXECUTE);
     case 'not-supported':

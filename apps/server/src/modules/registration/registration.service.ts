@@ -42,9 +42,9 @@ export function createRegistrationService(deps: Deps) {
   const { db, users, usersService, mailTokens, mailer, rateLimiter, clock, publicUrl } = deps;
   const nowIso = () => clock.now().toISOString();
 
-  function limitMails({ email, ip }: MailRequest): void {
-    rateLimiter.consume(`mail-from:${ip}`, RATE_LIMITS.mailsPerAddress);
-    rateLimiter.consume(`mail-to:${email}`, RATE_LIMITS.mailsPerRecipient);
+  async function limitMails({ email, ip }: MailRequest): Promise<void> {
+    await rateLimiter.consume(`mail-from:${ip}`, RATE_LIMITS.mailsPerAddress);
+    await rateLimiter.consume(`mail-to:${email}`, RATE_LIMITS.mailsPerRecipient);
   }
 
   async function mailLink(
@@ -79,7 +79,7 @@ export function createRegistrationService(deps: Deps) {
   return {
     /** POST /invitations/: mails a registration link, or a reset hint when the account exists. */
     async requestRegistration(request: MailRequest): Promise<void> {
-      limitMails(request);
+      await limitMails(request);
       const existing = await users.findUserByEmail(request.email);
       if (existing) {
         await mailLink(request, 'accountExists', 'password_reset');
@@ -94,7 +94,7 @@ export function createRegistrationService(deps: Deps) {
       password: string;
       ip: string;
     }): Promise<User> {
-      rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
+      await rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
       const stored = await mailTokens.findUsableMailToken(
         sha256Hex(input.token),
         'registration',
@@ -118,7 +118,7 @@ export function createRegistrationService(deps: Deps) {
     },
 
     async requestPasswordReset(request: MailRequest): Promise<void> {
-      limitMails(request);
+      await limitMails(request);
       if (await users.findUserByEmail(request.email)) {
         await mailLink(request, 'passwordReset', 'password_reset');
       }
@@ -129,7 +129,7 @@ export function createRegistrationService(deps: Deps) {
       password: string;
       ip: string;
     }): Promise<void> {
-      rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
+      await rateLimiter.consume(`token-use:${input.ip}`, RATE_LIMITS.tokenUsePerAddress);
       const stored = await mailTokens.findUsableMailToken(
         sha256Hex(input.token),
         'password_reset',

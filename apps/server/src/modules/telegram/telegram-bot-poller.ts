@@ -31,6 +31,8 @@ export function createTelegramBotPoller(deps: {
   /** long-poll seconds (Telegram holds the request open this long when idle) */
   pollSeconds?: number;
   retryDelayMs?: number;
+  /** with several instances one reads the updates (Telegram allows one getUpdates at a time) */
+  isLeader?: () => boolean;
 }) {
   const { client, links, linksService, logger } = deps;
   const pollSeconds = deps.pollSeconds ?? 25;
@@ -58,9 +60,15 @@ export function createTelegramBotPoller(deps: {
   }
 
   async function run(signal: AbortSignal): Promise<void> {
-    let offset = await links.readOffset();
+    let offset: number | null = null;
     while (!signal.aborted) {
       try {
+        if (deps.isLeader && !deps.isLeader()) {
+          offset = null; // the leader moves it meanwhile: read it again when leading
+          await sleep(retryDelayMs, undefined, { signal }).catch(() => undefined);
+          continue;
+        }
+        offset ??= await links.readOffset();
         const updates = await client.getUpdates(offset, pollSeconds, signal);
         for (const update of updates) {
           await handle(update);

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { createTestStorage, type TestStorage } from '../test/test-database.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../test/test-server.js';
+
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
+export const CLUSTER_JWT_SECRET = 'a cluster test secret that is long enough to sign';
+
+/** The cluster tests need both engines; they say so instead of skipping. */
+export function requireClusterEngines(): { databaseUrl: string; redisUrl: string } {
+  const databaseUrl = process.env.DATABASE_URL;
+  const redisUrl = process.env.REDIS_URL;
+  if (!databaseUrl || !redisUrl) {
+    throw new Error(
+      'The cluster tests need DATABASE_URL (PostgreSQL) and REDIS_URL: npm run test:cluster sets both',
+    );
+  }
+  return { databaseUrl, redisUrl };
+}
+
+/** One database schema, one data directory and one Redis key prefix for a test run's instances. */
+export interface ClusterStorage extends TestStorage {
+  redisUrl: string;
+  keyPrefix: string;
+}
+
+export async function createClusterStorage(): Promise<ClusterStorage> {
+  const { redisUrl } = requireClusterEngines();
+  const storage = await createTestStorage();
+  const keyPrefix = `printdeck-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
+  return {
+    ...storage,
+    redisUrl,
+    keyPrefix,
+    async cleanup() {
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${keyPrefix}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      await storage.cleanup();
+    },
+  };
+}
+
+function clusterEnv(storage: ClusterStorage): Record<string, string> {
+  return {
+    REDIS_URL: storage.redisUrl,
+    REDIS_KEY_PREFIX: storage.keyPrefix,
+    JWT_SECRET: CLUSTER_JWT_SECRET,
+  };
+}
+
+/** An instance in this process: its services are at hand for factories and checks. */
+export function startInProcessInstance(
+  storage: ClusterStorage,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  return startTestServer({ ...options, storage, env: { ...clusterEnv(storage), ...options.env } });
+}
+
+async function findFreePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export interface ChildInstance {
+  url: string;
+  child: ChildProcess;
+  /** SIGKILL: no shutdown, no goodbye to Redis, sockets cut */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** An instance as its own process (`main.ts`), so it can be killed like a crashed machine. */
+export async function spawnInstance(
+  storage: ClusterStorage,
+  env: Record<string, string> = {},
+): Promise<ChildInstance> {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+    env: {
+      ...process.env,
+      ...clusterEnv(storage),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl ?? '',
+      PUBLIC_URL: 'http://printdeck.test',
+      LOG_LEVEL: 'warn',
+      ...(storage.pgSchema ? { PGOPTIONS: `-c search_path=${storage.pgSchema}` } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const errors: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance exited:\n${errors.join('')}`);
+    const isUp = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`instance did not answer within 60 s:\n${errors.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return { url, child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}

@@ -1,0 +1,24 @@
+import type { Clock } from '../clock.js';
+import { MemoryCounters } from '../http/rate-limiter.js';
+import type { Cluster, DeviceBus } from './cluster.js';
+
+/** One process, nothing shared (no REDIS_URL): every device is local, this instance leads. */
+export function createLocalCluster(clock: Clock): Cluster {
+  const devices: DeviceBus = {
+    instanceId: 'local',
+    bind: () => undefined,
+    publish: () => undefined,
+    // never called: without other instances no device has a remote holder
+    request: () => Promise.reject(new Error('no other server instances')),
+    notify: () => false,
+    disconnect: () => undefined,
+  };
+  return {
+    isShared: false,
+    devices,
+    counters: new MemoryCounters(clock),
+    isLeader: () => true,
+    start: () => Promise.resolve(),
+    stop: () => Promise.resolve(),
+  };
+}

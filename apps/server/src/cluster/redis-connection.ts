@@ -1,0 +1,37 @@
+import { Redis } from 'ioredis';
+import { redactUrlPassword } from '../logging/redact.js';
+
+/** How long the first connection may take before the server refuses to start. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export class RedisUnreachableError extends Error {
+  constructor(url: string, reason: string) {
+    super(`REDIS_URL: cannot reach Redis at ${redactUrlPassword(url)} (${reason})`);
+    this.name = 'RedisUnreachableError';
+  }
+}
+
+/**
+ * One Redis connection. Commands fail at once while the link is down (no offline queue), so a
+ * request that needs Redis answers 503 instead of hanging; the link reconnects by itself.
+ */
+export async function connectRedis(url: string, name: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectionName: name,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  // errors are reported through the link's state changes; an unheard 'error' would crash
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    throw new RedisUnreachableError(url, (error as Error).message || 'connection failed');
+  }
+  return redis;
+}
