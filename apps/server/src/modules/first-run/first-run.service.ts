@@ -42,7 +42,7 @@ export function createFirstRunService(deps: Deps) {
     },
 
     async completeFirstRun(input: FirstRunCreate, client: ClientInfo): Promise<TokenPair> {
-      rateLimiter.consume(`token-use:${client.ip}`, RATE_LIMITS.tokenUsePerAddress);
+      await rateLimiter.consume(`token-use:${client.ip}`, RATE_LIMITS.tokenUsePerAddress);
       if (!(await firstRun.isFirstRunOpen())) throw firstRunClosed();
       assertPasswordAcceptable(input.password, input.email);
       await db.transaction().execute(async (trx) => {
