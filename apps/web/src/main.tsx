@@ -9,8 +9,6 @@ import { router } from './app/router';
 import { SCREEN_PATHS } from './config/screens';
 import { initI18n } from './i18n/i18n';
 
-initI18n();
-
 setSessionExpiredHandler(() => {
   if (router.state.location.pathname !== SCREEN_PATHS.logout) {
     void router.navigate(SCREEN_PATHS.logout, { replace: true });
@@ -25,8 +23,11 @@ window.addEventListener('error', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// the person's language is its own chunk: render once it has arrived
+void initI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

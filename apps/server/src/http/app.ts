@@ -42,6 +42,7 @@ import type { NotificationOptions } from '../notifications-context.js';
 import { createIdempotencyRepository } from '../modules/idempotency/idempotency.repository.js';
 import { createIdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import { registerAuthentication } from './authentication.js';
+import { registerCompression } from './compression.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerIdempotency } from './idempotency.js';
 import { createMaintenanceSwitch, registerMaintenance } from './maintenance.js';
@@ -150,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerIdempotency(server, idempotency);
   idempotency.startSweep(server.log);
   server.addHook('onClose', async () => idempotency.stopSweep());
+  // after idempotency: its stored answers are the plain bodies
+  await registerCompression(server);
   await registerOpenApi(server);
 
   registerHealthRoutes(server, {

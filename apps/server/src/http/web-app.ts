@@ -17,8 +17,9 @@ export function readWebBuildId(webDir: string | undefined): string {
 }
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, index.html never, and
- * every other GET that is not the API answered with index.html so the router can take it.
+ * Serves the built single-page app, pre-compressed (brotli or gzip by Accept-Encoding): hashed
+ * assets cached for a year, index.html never, and every other GET that is not the API answered
+ * with index.html so the router can take it.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -31,12 +32,16 @@ export async function registerWebApp(
       wildcard: false,
       index: false,
       cacheControl: false,
+      // the build wrote <file>.br and <file>.gz beside each text asset: sent by Accept-Encoding
+      preCompressed: true,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
           'cache-control',
           isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // a cache must not hand a brotli body to a client that asked for gzip
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -175,6 +175,25 @@ describe('api client', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('asks conditionally with the ETag it holds and reads 304 as unchanged', async () => {
+    const { client, tokens, calls } = setup((_url, init) => {
+      const headers = init.headers as Record<string, string>;
+      return headers['If-None-Match'] === 'W/"v1"'
+        ? new Response(null, { status: 304 })
+        : json(200, { id: 3 }, { ETag: 'W/"v1"' });
+    });
+    tokens.save({ access: 'a2' });
+    const first = await client.requestConditional({ path: '/x/', schema: MeSchema, etag: null });
+    expect(first).toEqual({ isModified: true, data: { id: 3 }, etag: 'W/"v1"' });
+    const second = await client.requestConditional({
+      path: '/x/',
+      schema: MeSchema,
+      etag: 'W/"v1"',
+    });
+    expect(second).toEqual({ isModified: false });
+    expect((calls[0]!.init.headers as Record<string, string>)['If-None-Match']).toBeUndefined();
+  });
+
   it('shares one refresh between concurrent requests', async () => {
     let releaseRefresh = () => {};
     const gate = new Promise<void>((resolve) => (releaseRefresh = resolve));

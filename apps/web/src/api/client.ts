@@ -55,7 +55,14 @@ export interface ApiClient {
    * only an expired access token is handled here, every status is the caller's to read.
    */
   requestResponse(request: Omit<ApiRequest<unknown>, 'schema'>): Promise<Response>;
+  /** A read that the server may answer 304 when the caller's copy (its ETag) is current. */
+  requestConditional<T>(
+    request: ApiRequest<T> & { etag: string | null },
+  ): Promise<ConditionalAnswer<T>>;
 }
+
+export type ConditionalAnswer<T> =
+  { isModified: false } | { isModified: true; data: T; etag: string | null };
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -192,9 +199,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return read(keyed, await sendAuthorized(keyed));
   }
 
+  async function requestConditional<T>(
+    request: ApiRequest<T> & { etag: string | null },
+  ): Promise<ConditionalAnswer<T>> {
+    const { etag, ...rest } = request;
+    const conditional = etag
+      ? { ...rest, headers: { ...rest.headers, 'If-None-Match': etag } }
+      : rest;
+    const response = await sendAuthorized(conditional);
+    if (response.status === 304) return { isModified: false };
+    const data = await read(conditional, response);
+    return { isModified: true, data, etag: response.headers.get('ETag') };
+  }
+
   return {
     request,
     requestResponse: (request) => sendAuthorized(withIdempotencyKey(request)),
+    requestConditional,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   PrinterUpdateSchema,
 } from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
+import { replyWithEtag } from '../../http/etag.js';
 import type { PrintersService } from './printers.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
@@ -30,11 +31,16 @@ export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersS
   r.get('/api/groups/:id/devices-states/', {
     schema: {
       tags,
-      summary: 'Live state of every printer (polled every 2 s)',
+      summary: 'Live state of every printer (polled every 2 s; ETag, 304 when unchanged)',
       params: idParams,
       response: { 200: z.array(PrinterDeviceStateSchema) },
     },
-    handler: (request) => printers.listDeviceStates(getAuth(request).userId, request.params.id),
+    handler: async (request, reply) =>
+      replyWithEtag(
+        request,
+        reply,
+        await printers.listDeviceStates(getAuth(request).userId, request.params.id),
+      ),
   });
 
   r.post('/api/printers/', {

@@ -8,15 +8,27 @@ import { SILENT_ERRORS } from '../../../api/query-meta';
 export const deviceStatesQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'devices-states'] as const;
 
-export function getDeviceStates(
+/** The last answer per workspace: the poll asks for it again only when it changed (ETag). */
+const lastAnswers = new Map<number, { etag: string; states: PrinterDeviceState[] }>();
+
+export async function getDeviceStates(
   workspaceId: number,
   signal?: AbortSignal,
 ): Promise<PrinterDeviceState[]> {
-  return apiClient.request({
+  const last = lastAnswers.get(workspaceId);
+  const answer = await apiClient.requestConditional({
     path: `/groups/${workspaceId}/devices-states/`,
     schema: z.array(PrinterDeviceStateSchema),
     signal,
+    etag: last?.etag ?? null,
   });
+  if (!answer.isModified) {
+    if (last) return last.states;
+    throw new Error('devices-states answered 304 to a request without an ETag');
+  }
+  if (answer.etag) lastAnswers.set(workspaceId, { etag: answer.etag, states: answer.data });
+  else lastAnswers.delete(workspaceId);
+  return answer.data;
 }
 
 /**
