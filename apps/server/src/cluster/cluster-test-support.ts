@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createTestStorage, type TestStorage } from '../test/test-database.js';
@@ -121,4 +121,54 @@ export async function spawnInstance(
     await exited;
   };
   return { url, child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
+
+export interface FlakyLink {
+  /** the address to give the instance instead of the real one */
+  url: string;
+  /** drops every connection and refuses new ones, as a failed network would */
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP relay to Redis that a test can cut and restore, without touching the Redis others use. */
+export async function startFlakyLink(targetUrl: string): Promise<FlakyLink> {
+  const target = new URL(targetUrl);
+  const sockets = new Set<Socket>();
+  let isCut = false;
+  const server = createServer((client) => {
+    if (isCut) return client.destroy();
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const relayed = new URL(targetUrl);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(port);
+  return {
+    url: relayed.toString(),
+    cut() {
+      isCut = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      isCut = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
