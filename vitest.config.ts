@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
+          // component tests (`@vitest-environment jsdom` files) get what jsdom lacks
+          setupFiles: ['apps/web/src/test/dom-setup.ts'],
         },
       },
       {

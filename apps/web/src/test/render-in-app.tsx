@@ -1,0 +1,79 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import type { Workspace } from '@printdeck/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { ErrorModal } from '../app/error-modal/ErrorModal';
+import { theme } from '../app/theme';
+import { CurrentWorkspaceProvider } from '../features/workspaces/hooks/current-workspace';
+import { I18N_OPTIONS } from '../i18n/i18n';
+
+/** A workspace as GET /users/me/groups/ answers it; the caller's role decides `me`. */
+export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
+  return {
+    id: 1,
+    uniqueId: 'w1',
+    name: 'Makerspace',
+    public_description: '',
+    public_website_url: null,
+    is_public: false,
+    avatar: null,
+    created_on: '2026-01-01T00:00:00.000Z',
+    users_count: 1,
+    printers_count: 1,
+    gcodes_count: 1,
+    videos_count: 0,
+    settings: { print_queue_enabled: false, queue_dispatch_enabled: false },
+    me: {
+      role: 'admin',
+      permissions: [
+        'VIEW_GROUP',
+        'VIEW_GROUP_MEMBERS',
+        'MANAGE_GROUP_MEMBERS',
+        'CHANGE_GROUP',
+        'OPERATE_PRINTERS',
+        'UPLOAD_FILE',
+        'CHANGE_FILES',
+        'CHANGE_UPLOADED_FILES',
+      ],
+    },
+    ...overrides,
+  };
+}
+
+/**
+ * Renders a screen part inside the providers the application shell gives it: Mantine with the
+ * app's theme, a fresh query client, the English texts, a router, the current workspace and the error modal.
+ */
+export function renderInApp(
+  ui: ReactNode,
+  options: { workspace?: Workspace; language?: 'en' | 'cs' } = {},
+) {
+  const i18n = i18next.createInstance();
+  void i18n
+    .use(initReactI18next)
+    .init({ ...I18N_OPTIONS, lng: options.language ?? 'en', showSupportNotice: false });
+  // the notifications store outlives a render: start each screen without earlier toasts
+  notifications.clean();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rendered = render(
+    <MantineProvider theme={theme}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter>
+            <CurrentWorkspaceProvider value={options.workspace ?? buildWorkspace()}>
+              <Notifications />
+              {ui}
+              <ErrorModal />
+            </CurrentWorkspaceProvider>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>,
+  );
+  return { ...rendered, queryClient };
+}
