@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { ErrorModal } from '../app/error-modal/ErrorModal';
 import { theme } from '../app/theme';
 import { CurrentWorkspaceProvider } from '../features/workspaces/hooks/current-workspace';
-import { I18N_OPTIONS } from '../i18n/i18n';
+import { I18N_OPTIONS } from '../i18n/i18n-test-options';
 
 /** A workspace as GET /users/me/groups/ answers it; the caller's role decides `me`. */
 export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
