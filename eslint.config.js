@@ -28,6 +28,29 @@ export default tseslint.config(
     },
   },
   {
+    // the server reads time only through its clock, so tests move time instead of sleeping
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/clock.ts',
+      '**/*.test.ts',
+      'apps/server/src/test/**',
+      '**/*test-support.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read time through the injected Clock (clock.now()), not Date.now().',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read time through the injected Clock (clock.now()), not new Date().',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

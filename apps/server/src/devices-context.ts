@@ -58,6 +58,7 @@ export function createDeviceServices(deps: {
       live,
       getPrinterForUser,
       timeouts: deps.timeouts,
+      clock,
     }),
     printerGroups: createPrinterGroupsService({
       groups: createPrinterGroupsRepository(db),

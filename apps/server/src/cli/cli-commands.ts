@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { EmailSchema, WorkspaceNameSchema } from '@printdeck/shared';
 import type { z } from 'zod';
+import { systemClock } from '../clock.js';
 import { createMaintenanceSwitch } from '../http/maintenance.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import type { CliContext } from './cli-context.js';
@@ -64,7 +65,7 @@ export function setMaintenanceCommand(dataDir: string, mode: string | undefined)
   const { file } = createMaintenanceSwitch(dataDir);
   if (mode === 'on') {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, new Date().toISOString());
+    writeFileSync(file, systemClock.now().toISOString());
     return 'Maintenance mode is on: the API answers 503 until "maintenance off".';
   }
   if (mode === 'off') {

@@ -9,6 +9,7 @@ import {
   type DeviceDriver,
 } from '@printdeck/shared';
 import type { DeviceLink, LiveDevices } from './live-devices.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export const GATEWAY_LIMITS = {
   heartbeatMs: 15_000,
@@ -38,6 +39,8 @@ interface ConnectionDeps {
   live: LiveDevices;
   logger: FastifyBaseLogger;
   limits?: Partial<GatewayLimits>;
+  /** the server's clock; the message rate and the bad-message window follow it */
+  clock?: Clock;
   onHello?: (driver: DeviceDriver) => void;
 }
 
@@ -51,16 +54,18 @@ export function handleDeviceConnection({
   live,
   logger,
   limits: overrides,
+  clock = systemClock,
   onHello,
 }: ConnectionDeps): void {
+  const nowMs = () => clock.now().getTime();
   const limits = { ...GATEWAY_LIMITS, ...overrides };
   const log = logger.child({ deviceKeyId });
   let hasSaidHello = false;
   let isAlive = true;
   let tokens: number = limits.messageBurst;
-  let lastRefill = Date.now();
+  let lastRefill = nowMs();
   let invalidCount = 0;
-  let invalidWindowStart = Date.now();
+  let invalidWindowStart = nowMs();
 
   const link: DeviceLink = {
     send(message) {
@@ -89,7 +94,7 @@ export function handleDeviceConnection({
   }, limits.heartbeatMs);
 
   const isWithinRate = (): boolean => {
-    const now = Date.now();
+    const now = nowMs();
     tokens = Math.min(
       limits.messageBurst,
       tokens + ((now - lastRefill) / 1000) * limits.messagesPerSecond,
@@ -111,7 +116,7 @@ export function handleDeviceConnection({
   };
 
   const countInvalid = (reason: string): void => {
-    const now = Date.now();
+    const now = nowMs();
     if (now - invalidWindowStart > 60_000) {
       reportSuppressed();
       invalidWindowStart = now;

@@ -13,6 +13,7 @@ import type { RateLimitRule, RateLimiter } from '../http/rate-limiter.js';
 import type { DeviceKeysService } from '../modules/device-keys/device-keys.service.js';
 import { handleDeviceConnection, type GatewayLimits } from './device-connection.js';
 import type { LiveDevices } from './live-devices.js';
+import type { Clock } from '../clock.js';
 
 export const DEVICE_SOCKET_PATH = '/api/device/ws';
 
@@ -50,6 +51,7 @@ export function registerDeviceGateway(
     limits?: Partial<GatewayLimits>;
     rateLimiter: RateLimiter;
     trustProxyHops: number;
+    clock: Clock;
   },
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MAX_MESSAGE_BYTES });
@@ -91,6 +93,7 @@ export function registerDeviceGateway(
           deviceKeyId,
           live: deps.live,
           logger: app.log,
+          clock: deps.clock,
           ...(deps.limits ? { limits: deps.limits } : {}),
           onHello: (driver) => {
             void deps.deviceKeys.markDeviceSeen(deviceKeyId).catch(() => undefined);

@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  const maintenance = createMaintenanceSwitch(config.dataDir);
+  const maintenance = createMaintenanceSwitch(config.dataDir, clock);
   registerErrorHandler(server);
   registerSecurityHeaders(server);
   registerMaintenance(server, maintenance);
@@ -222,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onDeviceHello: (deviceKeyId, driver) => devices.printers.onDeviceHello(deviceKeyId, driver),
     rateLimiter: services.rateLimiter,
     trustProxyHops: config.trustProxyHops,
+    clock,
     ...(options.gatewayLimits ? { limits: options.gatewayLimits } : {}),
   });
   await registerWebApp(server, options.webDir);

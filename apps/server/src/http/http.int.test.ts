@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_ROUTE_POLICY } from '../modules/api-keys/api-key-policy.js';
 import { buildUser } from '../test/factories.js';
+import { TestClock } from '../test/test-clock.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
 let t: TestServer;
+const clock = new TestClock();
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-web-'));
 const PUBLIC_ROUTES = [
   'GET /api/health',
@@ -40,7 +42,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'build.json'), JSON.stringify({ build: 'build-42' }));
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await startTestServer({ webDir });
+  t = await startTestServer({ webDir, clock });
 });
 afterAll(() => t.close());
 
@@ -325,8 +327,10 @@ describe('system', () => {
 
   it('answers 503 maintenance while the maintenance file exists, except /api/health', async () => {
     const user = await buildUser(t);
+    expect((await t.api('/api/users/me/', { token: user.access })).status).toBe(200);
     writeFileSync(path.join(t.config.dataDir, 'maintenance'), 'on');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // the switch is read at most once a second, by the server's clock: move it, do not sleep
+    clock.advance(2);
     try {
       const response = await t.api('/api/users/me/', { token: user.access });
       expect(response.status).toBe(503);
@@ -335,6 +339,8 @@ describe('system', () => {
     } finally {
       const { rmSync } = await import('node:fs');
       rmSync(path.join(t.config.dataDir, 'maintenance'));
+      clock.advance(2);
     }
+    expect((await t.api('/api/users/me/', { token: user.access })).status).toBe(200);
   });
 });

@@ -57,7 +57,7 @@ describe('file storage', () => {
     const anHourAgo = new Date(Date.now() - 60 * 60_000);
     utimesSync(stale, anHourAgo, anHourAgo);
     writeFileSync(path.join(dataDir, 'tmp', 'live.upload'), 'x');
-    expect(await storage.sweepStaleTemp(5 * 60_000)).toBe(1);
+    expect(await storage.sweepStaleTemp(5 * 60_000, anHourAgo.getTime() + 60 * 60_000)).toBe(1);
     expect(tmpEntries()).toEqual(['live.upload']);
   });
 });

@@ -169,7 +169,7 @@ export function createFileStorage(dataDir: string) {
      * Removes temp files nobody has written to for `maxAgeMs`. A live upload writes at least
      * once per idle timeout, so several servers sharing the volume never sweep each other's.
      */
-    async sweepStaleTemp(maxAgeMs: number, nowMs = Date.now()): Promise<number> {
+    async sweepStaleTemp(maxAgeMs: number, nowMs: number): Promise<number> {
       let removed = 0;
       for (const name of await readdir(tmpDir)) {
         const entry = path.join(tmpDir, name);

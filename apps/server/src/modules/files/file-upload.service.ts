@@ -150,7 +150,8 @@ export function createFileUploadService(deps: Deps) {
     },
 
     /** Removes temp files of uploads that died with an earlier process. */
-    sweepStaleUploads: (maxAgeMs: number) => storage.sweepStaleTemp(maxAgeMs),
+    sweepStaleUploads: (maxAgeMs: number) =>
+      storage.sweepStaleTemp(maxAgeMs, clock.now().getTime()),
   };
 }
 

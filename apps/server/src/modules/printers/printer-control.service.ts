@@ -6,6 +6,7 @@ import {
   type DeviceCommand,
   type Permission,
 } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import { AppError } from '../../http/app-error.js';
 import type { GetPrinterForUser } from './printer-access.js';
@@ -52,8 +53,10 @@ export function createPrinterControlService({
   live,
   getPrinterForUser,
   timeouts,
+  clock,
 }: {
   live: LiveDevices;
+  clock: Clock;
   getPrinterForUser: GetPrinterForUser;
   timeouts: { commandMs: number; snapshotMs: number };
 }) {
@@ -136,7 +139,7 @@ export function createPrinterControlService({
     async getSnapshot(userId: number, printerId: number): Promise<Snapshot> {
       const printer = await getPrinterForUser(userId, printerId, 'VIEW_GROUP');
       const cached = snapshots.get(printer.id);
-      if (cached && Date.now() - cached.at < SNAPSHOT_CACHE_MS) return cached.snapshot;
+      if (cached && clock.now().getTime() - cached.at < SNAPSHOT_CACHE_MS) return cached.snapshot;
       const snapshot = ask(printer, { name: 'snapshot' }, timeouts.snapshotMs).then((result) => {
         const image = readSnapshotImage(result);
         if (!image) throw new AppError('conflict', 'The camera sent no image.');
@@ -145,7 +148,7 @@ export function createPrinterControlService({
           etag: `"${createHash('sha1').update(image.data).digest('base64url')}"`,
         };
       });
-      snapshots.set(printer.id, { at: Date.now(), snapshot });
+      snapshots.set(printer.id, { at: clock.now().getTime(), snapshot });
       snapshot.catch(() => snapshots.delete(printer.id));
       return snapshot;
     },
