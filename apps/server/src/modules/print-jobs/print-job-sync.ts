@@ -187,7 +187,8 @@ export function createPrintJobSync(deps: Deps) {
 
   function recheck(deviceKeyId: number): Promise<void> {
     const { state, isConnected } = live.get(deviceKeyId);
-    if (!isConnected || !state) return Promise.resolve();
+    // with several instances the device's own instance reconciles it, one piece at a time
+    if (!isConnected || !state || !live.isLocal(deviceKeyId)) return Promise.resolve();
     return serial(deviceKeyId, () => reconcile(deviceKeyId, readDeviceJobView(state)));
   }
 
