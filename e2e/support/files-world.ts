@@ -1,38 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '@printdeck/gcode';
 import type { AppUnderTest } from './app-under-test.js';
 import type { Member } from './printers-world.js';
 
 /** G-code files and uploads for the files-area browser tests. */
-
-// packages/gcode has the same encoder but does not export it, and this project compiles
-// only e2e files; a test image needs little
-function pngChunk(type: string, data: Buffer): Buffer {
-  const chunk = Buffer.alloc(12 + data.length);
-  chunk.writeUInt32BE(data.length, 0);
-  chunk.write(type, 4, 'latin1');
-  data.copy(chunk, 8);
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
-  return chunk;
-}
-
-function encodeRgbPng(size: number, pixels: Buffer): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // truecolour
-  const rowBytes = size * 3;
-  const rows = Buffer.alloc((rowBytes + 1) * size); // each row: filter byte 0, then pixels
-  for (let y = 0; y < size; y += 1) {
-    pixels.copy(rows, y * (rowBytes + 1) + 1, y * rowBytes, (y + 1) * rowBytes);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A small RGB PNG, a diagonal gradient of the colour, as a slicer's thumbnail could be. */
 export function makePng(size: number, [r, g, b]: [number, number, number]): Buffer {
@@ -46,7 +16,7 @@ export function makePng(size: number, [r, g, b]: [number, number, number]): Buff
       );
     }
   }
-  return encodeRgbPng(size, pixels);
+  return encodePng({ width: size, height: size, channels: 3, pixels });
 }
 
 export interface PrusaGcodeOptions {

@@ -9,3 +9,5 @@ export {
   type ReadGcodeOptions,
 } from './gcode-metadata.types.js';
 export { DEFAULT_LIMITS } from './limits.js';
+export { encodePng, encodePngAsync } from './image/png.js';
+export type { RasterImage } from './image/qoi.js';

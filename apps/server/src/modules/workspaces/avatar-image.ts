@@ -1,5 +1,5 @@
-import { promisify } from 'node:util';
-import { crc32, deflate } from 'node:zlib';
+import { crc32 } from 'node:zlib';
+import { encodePngAsync } from '@printdeck/gcode';
 import jpeg from 'jpeg-js';
 import { AVATAR_MAX_SIDE_PX } from '@printdeck/shared';
 import { fieldError } from '../../http/app-error.js';
@@ -11,7 +11,6 @@ const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
  * 2048 px a whole second, so they are held to what an avatar needs. PNGs are not decoded.
  */
 export const AVATAR_JPEG_MAX_SIDE_PX = 1024;
-const deflateAsync = promisify(deflate);
 
 export const avatarRefused = (reason: string) => fieldError('avatar', reason);
 const notPngOrJpeg = () =>
@@ -47,34 +46,6 @@ function checkPng(data: Buffer): Buffer {
   throw damaged();
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, checksum]);
-}
-
-/** 8-bit RGBA pixels as a PNG: one IDAT, filter 0 on every row. */
-export async function encodePng(width: number, height: number, rgba: Uint8Array): Promise<Buffer> {
-  const stride = width * 4;
-  const rows = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    rows.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8); // bit depth 8, colour type RGBA, no interlace
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', await deflateAsync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 async function jpegToPng(data: Buffer): Promise<Buffer> {
   let image: { width: number; height: number; data: Uint8Array };
   try {
@@ -93,7 +64,8 @@ async function jpegToPng(data: Buffer): Promise<Buffer> {
     throw damaged();
   }
   checkSides(image.width, image.height, AVATAR_JPEG_MAX_SIDE_PX);
-  return encodePng(image.width, image.height, image.data);
+  const pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  return encodePngAsync({ width: image.width, height: image.height, channels: 4, pixels });
 }
 
 /**
