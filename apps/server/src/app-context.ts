@@ -31,6 +31,7 @@ import { createPrintQueueServices } from './modules/print-queue/print-queue-cont
 import { createNotificationServices, type NotificationOptions } from './notifications-context.js';
 import { createFirstRunRepository } from './modules/first-run/first-run.repository.js';
 import { createFirstRunService } from './modules/first-run/first-run.service.js';
+import { createTemperatureHistoryService } from './modules/temperature-history/temperature-history.service.js';
 
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -190,10 +191,16 @@ export function createServices({
     rateLimiter,
     clock,
   });
+  const temperatureHistory = createTemperatureHistoryService({
+    live: devices.live,
+    getPrinterForUser: devices.getPrinterForUser,
+    clock,
+  });
   return {
     cluster,
     auth,
     firstRun,
+    temperatureHistory,
     sessions: createSessionsService({ sessions, clock }),
     passwordChange,
     twoFactor,

@@ -24,3 +24,4 @@ export * from './schemas/telegram.schema.js';
 export * from './schemas/push.schema.js';
 export * from './schemas/first-run.schema.js';
 export * from './schemas/agent-install.schema.js';
+export * from './schemas/temperature-history.schema.js';

@@ -13,6 +13,7 @@ import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerAccountRoutes } from '../modules/account/account.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
 import { registerFirstRunRoutes } from '../modules/first-run/first-run.routes.js';
+import { registerTemperatureHistoryRoutes } from '../modules/temperature-history/temperature-history.routes.js';
 import { registerUsersRoutes } from '../modules/users/users.routes.js';
 import { registerWorkspacesRoutes } from '../modules/workspaces/workspaces.routes.js';
 import { registerFileLabelsRoutes } from '../modules/file-labels/file-labels.routes.js';
@@ -215,6 +216,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     isLanModeOn: false,
   });
   registerPrinterControlRoutes(server, devices.printerControl);
+  registerTemperatureHistoryRoutes(server, services.temperatureHistory);
+  const stopTemperatureHistory = services.temperatureHistory.start();
+  server.addHook('onClose', async () => stopTemperatureHistory());
   registerPrinterGroupsRoutes(server, devices.printerGroups);
   registerDeviceGateway(server, {
     live: devices.live,

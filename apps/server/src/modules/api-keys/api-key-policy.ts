@@ -109,6 +109,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:id/devices-states/': 'read',
   'POST /api/printers/': 'none',
   'GET /api/printers/:id/': 'read',
+  'GET /api/printers/:id/temperature-history/': 'read',
   'PATCH /api/printers/:id/': 'none',
   'DELETE /api/printers/:id/': 'none',
   'POST /api/printers/:id/connection/': 'none',

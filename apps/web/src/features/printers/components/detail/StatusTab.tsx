@@ -8,6 +8,7 @@ import type { PrinterView } from '../../model/printer-view';
 import { PrinterCameraView } from '../PrinterCameraView';
 import { PrinterProgress } from '../PrinterProgress';
 import { PrinterTemperatures } from '../PrinterTemperatures';
+import { TemperatureGraph } from './TemperatureGraph';
 
 /** Camera, temperatures, the job, lights and the connection state. */
 export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate: boolean }) {
@@ -75,6 +76,9 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
             </Stack>
           </Paper>
         </Stack>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <TemperatureGraph printerId={view.printer.id} />
       </Grid.Col>
       <Grid.Col span={12}>
         <Stack gap="sm" component="section" data-testid="printer-print-history">

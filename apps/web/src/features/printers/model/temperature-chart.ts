@@ -1,0 +1,41 @@
+import type { TemperatureSample } from '@printdeck/shared';
+
+/** One point of the graph; the keys are the chart's series names. */
+export interface TemperatureChartRow {
+  /** ms since epoch */
+  time: number;
+  nozzle: number | null;
+  nozzleTarget: number | null;
+  bed: number | null;
+  bedTarget: number | null;
+}
+
+export function toTemperatureChartRows(
+  samples: readonly TemperatureSample[],
+): TemperatureChartRow[] {
+  return samples.map((sample) => ({
+    time: Date.parse(sample.time),
+    nozzle: sample.nozzle_actual,
+    nozzleTarget: sample.nozzle_target,
+    bed: sample.bed_actual,
+    bedTarget: sample.bed_target,
+  }));
+}
+
+/** A clock time in the user's language: "14:05" (cs), "2:05 PM" (en); seconds for the tooltip. */
+export function formatChartTime(ms: number, language: string, withSeconds = false): string {
+  return new Intl.DateTimeFormat(language, {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' } : {}),
+  }).format(ms);
+}
+
+/** °C with one decimal in the user's language: "215.0 °C", "215,0 °C". */
+export function formatChartTemperature(value: number, language: string): string {
+  const number = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
+  return `${number} °C`;
+}
