@@ -218,6 +218,8 @@ export function createRedisDeviceBus(deps: {
           c: command,
           ms: timeoutMs,
         };
+        // A command on its way when the link breaks is not failed early: it may have reached
+        // the device (a print start), so it ends as a timeout, whose outcome the device settles.
         send(target, message).then(
           (receivers) => {
             if (receivers === 0) fail(id, new DeviceCommandFailed('unavailable', HOLDER_GONE));
