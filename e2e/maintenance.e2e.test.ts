@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { FakePrinter } from './support/fake-printer.js';
 import { useAppAndBrowser } from './support/fixture.js';
+import { printerCard } from './support/printers-ui.js';
+import { addFakePrinter, createAdmin, openAs } from './support/printers-world.js';
 import {
   createMember,
   expectHeading,
@@ -54,5 +57,37 @@ describe('maintenance', () => {
     await modal.getByRole('button', { name: 'Reload' }).click();
     await expectHeading(page, WORKSPACE);
     await expectHidden(modal);
+  });
+
+  it('a person only watching the printers is told of maintenance and of a lost network, without a click', async () => {
+    const { app } = fixture;
+    const admin = await createAdmin(app, 'watcher@example.com');
+    const printer = await addFakePrinter(app, admin, { name: 'Watched', driver: 'octoprint' });
+    const devices: FakePrinter[] = [printer.device];
+    try {
+      const page = await fixture.openPage();
+      await openAs(page, app, admin, '/printers');
+      await expectVisible(printerCard(page, 'Watched'));
+      const modal = page.getByTestId('error-modal');
+
+      app.cli('maintenance', 'on');
+      try {
+        await expectVisible(page.getByRole('dialog', { name: 'Server under maintenance' }));
+        expect(await modal.getAttribute('data-variant')).toBe('maintenance');
+      } finally {
+        app.cli('maintenance', 'off');
+      }
+      await expect.poll(() => isInMaintenance(app.url)).toBe(false);
+      await modal.getByRole('button', { name: 'Reload' }).click();
+      await expectVisible(printerCard(page, 'Watched'));
+      await expectHidden(modal);
+
+      // the network goes: every request of this page fails as it would without a connection
+      await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      await expectVisible(modal);
+      expect(await modal.getAttribute('data-variant')).toBe('noInternet');
+    } finally {
+      await Promise.all(devices.map((device) => device.stop()));
+    }
   });
 });

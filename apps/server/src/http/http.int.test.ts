@@ -223,8 +223,14 @@ describe('API key policy', () => {
       /^POST \/api\/device_keys\//,
     ];
     for (const [route, policy] of Object.entries(API_KEY_ROUTE_POLICY)) {
-      if (policy === 'read') expect(route, route).toMatch(/^GET /);
-      if (closedToKeys.some((pattern) => pattern.test(route))) expect(policy, route).toBe('none');
+      if (policy === 'read' || policy === 'read_account') expect(route, route).toMatch(/^GET /);
+      // a key may read the owner's account (FULL_READ), never change it
+      if (closedToKeys.some((pattern) => pattern.test(route)) && !route.startsWith('GET ')) {
+        expect(policy, route).toBe('none');
+      }
+      if (closedToKeys.some((pattern) => pattern.test(route)) && route.startsWith('GET ')) {
+        expect(['none', 'read_account'], route).toContain(policy);
+      }
     }
   });
 

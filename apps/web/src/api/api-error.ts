@@ -88,7 +88,19 @@ export async function readErrorResponse(
  */
 export function isTransportError(error: unknown): boolean {
   return (
-    isApiError(error) && (error.status === null || error.status === 403 || error.status === 503)
+    isApiError(error) && (error.status === null || error.status === 403 || isMaintenance(error))
+  );
+}
+
+/**
+ * 503 for maintenance, or from something in front of the server; a 503 with its own code (the
+ * mail server is down, a printer's instance is away) is an error of that one action.
+ */
+export function isMaintenance(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.status === 503 &&
+    (error.code === 'maintenance' || error.code === 'http_503')
   );
 }
 

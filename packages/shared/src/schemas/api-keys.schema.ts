@@ -13,6 +13,8 @@ export const DEFAULT_API_KEY_SCOPE: ApiKeyScope = 'PRINT_TO_GROUP';
 /** What a route lets a key do; every API route declares one of these or none. */
 export const API_KEY_OPERATIONS = [
   'read',
+  /** reads of the owner's own account, members and settings: FULL_READ ("everything you can see") */
+  'read_account',
   'upload_file',
   'print_start',
   'queue_add',
@@ -21,7 +23,7 @@ export const API_KEY_OPERATIONS = [
 export type ApiKeyOperation = (typeof API_KEY_OPERATIONS)[number];
 
 export const API_KEY_SCOPE_OPERATIONS: Readonly<Record<ApiKeyScope, readonly ApiKeyOperation[]>> = {
-  FULL_READ: ['read'],
+  FULL_READ: ['read', 'read_account'],
   PRINT_TO_GROUP: ['read', 'upload_file', 'print_start', 'queue_add'],
   LIMITED_WRITE: ['read', 'print_start', 'queue_add', 'printer_control'],
 };

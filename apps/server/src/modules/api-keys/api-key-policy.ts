@@ -12,12 +12,15 @@ export type ApiKeyRoutePolicy =
  * Every private API route and what a key may do there (ARCHITECTURE §4, checklist C15). A route
  * missing here is closed to keys (deny by default), and the route-inventory test fails until it
  * is listed. Account, session, key, member and workspace-settings routes are `none`: a key never
- * manages who may do what. Writes are listed one by one; reads of workspace data are `read`.
+ * manages who may do what. Writes are listed one by one; reads of workspace data are `read`;
+ * reads of the owner's account, members and settings are `read_account`, which only FULL_READ
+ * ("can read everything you can see") has. The session list and system administration stay
+ * with a signed-in session: they describe or need the session itself.
  */
 export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> = {
   // session and account
   'DELETE /api/tokens/mine/': 'none',
-  'GET /api/users/me/': 'none',
+  'GET /api/users/me/': 'read_account',
   'POST /api/users/me/password/': 'none',
   'POST /api/users/me/reauth/': 'none',
   'POST /api/users/me/two-factor/setup/': 'none',
@@ -27,21 +30,21 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'DELETE /api/users/me/sessions/others/': 'none',
   'DELETE /api/users/me/sessions/:id/': 'none',
   'PATCH /api/users/me/': 'none',
-  'GET /api/telegram/': 'none',
+  'GET /api/telegram/': 'read_account',
   'POST /api/telegram/register/': 'none',
   'DELETE /api/telegram/register/': 'none',
   'POST /api/telegram/link-code/': 'none',
-  'GET /api/push/': 'none',
+  'GET /api/push/': 'read_account',
   'POST /api/push/subscriptions/': 'none',
   'DELETE /api/push/subscriptions/': 'none',
-  'GET /api/users/me/api_keys/': 'none',
+  'GET /api/users/me/api_keys/': 'read_account',
   'POST /api/users/me/api_keys/': 'none',
   'DELETE /api/users/me/api_keys/:id/': 'none',
   'POST /api/users/me/invitations/accept/': 'none',
-  'GET /api/users/me/invitations/': 'none',
+  'GET /api/users/me/invitations/': 'read_account',
   'POST /api/users/me/invitations/:id/accept/': 'none',
   'DELETE /api/users/me/invitations/:id/': 'none',
-  'GET /api/notifications/settings/': 'none',
+  'GET /api/notifications/settings/': 'read_account',
   'PATCH /api/notifications/settings/:id/': 'none',
   'POST /api/notifications/settings/:id/send-test-notification/': 'none',
   'GET /api/users/me/news/': 'read',
@@ -58,7 +61,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'PATCH /api/users/me/groups/:id/': 'none',
   'GET /api/groups/:g/avatar': 'read',
   'GET /api/groups/:g/stats/': 'read',
-  'GET /api/groups/:g/users/': 'none',
+  'GET /api/groups/:g/users/': 'read_account',
   'POST /api/groups/:g/users/': 'none',
   'POST /api/groups/:g/users/analyze/': 'none',
   'PATCH /api/groups/:g/users/:userId/': 'none',
@@ -99,7 +102,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'POST /api/printers/:id/plate-cleared/': 'none',
   // printers, devices and printer groups
   'POST /api/device_keys/': 'none',
-  'GET /api/groups/:g/device_keys/': 'none',
+  'GET /api/groups/:g/device_keys/': 'read_account',
   'DELETE /api/groups/:g/device_keys/:id/': 'none',
   'POST /api/groups/:g/device_keys/:id/rotate/': 'none',
   'POST /api/groups/:g/device_keys/:id/re-pair/': 'none',

@@ -211,6 +211,36 @@ describe('API key scopes', () => {
     expect(keys.body.map((k: { name: string }) => k.name)).not.toContain('escalate');
   });
 
+  it('FULL_READ reads everything its owner can see, account and settings too, and changes nothing', async () => {
+    const { key } = await createApiKey(t, owner.access, 'FULL_READ');
+    const reads = [
+      '/api/users/me/',
+      '/api/users/me/api_keys/',
+      '/api/users/me/invitations/',
+      `/api/notifications/settings/?group_id=${workspaceId}`,
+      `/api/groups/${workspaceId}/users/`,
+      `/api/groups/${workspaceId}/files/`,
+    ];
+    for (const path of reads) {
+      const asKey = await t.api(path, { token: key });
+      expect(asKey.status, path).toBe(200);
+      const asOwner = await t.api(path, { token: owner.access });
+      if (path === '/api/users/me/') expect(asKey.body).toEqual(asOwner.body);
+    }
+    const writes: Array<[string, string, unknown]> = [
+      ['PATCH', '/api/users/me/', { first_name: 'Key' }],
+      ['POST', '/api/users/me/api_keys/', { name: 'escalate' }],
+    ];
+    for (const [method, path, body] of writes) {
+      expect((await t.api(path, { method, token: key, body })).status, `${method} ${path}`).toBe(
+        403,
+      );
+    }
+    // the other scopes keep to workspace data
+    const { key: printKey } = await createApiKey(t, owner.access, 'PRINT_TO_GROUP');
+    expect((await t.api('/api/users/me/', { token: printKey })).status).toBe(403);
+  });
+
   it("never does more than the owner's current role: demoted to observer, the key reads only", async () => {
     const member = await buildUser(t);
     await addMember(t, workspaceId, member, 'user');

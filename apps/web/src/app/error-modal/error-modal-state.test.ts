@@ -65,7 +65,26 @@ describe('getGlobalErrorModal', () => {
   it('still opens no internet, forbidden and maintenance for inline handling', () => {
     expect(getGlobalErrorModal(apiError(null), 'inline')?.variant).toBe('noInternet');
     expect(getGlobalErrorModal(apiError(403), 'inline')?.variant).toBe('forbidden');
-    expect(getGlobalErrorModal(apiError(503), 'inline')?.variant).toBe('maintenance');
+    expect(getGlobalErrorModal(apiError(503, 'maintenance'), 'inline')?.variant).toBe(
+      'maintenance',
+    );
+  });
+
+  it('lets polling raise only maintenance and no internet', () => {
+    expect(getGlobalErrorModal(apiError(503, 'maintenance'), 'background')?.variant).toBe(
+      'maintenance',
+    );
+    expect(getGlobalErrorModal(apiError(null), 'background')?.variant).toBe('noInternet');
+    expect(getGlobalErrorModal(apiError(503, 'http_503'), 'background')?.variant).toBe(
+      'maintenance',
+    );
+    expect(getGlobalErrorModal(apiError(403), 'background')).toBeNull();
+    expect(getGlobalErrorModal(apiError(500), 'background')).toBeNull();
+  });
+
+  it('reads a 503 with its own code as that action failing, not as maintenance', () => {
+    expect(toErrorModal(apiError(503, 'mail_unavailable'))?.variant).toBe('unknown');
+    expect(getGlobalErrorModal(apiError(503, 'mail_unavailable'), 'inline')).toBeNull();
   });
 
   it('opens nothing for silent requests', () => {

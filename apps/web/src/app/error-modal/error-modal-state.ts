@@ -1,4 +1,4 @@
-import { isApiError, isTransportError } from '../../api/api-error';
+import { isApiError, isMaintenance, isTransportError } from '../../api/api-error';
 import type { ErrorHandling } from '../../api/query-meta';
 import { ProductError } from '../../lib/product-error';
 
@@ -34,7 +34,7 @@ export function toErrorModal(error: unknown): ErrorModalState | null {
       request: { method: error.method, url: error.url, status: error.status, data: error.body },
     };
   }
-  if (error.status === 503) return { variant: 'maintenance' };
+  if (isMaintenance(error)) return { variant: 'maintenance' };
   return { variant: 'unknown', detail: `${error.status} ${error.code}: ${error.message}` };
 }
 
@@ -47,5 +47,8 @@ export function getGlobalErrorModal(
   const modal = toErrorModal(error);
   if (!modal) return null;
   if (handling === 'inline' && !isTransportError(error)) return null;
+  if (handling === 'background') {
+    return modal.variant === 'maintenance' || modal.variant === 'noInternet' ? modal : null;
+  }
   return modal;
 }

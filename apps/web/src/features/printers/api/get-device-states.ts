@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
-import { SILENT_ERRORS } from '../../../api/query-meta';
+import { BACKGROUND_ERRORS } from '../../../api/query-meta';
 
 export const deviceStatesQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'devices-states'] as const;
@@ -33,7 +33,8 @@ export async function getDeviceStates(
 
 /**
  * Polled every 2 s, only while the page is visible (TanStack pauses interval refetches of a
- * hidden page). A failed poll tells nobody: the states go stale and the spinners show.
+ * hidden page). Maintenance or a lost network opens the modal, as a click would; any other
+ * failed poll tells nobody: the states go stale and the spinners show.
  */
 export function getDeviceStatesQueryOptions(workspaceId: number) {
   return queryOptions({
@@ -42,7 +43,7 @@ export function getDeviceStatesQueryOptions(workspaceId: number) {
     refetchInterval: TIMING.deviceStatePollMs,
     refetchIntervalInBackground: false,
     staleTime: 0,
-    meta: SILENT_ERRORS,
+    meta: BACKGROUND_ERRORS,
   });
 }
 
