@@ -318,6 +318,18 @@ describe('system', () => {
       expect.arrayContaining(['/api/tokens/', '/api/users/me/groups/']),
     );
     expect(response.body.paths['/api/tokens/'].post.requestBody).toBeDefined();
+    // each printer control action documents its own body
+    const move = response.body.paths['/api/printers/{id}/move_head/'].post;
+    const moveBody = move.requestBody.content['application/json'].schema;
+    expect(Object.keys(moveBody.properties).sort()).toEqual([
+      'absolute',
+      'action',
+      'printerId',
+      'x',
+      'y',
+      'z',
+    ]);
+    expect(moveBody.additionalProperties).toBe(false);
   });
 
   it('serves the web app: index.html for app routes, immutable hashed assets, CSP', async () => {

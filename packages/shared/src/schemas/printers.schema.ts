@@ -116,32 +116,48 @@ export const CONTROL_ACTIONS = [
 ] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
-const axisValues = z
-  .strictObject({ x: z.number().finite(), y: z.number().finite(), z: z.number().finite() })
-  .partial()
-  .refine((value) => Object.keys(value).length === 1, 'Exactly one axis.');
+/**
+ * The spec's clients also send `printerId` and `action` in the body; when sent they must agree
+ * with the path (the server checks the printer id against it).
+ */
+const controlBody = <A extends ControlAction, S extends z.ZodRawShape>(action: A, shape: S) =>
+  z.strictObject({
+    ...shape,
+    printerId: z.number().int().optional(),
+    action: z.literal(action).optional(),
+  });
 
+const AXES = ['x', 'y', 'z'] as const;
+
+/** One body schema per control action (POST /printers/{id}/{action}/). */
 export const ControlBodySchemas = {
-  move_head: z.strictObject({ absolute: z.literal(false).default(false) }).and(axisValues),
-  home_head: z.strictObject({
-    axes: z
-      .array(z.enum(['x', 'y', 'z']))
-      .min(1)
-      .max(3),
+  move_head: controlBody('move_head', {
+    absolute: z.literal(false).default(false),
+    x: z.number().finite().optional(),
+    y: z.number().finite().optional(),
+    z: z.number().finite().optional(),
+  }).refine((value) => AXES.filter((axis) => value[axis] !== undefined).length === 1, {
+    message: 'Exactly one axis.',
   }),
-  temperature: z.strictObject({
+  home_head: controlBody('home_head', {
+    axes: z.array(z.enum(AXES)).min(1).max(3),
+  }),
+  temperature: controlBody('temperature', {
     part: z.enum(['tool0', 'bed']),
     temperature: z.number().min(0).max(500),
   }),
-  fan_state: z.strictObject({ state: z.enum(['on', 'off']) }),
-  disable_motors: z.strictObject({}),
-  pause: z.strictObject({}),
-  resume: z.strictObject({}),
-  cancel: z.strictObject({}),
-  extrude: z.strictObject({ amount: z.number().finite().min(-1000).max(1000) }),
-  send_command: z.strictObject({ commands: z.array(z.string().max(1000)).max(100) }),
-  emergency_stop: z.strictObject({}),
+  fan_state: controlBody('fan_state', { state: z.enum(['on', 'off']) }),
+  disable_motors: controlBody('disable_motors', {}),
+  pause: controlBody('pause', {}),
+  resume: controlBody('resume', {}),
+  cancel: controlBody('cancel', {}),
+  extrude: controlBody('extrude', { amount: z.number().finite().min(-1000).max(1000) }),
+  send_command: controlBody('send_command', {
+    commands: z.array(z.string().max(1000)).max(100),
+  }),
+  emergency_stop: controlBody('emergency_stop', {}),
 } satisfies Record<ControlAction, z.ZodType>;
+export type ControlBody<A extends ControlAction> = z.output<(typeof ControlBodySchemas)[A]>;
 
 export const LedBodySchema = z.strictObject({
   color: z.tuple([

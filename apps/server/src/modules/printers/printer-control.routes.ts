@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONTROL_ACTIONS,
-  DEVICE_RESULT_SCHEMAS,
   ControlBodySchemas,
+  DEVICE_RESULT_SCHEMAS,
   IdParamSchema,
   LedBodySchema,
   LocalFileSchema,
@@ -14,57 +14,25 @@ import {
   type ControlAction,
   type DeviceCommand,
 } from '@printdeck/shared';
-import { fieldError } from '../../http/app-error.js';
 import { getAuth } from '../../http/authentication.js';
-import { toFieldErrors } from '../../http/error-handler.js';
-import { AppError } from '../../http/app-error.js';
 import type { PrinterControlService } from './printer-control.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
 const empty = { 204: z.null() };
 
-/** What a device answered, checked before it reaches a browser (device text is untrusted). */
-function parseDeviceResult<N extends keyof typeof DEVICE_RESULT_SCHEMAS>(name: N, result: unknown) {
-  const parsed = DEVICE_RESULT_SCHEMAS[name].safeParse(result);
-  if (!parsed.success)
-    throw new AppError('conflict', 'The printer sent an answer that could not be read.');
-  return parsed.data as z.infer<(typeof DEVICE_RESULT_SCHEMAS)[N]>;
-}
-
-/** The API's control body → the device command (spec part 1 §5 "Controls"). */
-function toCommand(action: ControlAction, body: Record<string, unknown>): DeviceCommand {
-  switch (action) {
-    case 'move_head': {
-      const [axis, distance] = Object.entries(body).find(([key]) =>
-        ['x', 'y', 'z'].includes(key),
-      )! as ['x' | 'y' | 'z', number];
-      return { name: 'move_head', axis, distance };
-    }
-    case 'home_head':
-      return { name: 'home_head', axes: body.axes as Array<'x' | 'y' | 'z'> };
-    case 'temperature':
-      return {
-        name: 'temperature',
-        part: body.part as 'tool0' | 'bed',
-        temperature: body.temperature as number,
-      };
-    case 'fan_state':
-      return { name: 'fan_state', on: body.state === 'on' };
-    case 'extrude':
-      return { name: 'extrude', amount: body.amount as number };
-    case 'send_command': {
-      // Spec: commands split by line, empty lines dropped, nothing sent if none remain.
-      const commands = (body.commands as string[])
-        .flatMap((c) => c.split(/\r?\n/))
-        .map((c) => c.trim())
-        .filter(Boolean);
-      if (commands.length === 0) throw fieldError('commands', 'No command to send.');
-      return { name: 'send_command', commands };
-    }
-    default:
-      return { name: action };
-  }
-}
+const ACTION_SUMMARIES: Record<ControlAction, string> = {
+  move_head: 'Move the head along one axis (relative)',
+  home_head: 'Home the given axes',
+  temperature: 'Set the target temperature of the tool or the bed',
+  fan_state: 'Turn the fan on or off',
+  disable_motors: 'Disable the motors',
+  pause: 'Pause the print',
+  resume: 'Resume the print',
+  cancel: 'Cancel the print',
+  extrude: 'Extrude (or retract) filament',
+  send_command: 'Send G-code commands, one per line',
+  emergency_stop: 'Emergency stop',
+};
 
 export function registerPrinterControlRoutes(
   app: FastifyInstance,
@@ -159,8 +127,7 @@ export function registerPrinterControlRoutes(
       params: idParams,
       response: { 200: z.array(LocalFileSchema) },
     },
-    handler: async (request) =>
-      z.array(LocalFileSchema).parse(await run(request, { name: 'list_files' })),
+    handler: (request) => control.listLocalFiles(getAuth(request).userId, request.params.id),
   });
   r.post('/api/printers/:id/files/start', {
     schema: {
@@ -171,7 +138,7 @@ export function registerPrinterControlRoutes(
       response: empty,
     },
     handler: async (request, reply) => (
-      await run(request, { name: 'start_local_file', path: request.body.path }),
+      await control.startLocalFile(getAuth(request).userId, request.params.id, request.body.path),
       reply.status(204).send(null)
     ),
   });
@@ -187,7 +154,7 @@ export function registerPrinterControlRoutes(
         params: idParams,
         response: { 200: DEVICE_RESULT_SCHEMAS[name] },
       },
-      handler: async (request) => parseDeviceResult(name, await run(request, { name })),
+      handler: (request) => control.readKlipper(getAuth(request).userId, request.params.id, name),
     });
   }
 
@@ -201,43 +168,19 @@ export function registerPrinterControlRoutes(
     },
   });
 
-  r.post('/api/printers/:id/:action/', {
-    schema: {
-      tags,
-      summary: 'A control action: ' + CONTROL_ACTIONS.join(', '),
-      params: z.strictObject({ id: IdParamSchema, action: z.enum(CONTROL_ACTIONS) }),
-      body: z.record(z.string(), z.unknown()).optional(),
-    },
-    handler: async (request, reply) => {
-      const { action, id } = request.params;
-      // The spec's clients also send printerId and action in the body; they must agree with the path.
-      const { printerId, action: bodyAction, ...rest } = request.body ?? {};
-      if (
-        (printerId !== undefined && printerId !== id) ||
-        (bodyAction !== undefined && bodyAction !== action)
-      ) {
-        throw new AppError(
-          'validation_error',
-          'Validation error: printerId - does not match the path.',
-          { printerId: ['Does not match the path.'] },
-        );
-      }
-      const parsed = ControlBodySchemas[action].safeParse(rest);
-      if (!parsed.success) {
-        const details = toFieldErrors(parsed.error.issues);
-        throw new AppError(
-          'validation_error',
-          `Validation error: ${Object.keys(details)[0]} - ${Object.values(details)[0]?.[0]}`,
-          details,
-        );
-      }
-      await control.control(
-        getAuth(request).userId,
-        id,
-        action,
-        toCommand(action, parsed.data as Record<string, unknown>),
-      );
-      return reply.status(204).send(null);
-    },
-  });
+  for (const action of CONTROL_ACTIONS) {
+    r.post(`/api/printers/:id/${action}/`, {
+      schema: {
+        tags,
+        summary: ACTION_SUMMARIES[action],
+        params: idParams,
+        body: ControlBodySchemas[action],
+        response: empty,
+      },
+      handler: async (request, reply) => (
+        await control.control(getAuth(request).userId, request.params.id, action, request.body),
+        reply.status(204).send(null)
+      ),
+    });
+  }
 }

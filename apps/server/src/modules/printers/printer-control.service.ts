@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
+  DEVICE_RESULT_SCHEMAS,
   derivePrinterState,
   getPermittedActions,
+  LocalFileSchema,
   type ControlAction,
+  type ControlBody,
   type DeviceCommand,
   type Permission,
 } from '@printdeck/shared';
+import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import { AppError } from '../../http/app-error.js';
 import type { GetPrinterForUser } from './printer-access.js';
+import { assertBodyMatchesPath, toControlCommand } from './control-commands.js';
 import { CANNOT_EXECUTE, toApiError } from './device-errors.js';
 import type { PrinterRow } from './printers.repository.js';
 
@@ -36,6 +41,16 @@ export interface Snapshot {
   contentType: string;
   data: Buffer;
   etag: string;
+}
+
+export type KlipperReadName = 'klipper_macros' | 'klipper_gcode_store' | 'klipper_printer_info';
+
+/** What a device answered, checked before it reaches a browser (device text is untrusted). */
+function parseDeviceResult<N extends keyof typeof DEVICE_RESULT_SCHEMAS>(name: N, result: unknown) {
+  const parsed = DEVICE_RESULT_SCHEMAS[name].safeParse(result);
+  if (!parsed.success)
+    throw new AppError('conflict', 'The printer sent an answer that could not be read.');
+  return parsed.data as z.infer<(typeof DEVICE_RESULT_SCHEMAS)[N]>;
 }
 
 /** The image in a device's answer to `snapshot`, or null when it sent none (JPEG or PNG only). */
@@ -119,13 +134,37 @@ export function createPrinterControlService({
   return {
     run,
 
-    async control(
+    /** A control action with its validated body: checked against the path and the state. */
+    async control<A extends ControlAction>(
       userId: number,
       printerId: number,
-      action: ControlAction,
-      command: DeviceCommand,
+      action: A,
+      body: ControlBody<A>,
     ): Promise<void> {
+      assertBodyMatchesPath(printerId, body);
+      const command = toControlCommand(action, body);
       await run(userId, printerId, command, { gate: ACTION_GATES[action] });
+    },
+
+    /** The printer's own files, as the device lists them (checked: device text is untrusted). */
+    async listLocalFiles(
+      userId: number,
+      printerId: number,
+    ): Promise<Array<z.infer<typeof LocalFileSchema>>> {
+      const result = await run(userId, printerId, { name: 'list_files' });
+      const parsed = z.array(LocalFileSchema).safeParse(result);
+      if (!parsed.success)
+        throw new AppError('conflict', 'The printer sent an answer that could not be read.');
+      return parsed.data;
+    },
+
+    async startLocalFile(userId: number, printerId: number, path: string): Promise<void> {
+      await run(userId, printerId, { name: 'start_local_file', path });
+    },
+
+    /** A Klipper read (macros, G-code store, printer info), checked before it goes out. */
+    async readKlipper<N extends KlipperReadName>(userId: number, printerId: number, name: N) {
+      return parseDeviceResult(name, await run(userId, printerId, { name }));
     },
 
     async setPower(userId: number, printerId: number, on: boolean): Promise<void> {

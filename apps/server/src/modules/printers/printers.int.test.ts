@@ -245,7 +245,13 @@ describe('printer control', () => {
 
   it('validates control bodies', async () => {
     const unknownAction = await post(`/api/printers/${printerId}/explode/`, admin.access, {});
-    expect(unknownAction.status).toBe(400);
+    expect(unknownAction.status).toBe(404);
+    const wrongField = await post(`/api/printers/${printerId}/extrude/`, admin.access, {
+      amount: 5,
+      speed: 9,
+    });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.details).toEqual({ speed: ['Unknown field.'] });
     const twoAxes = await post(`/api/printers/${printerId}/move_head/`, admin.access, {
       x: 1,
       y: 1,
