@@ -8,7 +8,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * keep their length and byte ranges, and never request bodies (no inflating uploads).
  */
 const COMPRESSIBLE =
-  /^text\/(?!event-stream)|[+/]json(?:;|$)|^application\/javascript|\+xml(?:;|$)/;
+  /^text\/(?!event-stream|x\.gcode)|[+/]json(?:;|$)|^application\/javascript|\+xml(?:;|$)/;
 
 /**
  * Compresses API answers on the fly (brotli at quality 4, or gzip, by Accept-Encoding) and sets

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
 import {
   addPrinter,
+  completeRecording,
   buildFrame,
   endJob,
   sendFrame,
@@ -93,10 +94,7 @@ describe('the encode worker', () => {
     await eventually(async () =>
       expect(await videoStateOf(t, admin, workspaceId, jobId)).toBe('ANALYZING'),
     );
-    await fetch(`${t.baseUrl}/api/device/timelapse/${jobId}/done/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${printer.deviceKey}` },
-    });
+    expect((await completeRecording(t, printer.deviceKey, jobId)).status).toBe(204);
     await eventually(async () =>
       expect(await videoStateOf(t, admin, workspaceId, jobId)).toBe('FAILED'),
     );
