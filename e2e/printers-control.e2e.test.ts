@@ -197,4 +197,15 @@ describe('controlling printers', () => {
     expect(second.device.isPoweredOn).toBe(false);
     await expectHidden(page.getByTestId('bulk-action-bar'));
   });
+
+  it('offers no emergency stop for a printer that went offline', async () => {
+    const { admin, printer, page } = await setUp({ name: 'Gone', driver: 'octoprint' });
+    printer.device.startJob('bracket.gcode');
+    await openAs(page, fixture.app, admin, `/printers/${printer.id}`);
+    const stop = page.getByRole('button', { name: 'Emergency stop' });
+    await expectVisible(stop);
+
+    await printer.device.drop();
+    await expectHidden(stop);
+  });
 });

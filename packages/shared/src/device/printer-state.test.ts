@@ -131,6 +131,13 @@ describe('getPermittedActions: spec part 1 §4', () => {
       false,
     );
   });
+  it('emergency stop needs the device online and paired', () => {
+    expect(getPermittedActions({ ...base, printerState: 'PRINTING' }).canEmergencyStop).toBe(true);
+    expect(
+      getPermittedActions({ ...base, isConnected: false, printerState: 'STATE_UNKNOWN' })
+        .canEmergencyStop,
+    ).toBe(false);
+  });
   it('movement needs READY_TO_PRINT; pause only printing; resume only paused; cancel in both', () => {
     const printing = getPermittedActions({ ...base, printerState: 'PRINTING' });
     const paused = getPermittedActions({ ...base, printerState: 'PAUSED' });

@@ -80,7 +80,8 @@ export function getPermittedActions({
     canPause: printerState === 'PRINTING',
     canResume: printerState === 'PAUSED',
     canCancel: printerState === 'PRINTING' || printerState === 'PAUSED',
-    canEmergencyStop: isPaired,
+    // an offline device cannot take it: the button would only fail
+    canEmergencyStop: isConnected && isPaired,
   };
 }
 

@@ -3,11 +3,11 @@ import { deviceStatesQueryKey, getDeviceStatesQueryOptions } from './get-device-
 import { printersQueryKey } from './get-printers';
 
 describe('device-state polling', () => {
-  it('polls every 2 s, never while the page is hidden, and tells nobody of a failed poll', () => {
+  it('polls every 2 s, never while the page is hidden, and raises only maintenance and no-internet from a failed poll', () => {
     const options = getDeviceStatesQueryOptions(7);
     expect(options.refetchInterval).toBe(2000);
     expect(options.refetchIntervalInBackground).toBe(false);
-    expect(options.meta).toEqual({ errorHandling: 'silent' });
+    expect(options.meta).toEqual({ errorHandling: 'background' });
   });
 
   it('keys the lists by workspace, so that a switch loads the new workspace', () => {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
+import { describeErrorResponse, isApiError } from '../../../api/api-error';
 import { reportError } from '../../../app/error-modal/error-modal-store';
 import { ProductError } from '../../../lib/product-error';
 import { controlPrinter, type ControlBody } from '../api/control-printer';
@@ -27,6 +27,15 @@ export function usePrinterCommands() {
   const notify = (notice: ControlNotice) =>
     notifications.show({ color: 'red', title: t(notice.title), message: t(notice.message) });
 
+  const notifyTaskFailed = (kind: BackgroundTaskKind, view: PrinterView, error: unknown) =>
+    notifications.show({
+      color: 'red',
+      title: t('printers.tasks.failedNotice', {
+        task: t(`printers.tasks.${kind}`, { name: view.printer.name }),
+      }),
+      message: isApiError(error) ? error.message : describeErrorResponse(error),
+    });
+
   /** A refusal (409) is the product's own error; 408s become notifications; the rest raise. */
   const raise = (error: unknown, notice: ControlNotice | null) => {
     if (notice) return notify(notice);
@@ -45,8 +54,10 @@ export function usePrinterCommands() {
       await runBackgroundTask({ kind, printerName: view.printer.name }, run);
     } catch (error) {
       clearChangingState(view.printer.id);
+      // the task list shows the failure; a notification tells it to whoever looks elsewhere
       const notice = getControlNotice(error);
       if (notice) notify(notice);
+      else notifyTaskFailed(kind, view, error);
     } finally {
       void refresh(view);
     }
