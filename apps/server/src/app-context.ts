@@ -32,6 +32,8 @@ import { createNotificationServices, type NotificationOptions } from './notifica
 import { createFirstRunRepository } from './modules/first-run/first-run.repository.js';
 import { createFirstRunService } from './modules/first-run/first-run.service.js';
 import { createTemperatureHistoryService } from './modules/temperature-history/temperature-history.service.js';
+import { createStatsChartsRepository } from './modules/stats/stats-charts.repository.js';
+import { createStatsChartsService } from './modules/stats/stats-charts.service.js';
 
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -196,11 +198,17 @@ export function createServices({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
   });
+  const statsCharts = createStatsChartsService({
+    charts: createStatsChartsRepository(db),
+    workspaces,
+    clock,
+  });
   return {
     cluster,
     auth,
     firstRun,
     temperatureHistory,
+    statsCharts,
     sessions: createSessionsService({ sessions, clock }),
     passwordChange,
     twoFactor,

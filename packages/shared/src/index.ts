@@ -25,3 +25,4 @@ export * from './schemas/push.schema.js';
 export * from './schemas/first-run.schema.js';
 export * from './schemas/agent-install.schema.js';
 export * from './schemas/temperature-history.schema.js';
+export * from './schemas/stats-charts.schema.js';

@@ -33,6 +33,7 @@ import { registerNotificationSettingsRoutes } from '../modules/notifications/not
 import { registerPublicProfileRoutes } from '../modules/public-profile/public-profile.routes.js';
 import { registerSlicerRoutes } from '../modules/slicer/slicer.routes.js';
 import { registerStatsRoutes } from '../modules/stats/stats.routes.js';
+import { registerStatsChartsRoutes } from '../modules/stats/stats-charts.routes.js';
 import { registerDeviceFramesRoutes } from '../modules/videos/device-frames.routes.js';
 import { registerVideosRoutes } from '../modules/videos/videos.routes.js';
 import type { VideoSettings } from '../modules/videos/videos-context.js';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerTelegramRoutes(server, services.notifications.telegramLinks);
   registerPushRoutes(server, services.notifications.pushSubscriptions);
   registerStatsRoutes(server, workspaceAdmin.stats);
+  registerStatsChartsRoutes(server, services.statsCharts);
   registerNewsRoutes(server, workspaceAdmin.news);
   registerPublicProfileRoutes(server, workspaceAdmin.publicProfile);
   await registerFilesRoutes(server, services.files);

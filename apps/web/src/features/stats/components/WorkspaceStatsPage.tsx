@@ -6,6 +6,7 @@ import { formatGrams, formatLength, formatPrintTime } from '../../../lib/format-
 import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { useWorkspaceStats } from '../api/get-workspace-stats';
 import { getDefaultStatsRange, isStatsRangeValid, type StatsRange } from '../stats-dates';
+import { StatsCharts } from './StatsCharts';
 
 /** Workspace statistics over a date range, from the print jobs. */
 export function WorkspaceStatsPage() {
@@ -70,6 +71,7 @@ export function WorkspaceStatsPage() {
       ) : (
         <PageLoader />
       )}
+      <StatsCharts workspaceId={workspace.id} range={range} />
     </Stack>
   );
 }

@@ -1,0 +1,130 @@
+import {
+  STATS_DAY_BUCKETS_MAX,
+  type StatsBucket,
+  type StatsPeriod,
+  type StatsPrinter,
+  type WorkspaceStatsCharts,
+  type WorkspaceStatsChartsQuery,
+} from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { StatsChartsRepository } from './stats-charts.repository.js';
+import { DAY_MS, dayOf, elapsedShare, resolveStatsRange, startOfDay } from './stats-range.js';
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** The Monday (UTC) of the week a day belongs to. */
+export function weekStartOf(day: string): string {
+  const ms = startOfDay(day);
+  const sinceMonday = (new Date(ms).getUTCDay() + 6) % 7;
+  return dayOf(new Date(ms - sinceMonday * DAY_MS));
+}
+
+/** Every period of the range in order, so that days without jobs show as zero. */
+export function listPeriodStarts(from: string, to: string, bucket: StatsBucket): string[] {
+  const step = bucket === 'day' ? 1 : 7;
+  const first = bucket === 'day' ? from : weekStartOf(from);
+  const starts: string[] = [];
+  for (let ms = startOfDay(first); ms <= startOfDay(to); ms += step * DAY_MS) {
+    starts.push(dayOf(new Date(ms)));
+  }
+  return starts;
+}
+
+const emptyPeriod = (start: string): StatsPeriod => ({
+  start,
+  done: 0,
+  cancelled: 0,
+  failed: 0,
+  other: 0,
+  filament_used_g: 0,
+  filament_used_mm: 0,
+});
+
+/**
+ * The statistics page's charts over the same jobs and rules as its figures (stats.service.ts):
+ * jobs per day or week by outcome, filament used, and printing time per printer.
+ */
+export function createStatsChartsService(deps: {
+  charts: StatsChartsRepository;
+  workspaces: WorkspacesService;
+  clock: Clock;
+}) {
+  const { charts, workspaces, clock } = deps;
+
+  return {
+    async getWorkspaceStatsCharts(
+      userId: number,
+      workspaceId: number,
+      query: WorkspaceStatsChartsQuery,
+    ): Promise<WorkspaceStatsCharts> {
+      await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
+      const now = clock.now();
+      const range = resolveStatsRange(query, now);
+      const bucket = query.bucket ?? (range.spanDays <= STATS_DAY_BUCKETS_MAX ? 'day' : 'week');
+      const periodOf = (day: string) => (bucket === 'day' ? day : weekStartOf(day));
+      const [byDay, byPrinter, unfinished] = await Promise.all([
+        charts.countJobsByDayAndOutcome(workspaceId, range),
+        charts.sumTimeByPrinter(workspaceId, range),
+        charts.listUnfinishedJobs(workspaceId, range),
+      ]);
+
+      const periods = new Map(
+        listPeriodStarts(range.from, range.to, bucket).map((start) => [start, emptyPeriod(start)]),
+      );
+      for (const row of byDay) {
+        const period = periods.get(periodOf(row.day));
+        if (!period) continue;
+        if (row.outcome === 'done') {
+          period.done += row.jobs;
+          period.filament_used_g += row.grams;
+          period.filament_used_mm += row.millimetres;
+        } else if (row.outcome === 'cancelled' || row.outcome === 'failed') {
+          period[row.outcome] += row.jobs;
+        } else {
+          period.other += row.jobs;
+        }
+      }
+
+      const printers = new Map<string, StatsPrinter>();
+      const printerKey = (id: number | null, name: string) => `${id ?? ''}|${name}`;
+      for (const row of byPrinter) {
+        printers.set(printerKey(row.printerId, row.printerName), {
+          printer_id: row.printerId,
+          printer_name: row.printerName,
+          jobs: row.jobs,
+          printing_time_sec: row.doneSeconds,
+        });
+      }
+      for (const job of unfinished) {
+        const share = elapsedShare(job, now.getTime());
+        const period = periods.get(periodOf(job.started_on.slice(0, 10)));
+        if (period) {
+          period.filament_used_g += (job.filament_used_g ?? 0) * share;
+          period.filament_used_mm += (job.filament_used_mm ?? 0) * share;
+        }
+        const printer = printers.get(printerKey(job.printer_id, job.printer_name));
+        if (printer) printer.printing_time_sec += (job.printing_time_sec ?? 0) * share;
+      }
+
+      return {
+        date_from: range.from,
+        date_to: range.to,
+        bucket,
+        periods: [...periods.values()].map((period) => ({
+          ...period,
+          filament_used_g: round(period.filament_used_g, 2),
+          filament_used_mm: round(period.filament_used_mm, 1),
+        })),
+        printers: [...printers.values()]
+          .map((printer) => ({
+            ...printer,
+            printing_time_sec: Math.round(printer.printing_time_sec),
+          }))
+          .sort((a, b) => b.printing_time_sec - a.printing_time_sec || b.jobs - a.jobs),
+      };
+    },
+  };
+}
+
+export type StatsChartsService = ReturnType<typeof createStatsChartsService>;

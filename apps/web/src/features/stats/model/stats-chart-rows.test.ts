@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkspaceStatsCharts } from '@printdeck/shared';
+import { formatPeriod, hasJobs, toPeriodRows, toPrinterRows } from './stats-chart-rows';
+
+const charts: WorkspaceStatsCharts = {
+  date_from: '2024-03-04',
+  date_to: '2024-03-05',
+  bucket: 'day',
+  periods: [
+    {
+      start: '2024-03-04',
+      done: 2,
+      cancelled: 0,
+      failed: 1,
+      other: 0,
+      filament_used_g: 25.4,
+      filament_used_mm: 7500,
+    },
+    {
+      start: '2024-03-05',
+      done: 0,
+      cancelled: 0,
+      failed: 0,
+      other: 0,
+      filament_used_g: 0,
+      filament_used_mm: 0,
+    },
+  ],
+  printers: [
+    { printer_id: 1, printer_name: 'Voron', jobs: 3, printing_time_sec: 9900 },
+    { printer_id: null, printer_name: 'Old', jobs: 1, printing_time_sec: 0 },
+  ],
+};
+
+describe('statistics chart rows', () => {
+  it('names periods in the language, weeks by their Monday', () => {
+    expect(formatPeriod('2024-03-04', 'day', 'en')).toBe('Mar 4');
+    expect(formatPeriod('2024-03-04', 'day', 'cs')).toBe('4. 3.');
+    expect(formatPeriod('2024-03-04', 'week', 'en')).toBe('Mar 4 –');
+  });
+
+  it('turns periods and printers into rows', () => {
+    expect(toPeriodRows(charts, 'en')[0]).toEqual({
+      period: 'Mar 4',
+      done: 2,
+      cancelled: 0,
+      failed: 1,
+      other: 0,
+      filament: 25,
+    });
+    expect(toPrinterRows(charts)).toEqual([{ printer: 'Voron', hours: 2.8 }]);
+    expect(hasJobs(charts)).toBe(true);
+    expect(hasJobs({ ...charts, periods: [charts.periods[1]!] })).toBe(false);
+  });
+});

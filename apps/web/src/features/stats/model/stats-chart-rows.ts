@@ -1,0 +1,52 @@
+import type { StatsBucket, WorkspaceStatsCharts } from '@printdeck/shared';
+
+export interface PeriodRow {
+  period: string;
+  done: number;
+  cancelled: number;
+  failed: number;
+  other: number;
+  filament: number;
+}
+
+export interface PrinterRow {
+  printer: string;
+  hours: number;
+}
+
+/** "12. 3." (cs) or "Mar 12" (en) for a day; weeks are named by their Monday. */
+export function formatPeriod(start: string, bucket: StatsBucket, language: string): string {
+  const day = new Date(`${start}T00:00:00Z`);
+  const text = new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(day);
+  return bucket === 'week' ? `${text} –` : text;
+}
+
+export function toPeriodRows(charts: WorkspaceStatsCharts, language: string): PeriodRow[] {
+  return charts.periods.map((period) => ({
+    period: formatPeriod(period.start, charts.bucket, language),
+    done: period.done,
+    cancelled: period.cancelled,
+    failed: period.failed,
+    other: period.other,
+    filament: Math.round(period.filament_used_g),
+  }));
+}
+
+/** Printing hours of the printers that printed, most first, at most `limit`. */
+export function toPrinterRows(charts: WorkspaceStatsCharts, limit = 15): PrinterRow[] {
+  return charts.printers
+    .filter((printer) => printer.printing_time_sec > 0)
+    .slice(0, limit)
+    .map((printer) => ({
+      printer: printer.printer_name,
+      hours: Math.round((printer.printing_time_sec / 3600) * 10) / 10,
+    }));
+}
+
+export function hasJobs(charts: WorkspaceStatsCharts): boolean {
+  return charts.periods.some((p) => p.done + p.cancelled + p.failed + p.other > 0);
+}
