@@ -110,9 +110,7 @@ export function createApiKeysService(deps: {
     async findRequestWorkspace(routeUrl: string, params: Record<string, string>) {
       const id = (name: string) => (params[name] ? Number(params[name]) : NaN);
       if (routeUrl.startsWith('/api/groups/:g/')) return id('g');
-      if (routeUrl.startsWith('/api/groups/:id/') || routeUrl === '/api/users/me/groups/:id/') {
-        return id('id');
-      }
+      if (routeUrl === '/api/users/me/groups/:id/') return id('id');
       if (routeUrl.startsWith('/api/printers/:id/'))
         return apiKeys.findObjectWorkspace('printers', id('id'));
       if (routeUrl.startsWith('/api/files/:id/'))

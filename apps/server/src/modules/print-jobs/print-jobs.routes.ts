@@ -13,6 +13,8 @@ import { getAuth } from '../../http/authentication.js';
 import type { PrintJobsService } from './print-jobs.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
+/** the workspace in the path, named `:g` on every route */
+const workspaceParams = z.strictObject({ g: IdParamSchema });
 
 export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJobsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,25 +34,25 @@ export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJo
         .send(await printJobs.startPrint(getAuth(request).userId, request.params.id, request.body)),
   });
 
-  r.get('/api/groups/:id/print-jobs/', {
+  r.get('/api/groups/:g/print-jobs/', {
     schema: {
       tags,
       summary: 'Print jobs, newest first; filter by file_id or printer_id',
-      params: idParams,
+      params: workspaceParams,
       querystring: PrintJobListQuerySchema,
       response: { 200: PrintJobPageSchema },
     },
     handler: (request) =>
-      printJobs.listJobs(getAuth(request).userId, request.params.id, request.query),
+      printJobs.listJobs(getAuth(request).userId, request.params.g, request.query),
   });
 
-  r.get('/api/groups/:id/last-printed-files/', {
+  r.get('/api/groups/:g/last-printed-files/', {
     schema: {
       tags,
       summary: 'The files printed most recently',
-      params: idParams,
+      params: workspaceParams,
       response: { 200: z.array(LastPrintedFileSchema) },
     },
-    handler: (request) => printJobs.lastPrintedFiles(getAuth(request).userId, request.params.id),
+    handler: (request) => printJobs.lastPrintedFiles(getAuth(request).userId, request.params.g),
   });
 }

@@ -14,86 +14,92 @@ import {
 import { getAuth } from '../../http/authentication.js';
 import type { PrintQueueService } from './print-queue.service.js';
 
-const groupParams = z.strictObject({ id: IdParamSchema });
-const itemParams = z.strictObject({ id: IdParamSchema, itemId: IdParamSchema });
+const printerParams = z.strictObject({ id: IdParamSchema });
+/** the workspace in the path, named `:g` on every route */
+const workspaceParams = z.strictObject({ g: IdParamSchema });
+const workspaceItemParams = z.strictObject({ g: IdParamSchema, itemId: IdParamSchema });
 
 export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueueService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['print queue'];
 
-  r.get('/api/groups/:id/print-queue/', {
+  r.get('/api/groups/:g/print-queue/', {
     schema: {
       tags,
       summary: 'The print queue: queued in order, printing, printed, newest archived',
-      params: groupParams,
+      params: workspaceParams,
       querystring: PrintQueueListQuerySchema,
       response: { 200: PrintQueueListSchema },
     },
-    handler: (request) =>
-      queue.listItems(getAuth(request).userId, request.params.id, request.query),
+    handler: (request) => queue.listItems(getAuth(request).userId, request.params.g, request.query),
   });
 
-  r.post('/api/groups/:id/print-queue/', {
+  r.post('/api/groups/:g/print-queue/', {
     schema: {
       tags,
       summary: 'Add a G-code to the queue (OPERATE_PRINTERS)',
-      params: groupParams,
+      params: workspaceParams,
       body: PrintQueueItemCreateSchema,
       response: { 201: PrintQueueItemSchema },
     },
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(await queue.createItem(getAuth(request).userId, request.params.id, request.body)),
+        .send(await queue.createItem(getAuth(request).userId, request.params.g, request.body)),
   });
 
-  r.put('/api/groups/:id/print-queue/order/', {
+  r.put('/api/groups/:g/print-queue/order/', {
     schema: {
       tags,
       summary: 'Reorder the queued items',
-      params: groupParams,
+      params: workspaceParams,
       body: PrintQueueOrderSchema,
       response: { 200: PrintQueueListSchema },
     },
     handler: (request) =>
-      queue.reorderQueue(getAuth(request).userId, request.params.id, request.body.ids),
+      queue.reorderQueue(getAuth(request).userId, request.params.g, request.body.ids),
   });
 
-  r.patch('/api/groups/:id/print-queue/:itemId/', {
+  r.patch('/api/groups/:g/print-queue/:itemId/', {
     schema: {
       tags,
       summary: 'Archive (state DONE), record a print (state PRINTED), or edit a queued item',
-      params: itemParams,
+      params: workspaceItemParams,
       body: PrintQueueItemUpdateSchema,
       response: { 200: PrintQueueItemSchema, 204: z.null() },
     },
     handler: async (request, reply) => {
-      const { id, itemId } = request.params;
-      const item = await queue.updateItem(getAuth(request).userId, id, itemId, request.body);
+      const { g, itemId } = request.params;
+      const item = await queue.updateItem(getAuth(request).userId, g, itemId, request.body);
       return item ? reply.send(item) : reply.status(204).send(null);
     },
   });
 
-  r.delete('/api/groups/:id/print-queue/:itemId/', {
-    schema: { tags, summary: 'Remove an item', params: itemParams, response: { 204: z.null() } },
+  r.delete('/api/groups/:g/print-queue/:itemId/', {
+    schema: {
+      tags,
+      summary: 'Remove an item',
+      params: workspaceItemParams,
+      response: { 204: z.null() },
+    },
     handler: async (request, reply) => {
-      const { id, itemId } = request.params;
-      await queue.deleteItem(getAuth(request).userId, id, itemId);
+      const { g, itemId } = request.params;
+      await queue.deleteItem(getAuth(request).userId, g, itemId);
       return reply.status(204).send(null);
     },
   });
 
-  r.post('/api/groups/:id/print-queue/:itemId/print/', {
+  r.post('/api/groups/:g/print-queue/:itemId/print/', {
     schema: {
       tags,
       summary: 'Print a queued item now, on its printer or the one given',
-      params: itemParams,
+      params: workspaceItemParams,
       body: PrintQueueItemPrintSchema,
       response: { 200: PrintQueueItemSchema },
     },
     handler: (request) => {
-      const { id, itemId } = request.params;
-      return queue.printItem(getAuth(request).userId, id, itemId, request.body);
+      const { g, itemId } = request.params;
+      return queue.printItem(getAuth(request).userId, g, itemId, request.body);
     },
   });
 
@@ -101,7 +107,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
     schema: {
       tags,
       summary: 'The plate is clear: the printer may take the next queue item by itself',
-      params: groupParams,
+      params: printerParams,
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {

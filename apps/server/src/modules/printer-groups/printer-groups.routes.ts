@@ -11,6 +11,8 @@ import { getAuth } from '../../http/authentication.js';
 import type { PrinterGroupsService } from './printer-groups.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
+/** the workspace in the path, named `:g` on every route */
+const workspaceParams = z.strictObject({ g: IdParamSchema });
 
 export function registerPrinterGroupsRoutes(
   app: FastifyInstance,
@@ -19,20 +21,20 @@ export function registerPrinterGroupsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['printer groups'];
 
-  r.get('/api/groups/:id/printer-groups/', {
+  r.get('/api/groups/:g/printer-groups/', {
     schema: {
       tags,
       summary: "A workspace's printer groups",
-      params: idParams,
+      params: workspaceParams,
       response: { 200: z.array(PrinterGroupSchema) },
     },
-    handler: (request) => groups.listGroups(getAuth(request).userId, request.params.id),
+    handler: (request) => groups.listGroups(getAuth(request).userId, request.params.g),
   });
-  r.post('/api/groups/:id/printer-groups/', {
+  r.post('/api/groups/:g/printer-groups/', {
     schema: {
       tags,
       summary: 'Create a printer group (CHANGE_GROUP)',
-      params: idParams,
+      params: workspaceParams,
       body: PrinterGroupNameSchema,
       response: { 201: PrinterGroupSchema },
     },
@@ -40,7 +42,7 @@ export function registerPrinterGroupsRoutes(
       reply
         .status(201)
         .send(
-          await groups.createGroup(getAuth(request).userId, request.params.id, request.body.name),
+          await groups.createGroup(getAuth(request).userId, request.params.g, request.body.name),
         ),
   });
   r.patch('/api/printer-groups/:id/', {

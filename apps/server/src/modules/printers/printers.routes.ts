@@ -13,33 +13,35 @@ import { replyWithEtag } from '../../http/etag.js';
 import type { PrintersService } from './printers.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
+/** the workspace in the path, named `:g` on every route */
+const workspaceParams = z.strictObject({ g: IdParamSchema });
 
 export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['printers'];
 
-  r.get('/api/groups/:id/printers/', {
+  r.get('/api/groups/:g/printers/', {
     schema: {
       tags,
       summary: "A workspace's printers",
-      params: idParams,
+      params: workspaceParams,
       response: { 200: z.array(PrinterSchema) },
     },
-    handler: (request) => printers.listPrinters(getAuth(request).userId, request.params.id),
+    handler: (request) => printers.listPrinters(getAuth(request).userId, request.params.g),
   });
 
-  r.get('/api/groups/:id/devices-states/', {
+  r.get('/api/groups/:g/devices-states/', {
     schema: {
       tags,
       summary: 'Live state of every printer (polled every 2 s; ETag, 304 when unchanged)',
-      params: idParams,
+      params: workspaceParams,
       response: { 200: z.array(PrinterDeviceStateSchema) },
     },
     handler: async (request, reply) =>
       replyWithEtag(
         request,
         reply,
-        await printers.listDeviceStates(getAuth(request).userId, request.params.id),
+        await printers.listDeviceStates(getAuth(request).userId, request.params.g),
       ),
   });
 
