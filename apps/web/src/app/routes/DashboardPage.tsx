@@ -3,6 +3,7 @@ import { getScreenPath } from '../../config/screens';
 import { DashboardNews } from '../../features/news/components/DashboardNews';
 import { DashboardGcodes } from '../../features/files/components/DashboardGcodes';
 import { DashboardPrinters } from '../../features/printers/components/DashboardPrinters';
+import { FarmAtAGlance } from '../../features/printers/components/FarmAtAGlance';
 import { GettingStarted } from '../../features/first-run/components/GettingStarted';
 import { WorkspaceHeader } from '../../features/workspaces/components/WorkspaceHeader';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/current-workspace';
@@ -19,6 +20,7 @@ export function DashboardPage() {
       <WorkspaceHeader workspace={workspace} editPath={editPath} />
       <GettingStarted />
       <DashboardNews />
+      <FarmAtAGlance />
       <DashboardPrinters />
       <DashboardGcodes />
     </Stack>

@@ -15,6 +15,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDropPrinter } from '../../printer-groups/api/drop-printer';
 import { usePrinterGroups } from '../../printer-groups/api/get-printer-groups';
@@ -29,10 +30,17 @@ import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { useBulkAction } from '../hooks/use-bulk-action';
 import { useHasPermission } from '../hooks/use-permission';
 import { usePrinterViews } from '../hooks/use-printer-views';
+import {
+  countFarmStatuses,
+  FARM_STATUS_PARAM,
+  getFarmStatus,
+  parseFarmStatus,
+} from '../model/farm-status';
 import type { PrinterView } from '../model/printer-view';
 import { AddPrinterChooser } from './AddPrinterChooser';
 import { BulkActionBar, BulkActionMenu } from './BulkActionBar';
 import { DraggablePrinterCard, type DragData } from './DraggablePrinterCard';
+import { FarmStatusFilter } from './FarmStatusFilter';
 import { PrinterCard } from './PrinterCard';
 
 /** The group under the pointer; the keyboard, which has no pointer, goes by overlap. */
@@ -53,6 +61,9 @@ export function PrintersPage() {
   const drop = useDropPrinter(workspace.id);
   const [dialog, setDialog] = useState<'chooser' | 'group' | null>(null);
   const [dragged, setDragged] = useState<PrinterView | null>(null);
+  // ?state=printing|ready|paused|error|offline, as the Dashboard's counts link here
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseFarmStatus(searchParams.get(FARM_STATUS_PARAM));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor),
@@ -86,6 +97,7 @@ export function PrintersPage() {
     section.printerIds.map((id) => {
       const view = views.get(id);
       if (!view) return null;
+      if (filter && getFarmStatus(view.printerState) !== filter) return null;
       const card = { view, showCamera: isCameraOn, selection: bulk.getSelection(view) };
       return canChangeGroup && !layout.isSimpleView ? (
         <DraggablePrinterCard key={id} sectionId={section.id} {...card} />
@@ -131,6 +143,13 @@ export function PrintersPage() {
           isSending={bulk.isSending}
           onCancel={bulk.cancel}
           onSend={() => void bulk.send()}
+        />
+      )}
+      {filter && (
+        <FarmStatusFilter
+          status={filter}
+          count={countFarmStatuses(views.values())[filter]}
+          onClear={() => setSearchParams({})}
         />
       )}
       {printers?.length === 0 && layout.isSimpleView ? (
