@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   maintenance: 503,
+  /** the mail server does not take mail right now: nothing was sent */
+  mail_unavailable: 503,
   /** another server instance (or the link to it) is needed and cannot be reached now */
   service_unavailable: 503,
 } as const;

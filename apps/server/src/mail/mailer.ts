@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
+import { AppError } from '../http/app-error.js';
 
 export interface MailMessage {
   to: string;
@@ -21,11 +22,26 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      try {
+        await transport.sendMail({ from, ...message });
+      } catch (error) {
+        // a permanent refusal (5xx: no such mailbox) is that mail's own error; anything else
+        // (refused connection, timeout, 4xx) means the mail server is away for now
+        const code = (error as { responseCode?: number }).responseCode;
+        if (typeof code === 'number' && code >= 500) throw error;
+        throw mailUnavailable();
+      }
     },
     close: () => transport.close(),
   };
 }
+
+/** 503 with a message a person understands; the caller's action sent nothing. */
+export const mailUnavailable = () =>
+  new AppError(
+    'mail_unavailable',
+    'We could not send the e-mail: our mail server is not reachable right now. Please try again in a few minutes.',
+  );
 
 /**
  * Without SMTP_URL each mail is written as an .eml file under DATA_DIR/mail/ (open it with any

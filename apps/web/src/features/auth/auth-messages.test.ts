@@ -88,6 +88,12 @@ describe('registration and reset request errors', () => {
     expect(getEmailRequestErrorMessage(error, t)).toBe('Enter a valid email address.');
   });
 
+  it("says the mail server is away, in the person's words, when it is", () => {
+    expect(getEmailRequestErrorMessage(apiError(503, 'mail_unavailable'), t)).toBe(
+      'We could not send the e-mail: our mail server is not reachable right now. Please try again in a few minutes.',
+    );
+  });
+
   it('shows the response of any other error', () => {
     const error = apiError(409, 'conflict', { body: { code: 'conflict', message: 'Taken' } });
     expect(getEmailRequestErrorMessage(error, t)).toBe(

@@ -53,6 +53,7 @@ export function getEmailRequestErrorMessage(error: unknown, t: TFunction): strin
   const common = getCommonMessage(error, t);
   if (common !== undefined) return common;
   if (isApiError(error) && error.getFieldErrors('email').length > 0) return t('validation.email');
+  if (isApiError(error) && error.code === 'mail_unavailable') return t('auth.mailUnavailable');
   return t('validation.unknown', { response: describeErrorResponse(error) });
 }
 

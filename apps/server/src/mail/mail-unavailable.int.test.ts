@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
+import { startSmtpCapture } from '../test/smtp-capture.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+/** The mail server is down: a clear 503, never a generic 500. */
+
+let t: TestServer;
+let admin: BuiltUser;
+let workspaceId: number;
+const MESSAGE =
+  'We could not send the e-mail: our mail server is not reachable right now. Please try again in a few minutes.';
+
+beforeAll(async () => {
+  // a real SMTP server's address, then the server goes away: connections are refused
+  const smtp = await startSmtpCapture();
+  const smtpUrl = smtp.url;
+  await smtp.close();
+  t = await startTestServer({ env: { SMTP_URL: smtpUrl } });
+  admin = await buildUser(t);
+  workspaceId = await buildWorkspace(t, admin);
+});
+afterAll(() => t.close());
+
+describe('SMTP down', () => {
+  it('registration and password reset answer 503 with a message a person understands', async () => {
+    const requests: Array<[string, string]> = [
+      ['/api/invitations/', 'new@example.com'],
+      ['/api/users/password-reset/request/', admin.email],
+    ];
+    for (const [path, email] of requests) {
+      const response = await t.api(path, { method: 'POST', body: { email } });
+      expect(response.status, path).toBe(503);
+      expect(response.body, path).toEqual({ code: 'mail_unavailable', message: MESSAGE });
+    }
+  });
+
+  it('an invitation answers 503 and does not block inviting the same address again', async () => {
+    const invite = () =>
+      t.api(`/api/groups/${workspaceId}/users/`, {
+        method: 'POST',
+        token: admin.access,
+        body: { username: 'colleague@example.com' },
+      });
+    const first = await invite();
+    expect(first.status).toBe(503);
+    expect(first.body.code).toBe('mail_unavailable');
+    const again = await invite();
+    expect(again.status).toBe(503);
+    expect(again.body.code).toBe('mail_unavailable');
+  });
+});
