@@ -25,6 +25,13 @@ const DeviceChangeSchema = z.discriminatedUnion('kind', [
     state: StateObject,
     updatedAt: z.number(),
   }),
+  z.object({
+    kind: z.literal('patch'),
+    ...Base,
+    driver: z.enum(DEVICE_DRIVERS).nullable(),
+    patch: StateObject,
+    updatedAt: z.number(),
+  }),
 ]);
 const DeviceChangesSchema = z.array(DeviceChangeSchema);
 

@@ -1,4 +1,4 @@
-import type { DeviceCommand, DeviceDriver, DeviceState } from '@printdeck/shared';
+import type { DeviceCommand, DeviceDriver, DeviceState, DeviceStatePatch } from '@printdeck/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CounterStore } from '../http/rate-limiter.js';
 
@@ -12,6 +12,17 @@ export type DeviceChange =
       instanceId: string;
       driver: DeviceDriver | null;
       state: DeviceState;
+      /** set when only these fields changed: the other instances are sent just them */
+      patch?: DeviceStatePatch;
+      updatedAt: number;
+    }
+  /** as the other instances receive a state change made of a few fields */
+  | {
+      kind: 'patch';
+      deviceKeyId: number;
+      instanceId: string;
+      driver: DeviceDriver | null;
+      patch: DeviceStatePatch;
       updatedAt: number;
     };
 

@@ -36,6 +36,21 @@ export function redisKeys(prefix: string): RedisKeys {
   };
 }
 
+type StateChange = Extract<DeviceChange, { kind: 'state' }>;
+
+/** Two changes of one device in one batch: the newer state, and the fields both changed. */
+function coalesce(queued: DeviceChange, next: StateChange): StateChange {
+  if (queued.kind !== 'state' || !queued.patch || !next.patch) return { ...next, patch: undefined };
+  return { ...next, patch: { ...queued.patch, ...next.patch } };
+}
+
+/** What the other instances are sent: a change of a few fields travels without the full state. */
+function toWire(change: DeviceChange): DeviceChange {
+  if (change.kind !== 'state' || !change.patch) return change;
+  const { deviceKeyId, instanceId, driver, patch, updatedAt } = change;
+  return { kind: 'patch', deviceKeyId, instanceId, driver, patch, updatedAt };
+}
+
 interface Pending {
   resolve(result: unknown): void;
   reject(error: DeviceCommandFailed): void;
@@ -77,13 +92,13 @@ export function createRedisDeviceBus(deps: {
       if (change.kind === 'attached') pipeline.hset(keys.owners, id, instanceId);
       else if (change.kind === 'detached')
         pipeline.eval(RELEASE_OWNER, 1, keys.owners, id, change.instanceId);
-      else {
+      else if (change.kind === 'state') {
         const record = { d: change.driver, s: change.state, u: change.updatedAt };
         states.push(id, JSON.stringify(record));
       }
     }
     if (states.length) pipeline.hset(keys.states, ...states);
-    pipeline.publish(keys.changes, JSON.stringify(batch));
+    pipeline.publish(keys.changes, JSON.stringify(batch.map(toWire)));
     await pipeline.exec().catch((error: unknown) => {
       logger?.warn({ reason: (error as Error).message }, 'device changes not shared (Redis)');
     });
@@ -190,9 +205,10 @@ export function createRedisDeviceBus(deps: {
     },
 
     publish(change) {
+      if (change.kind === 'patch') return; // only received, never published as such
       if (change.kind === 'state') {
         const slot = stateSlots.get(change.deviceKeyId);
-        if (slot !== undefined) queue[slot] = change;
+        if (slot !== undefined) queue[slot] = coalesce(queue[slot]!, change);
         else stateSlots.set(change.deviceKeyId, queue.push(change) - 1);
       } else {
         stateSlots.delete(change.deviceKeyId);

@@ -51,6 +51,8 @@ describe('live devices shared between instances', () => {
     const last = published[2] as Extract<DeviceChange, { kind: 'state' }>;
     expect(last.state.local_ip_address).toBe('10.0.0.7');
     expect(last.driver).toBe('octoprint');
+    expect(last.patch).toEqual({ local_ip_address: '10.0.0.7' }); // the others get only this
+    expect((published[1] as Extract<DeviceChange, { kind: 'state' }>).patch).toBeUndefined();
   });
 
   it("mirrors another instance's device without waking its own listeners, and routes commands to it", async () => {
@@ -74,6 +76,16 @@ describe('live devices shared between instances', () => {
       updatedAt: 1234,
     });
     expect(live.get(9)).toMatchObject({ isConnected: true, driver: 'moonraker', updatedAt: 1234 });
+    live.applyRemote({
+      kind: 'patch',
+      deviceKeyId: 9,
+      instanceId: 'other',
+      driver: 'moonraker',
+      patch: { local_ip_address: '10.0.0.9' },
+      updatedAt: 1240,
+    });
+    expect(live.get(9).state?.local_ip_address).toBe('10.0.0.9');
+    expect(live.get(9).state?.state.text).toBe('Operational');
     expect(live.isLocal(9)).toBe(false);
     expect(heard).toEqual([]);
     await expect(live.request(9, { name: 'pause' }, 500)).resolves.toEqual({ answeredBy: 'other' });

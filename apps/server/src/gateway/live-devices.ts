@@ -118,7 +118,7 @@ export class LiveDevices implements LocalDevices {
     if (!entry.state) return; // a patch before any snapshot has nothing to apply to
     entry.state = { ...entry.state, ...patch };
     entry.updatedAt = this.clock.now().getTime();
-    this.publishState(deviceKeyId, entry);
+    this.publishState(deviceKeyId, entry, patch);
     for (const listener of this.stateListeners) listener(deviceKeyId, entry.state);
   }
 
@@ -251,6 +251,11 @@ export class LiveDevices implements LocalDevices {
       entry.driver = change.driver;
     } else if (change.kind === 'detached') {
       if (entry.owner === change.instanceId) entry.owner = null;
+    } else if (change.kind === 'patch') {
+      if (entry.link || !entry.state) return; // without a state yet the next resync brings it
+      entry.owner = change.instanceId;
+      entry.state = { ...entry.state, ...change.patch };
+      entry.updatedAt = change.updatedAt;
     } else if (!entry.link) {
       entry.owner = change.instanceId;
       entry.driver = change.driver ?? entry.driver;
@@ -327,7 +332,7 @@ export class LiveDevices implements LocalDevices {
     this.bus?.publish({ ...change, instanceId: this.bus.instanceId });
   }
 
-  private publishState(deviceKeyId: number, entry: Entry): void {
+  private publishState(deviceKeyId: number, entry: Entry, patch?: DeviceStatePatch): void {
     if (!this.bus || !entry.link || !entry.state) return;
     this.bus.publish({
       kind: 'state',
@@ -335,6 +340,7 @@ export class LiveDevices implements LocalDevices {
       instanceId: this.bus.instanceId,
       driver: entry.driver,
       state: entry.state,
+      ...(patch ? { patch } : {}),
       updatedAt: entry.updatedAt ?? this.clock.now().getTime(),
     });
   }
