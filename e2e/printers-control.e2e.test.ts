@@ -79,7 +79,11 @@ describe('controlling printers', () => {
     await page.getByRole('button', { name: 'Resume' }).click();
     await expectState(header, 'PRINTING');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel print' }).click();
+    // the way out says what it does: not a second "Cancel" beside "Cancel print"
+    const confirm = page.getByRole('dialog');
+    await expectVisible(confirm.getByRole('button', { name: 'Keep printing' }));
+    await expectHidden(confirm.getByRole('button', { name: 'Cancel', exact: true }));
+    await confirm.getByRole('button', { name: 'Cancel print' }).click();
     await expectState(header, 'READY_TO_PRINT');
     expect(printer.device.job).toBeNull();
   });

@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** the safe way out, when "Cancel" would read like the action itself ("Keep printing") */
+  dismissLabel?: string;
   /** red by default: most questions come before something that cannot be undone */
   color?: string;
   isPending?: boolean;
@@ -22,7 +24,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         {typeof props.children === 'string' ? <Text>{props.children}</Text> : props.children}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            {t('common.cancel')}
+            {props.dismissLabel ?? t('common.cancel')}
           </Button>
           <Button
             color={props.color ?? 'red'}

@@ -59,6 +59,7 @@ export function JobPanel({ view }: { view: PrinterView }) {
         <ConfirmDialog
           title={t('printers.controls.cancelTitle')}
           confirmLabel={t('printers.actions.cancelPrint')}
+          dismissLabel={t('printers.controls.keepPrinting')}
           isPending={busy === 'cancel'}
           onClose={() => setCancelOpen(false)}
           onConfirm={() => void run('cancel')}
