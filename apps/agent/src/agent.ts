@@ -11,12 +11,14 @@ import {
 } from '@printdeck/shared';
 import { PRINTER_BACKOFF, SERVER_BACKOFF, type BackoffPolicy } from './connection/backoff.js';
 import { RequestRunner } from './connection/request-runner.js';
-import { ServerLink } from './connection/server-link.js';
+import type { AgentLink, InProcessServer } from './connection/in-process.js';
+import { ServerLink, type ServerLinkOptions } from './connection/server-link.js';
 import { StateSync } from './connection/state-sync.js';
 import type { AgentStop } from './connection/stop-reasons.js';
 import { createDriver, type PrinterHost } from './drivers/create-driver.js';
 import { findLocalIpAddress } from './drivers/device-state.js';
 import type { JobEvent } from './drivers/driver.js';
+import type { HostNetwork } from './drivers/host-network.js';
 import { PrintFiles } from './files/print-file.js';
 import { silentLogger, type Logger } from './log.js';
 import { TimelapseRecorder, type TimelapseStats } from './timelapse/timelapse-recorder.js';
@@ -67,6 +69,10 @@ export interface AgentOptions {
   /** default: this machine's first LAN address */
   localIpAddress?: string | null;
   tuning?: Partial<AgentTuning>;
+  /** LAN mode: the agent runs inside the server (connection/in-process.ts) */
+  inProcess?: InProcessServer;
+  /** LAN mode: the networks the printer's address must stay in */
+  network?: HostNetwork;
 }
 
 export interface Agent {
@@ -97,6 +103,7 @@ export function startAgent(options: AgentOptions): Agent {
     log,
     localIpAddress:
       options.localIpAddress === undefined ? findLocalIpAddress() : options.localIpAddress,
+    network: options.network,
     tuning: {
       backoff: tuning.printerBackoff,
       requestMs: tuning.printerRequestMs,
@@ -126,6 +133,9 @@ export function startAgent(options: AgentOptions): Agent {
     serverUrl: options.serverUrl,
     dir: options.downloadDir ?? tmpdir(),
     log,
+    ...(options.inProcess
+      ? { fetchFile: options.inProcess.printFile.bind(options.inProcess) }
+      : {}),
     onDownload: (jobId, percent) => {
       const previous = download;
       const now = Date.now();
@@ -159,6 +169,7 @@ export function startAgent(options: AgentOptions): Agent {
       ),
     log,
     intervalMs: tuning.timelapseIntervalMs,
+    ...(options.inProcess ? { post: options.inProcess.post.bind(options.inProcess) } : {}),
     spoolMaxBytes: tuning.timelapseSpoolMaxBytes,
     backoff: tuning.serverBackoff,
   });
@@ -193,7 +204,7 @@ export function startAgent(options: AgentOptions): Agent {
     resolveStopped(stop);
   };
 
-  const link = new ServerLink({
+  const linkOptions: ServerLinkOptions = {
     serverUrl: options.serverUrl,
     deviceKey: options.deviceKey,
     identity: options.identity,
@@ -225,7 +236,10 @@ export function startAgent(options: AgentOptions): Agent {
       runner.abortAll();
     },
     onStop: (stop) => void finish(stop),
-  });
+  };
+  const link: AgentLink = options.inProcess
+    ? options.inProcess.link(linkOptions)
+    : new ServerLink(linkOptions);
 
   driver.onState((current) => {
     sync.update(state());

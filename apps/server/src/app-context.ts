@@ -1,3 +1,4 @@
+import type { AgentTuning } from '@printdeck/agent';
 import type { Clock } from './clock.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Cluster } from './cluster/cluster.js';
@@ -34,6 +35,8 @@ import { createFirstRunService } from './modules/first-run/first-run.service.js'
 import { createTemperatureHistoryService } from './modules/temperature-history/temperature-history.service.js';
 import { createStatsChartsRepository } from './modules/stats/stats-charts.repository.js';
 import { createStatsChartsService } from './modules/stats/stats-charts.service.js';
+import { createLanPrinterServices } from './lan-printers-context.js';
+import type { LanNetwork } from './modules/lan-printers/lan-networks.js';
 
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -50,6 +53,10 @@ export interface ServiceDeps {
   notificationOptions?: NotificationOptions;
   /** what several instances share (REDIS_URL); one process keeps it all in memory */
   cluster?: Cluster;
+  /** LAN_PRINTER_NETWORKS; empty or absent: LAN mode off */
+  lanPrinterNetworks?: LanNetwork[];
+  /** tests: the built-in agents' retries and timelapse interval */
+  lanAgentTuning?: Partial<AgentTuning>;
 }
 
 /** The composition root: each service gets exactly the repositories and adapters it uses. */
@@ -137,6 +144,18 @@ export function createServices({
     lifecycle: printJobLifecycle,
     settings: videoSettings ?? { ffmpegPath: undefined },
   });
+  const lanPrinters = createLanPrinterServices({
+    db,
+    clock,
+    jwtSecret,
+    dataDir,
+    networks: rest.lanPrinterNetworks ?? [],
+    agentTuning: rest.lanAgentTuning,
+    devices,
+    files,
+    frames: videos.frames,
+    workspaces,
+  });
   const printQueue = createPrintQueueServices({
     db,
     clock,
@@ -217,6 +236,7 @@ export function createServices({
     registration,
     rateLimiter,
     devices,
+    lanPrinters,
     files,
     printJobs,
     printJobLifecycle,

@@ -30,6 +30,7 @@ export interface StartOptions {
   notificationOptions?: AppOptions['notificationOptions'];
   /** tests shorten the cluster's heartbeat */
   clusterTimings?: ClusterTimings;
+  lanAgentTuning?: AppOptions['lanAgentTuning'];
 }
 
 /** With REDIS_URL this instance joins the others; unreachable Redis stops the start. */
@@ -69,6 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
       ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
       ...(cluster ? { cluster } : {}),
+      ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     });
     await app.services.cluster.start(app.server.log);
     const url = await app.server.listen({ port: config.port, host: config.host });

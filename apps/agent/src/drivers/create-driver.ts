@@ -1,6 +1,7 @@
 import type { BackoffPolicy } from '../connection/backoff.js';
 import type { Logger } from '../log.js';
 import type { Driver } from './driver.js';
+import type { HostNetwork } from './host-network.js';
 import { MoonrakerDriver } from './moonraker/moonraker-driver.js';
 import { OctoPrintDriver } from './octoprint/octoprint-driver.js';
 import { createPillDriver } from './pill.js';
@@ -28,7 +29,12 @@ export interface DriverTuning {
 
 export function createDriver(
   host: PrinterHost,
-  deps: { log: Logger; localIpAddress: string | null; tuning: DriverTuning },
+  deps: {
+    log: Logger;
+    localIpAddress: string | null;
+    tuning: DriverTuning;
+    network?: HostNetwork | undefined;
+  },
 ): Driver {
   const { log, localIpAddress, tuning } = deps;
   const common = {
@@ -36,6 +42,7 @@ export function createDriver(
     localIpAddress,
     backoff: tuning.backoff,
     requestTimeoutMs: tuning.requestMs,
+    ...(deps.network ? { network: deps.network } : {}),
   };
   switch (host.kind) {
     case 'octoprint':

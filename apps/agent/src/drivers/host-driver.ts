@@ -1,5 +1,6 @@
 import type { DeviceState } from '@printdeck/shared';
 import { PRINTER_BACKOFF, RetryTimer, type BackoffPolicy } from '../connection/backoff.js';
+import type { HostNetwork } from './host-network.js';
 import type { Logger } from '../log.js';
 import { StateHolder } from './device-state.js';
 import { CommandFailed, type JobEvent } from './driver.js';
@@ -13,6 +14,8 @@ export interface HostDriverOptions {
   requestTimeoutMs?: number;
   /** retries after the host went away (default PRINTER_BACKOFF) */
   backoff?: BackoffPolicy;
+  /** LAN mode: every connection to the host checked against the allowed networks */
+  network?: HostNetwork;
 }
 
 /**

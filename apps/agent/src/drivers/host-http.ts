@@ -1,5 +1,6 @@
 import { anySignal } from '../compat.js';
 import { CommandFailed, describeError } from './driver.js';
+import { connectUrl, type HostNetwork } from './host-network.js';
 
 /** A non-2xx answer from OctoPrint or Moonraker, with the text it gave. */
 export class HostHttpError extends Error {
@@ -33,7 +34,7 @@ export function joinUrl(base: string, path: string): string {
  * answer is a HostHttpError for the driver to map.
  */
 export async function requestHost(
-  host: { baseUrl: string; name: string; headers: Record<string, string> },
+  host: { baseUrl: string; name: string; headers: Record<string, string>; network?: HostNetwork },
   request: HostRequest,
 ): Promise<Response> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
@@ -46,7 +47,7 @@ export async function requestHost(
   }
   let response: Response;
   try {
-    response = await fetch(joinUrl(host.baseUrl, request.path), {
+    response = await fetch(await connectUrl(host.network, joinUrl(host.baseUrl, request.path)), {
       method: request.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
@@ -54,6 +55,7 @@ export async function requestHost(
       redirect: 'error',
     });
   } catch (error) {
+    if (error instanceof CommandFailed) throw error;
     if (request.signal?.aborted) {
       throw new CommandFailed('timeout', `${host.name} did not finish in time.`);
     }

@@ -3,7 +3,7 @@ import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
 import { CommandFailed, type Driver, type JobEvent } from '../drivers/driver.js';
 import { printerFileName } from '../drivers/host-files.js';
-import { downloadPrintFile } from './download.js';
+import { downloadPrintFile, type DownloadedFile } from './download.js';
 
 type PrintFileCommand = Extract<DeviceCommand, { name: 'print_file' }>;
 
@@ -16,6 +16,8 @@ export interface PrintFilesOptions {
   log: Logger;
   /** download progress, percent 0–100, or null when no download runs */
   onDownload: (jobId: number, percent: number | null) => void;
+  /** in the server's own process: the file from the store instead of a download */
+  fetchFile?: (command: PrintFileCommand, signal: AbortSignal) => Promise<DownloadedFile>;
 }
 
 /** Jobs remembered as started, so that the same job is never started twice. */
@@ -89,16 +91,9 @@ export class PrintFiles {
     signal: AbortSignal,
   ): Promise<PrintFileResult> {
     const { log, driver } = this.#options;
-    log.info('downloading a print file', { job_id: command.job_id, url: redactUrl(command.url) });
-    this.#options.onDownload(command.job_id, 0);
-    const file = await downloadPrintFile({
-      url: new URL(command.url, this.#options.serverUrl).toString(),
-      size: command.size,
-      sha256: command.sha256,
-      dir: this.#options.dir,
-      signal,
-      onProgress: (percent) => this.#options.onDownload(command.job_id, percent),
-    });
+    const file = this.#options.fetchFile
+      ? await this.#options.fetchFile(command, signal)
+      : await this.#download(command, signal);
     try {
       // the last point where giving up leaves the printer untouched
       if (signal.aborted)
@@ -126,6 +121,20 @@ export class PrintFiles {
     } finally {
       await file.remove();
     }
+  }
+
+  #download(command: PrintFileCommand, signal: AbortSignal): Promise<DownloadedFile> {
+    const { log } = this.#options;
+    log.info('downloading a print file', { job_id: command.job_id, url: redactUrl(command.url) });
+    this.#options.onDownload(command.job_id, 0);
+    return downloadPrintFile({
+      url: new URL(command.url, this.#options.serverUrl).toString(),
+      size: command.size,
+      sha256: command.sha256,
+      dir: this.#options.dir,
+      signal,
+      onProgress: (percent) => this.#options.onDownload(command.job_id, percent),
+    });
   }
 
   #remember(jobId: number, result: PrintFileResult): void {

@@ -3,9 +3,11 @@ import type { BackoffPolicy } from '../connection/backoff.js';
 import { describeError, type Driver } from '../drivers/driver.js';
 import type { Logger } from '../log.js';
 import { FrameSpool } from './frame-spool.js';
-import { FrameUploader } from './frame-uploader.js';
+import { FrameUploader, type FrameUploaderOptions } from './frame-uploader.js';
 
 export interface TimelapseOptions {
+  /** in the server's own process: frames handed over there (FrameUploaderOptions.post) */
+  post?: FrameUploaderOptions['post'];
   driver: Pick<Driver, 'run' | 'getState'>;
   serverUrl: string;
   deviceKey: string;
@@ -67,6 +69,7 @@ export class TimelapseRecorder {
       serverUrl: options.serverUrl,
       deviceKey: options.deviceKey,
       identity: options.identity,
+      ...(options.post ? { post: options.post } : {}),
       spool: this.#spool,
       log: options.log,
       backoff: options.backoff,

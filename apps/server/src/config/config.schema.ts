@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseLanNetworks } from '../modules/lan-printers/lan-networks.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -82,6 +83,18 @@ export const EnvSchema = z.object({
     ),
   /** the ffmpeg that makes timelapse videos; default: the one @ffmpeg-installer/ffmpeg installed */
   FFMPEG_PATH: optionalString.pipe(executablePath.optional()),
+  /** LAN mode (issue 17): the networks the server may reach printers in; unset: LAN mode off */
+  LAN_PRINTER_NETWORKS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseLanNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

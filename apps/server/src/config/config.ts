@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { redactUrlPassword } from '../logging/redact.js';
+import type { LanNetwork } from '../modules/lan-printers/lan-networks.js';
 import { EnvSchema } from './config.schema.js';
 
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   environment: string;
   /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */
   ffmpegPath: string | undefined;
+  /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
+  lanPrinterNetworks: LanNetwork[];
 }
 
 export class ConfigError extends Error {
@@ -69,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     environment: e.ENVIRONMENT,
     ffmpegPath: e.FFMPEG_PATH,
+    lanPrinterNetworks: e.LAN_PRINTER_NETWORKS,
   };
 }

@@ -80,6 +80,16 @@ export interface MailTokensTable {
   used_on: string | null;
 }
 
+/** LAN mode: what a printer's built-in agent drives (migration 0014). */
+export interface LanPrintersTable {
+  device_key_id: number;
+  kind: 'octoprint' | 'moonraker';
+  url: string;
+  /** the OctoPrint API key, sealed with the server secret */
+  api_key_sealed: string | null;
+  created_on: string;
+}
+
 export interface DeviceKeysTable {
   id: Generated<number>;
   public_id: string;
@@ -443,6 +453,7 @@ export interface Database {
   file_labels: FileLabelsTable;
   file_label_assignments: FileLabelAssignmentsTable;
   device_keys: DeviceKeysTable;
+  lan_printers: LanPrintersTable;
   device_key_shares: DeviceKeySharesTable;
   user_recovery_codes: UserRecoveryCodesTable;
   printers: PrintersTable;

@@ -1,3 +1,4 @@
+import type { AgentTuning } from '@printdeck/agent';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
 import { registerAgentDownloadRoutes } from '../modules/agent-downloads/agent-downloads.routes.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { registerLanPrintersRoutes } from '../modules/lan-printers/lan-printers.routes.js';
 import { registerAccountRoutes } from '../modules/account/account.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
 import { registerFirstRunRoutes } from '../modules/first-run/first-run.routes.js';
@@ -71,6 +73,8 @@ export interface AppOptions {
   notificationOptions?: NotificationOptions;
   /** shared with the other instances (REDIS_URL); one process when absent */
   cluster?: Cluster;
+  /** tests: the LAN printers' built-in agents retry and take frames sooner */
+  lanAgentTuning?: Partial<AgentTuning>;
 }
 
 export interface RouteEntry {
@@ -91,6 +95,8 @@ export interface App {
 const JSON_BODY_LIMIT = 256 * 1024;
 /** How often free printers look for queue work besides the events that wake them. */
 const QUEUE_TICK_MS = 5000;
+/** How often LAN mode lets go of built-in agents whose printer was deleted while offline. */
+const LAN_RECONCILE_MS = 60_000;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database, logger } = options;
@@ -118,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         options.gatewayLimits?.printStartTimeoutMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
     },
     videoSettings: { ...options.videoSettings, ffmpegPath: config.ffmpegPath },
+    lanPrinterNetworks: config.lanPrinterNetworks,
+    ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
   });
 
   const server = Fastify({
@@ -215,8 +223,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAgentDownloadRoutes(server, {
     agentDir: options.agentDir,
     publicUrl: config.publicUrl,
-    isLanModeOn: false,
+    isLanModeOn: services.lanPrinters.isOn,
   });
+  registerLanPrintersRoutes(server, services.lanPrinters.service);
   registerPrinterControlRoutes(server, devices.printerControl);
   registerTemperatureHistoryRoutes(server, services.temperatureHistory);
   const stopTemperatureHistory = services.temperatureHistory.start();
@@ -232,6 +241,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.gatewayLimits ? { limits: options.gatewayLimits } : {}),
   });
   await registerWebApp(server, options.webDir);
+  // LAN mode: the built-in agents start once the server is up, and stop before the gateway
+  services.lanPrinters.agents.listen(server.log);
+  server.addHook('onReady', async () => {
+    const count = await services.lanPrinters.service.startAll();
+    if (count > 0) server.log.info({ count }, 'LAN printers: built-in agents started');
+  });
+  const lanReconcile = setInterval(() => {
+    services.lanPrinters.service.reconcile().catch((error: unknown) => {
+      server.log.warn({ err: error }, 'LAN printers: reconcile failed');
+    });
+  }, LAN_RECONCILE_MS);
+  lanReconcile.unref();
+  server.addHook('preClose', async () => {
+    clearInterval(lanReconcile);
+    await services.lanPrinters.agents.stopAll();
+  });
   services.notifications.startBackground(server.log);
   // Closing the server stops the outbox worker after the messages on their way have gone.
   server.addHook('onClose', () => services.notifications.stopBackground());

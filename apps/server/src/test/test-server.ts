@@ -19,6 +19,7 @@ export interface TestServerOptions {
   port?: number;
   /** the built agent's folder, served at /agent/ */
   agentDir?: string;
+  lanAgentTuning?: StartOptions['lanAgentTuning'];
 }
 
 export interface TestServer {
@@ -75,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(options.agentDir ? { agentDir: options.agentDir } : {}),
+    ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
     ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),

@@ -177,6 +177,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: SCREEN_PATHS.settingsPrinterAddLan,
+            lazy: lazyPage(
+              () => import('../features/printers/settings/PrinterAddLanPage'),
+              'PrinterAddLanPage',
+            ),
+          },
+          {
             path: SCREEN_PATHS.settingsPrinterAddOctoprint,
             lazy: lazyPage(
               () => import('../features/printers/settings/PrinterAddOctoprintPage'),

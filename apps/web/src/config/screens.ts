@@ -26,6 +26,7 @@ export type ScreenId =
   | 'settingsPrinters'
   | 'settingsPrinterAdd'
   | 'settingsPrinterAddOctoprint'
+  | 'settingsPrinterAddLan'
   | 'settingsPrinterEdit'
   | 'settingsNotifications'
   | 'settingsApiTokens'
@@ -57,6 +58,7 @@ export const SCREEN_PATHS = {
   settingsPrinters: '/settings/printers',
   settingsPrinterAdd: '/settings/printers/:groupId/create',
   settingsPrinterAddOctoprint: '/settings/printers/:groupId/create-octoprint',
+  settingsPrinterAddLan: '/settings/printers/:groupId/create-lan',
   settingsPrinterEdit: '/settings/printers/:groupId/:id',
   settingsApiTokens: '/settings/api-tokens',
   settingsWorkspaces: '/settings/workspaces',

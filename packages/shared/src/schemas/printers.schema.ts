@@ -172,3 +172,45 @@ export const SpectodaColorSchema = z.strictObject({
 });
 export const LocalFileStartSchema = z.strictObject({ path: z.string().trim().min(1).max(1024) });
 export const LocalFileSchema = z.object({ path: z.string(), size: z.number().nullable() });
+
+/** A printer's own address for LAN mode: http(s), a host, no user or password in it. */
+const lanPrinterUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.hostname !== '' &&
+        url.username === '' &&
+        url.password === ''
+      );
+    } catch {
+      return false;
+    }
+  }, 'Give the printer’s address, e.g. http://192.168.1.20 or http://octopi.local:5000.');
+
+/**
+ * POST /lan-printers/ (issue 17, LAN mode): a printer the server reaches on its own network,
+ * OctoPrint with its API key or Moonraker, with no agent to install.
+ */
+export const LanPrinterCreateSchema = z
+  .strictObject({
+    group: z.number().int().positive({ error: 'Workspace not selected.' }),
+    name: printerName,
+    kind: z.enum(['octoprint', 'moonraker']),
+    url: lanPrinterUrl,
+    api_key: z.string().trim().max(200).default(''),
+    camera_enabled: z.boolean().default(true),
+    camera_rotation: cameraRotation.default(0),
+    jobox_enabled: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'octoprint' && value.api_key === '') {
+      ctx.addIssue({ code: 'custom', path: ['api_key'], message: 'API key can`t be empty.' });
+    }
+  });
+export type LanPrinterCreate = z.infer<typeof LanPrinterCreateSchema>;
+export type LanPrinterCreateInput = z.input<typeof LanPrinterCreateSchema>;

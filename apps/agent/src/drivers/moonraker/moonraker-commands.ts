@@ -10,6 +10,7 @@ import { numberOrNull } from '../device-state.js';
 import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
 import { printerFileName, toSnapshotResult, uploadForm } from '../host-files.js';
 import { asRecord, requestHost, type HostRequest } from '../host-http.js';
+import type { HostNetwork } from '../host-network.js';
 import { RpcError } from './jsonrpc-client.js';
 import { METHOD_NOT_FOUND } from './moonraker-errors.js';
 import { MOONRAKER } from './moonraker-state.js';
@@ -22,6 +23,8 @@ export interface MoonrakerCommandContext {
   powerDevice: string | null;
   ledObject: string | null;
   snapshotUrl: string | null;
+  /** LAN mode: the camera's address is checked like the printer's */
+  network?: HostNetwork;
   signal: AbortSignal;
 }
 
@@ -170,7 +173,12 @@ async function snapshot(ctx: MoonrakerCommandContext): Promise<SnapshotResult> {
   if (!ctx.snapshotUrl) throw notSupported('A camera');
   const url = new URL(ctx.snapshotUrl);
   const response = await requestHost(
-    { baseUrl: url.origin, name: 'The camera', headers: {} },
+    {
+      baseUrl: url.origin,
+      name: 'The camera',
+      headers: {},
+      ...(ctx.network ? { network: ctx.network } : {}),
+    },
     { path: `${url.pathname}${url.search}`, timeoutMs: 10_000, signal: ctx.signal },
   );
   return toSnapshotResult(response);

@@ -9,6 +9,7 @@ import {
 } from '../driver.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
 import { asRecord, requestHost } from '../host-http.js';
+import { connectUrl } from '../host-network.js';
 import { JsonRpcClient } from './jsonrpc-client.js';
 import {
   resolveSnapshotUrl,
@@ -167,6 +168,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
             baseUrl: this.#options.url,
             name: MOONRAKER,
             headers: this.#options.apiKey ? { 'x-api-key': this.#options.apiKey } : {},
+            ...(this.#options.network ? { network: this.#options.network } : {}),
           },
           { timeoutMs: this.requestTimeoutMs, ...request },
         ),
@@ -174,6 +176,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       powerDevice: this.model.power.device,
       ledObject: this.model.ledObject,
       snapshotUrl: this.#snapshotUrl,
+      ...(this.#options.network ? { network: this.#options.network } : {}),
       signal,
     };
   }
@@ -189,7 +192,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     try {
       const url = `${this.#options.url.replace(/^http/, 'ws').replace(/\/+$/, '')}/websocket`;
       this.#rpc = await JsonRpcClient.connect({
-        url,
+        url: await connectUrl(this.#options.network, url),
         log: this.log,
         heartbeatMs: this.#options.heartbeatMs ?? 10_000,
         onNotification: (method, params) => this.#onNotification(method, params),

@@ -1,5 +1,6 @@
 import { CommandFailed } from '../driver.js';
 import { HostHttpError, readJsonBody, requestHost, type HostRequest } from '../host-http.js';
+import type { HostNetwork } from '../host-network.js';
 import { OCTOPRINT } from './octoprint-state.js';
 
 export interface OctoPrintApiOptions {
@@ -12,6 +13,7 @@ export interface OctoPrintApiOptions {
    * 400 "CSRF validation failed" OctoPrint answers a POST without a valid key.
    */
   onForbidden?: () => void;
+  network?: HostNetwork;
 }
 
 type Call = Omit<HostRequest, 'timeoutMs'> & { timeoutMs?: number };
@@ -41,6 +43,7 @@ export class OctoPrintApi {
           baseUrl: this.options.url,
           name: OCTOPRINT,
           headers: { 'x-api-key': this.options.apiKey },
+          ...(this.options.network ? { network: this.options.network } : {}),
         },
         { timeoutMs: this.options.timeoutMs, ...call },
       );

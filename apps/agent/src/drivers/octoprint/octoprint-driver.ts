@@ -73,6 +73,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       apiKey: options.apiKey,
       timeoutMs: this.requestTimeoutMs,
       onForbidden: () => this.#onForbidden(),
+      ...(options.network ? { network: options.network } : {}),
     });
   }
 
@@ -170,6 +171,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       const login = asRecord(await this.#api.post('api/login', { passive: true }));
       this.#push = await openPushSocket({
         baseUrl: this.#options.url,
+        ...(this.#options.network ? { network: this.#options.network } : {}),
         auth: `${String(login.name)}:${String(login.session)}`,
         staleMs: this.#options.staleMs ?? 10_000,
         log: this.log,

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import type { Logger } from '../../log.js';
 import { asRecord } from '../host-http.js';
+import { connectUrl, type HostNetwork } from '../host-network.js';
 
 export const PUSH_PATH = '/sockjs/websocket';
 /** The terminal lines the agent subscribes to: a printer's answer to a command it does not know. */
@@ -8,6 +9,8 @@ export const UNKNOWN_COMMAND_LOG = '^Recv: echo: ?Unknown command';
 
 export interface PushOptions {
   baseUrl: string;
+  /** LAN mode: the address checked and pinned before the socket opens */
+  network?: HostNetwork;
   /** `name:session` from a passive login (reference A.3.13) */
   auth: string;
   /**
@@ -31,8 +34,11 @@ export interface PushSocket {
  * passive-login session, then `current`, `history`, `event` and `plugin` messages. The agent
  * pings it; a socket that neither speaks nor answers is closed, so a half-open link is noticed.
  */
-export function openPushSocket(options: PushOptions): Promise<PushSocket> {
-  const url = `${options.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}${PUSH_PATH}`;
+export async function openPushSocket(options: PushOptions): Promise<PushSocket> {
+  const url = await connectUrl(
+    options.network,
+    `${options.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}${PUSH_PATH}`,
+  );
   const ws = new WebSocket(url, { handshakeTimeout: options.staleMs, maxPayload: 8 * 1024 * 1024 });
   let watchdog: NodeJS.Timeout | null = null;
   let pinger: NodeJS.Timeout | null = null;

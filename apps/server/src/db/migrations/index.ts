@@ -10,6 +10,7 @@ import * as videos from './0009-videos.js';
 import * as security from './0011-security.js';
 import * as printQueue from './0008-print-queue.js';
 import * as notificationDelivery from './0010-notification-delivery.js';
+import * as lanPrinters from './0014-lan-printers.js';
 import * as idempotencyKeys from './0012-idempotency-keys.js';
 import * as firstRun from './0015-first-run.js';
 
@@ -27,5 +28,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-print-queue': printQueue,
   '0010-notification-delivery': notificationDelivery,
   '0012-idempotency-keys': idempotencyKeys,
+  '0014-lan-printers': lanPrinters,
   '0015-first-run': firstRun,
 };

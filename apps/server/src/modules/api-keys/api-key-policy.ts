@@ -142,6 +142,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'POST /api/printers/:id/emergency_stop/': 'none',
   'GET /api/groups/:g/printer-groups/': 'read',
   'GET /api/agent/install/': 'none',
+  'POST /api/lan-printers/': 'none',
   'POST /api/groups/:g/printer-groups/': 'none',
   'PATCH /api/printer-groups/:id/': 'none',
   'DELETE /api/printer-groups/:id/': 'none',

@@ -1,13 +1,21 @@
 import { Modal, Stack, Text, UnstyledButton, Group, ThemeIcon } from '@mantine/core';
-import { IconChevronRight, IconCpu, IconPill, IconServer, type Icon } from '@tabler/icons-react';
+import {
+  IconChevronRight,
+  IconCpu,
+  IconNetwork,
+  IconPill,
+  IconServer,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath, type ScreenId } from '../../../config/screens';
+import { useAgentInstallInfo } from '../api/get-agent-install';
 import classes from './add-printer-chooser.module.css';
 
 interface Choice {
-  id: 'octoprint' | 'pill' | 'klipper';
+  id: 'octoprint' | 'pill' | 'klipper' | 'lan';
   screen: ScreenId;
   icon: Icon;
   title: ParseKeys;
@@ -38,17 +46,28 @@ const CHOICES: Choice[] = [
   },
 ];
 
+/** LAN mode (issue 17): only where the operator turned it on (LAN_PRINTER_NETWORKS). */
+const LAN_CHOICE: Choice = {
+  id: 'lan',
+  screen: 'settingsPrinterAddLan',
+  icon: IconNetwork,
+  title: 'printers.chooser.lan',
+  description: 'printers.chooser.lanDescription',
+};
+
 /** The add-printer chooser (spec part 1 §2): three kinds of device, each with the workspace. */
 export function AddPrinterChooser({ groupId, onClose }: { groupId: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const info = useAgentInstallInfo();
+  const choices = info.data?.lan_mode ? [...CHOICES, LAN_CHOICE] : CHOICES;
   return (
     <Modal opened onClose={onClose} title={t('printers.chooser.title')}>
       <Stack gap="sm">
-        {CHOICES.map(({ id, screen, icon: ChoiceIcon, title, description }) => (
+        {choices.map(({ id, screen, icon: ChoiceIcon, title, description }) => (
           <UnstyledButton
             key={id}
             component={Link}
-            to={`${getScreenPath(screen, { groupId }) ?? '#'}${id === 'octoprint' ? '' : `?kind=${id}`}`}
+            to={`${getScreenPath(screen, { groupId }) ?? '#'}${id === 'octoprint' || id === 'lan' ? '' : `?kind=${id}`}`}
             className={classes.choice}
             onClick={onClose}
           >

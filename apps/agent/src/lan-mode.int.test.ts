@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrinterDeviceState } from '@printdeck/shared';
+import {
+  startVirtualMoonraker,
+  startVirtualOctoPrint,
+  type VirtualPrinter,
+} from '@printdeck/simulator';
+import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '@printdeck/server/src/test/factories.js';
+import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
+import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from './test-support.js';
+
+/**
+ * LAN mode (issue 17): the server drives simulated OctoPrint and Moonraker printers itself,
+ * through built-in agents, with 127.0.0.0/8 as the allowed network: the capabilities the
+ * agent's own tests cover (agent.int.test.ts), an address that answers nothing, an address
+ * outside the networks, who may add such a printer, and the sealed OctoPrint key.
+ */
+
+let t: TestServer;
+let admin: BuiltUser;
+let workspace: number;
+let fileId: number;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  t = await startTestServer({
+    env: { LAN_PRINTER_NETWORKS: '127.0.0.0/8, ::1/128' },
+    lanAgentTuning: TEST_TUNING,
+  });
+  admin = await buildUser(t);
+  workspace = await buildWorkspace(t, admin);
+  const upload = await uploadFile(t, admin.access, workspace, {
+    bytes: Buffer.concat([slicedGcode(120), Buffer.from('; padding the upload\n'.repeat(60))]),
+    filename: 'cube.gcode',
+  });
+  fileId = upload.body.id as number;
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await t?.close();
+});
+
+const api = (p: string, init: Parameters<TestServer['api']>[1] = {}) =>
+  t.api(p, { token: admin.access, ...init });
+
+const SIMULATED = { speed: 0, tickMs: 10, printer: { homingSeconds: 0 } };
+
+async function addLanPrinter(body: Record<string, unknown>) {
+  return api('/api/lan-printers/', { method: 'POST', body: { group: workspace, ...body } });
+}
+
+async function deviceState(id: number): Promise<PrinterDeviceState> {
+  const rows = (await api(`/api/groups/${workspace}/devices-states/`)).body as PrinterDeviceState[];
+  return rows.find((row) => row.printer_id === id)!;
+}
+
+const waitForState = (id: number, expected: string) =>
+  eventually(
+    `printer ${id} ${expected}`,
+    () => deviceState(id),
+    (row) => row.printer_state === expected,
+    15_000,
+  );
+
+const control = (id: number, action: string, body: Record<string, unknown> = {}) =>
+  api(`/api/printers/${id}/${action}/`, { method: 'POST', body });
+
+/** Starts the workspace file on the printer through the API and waits for the job to end. */
+async function printThroughApi(id: number, printer: VirtualPrinter) {
+  const started = await whileAdvancing(
+    printer,
+    api(`/api/printers/${id}/files/`, {
+      method: 'POST',
+      body: { file_id: fileId, print: true, make_video: false },
+    }),
+    50,
+  );
+  expect(started.status, started.text).toBe(201);
+  expect(printer.files.list().map((f) => f.path)).toContain('cube.gcode');
+  const job = async () =>
+    (await api(`/api/groups/${workspace}/print-jobs/?printer_id=${id}`)).body.results[0] as {
+      id: number;
+      outcome: string;
+    };
+  await whileAdvancing(
+    printer,
+    eventually('job done', job, (j) => j.outcome === 'done'),
+    5000,
+  );
+  expect((await job()).id).toBe(started.body.printjob_id);
+}
+
+describe('LAN mode: an OctoPrint the server reaches itself', () => {
+  it('is READY_TO_PRINT, obeys controls, shows its camera and files, prints from the store', async () => {
+    const sim = await startVirtualOctoPrint({ ...SIMULATED, camera: {}, pushIntervalMs: 20 });
+    cleanups.push(() => sim.close());
+    const created = await addLanPrinter({
+      name: 'LAN MK4',
+      kind: 'octoprint',
+      url: sim.url,
+      api_key: sim.apiKey,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(JSON.stringify(created.body)).not.toContain(sim.apiKey);
+    const id = created.body.id as number;
+    await waitForState(id, 'READY_TO_PRINT');
+    expect(await deviceState(id)).toMatchObject({
+      is_connected: true,
+      is_paired: true,
+      local_ip_address: '127.0.0.1',
+      plugins: { power_relay: true, camera: true },
+    });
+    expect((await api(`/api/printers/${id}/`)).body.device_type).toBe('octoprint');
+
+    // the key is sealed at rest
+    const rows = await t.server.database.db.selectFrom('lan_printers').selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(sim.apiKey);
+
+    expect((await control(id, 'temperature', { part: 'tool0', temperature: 210 })).status).toBe(
+      204,
+    );
+    sim.printer.advance(4000);
+    await eventually(
+      'target',
+      () => deviceState(id),
+      (r) => r.temperature?.tool0?.target === 210,
+    );
+    expect((await control(id, 'home_head', { axes: ['x', 'y'] })).status).toBe(204);
+    await eventually(
+      'homed',
+      () => sim.printer.toolhead.homedAxes,
+      (a) => a === 'xy',
+    );
+    expect((await control(id, 'move_head', { x: 10 })).status).toBe(204);
+    await eventually(
+      'moved',
+      () => sim.printer.toolhead.position.x,
+      (x) => x === 10,
+    );
+    expect((await control(id, 'send_command', { commands: ['M117 over the LAN'] })).status).toBe(
+      204,
+    );
+    await eventually(
+      'message',
+      () => sim.printer.displayMessage,
+      (m) => m === 'over the LAN',
+    );
+
+    const snapshot = await api(`/api/printers/${id}/snapshot/`);
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.headers.get('content-type')).toBe('image/jpeg');
+
+    await printThroughApi(id, sim.printer);
+    const files = (await api(`/api/printers/${id}/files/`)).body as Array<{ path: string }>;
+    expect(files.map((f) => f.path)).toContain('cube.gcode');
+    const again = await api(`/api/printers/${id}/files/start`, {
+      method: 'POST',
+      body: { path: 'cube.gcode' },
+    });
+    expect(again.status, again.text).toBe(204);
+    await waitForState(id, 'PRINTING');
+    expect((await control(id, 'cancel')).status).toBe(204);
+    await whileAdvancing(sim.printer, waitForState(id, 'READY_TO_PRINT'));
+
+    // deleting the printer lets its built-in agent go
+    const agents = t.server.services.lanPrinters.agents;
+    const before = agents.count();
+    expect((await api(`/api/printers/${id}/`, { method: 'DELETE' })).status).toBe(204);
+    await eventually(
+      'agent stopped',
+      () => agents.count(),
+      (n) => n === before - 1,
+    );
+  });
+});
+
+describe('LAN mode: a Moonraker the server reaches itself', () => {
+  it('serves the Klipper tab, refuses a move before homing, prints from the store', async () => {
+    const sim = await startVirtualMoonraker({ ...SIMULATED, statusIntervalMs: 20 });
+    cleanups.push(() => sim.close());
+    const created = await addLanPrinter({ name: 'LAN Voron', kind: 'moonraker', url: sim.url });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    await waitForState(id, 'READY_TO_PRINT');
+    expect((await deviceState(id)).klipper).toEqual({
+      state: 'ready',
+      state_message: 'Printer is ready',
+    });
+    const refused = await control(id, 'move_head', { x: 10 });
+    expect(refused.status).toBe(408);
+    expect(refused.body.code).toBe('axis_homing_required');
+    expect((await control(id, 'home_head', { axes: ['x', 'y', 'z'] })).status).toBe(204);
+    expect((await control(id, 'move_head', { x: 10 })).status).toBe(204);
+    expect((await api(`/api/printers/${id}/klipper-macros/`)).body).toContainEqual({
+      name: 'START_PRINT',
+      description: 'Heat up, home and prime',
+    });
+    const store = (await api(`/api/printers/${id}/klipper-gcode-store/`)).body as Array<{
+      message: string;
+    }>;
+    expect(store.some((entry) => entry.message.includes('G28'))).toBe(true);
+    expect((await api(`/api/printers/${id}/klipper-printer-info/`)).status).toBe(200);
+    await printThroughApi(id, sim.printer);
+    const files = (await api(`/api/printers/${id}/files/`)).body as Array<{ path: string }>;
+    expect(files.map((f) => f.path)).toContain('cube.gcode');
+  });
+});
+
+describe('LAN mode: addresses and who may add', () => {
+  it('an address that answers nothing is offline, and the server keeps serving', async () => {
+    const created = await addLanPrinter({
+      name: 'Unplugged',
+      kind: 'moonraker',
+      url: 'http://127.0.0.1:9',
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    const row = await eventually(
+      'the printer unreachable',
+      () => deviceState(id),
+      (r) => r.state.error?.code === 'printer-unreachable',
+    );
+    expect(row).toMatchObject({
+      is_connected: false,
+      printer_state: 'NOT_CONNECTED_TO_PROXY_SERVER',
+    });
+    const refused = await control(id, 'home_head', { axes: ['x'] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('conflict');
+    // deleted while offline: the next reconcile lets its agent go
+    const agents = t.server.services.lanPrinters.agents;
+    const before = agents.count();
+    expect((await api(`/api/printers/${id}/`, { method: 'DELETE' })).status).toBe(204);
+    await t.server.services.lanPrinters.service.reconcile();
+    expect(agents.count()).toBe(before - 1);
+    expect((await t.api('/api/health')).status).toBe(200);
+  });
+
+  it('refuses an address outside LAN_PRINTER_NETWORKS with a field error', async () => {
+    for (const url of [
+      'http://10.20.30.40:5000',
+      'http://[2001:db8::1]/',
+      'http://nowhere.invalid',
+    ]) {
+      const refused = await addLanPrinter({ name: 'Far away', kind: 'moonraker', url });
+      expect(refused.status, url).toBe(400);
+      expect(refused.body.details.url[0], url).toMatch(
+        /outside the networks this server may reach|does not resolve/,
+      );
+    }
+    const bad = await addLanPrinter({ name: 'x', kind: 'octoprint', url: 'ftp://127.0.0.1' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.details).sort()).toEqual(['api_key', 'url']);
+  });
+
+  it('only a workspace admin adds one', async () => {
+    const member = await buildUser(t);
+    await addMember(t, workspace, member, 'user');
+    const refused = await t.api('/api/lan-printers/', {
+      token: member.access,
+      method: 'POST',
+      body: { group: workspace, name: 'Mine', kind: 'moonraker', url: 'http://127.0.0.1:7125' },
+    });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('LAN mode off', () => {
+  it('refuses LAN printers and says how to turn it on', async () => {
+    const off = await startTestServer();
+    cleanups.push(() => off.close());
+    const user = await buildUser(off);
+    const group = await buildWorkspace(off, user);
+    const refused = await off.api('/api/lan-printers/', {
+      token: user.access,
+      method: 'POST',
+      body: { group, name: 'x', kind: 'moonraker', url: 'http://127.0.0.1:7125' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('LAN_PRINTER_NETWORKS');
+    expect((await off.api('/api/agent/install/', { token: user.access })).body.lan_mode).toBe(
+      false,
+    );
+  });
+});

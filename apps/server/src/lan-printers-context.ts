@@ -1,0 +1,57 @@
+import type { AgentTuning } from '@printdeck/agent';
+import type { Clock } from './clock.js';
+import { createSecretBox } from './crypto/secret-box.js';
+import type { Db } from './db/database.js';
+import type { DeviceServices } from './devices-context.js';
+import type { FileServices } from './modules/files/files-context.js';
+import { createBuiltInAgents } from './modules/lan-printers/built-in-agents.js';
+import { createLanNetwork } from './modules/lan-printers/lan-host-network.js';
+import { createNetworkPolicy, type LanNetwork } from './modules/lan-printers/lan-networks.js';
+import { createLanPrintersRepository } from './modules/lan-printers/lan-printers.repository.js';
+import { createLanPrintersService } from './modules/lan-printers/lan-printers.service.js';
+import type { FrameIngestService } from './modules/videos/frame-ingest.service.js';
+import type { WorkspacesService } from './modules/workspaces/workspaces.service.js';
+import { createFileStorage } from './storage/file-storage.js';
+
+/** LAN mode (issue 17): the built-in agents and the printers they drive. */
+export function createLanPrinterServices(deps: {
+  db: Db;
+  clock: Clock;
+  jwtSecret: string;
+  dataDir: string;
+  /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
+  networks: LanNetwork[];
+  devices: DeviceServices;
+  files: FileServices;
+  frames: FrameIngestService;
+  workspaces: WorkspacesService;
+  agentTuning?: Partial<AgentTuning> | undefined;
+}) {
+  const policy = deps.networks.length > 0 ? createNetworkPolicy(deps.networks) : null;
+  const storage = createFileStorage(deps.dataDir);
+  const agents = createBuiltInAgents({
+    live: deps.devices.live,
+    network: policy ? createLanNetwork(policy) : null,
+    dataDir: deps.dataDir,
+    frames: deps.frames,
+    files: deps.files.filesRepository,
+    downloadTokens: deps.files.downloadTokens,
+    pathOf: (key) => storage.pathOf(key),
+    onDeviceHello: (deviceKeyId, driver) =>
+      deps.devices.printers.onDeviceHello(deviceKeyId, driver),
+    tuning: deps.agentTuning,
+  });
+  const service = createLanPrintersService({
+    lanPrinters: createLanPrintersRepository(deps.db),
+    deviceKeys: deps.devices.deviceKeys,
+    printers: deps.devices.printers,
+    workspaces: deps.workspaces,
+    agents,
+    policy,
+    secretBox: createSecretBox(deps.jwtSecret, 'lan-printer-api-key'),
+    clock: deps.clock,
+  });
+  return { agents, service, isOn: policy !== null };
+}
+
+export type LanPrinterServices = ReturnType<typeof createLanPrinterServices>;

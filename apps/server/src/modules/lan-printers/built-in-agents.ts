@@ -1,0 +1,171 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CommandFailed,
+  createIdentity,
+  startAgent,
+  type Agent,
+  type AgentTuning,
+  type HostNetwork,
+  type InProcessServer,
+  type Logger,
+  type PrinterHost,
+} from '@printdeck/agent';
+import { FrameHeadersSchema, type DeviceDriver } from '@printdeck/shared';
+import { AppError } from '../../http/app-error.js';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+import type { DownloadTokens } from '../files/download-tokens.js';
+import type { FilesRepository } from '../files/files.repository.js';
+import type { FrameIngestService } from '../videos/frame-ingest.service.js';
+import { createBuiltInLink } from './built-in-link.js';
+
+const FRAMES_PATH = '/api/device/timelapse/frames/';
+const DONE_PATH = /^\/api\/device\/timelapse\/(\d+)\/done\/$/;
+const FILE_LINK = /^\/api\/files\/(\d+)\/content\/\?token=([^&]+)$/;
+
+export interface BuiltInAgentsDeps {
+  live: LiveDevices;
+  /** null: LAN mode is off, no built-in agent starts */
+  network: HostNetwork | null;
+  dataDir: string;
+  frames: FrameIngestService;
+  files: Pick<FilesRepository, 'findFileById'>;
+  downloadTokens: DownloadTokens;
+  /** where a stored file's bytes are */
+  pathOf: (storageKey: string) => string;
+  onDeviceHello: (deviceKeyId: number, driver: DeviceDriver) => Promise<void>;
+  /** tests: quicker retries and timelapse frames */
+  tuning?: Partial<AgentTuning> | undefined;
+}
+
+/** A pino logger as the agent's logger (message last there, first here). */
+function agentLogger(log: FastifyBaseLogger): Logger {
+  const at =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (message: string, fields: Record<string, unknown> = {}) =>
+      log[level](fields, message);
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/**
+ * LAN mode (issue 17): one built-in agent per LAN printer, inside the server's process. Each
+ * is the agent of apps/agent (driver, request runner, state sync, timelapse) with the device
+ * protocol, the timelapse frames and the print files handed over in-process.
+ */
+export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
+  const agents = new Map<number, Agent>();
+  let log: FastifyBaseLogger | null = null;
+
+  const inProcessServer = (deviceKeyId: number, logger: FastifyBaseLogger): InProcessServer => ({
+    link: (options) =>
+      createBuiltInLink(options, {
+        deviceKeyId,
+        live: deps.live,
+        log: logger,
+        onHello: (driver) => void deps.onDeviceHello(deviceKeyId, driver).catch(() => undefined),
+        onClosed: (_code, reason) => {
+          // revoked (the printer deleted), replaced or shutting down: this agent is done
+          logger.info({ deviceKeyId, reason }, 'built-in agent let go');
+          void stop(deviceKeyId);
+        },
+      }),
+
+    async post(requestPath, headers, body) {
+      try {
+        if (requestPath === FRAMES_PATH && body) {
+          const parsed = FrameHeadersSchema.safeParse(headers);
+          if (!parsed.success) return 400;
+          await deps.frames.ingestFrame(deviceKeyId, parsed.data, body);
+          return 200;
+        }
+        const done = DONE_PATH.exec(requestPath);
+        if (done) {
+          await deps.frames.completeRecording(deviceKeyId, Number(done[1]));
+          return 204;
+        }
+        return 404;
+      } catch (error) {
+        if (error instanceof AppError) return error.status;
+        throw error;
+      }
+    },
+
+    /** The file a print job names, read where the store keeps it: no download, no copy. */
+    async printFile(command) {
+      const link = FILE_LINK.exec(command.url);
+      const claims = link
+        ? await deps.downloadTokens.verifyDownloadToken(decodeURIComponent(link[2]!))
+        : null;
+      const file =
+        claims && claims.fileId === Number(link![1])
+          ? await deps.files.findFileById(claims.fileId)
+          : undefined;
+      if (!file || file.size !== command.size || file.sha256 !== command.sha256) {
+        throw new CommandFailed(
+          'download-failed',
+          'The print file is not in the store as the job names it.',
+        );
+      }
+      return { path: deps.pathOf(file.storage_key), remove: async () => undefined };
+    },
+  });
+
+  async function start(deviceKeyId: number, printer: PrinterHost): Promise<void> {
+    if (!deps.network || !log || agents.has(deviceKeyId)) return;
+    const logger = log.child({ deviceKeyId, builtInAgent: printer.kind });
+    const dir = path.join(deps.dataDir, 'lan-agents', String(deviceKeyId));
+    await mkdir(dir, { recursive: true });
+    let localIpAddress: string | null = null;
+    try {
+      localIpAddress = new URL(printer.url).hostname;
+    } catch {
+      localIpAddress = null;
+    }
+    const agent = startAgent({
+      serverUrl: 'http://in-process.invalid',
+      deviceKey: `lan${deviceKeyId}`,
+      identity: createIdentity(),
+      printer,
+      log: agentLogger(logger),
+      downloadDir: dir,
+      timelapseDir: path.join(dir, 'timelapse'),
+      localIpAddress,
+      network: deps.network,
+      inProcess: inProcessServer(deviceKeyId, logger),
+      ...(deps.tuning ? { tuning: deps.tuning } : {}),
+    });
+    agents.set(deviceKeyId, agent);
+  }
+
+  async function stop(deviceKeyId: number): Promise<void> {
+    const agent = agents.get(deviceKeyId);
+    if (!agent) return;
+    agents.delete(deviceKeyId);
+    await agent.stop();
+  }
+
+  /** Agents whose printer went (deleted, its key revoked) while it was offline are let go. */
+  async function keepOnly(deviceKeyIds: Set<number>): Promise<void> {
+    await Promise.all(
+      [...agents.keys()].filter((id) => !deviceKeyIds.has(id)).map((id) => stop(id)),
+    );
+  }
+
+  return {
+    isOn: () => deps.network !== null,
+    keepOnly,
+    /** Starts with the server's logger; agents start only from here on. */
+    listen(logger: FastifyBaseLogger): void {
+      log = logger;
+    },
+    start,
+    stop,
+    count: () => agents.size,
+    async stopAll(): Promise<void> {
+      await Promise.all([...agents.keys()].map((id) => stop(id)));
+    },
+  };
+}
+
+export type BuiltInAgents = ReturnType<typeof createBuiltInAgents>;
