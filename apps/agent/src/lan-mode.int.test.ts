@@ -84,17 +84,19 @@ async function printThroughApi(id: number, printer: VirtualPrinter) {
   );
   expect(started.status, started.text).toBe(201);
   expect(printer.files.list().map((f) => f.path)).toContain('cube.gcode');
+  const jobId = started.body.printjob_id as number;
   const job = async () =>
-    (await api(`/api/groups/${workspace}/print-jobs/?printer_id=${id}`)).body.results[0] as {
-      id: number;
-      outcome: string;
-    };
+    (
+      (await api(`/api/groups/${workspace}/print-jobs/?printer_id=${id}`)).body.results as Array<{
+        id: number;
+        outcome: string;
+      }>
+    ).find((j) => j.id === jobId);
   await whileAdvancing(
     printer,
-    eventually('job done', job, (j) => j.outcome === 'done'),
+    eventually('job done', job, (j) => j?.outcome === 'done'),
     5000,
   );
-  expect((await job()).id).toBe(started.body.printjob_id);
 }
 
 describe('LAN mode: an OctoPrint the server reaches itself', () => {
