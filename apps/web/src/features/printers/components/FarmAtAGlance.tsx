@@ -46,7 +46,11 @@ export function FarmAtAGlance() {
             to={`${printersPath}?${FARM_STATUS_PARAM}=${status}`}
             data-testid={`farm-count-${status}`}
             aria-label={t(`farm.linkLabel.${status}`, { count: counts[status] })}
-            style={{ borderLeft: `4px solid var(--mantine-color-${COLORS[status]}-6)` }}
+            style={{
+              borderLeft: `4px solid var(--mantine-color-${COLORS[status]}-6)`,
+              color: 'inherit',
+              textDecoration: 'none',
+            }}
           >
             <Text size="sm" c="dimmed">
               {t(`farm.status.${status}`)}
