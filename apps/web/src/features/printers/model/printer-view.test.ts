@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPrinterView, getProgressWidth, shouldShowProgress } from './printer-view';
-import { buildPrinter, buildView } from './test-printers';
+import { buildDeviceState, buildPrinter, buildView } from './test-printers';
 import { formatProgress, formatTemperature } from './printer-state-display';
 
 describe('buildPrinterView', () => {
@@ -13,6 +13,20 @@ describe('buildPrinterView', () => {
   it('takes the state the server derived and the permitted actions from shared', () => {
     const view = buildView('READY_TO_PRINT', { relay: true });
     expect(view.actions).toMatchObject({ canMove: true, canTurnOff: true, canTurnOn: false });
+  });
+
+  it('shows no job times for a device that reports times but no file (after a disconnect)', () => {
+    const times = { completion: null, print_time: 30, print_time_left: 0 };
+    const leftover = buildPrinterView(
+      buildPrinter(),
+      buildDeviceState('PRINTER_NOT_PAIRED', { job: { file_name: null, ...times } }),
+    );
+    expect(leftover.job).toBeNull();
+    const printing = buildPrinterView(
+      buildPrinter(),
+      buildDeviceState('PRINTING', { job: { file_name: 'gear.gcode', ...times } }),
+    );
+    expect(printing.job).toMatchObject({ name: 'gear.gcode', printTime: 30 });
   });
 
   it('knows Klipper printers by their device type', () => {

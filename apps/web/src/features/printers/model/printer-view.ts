@@ -54,7 +54,8 @@ export function buildPrinterView(
   const isPaired = device?.is_paired ?? false;
   const plugins = device?.plugins ?? null;
   const hasPowerRelay = plugins?.power_relay ?? false;
-  const job = device?.job ?? null;
+  // a device that had a job keeps its times after a disconnect: without a file there is no job
+  const job = device?.job?.file_name ? device.job : null;
   return {
     printer,
     device,
@@ -69,7 +70,7 @@ export function buildPrinterView(
     isLightOn: device?.lights?.led_on ?? false,
     job: job
       ? {
-          name: job.file_name,
+          name: job.file_name ?? '',
           completion: job.completion ?? 0,
           printTime: job.print_time,
           printTimeLeft: job.print_time_left,
