@@ -1,0 +1,261 @@
+/**
+ * LAN mode figures (issue 17). `npm run bench:lan -- [--printers N]` prints:
+ * - the agent bundle's size;
+ * - the bundled agent's memory once it has connected one simulated OctoPrint (RSS);
+ * - the server's memory per printer with N simulated printers driven in LAN mode (built-in
+ *   agents in the server's process) against the same N printers through N agents (each in
+ *   the printers' process, dialling the server's gateway). Simulators and agents run in their
+ *   own process (bench/lan-sims.ts), so the server's RSS holds only what the server keeps.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { findFreePort, rssMegabytes, startProduct, stopProduct } from './bench-helpers.js';
+
+const { values } = parseArgs({ options: { printers: { type: 'string', default: '500' } } });
+const PRINTERS = Number(values.printers);
+const PASSWORD = 'a benchmark passphrase';
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUNDLE = path.join(ROOT, 'apps/agent/dist/printdeck-agent.cjs');
+const SETTLE_MS = 5000;
+const WAIT_MS = 180_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function api(url: string, token: string, method: string, pathName: string, body?: unknown) {
+  const response = await fetch(`${url}${pathName}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathName}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function inBatches<T>(count: number, size: number, work: (i: number) => Promise<T>) {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += size) {
+    const batch = Array.from({ length: Math.min(size, count - start) }, (_, i) => work(start + i));
+    results.push(...(await Promise.all(batch)));
+  }
+  return results;
+}
+
+/** A server with one user and one workspace, and what it takes to call it. */
+async function startServer(extraEnv: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-lan-'));
+  const port = await findFreePort();
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'apps/server/dist/cli.js'),
+      'user',
+      'create',
+      '--email',
+      'bench@example.com',
+      '--password',
+      PASSWORD,
+    ],
+    { env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env } },
+  );
+  const { child, url } = await startProduct(env);
+  const { access } = (await (
+    await fetch(`${url}/api/tokens/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench@example.com', password: PASSWORD }),
+    })
+  ).json()) as { access: string };
+  const workspace = (await api(url, access, 'POST', '/api/users/me/groups/', { name: 'Farm' }))
+    .id as number;
+  return {
+    child,
+    url,
+    access,
+    workspace,
+    async stop() {
+      await stopProduct(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** Waits until `count` printers are READY_TO_PRINT; returns how many are. */
+async function waitReady(server: Server, count: number): Promise<number> {
+  const deadline = Date.now() + WAIT_MS;
+  let ready = 0;
+  while (Date.now() < deadline) {
+    const rows = (await api(
+      server.url,
+      server.access,
+      'GET',
+      `/api/groups/${server.workspace}/devices-states/`,
+    )) as Array<{ printer_state: string }>;
+    ready = rows.filter((row) => row.printer_state === 'READY_TO_PRINT').length;
+    if (ready >= count) return ready;
+    await sleep(1000);
+  }
+  return ready;
+}
+
+function startSims(args: string[]): Promise<{
+  child: ChildProcess;
+  printers: Array<{ kind: 'octoprint' | 'moonraker'; url: string; apiKey?: string }>;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/lan-sims.ts'), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n')) resolve({ child, printers: JSON.parse(line!) });
+    });
+    child.once('exit', (code) => reject(new Error(`the simulators exited (${code})`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+}
+
+async function measure(server: Server, count: number, connect: () => Promise<ChildProcess>) {
+  await sleep(SETTLE_MS);
+  const before = rssMegabytes(server.child.pid!);
+  const started = performance.now();
+  const sims = await connect();
+  const ready = await waitReady(server, count);
+  const readyS = (performance.now() - started) / 1000;
+  await sleep(SETTLE_MS);
+  const after = rssMegabytes(server.child.pid!);
+  await stopChild(sims);
+  return { before, after, ready, readyS, perPrinterKb: ((after - before) * 1024) / count };
+}
+
+async function lanMode() {
+  const server = await startServer({ LAN_PRINTER_NETWORKS: '127.0.0.0/8' });
+  try {
+    return await measure(server, PRINTERS, async () => {
+      const { child, printers } = await startSims(['--count', String(PRINTERS)]);
+      await inBatches(printers.length, 20, (i) =>
+        api(server.url, server.access, 'POST', '/api/lan-printers/', {
+          group: server.workspace,
+          name: `LAN ${i}`,
+          kind: printers[i]!.kind,
+          url: printers[i]!.url,
+          ...(printers[i]!.apiKey ? { api_key: printers[i]!.apiKey } : {}),
+        }),
+      );
+      return child;
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function agentMode() {
+  const server = await startServer({});
+  try {
+    const keys = await inBatches(PRINTERS, 20, async (i) => {
+      const { token } = await api(server.url, server.access, 'POST', '/api/device_keys/', {
+        group: server.workspace,
+      });
+      await api(server.url, server.access, 'POST', '/api/printers/', {
+        group: server.workspace,
+        name: `Agent ${i}`,
+        token,
+      });
+      return token as string;
+    });
+    return await measure(server, PRINTERS, async () => {
+      const { child } = await startSims([
+        '--count',
+        String(PRINTERS),
+        '--server',
+        server.url,
+        '--keys',
+        keys.join(','),
+      ]);
+      return child;
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function agentOnStart() {
+  const server = await startServer({});
+  const { child: sims, printers } = await startSims(['--count', '1']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-agent-'));
+  try {
+    const { token } = await api(server.url, server.access, 'POST', '/api/device_keys/', {
+      group: server.workspace,
+    });
+    await api(server.url, server.access, 'POST', '/api/printers/', {
+      group: server.workspace,
+      name: 'Bundled',
+      token,
+    });
+    const conf = path.join(dir, 'agent.conf');
+    writeFileSync(
+      conf,
+      [
+        `PRINTDECK_SERVER=${server.url}`,
+        `PRINTDECK_KEY=${token}`,
+        `OCTOPRINT_URL=${printers[0]!.url}`,
+        `OCTOPRINT_API_KEY=${printers[0]!.apiKey}`,
+        `PRINTDECK_STATE_DIR=${dir}`,
+      ].join('\n'),
+    );
+    const agent = spawn(process.execPath, [BUNDLE, '--config', conf], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: 'ignore',
+    });
+    await waitReady(server, 1);
+    await sleep(SETTLE_MS);
+    const rss = rssMegabytes(agent.pid!);
+    await stopChild(agent);
+    return rss;
+  } finally {
+    await stopChild(sims);
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const bundleKb = statSync(BUNDLE).size / 1024;
+console.log(`agent bundle: ${bundleKb.toFixed(0)} KB (${BUNDLE.replace(`${ROOT}/`, '')})`);
+console.log(`bundled agent RSS once connected: ${(await agentOnStart()).toFixed(1)} MB`);
+const lan = await lanMode();
+console.log(
+  `LAN mode, ${PRINTERS} printers: ready ${lan.ready} in ${lan.readyS.toFixed(1)} s; server RSS ${lan.before.toFixed(0)} → ${lan.after.toFixed(0)} MB, ${lan.perPrinterKb.toFixed(0)} KB per printer`,
+);
+const agents = await agentMode();
+console.log(
+  `agents, ${PRINTERS} printers: ready ${agents.ready} in ${agents.readyS.toFixed(1)} s; server RSS ${agents.before.toFixed(0)} → ${agents.after.toFixed(0)} MB, ${agents.perPrinterKb.toFixed(0)} KB per printer`,
+);
