@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   derivePrinterState,
   DeviceStateSchema,
@@ -79,25 +79,25 @@ export async function startDriverFixture(sim: HostSimulator, host: PrinterHost) 
 
 export type DriverFixture = Awaited<ReturnType<typeof startDriverFixture>>;
 
-/** Reads `read` until `accept` says yes; fails with `what` after `timeoutMs`. */
-export async function eventually<T>(
+/** Reads `read` until `accept` says yes (vi.waitFor); fails with `what` after `timeoutMs`. */
+export function eventually<T>(
   what: string,
   read: () => T | Promise<T>,
   accept: (value: T) => boolean = Boolean,
   timeoutMs = 5000,
 ): Promise<T> {
-  const started = Date.now();
-  let last: T = await read();
-  while (!accept(last)) {
-    if (Date.now() - started > timeoutMs) {
-      throw new Error(
-        `still waiting for ${what}; last seen: ${JSON.stringify(last)?.slice(0, 500)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    last = await read();
-  }
-  return last;
+  return vi.waitFor(
+    async () => {
+      const last = await read();
+      if (!accept(last)) {
+        throw new Error(
+          `still waiting for ${what}; last seen: ${JSON.stringify(last)?.slice(0, 500)}`,
+        );
+      }
+      return last;
+    },
+    { timeout: timeoutMs, interval: 15 },
+  );
 }
 
 /** Moves a simulator's clock on in steps until `promise` settles (a G28, a pause, a restart). */

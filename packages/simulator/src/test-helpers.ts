@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   startVirtualMoonraker,
@@ -10,19 +11,20 @@ import type { VirtualPrinter } from './printer-model/printer.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
-/** Polls `check` until it returns a value other than undefined/false, or fails after a while. */
-export async function waitFor<T>(
+/** Retries `check` until it returns a value other than undefined/false (vi.waitFor). */
+export function waitFor<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
   what: string,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (value === undefined || value === false) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 10 },
+  );
 }
 
 export interface Notification {

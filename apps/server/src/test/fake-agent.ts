@@ -114,15 +114,11 @@ export function connectFakeAgent(
   });
 }
 
-/** Polls until the check passes or the time is up; for state that arrives asynchronously. */
+/**
+ * Retries the check until it passes or the time is up (vi.waitFor); for state that arrives
+ * asynchronously. vitest is loaded on first use: benchmarks import this file's readyState.
+ */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
+  const { vi } = await import('vitest');
+  return vi.waitFor(check, { timeout: timeoutMs, interval: 25 });
 }

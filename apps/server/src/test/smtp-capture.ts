@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
 
 export interface CapturedMail {
   to: string;
@@ -12,7 +13,6 @@ export interface CapturedMail {
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read. */
 export async function startSmtpCapture() {
   const mails: CapturedMail[] = [];
-  const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -27,7 +27,6 @@ export async function startSmtpCapture() {
             text: parsed.text ?? '',
             from: parsed.from?.text ?? '',
           });
-          waiters.splice(0).forEach((wake) => wake());
           callback();
         },
         (error: Error) => callback(error),
@@ -41,17 +40,15 @@ export async function startSmtpCapture() {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     /** The newest mail to `to`, waiting for it up to the given time. */
-    async waitForMail(to: string, timeoutMs = 5000): Promise<CapturedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = mails.findLast((m) => m.to.toLowerCase() === to.toLowerCase());
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+    waitForMail(to: string, timeoutMs = 5000): Promise<CapturedMail> {
+      return vi.waitFor(
+        () => {
+          const mail = mails.findLast((m) => m.to.toLowerCase() === to.toLowerCase());
+          if (!mail) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+          return mail;
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@printdeck/shared';
 import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -28,13 +28,14 @@ afterEach(() => {
   limits().maxBytes = LIMITS.uploadMaxBytes;
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return true;
+/** Whether `condition` comes true within the time (vi.waitFor), without failing the test. */
+async function comesTrue(condition: () => boolean, timeoutMs = 3000): Promise<boolean> {
+  return vi
+    .waitFor(() => expect(condition()).toBe(true), { timeout: timeoutMs, interval: 10 })
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** A refused upload changes nothing: no row, no file in tmp, files or previews. */
@@ -246,13 +247,13 @@ describe('POST /api/groups/{g}/files/: refused files leave nothing behind', () =
         declaredLength: 1024 * 1024,
         send: [Buffer.alloc(256 * 1024, 'G1 X1\n')],
         abortAfter: async () => {
-          sawPartial = await waitFor(hasTemp);
+          sawPartial = await comesTrue(hasTemp);
         },
       });
       expect(response.status).toBe(0);
       expect(sawPartial).toBe(true);
       // the server notices the closed socket asynchronously
-      expect(await waitFor(() => !hasTemp())).toBe(true);
+      expect(await comesTrue(() => !hasTemp())).toBe(true);
     });
   });
 
