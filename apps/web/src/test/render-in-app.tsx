@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import type { Workspace } from '@printdeck/shared';
+import { PERMISSIONS, type Workspace } from '@printdeck/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
@@ -30,16 +30,7 @@ export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
     settings: { print_queue_enabled: false, queue_dispatch_enabled: false },
     me: {
       role: 'admin',
-      permissions: [
-        'VIEW_GROUP',
-        'VIEW_GROUP_MEMBERS',
-        'MANAGE_GROUP_MEMBERS',
-        'CHANGE_GROUP',
-        'OPERATE_PRINTERS',
-        'UPLOAD_FILE',
-        'CHANGE_FILES',
-        'CHANGE_UPLOADED_FILES',
-      ],
+      permissions: [...PERMISSIONS],
     },
     ...overrides,
   };
