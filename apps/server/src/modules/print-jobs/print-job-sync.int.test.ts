@@ -175,6 +175,52 @@ describe('events reach the job they are about', () => {
   });
 });
 
+describe('a start the agent reports before the print command is answered', () => {
+  it('is our job, not a second record started on the printer', async () => {
+    const printer = await addPrinter('Early start');
+    const startedAt = nowS();
+    let pending: { id: string } | null = null;
+    // the printer starts (event and state, no job id yet) before the command's answer leaves
+    printer.agent.answer((request) => {
+      if (request.command.name !== 'print_file') return undefined;
+      pending = request;
+      const identity = { path: 'benchy.gcode', started_at: startedAt };
+      printer.agent.send({ type: 'event', name: 'job_started', job_id: null, data: identity });
+      printer.agent.send({
+        type: 'state',
+        kind: 'patch',
+        state: printing(identity.path, startedAt),
+      });
+      return undefined;
+    });
+    const answered = t.api(`/api/printers/${printer.printerId}/files/`, {
+      method: 'POST',
+      token: await access(),
+      body: { file_id: fileId, print: true, make_video: false },
+    });
+    await eventually(async () => expect(pending).not.toBeNull());
+    printer.agent.send({
+      type: 'response',
+      id: pending!.id,
+      ok: true,
+      result: { path: 'benchy.gcode', started: true },
+    });
+    const jobId: number = (await answered).body.printjob_id;
+    printer.agent.send({
+      type: 'event',
+      name: 'job_finished',
+      job_id: jobId,
+      data: { path: 'benchy.gcode', started_at: startedAt + 5 },
+    });
+    await eventually(async () =>
+      expect(await jobById(printer.printerId, jobId)).toMatchObject({ outcome: 'done' }),
+    );
+    const all = await jobsOf(printer.printerId);
+    expect(all.map((job) => [job.id, job.started_on_printer])).toEqual([[jobId, false]]);
+    printer.agent.close();
+  });
+});
+
 describe('reconcile on every state', () => {
   it('ends a job the printer reports complete while its end event was lost: done, once', async () => {
     const printer = await addPrinter('Reconnect');

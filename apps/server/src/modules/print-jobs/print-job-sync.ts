@@ -1,5 +1,6 @@
 import {
   isSameDeviceJob,
+  JOB_START_TOLERANCE_S,
   readEventJobIdentity,
   type DeviceJobIdentity,
   type DeviceState,
@@ -97,6 +98,26 @@ export function createPrintJobSync(deps: Deps) {
     });
   }
 
+  /**
+   * A start event without our job id can still be our print: the agent may see the printer
+   * start before the print command's answer ties the print to our job. Ours is a job being
+   * handed over right now, or handed over moments ago for this same file, not yet identified.
+   */
+  async function findHandedJob(
+    deviceKeyId: number,
+    identity: DeviceJobIdentity,
+  ): Promise<PrintJobRow | null> {
+    const open = await jobs.listOpenDeviceJobs(deviceKeyId);
+    const handed = open.find((job) => {
+      if (jobIdentity(job)) return false;
+      const handedAtS = Date.parse(job.started_on) / 1000;
+      if (identity.started_at < handedAtS - JOB_START_TOLERANCE_S) return false;
+      if (deps.starting.has(job.id)) return !job.device_path || job.device_path === identity.path;
+      return job.device_path === identity.path && nowS() - handedAtS < START_GRACE_S;
+    });
+    return handed ?? null;
+  }
+
   /** A print the printer runs that no job of ours is: one record per workspace printer. */
   async function recordPrinterJob(deviceKeyId: number, identity: DeviceJobIdentity): Promise<void> {
     const known = await jobs.findDeviceJobsByPath(deviceKeyId, identity.path);
@@ -138,7 +159,9 @@ export function createPrintJobSync(deps: Deps) {
     const found = await findEventJobs(deviceKeyId, event.jobId, identity);
     if (isStart) {
       if (found.length === 0 && identity && event.jobId === null) {
-        await recordPrinterJob(deviceKeyId, identity);
+        const handed = await findHandedJob(deviceKeyId, identity);
+        if (!handed) return recordPrinterJob(deviceKeyId, identity);
+        found.push(handed);
       }
       for (const job of found) {
         await jobs.updateOpenJob(job.id, {
