@@ -76,4 +76,22 @@ describe('printing', () => {
     const printerHistory = page.getByTestId('printer-print-history');
     await expectVisible(printerHistory.getByText('gear.gcode'));
   });
+
+  it("starts from the files list: a file row's own Print button opens the print dialog for that file", async () => {
+    const admin = await createAdmin(fixture.app, 'row-print@example.com');
+    const printer = await addFakePrinter(fixture.app, admin, {
+      name: 'Gamma',
+      driver: 'octoprint',
+    });
+    devices.push(printer.device);
+    await uploadGcode(fixture.app, admin, 'clip.gcode', buildPrusaGcode({ filamentType: 'PLA' }));
+    await uploadGcode(fixture.app, admin, 'hook.gcode', buildPrusaGcode({ filamentType: 'PETG' }));
+
+    const page = await fixture.openPage();
+    await openAs(page, fixture.app, admin, '/gcodes');
+    const row = page.getByTestId('gcode-row').filter({ hasText: 'hook.gcode' });
+    await row.getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog.getByText('Filament of the G-code: PETG'));
+  });
 });

@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Button,
   Checkbox,
   Collapse,
   Group,
@@ -10,11 +11,12 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Gcode } from '@printdeck/shared';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { formatFileSize } from '../../../lib/format-units';
+import { useHasPermission } from '../../printers/hooks/use-permission';
 import { GcodeBadges } from './GcodeBadges';
 import { GcodePreview } from './GcodePreview';
 import { GcodeRowMenu, type GcodeAction } from './GcodeRowMenu';
@@ -36,10 +38,11 @@ interface GcodeRowProps {
   onAction: (gcode: Gcode, action: GcodeAction) => void;
 }
 
-/** One file of the list (spec §2.3 "File row"). */
+/** One file of the list (spec §2.3 "File row"): a Print button for those who may print, and a menu. */
 export function GcodeRow({ gcode, canChange, selection, onAction }: GcodeRowProps) {
   const { t } = useTranslation();
   const [isOpen, details] = useDisclosure(false);
+  const canPrint = useHasPermission('OPERATE_PRINTERS');
   const Chevron = isOpen ? IconChevronDown : IconChevronRight;
   const isSelecting = selection !== undefined;
   const toggle = () => {
@@ -90,11 +93,24 @@ export function GcodeRow({ gcode, canChange, selection, onAction }: GcodeRowProp
               </Anchor>
             )}
             {!isSelecting && (
-              <GcodeRowMenu
-                gcode={gcode}
-                canChange={canChange}
-                onAction={(action) => onAction(gcode, action)}
-              />
+              <Group gap={4} wrap="nowrap">
+                {canPrint && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconPrinter size={14} aria-hidden />}
+                    onClick={() => onAction(gcode, 'print')}
+                    data-testid="gcode-row-print"
+                  >
+                    {t('printDialog.open')}
+                  </Button>
+                )}
+                <GcodeRowMenu
+                  gcode={gcode}
+                  canChange={canChange}
+                  onAction={(action) => onAction(gcode, action)}
+                />
+              </Group>
             )}
           </Group>
           <GcodeBadges gcode={gcode} />
