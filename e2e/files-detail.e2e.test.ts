@@ -167,6 +167,10 @@ describe('G-code detail', () => {
     await openAs(page, app, admin, '/gcodes');
     await expectHeading(page, 'G-kódy');
     await expectVisible(page.getByTestId('gcodes-count').getByText('2 soubory'));
+    // numbers with the Czech decimal comma
+    const gear = page.getByTestId('gcode-row').filter({ hasText: 'ozubene-kolo.gcode' });
+    await gear.getByRole('button', { name: 'Podrobnosti' }).click();
+    await expectVisible(gear.getByTestId('gcode-details').getByText('0,2 mm'));
     const labels = page.getByRole('navigation', { name: 'Štítky' });
     await expectVisible(labels.getByRole('button', { name: 'Vše' }));
     await expectVisible(labels.getByRole('button', { name: 'Bez štítku' }));

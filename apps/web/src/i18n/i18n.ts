@@ -3,6 +3,7 @@ import i18next, { type InitOptions } from 'i18next';
 import { useEffect } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { browserStorage } from '../lib/storage';
+import { setNumberLocale } from '../lib/number-locale';
 import { detectLanguage } from './detect-language';
 
 export const LANGUAGE_KEY = 'printdeck.language';
@@ -32,6 +33,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', cs: 'ÄŒeÅ
 
 function applyDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
+  setNumberLocale(language);
 }
 
 async function loadLanguage(language: Locale): Promise<void> {

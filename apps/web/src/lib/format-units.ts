@@ -1,4 +1,9 @@
-/** Units of spec part 1 §9: sizes B to TB, print time in h/min/s, lengths m/cm/mm, grams. */
+import { formatDecimal } from './number-locale';
+
+/**
+ * Units of spec part 1 §9: sizes B to TB, print time in h/min/s, lengths m/cm/mm, grams, with
+ * the decimal separator of the person's language.
+ */
 
 const NOTHING = '–';
 
@@ -16,7 +21,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${Math.round(value)} B` : `${value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+  return unit === 0 ? `${Math.round(value)} B` : `${formatDecimal(value, 1)} ${SIZE_UNITS[unit]}`;
 }
 
 /** 3725 → "1 h 02 min 05 s", 65 → "1 min 05 s", 7 → "7 s". */
@@ -34,9 +39,9 @@ export function formatPrintTime(seconds: number | null | undefined): string {
 /** A length given in mm, in the largest of m, cm and mm that reads ≥ 1: 2522.2 → "2.52 m". */
 export function formatLength(millimetres: number | null | undefined): string {
   if (isMissing(millimetres)) return NOTHING;
-  if (millimetres >= 1000) return `${(millimetres / 1000).toFixed(2)} m`;
-  if (millimetres >= 10) return `${(millimetres / 10).toFixed(1)} cm`;
-  return `${Number(millimetres.toFixed(2))} mm`;
+  if (millimetres >= 1000) return `${formatDecimal(millimetres / 1000, 2)} m`;
+  if (millimetres >= 10) return `${formatDecimal(millimetres / 10, 1)} cm`;
+  return `${formatDecimal(millimetres, 2, true)} mm`;
 }
 
 /** Weight in rounded grams: 3.7 → "4 g". */
@@ -46,5 +51,5 @@ export function formatGrams(grams: number | null | undefined): string {
 
 /** A small measure in mm as the slicer gave it: 0.2 → "0.2 mm". */
 export function formatMillimetres(millimetres: number | null | undefined): string {
-  return isMissing(millimetres) ? NOTHING : `${Number(millimetres.toFixed(3))} mm`;
+  return isMissing(millimetres) ? NOTHING : `${formatDecimal(millimetres, 3, true)} mm`;
 }

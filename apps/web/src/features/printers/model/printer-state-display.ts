@@ -1,4 +1,5 @@
 import type { PrinterState } from '@printdeck/shared';
+import { formatDecimal } from '../../../lib/number-locale';
 
 /** Badge colour of each state (spec part 1 §4 "Printer state values"). */
 export const PRINTER_STATE_COLORS: Record<PrinterState, string> = {
@@ -19,11 +20,11 @@ export function formatTemperature(
   reading: { actual: number | null; target: number | null } | null,
 ) {
   const format = (value: number | null | undefined) =>
-    value === null || value === undefined ? '–' : value.toFixed(1);
+    value === null || value === undefined ? '–' : formatDecimal(value, 1);
   return `${format(reading?.actual)}/${format(reading?.target)} °C`;
 }
 
 /** Progress: no decimals on cards, two on the detail (spec §9). */
 export function formatProgress(completion: number, place: 'card' | 'detail'): string {
-  return `${completion.toFixed(place === 'card' ? 0 : 2)} %`;
+  return `${formatDecimal(completion, place === 'card' ? 0 : 2)} %`;
 }
