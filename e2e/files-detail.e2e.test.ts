@@ -166,6 +166,7 @@ describe('G-code detail', () => {
     const page = await fixture.openPage({ locale: 'cs-CZ' });
     await openAs(page, app, admin, '/gcodes');
     await expectHeading(page, 'G-kódy');
+    await expect.poll(() => page.title()).toBe('G-kódy · Printdeck');
     await expectVisible(page.getByTestId('gcodes-count').getByText('2 soubory'));
     // numbers with the Czech decimal comma
     const gear = page.getByTestId('gcode-row').filter({ hasText: 'ozubene-kolo.gcode' });

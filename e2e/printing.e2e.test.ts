@@ -89,6 +89,7 @@ describe('printing', () => {
 
     const page = await fixture.openPage();
     await openAs(page, fixture.app, admin, '/gcodes');
+    await expect.poll(() => page.title()).toBe('G-codes · Printdeck');
     const row = page.getByTestId('gcode-row').filter({ hasText: 'hook.gcode' });
     await row.getByRole('button', { name: 'Print', exact: true }).click();
     const dialog = page.getByRole('dialog');
