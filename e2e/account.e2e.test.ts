@@ -69,6 +69,7 @@ describe('account', () => {
     expect(firstId).toMatch(/^\d+$/);
     expect(await readUserMenu(page)).toEqual([
       'Settings',
+      'Statistics',
       'Community forum',
       'Help & support',
       'Logout',
@@ -146,6 +147,7 @@ describe('account', () => {
     expect(await language.getByRole('radio', { name: 'Čeština' }).isChecked()).toBe(true);
     expect(await readUserMenu(page)).toEqual([
       'Nastavení',
+      'Statistiky',
       'Komunitní fórum',
       'Nápověda a podpora',
       'Odhlásit se',

@@ -53,7 +53,10 @@ describe('statistics charts', () => {
     seedJobs(app, admin, now);
 
     const page = await fixture.openPage();
-    await openAs(page, app, admin, '/workspace-stats');
+    // reached from the app itself: the user menu leads to the statistics
+    await openAs(page, app, admin, '/');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Statistics' }).click();
     await expectHeading(page, 'Workspace statistics');
     await page.getByLabel('Date from').fill(dayOf(now - 6 * DAY_MS));
     await page.getByLabel('Date to').fill(dayOf(now));

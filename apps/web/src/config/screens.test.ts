@@ -34,6 +34,7 @@ describe('screen registry', () => {
       'settingsPrinters',
       'settingsNotifications',
       'settingsApiTokens',
+      'workspaceStats',
     ]);
   });
 });

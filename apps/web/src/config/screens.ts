@@ -101,6 +101,7 @@ const SETTINGS_PAGES = [
   'settingsPrinters',
   'settingsNotifications',
   'settingsApiTokens',
+  'workspaceStats',
 ] as const satisfies readonly ScreenId[];
 
 export type SettingsPageId = Extract<AvailableScreenId, (typeof SETTINGS_PAGES)[number]>;

@@ -1,4 +1,5 @@
 import {
+  IconChartBar,
   IconLifebuoy,
   IconLogout,
   IconMessages,
@@ -32,6 +33,7 @@ export const MENU_ENTRIES: Record<UserMenuEntryId | MobileMenuEntryId, MenuEntry
     getScreenPath('selectGroup'),
   ),
   settings: screenEntry('userMenu.settings', IconSettings, getScreenPath('settings')),
+  statistics: screenEntry('userMenu.statistics', IconChartBar, getScreenPath('workspaceStats')),
   videos: screenEntry('nav.videos', IconVideo, getScreenPath('videos')),
   logout: screenEntry('userMenu.logout', IconLogout, getScreenPath('logout')),
   forum: {

@@ -104,6 +104,7 @@ describe('user menu', () => {
   it('offers switching workspace only with more than one workspace', () => {
     expect(getNavigationItems(input({ workspaceCount: 1 })).userMenu).toEqual([
       'settings',
+      'statistics',
       'forum',
       'help',
       'logout',
@@ -111,6 +112,7 @@ describe('user menu', () => {
     expect(getNavigationItems(input({ workspaceCount: 2 })).userMenu).toEqual([
       'switchWorkspace',
       'settings',
+      'statistics',
       'forum',
       'help',
       'logout',
@@ -122,13 +124,13 @@ describe('mobile bars', () => {
   it('puts Print Queue in the bottom bar and Videos in the menu when the queue shows', () => {
     const nav = getNavigationItems(input({}, { printers_count: 0 }));
     expect(nav.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'printQueue']);
-    expect(nav.mobileMenu).toEqual(['videos', 'settings', 'logout']);
+    expect(nav.mobileMenu).toEqual(['videos', 'settings', 'statistics', 'logout']);
   });
 
   it('keeps Videos in the bottom bar without the queue setting', () => {
     const nav = getNavigationItems(input({}, { settings: { print_queue_enabled: false } }));
     expect(nav.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'videos']);
-    expect(nav.mobileMenu).toEqual(['settings', 'logout']);
+    expect(nav.mobileMenu).toEqual(['settings', 'statistics', 'logout']);
   });
 
   it('keeps Videos in the bottom bar without OPERATE_PRINTERS', () => {

@@ -3,8 +3,9 @@ import type { Permission } from '@printdeck/shared';
 /** Screens the shell links to (spec part 1 §2 "Application shell", part 2 §2.13). */
 export type NavLinkId = 'dashboard' | 'printers' | 'gcodes' | 'videos' | 'printQueue';
 export type HeaderActionId = 'print' | 'upload';
-export type UserMenuEntryId = 'switchWorkspace' | 'settings' | 'forum' | 'help' | 'logout';
-export type MobileMenuEntryId = 'videos' | 'switchWorkspace' | 'settings' | 'logout';
+export type UserMenuEntryId =
+  'switchWorkspace' | 'settings' | 'statistics' | 'forum' | 'help' | 'logout';
+export type MobileMenuEntryId = 'videos' | 'switchWorkspace' | 'settings' | 'statistics' | 'logout';
 
 export interface NavigationInput {
   workspace: { printers_count: number; settings: { print_queue_enabled: boolean } };
@@ -56,6 +57,7 @@ export function getNavigationItems(input: NavigationInput): Navigation {
     userMenu: [
       ...(hasManyWorkspaces ? (['switchWorkspace'] as const) : []),
       'settings',
+      'statistics',
       'forum',
       'help',
       'logout',
@@ -67,13 +69,16 @@ export function getNavigationItems(input: NavigationInput): Navigation {
       ...(isQueueOnMobile ? (['videos'] as const) : []),
       ...(hasManyWorkspaces ? (['switchWorkspace'] as const) : []),
       'settings',
+      'statistics',
       'logout',
     ],
   };
 }
 
 export interface AvailableFeatures {
-  isScreenAvailable: (id: NavLinkId | 'news' | 'settings' | 'selectGroup') => boolean;
+  isScreenAvailable: (
+    id: NavLinkId | 'news' | 'settings' | 'selectGroup' | 'workspaceStats',
+  ) => boolean;
   isActionAvailable: (id: HeaderActionId) => boolean;
 }
 
@@ -82,6 +87,7 @@ export function keepAvailable(navigation: Navigation, features: AvailableFeature
   const { isScreenAvailable, isActionAvailable } = features;
   const isEntryAvailable = (entry: UserMenuEntryId | MobileMenuEntryId): boolean => {
     if (entry === 'switchWorkspace') return isScreenAvailable('selectGroup');
+    if (entry === 'statistics') return isScreenAvailable('workspaceStats');
     if (entry === 'videos' || entry === 'settings') return isScreenAvailable(entry);
     return true;
   };

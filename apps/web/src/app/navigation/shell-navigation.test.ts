@@ -33,7 +33,20 @@ describe('getShellNavigation', () => {
     expect(navigation.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'printQueue']);
     expect(navigation.headerActions).toEqual(['print', 'upload']);
     expect(navigation.news.isVisible).toBe(false);
-    expect(navigation.userMenu).toEqual(['switchWorkspace', 'settings', 'forum', 'help', 'logout']);
-    expect(navigation.mobileMenu).toEqual(['videos', 'switchWorkspace', 'settings', 'logout']);
+    expect(navigation.userMenu).toEqual([
+      'switchWorkspace',
+      'settings',
+      'statistics',
+      'forum',
+      'help',
+      'logout',
+    ]);
+    expect(navigation.mobileMenu).toEqual([
+      'videos',
+      'switchWorkspace',
+      'settings',
+      'statistics',
+      'logout',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { NavLink, Paper, Stack, Title } from '@mantine/core';
 import {
   IconBell,
+  IconChartBar,
   IconChevronRight,
   IconKey,
   IconPalette,
@@ -20,6 +21,7 @@ const PAGE_ICONS: Record<SettingsPageId, Icon> = {
   settingsApiTokens: IconKey,
   settingsWorkspaces: IconUsersGroup,
   settingsNotifications: IconBell,
+  workspaceStats: IconChartBar,
 };
 
 /** The list of settings pages; the mobile menu leads here. */
