@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticatorCode } from '../apps/server/src/test/two-factor.js';
 import { useAppAndBrowser } from './support/fixture.js';
+import { scanQrCode } from './support/scan-qr-code.js';
 import {
   createMember,
   expectHeading,
@@ -118,8 +119,23 @@ describe('account security', () => {
     await page.goto(`${app.url}/settings/account`);
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    const secret = await section.getByTestId('two-factor-secret').innerText();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const typedSecret = await section.getByTestId('two-factor-secret').innerText();
+    expect(typedSecret).toMatch(/^[A-Z2-7]{32}$/);
+    // the phone scans the QR code: it holds the same key, for this account, from Printdeck
+    const qrCode = section.getByRole('img', {
+      name: 'QR code that adds Printdeck to an authenticator app',
+    });
+    await expectVisible(qrCode);
+    await expect
+      .poll(() => qrCode.evaluate((img) => (img as HTMLImageElement).complete))
+      .toBe(true);
+    const scanned = new URL((await scanQrCode(qrCode)) ?? 'about:blank');
+    expect(scanned.protocol).toBe('otpauth:');
+    expect(scanned.host).toBe('totp');
+    expect(decodeURIComponent(scanned.pathname)).toContain(email);
+    expect(scanned.searchParams.get('issuer')).toBe('Printdeck');
+    const secret = scanned.searchParams.get('secret') ?? '';
+    expect(secret).toBe(typedSecret);
     await section
       .getByLabel('Authentication code')
       .fill('000000' === authenticatorCode(secret) ? '111111' : '000000');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { isReauthRequired } from '../api/reauthenticate';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactorSetup } from '../api/two-factor';
+import { OtpauthQrCode } from './OtpauthQrCode';
 import { ReauthDialog } from './ReauthDialog';
 
 /** Settings → Account → Two-factor sign-in: an authenticator app and recovery codes (C08). */
@@ -78,6 +79,7 @@ export function TwoFactorSection({ me }: { me: User }) {
         <form onSubmit={confirm} noValidate>
           <Stack gap="sm" maw={520}>
             <Text size="sm">{t('security.twoFactor.setupText')}</Text>
+            <OtpauthQrCode uri={setup.otpauth_uri} />
             <Text size="sm">
               {t('security.twoFactor.secretLabel')}{' '}
               <Code data-testid="two-factor-secret">{setup.secret}</Code>
