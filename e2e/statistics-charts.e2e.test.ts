@@ -83,6 +83,14 @@ describe('statistics charts', () => {
       .poll(() => jobs.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count())
       .toBeLessThanOrEqual(2);
 
+    // an inverted range says which field keeps Update off, and the old numbers go away
+    await page.getByLabel('Date from').fill(dayOf(now + 2 * DAY_MS));
+    await expectVisible(page.getByText('Date to is before Date from'));
+    expect(await page.getByRole('button', { name: 'Update' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Date to').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByTestId('stat-printJobs').count()).toBe(0);
+    await expect.poll(() => jobs.count()).toBe(0);
+
     // an empty range says so instead of drawing empty charts
     await page.getByLabel('Date from').fill('2020-01-01');
     await page.getByLabel('Date to').fill('2020-01-31');

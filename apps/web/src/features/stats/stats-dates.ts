@@ -15,7 +15,19 @@ export function getDefaultStatsRange(today: Date): StatsRange {
   return { dateFrom: toDay(yearAgo), dateTo: toDay(today) };
 }
 
+/** What keeps a range from being asked for, naming the field to fix; null when it is fine. */
+export type StatsRangeProblem =
+  { field: 'dateFrom' | 'dateTo'; reason: 'missing' } | { field: 'dateTo'; reason: 'beforeFrom' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function getStatsRangeProblem(range: StatsRange): StatsRangeProblem | null {
+  if (!DAY.test(range.dateFrom)) return { field: 'dateFrom', reason: 'missing' };
+  if (!DAY.test(range.dateTo)) return { field: 'dateTo', reason: 'missing' };
+  if (range.dateFrom > range.dateTo) return { field: 'dateTo', reason: 'beforeFrom' };
+  return null;
+}
+
 export function isStatsRangeValid(range: StatsRange): boolean {
-  const day = /^\d{4}-\d{2}-\d{2}$/;
-  return day.test(range.dateFrom) && day.test(range.dateTo) && range.dateFrom <= range.dateTo;
+  return getStatsRangeProblem(range) === null;
 }

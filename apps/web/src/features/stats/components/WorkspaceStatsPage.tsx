@@ -5,8 +5,10 @@ import { PageLoader } from '../../../components/PageLoader';
 import { formatGrams, formatLength, formatPrintTime } from '../../../lib/format-units';
 import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 import { useWorkspaceStats } from '../api/get-workspace-stats';
-import { getDefaultStatsRange, isStatsRangeValid, type StatsRange } from '../stats-dates';
+import { getDefaultStatsRange, getStatsRangeProblem, type StatsRange } from '../stats-dates';
 import { StatsCharts } from './StatsCharts';
+
+type StatsRangeField = 'dateFrom' | 'dateTo';
 
 /** Workspace statistics over a date range, from the print jobs. */
 export function WorkspaceStatsPage() {
@@ -15,10 +17,15 @@ export function WorkspaceStatsPage() {
   const [draft, setDraft] = useState<StatsRange>(() => getDefaultStatsRange(new Date()));
   const [range, setRange] = useState(draft);
   const stats = useWorkspaceStats(workspace.id, range);
+  const problem = getStatsRangeProblem(draft);
+  // Figures for another range must not stand beside a range that cannot be asked for.
+  const isShowingFigures = problem === null;
+  const fieldError = (field: StatsRangeField) =>
+    problem?.field === field ? t(`stats.invalid.${problem.reason}`) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isStatsRangeValid(draft)) setRange(draft);
+    if (!problem) setRange(draft);
   };
   const figures =
     stats.data &&
@@ -43,19 +50,21 @@ export function WorkspaceStatsPage() {
             label={t('stats.dateFrom')}
             value={draft.dateFrom}
             onChange={(event) => setDraft({ ...draft, dateFrom: event.currentTarget.value })}
+            error={fieldError('dateFrom')}
           />
           <TextInput
             type="date"
             label={t('stats.dateTo')}
             value={draft.dateTo}
             onChange={(event) => setDraft({ ...draft, dateTo: event.currentTarget.value })}
+            error={fieldError('dateTo')}
           />
-          <Button type="submit" disabled={!isStatsRangeValid(draft)} loading={stats.isFetching}>
+          <Button type="submit" disabled={problem !== null} loading={stats.isFetching}>
             {t('stats.update')}
           </Button>
         </Group>
       </form>
-      {figures ? (
+      {!isShowingFigures ? null : figures ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
           {figures.map(([key, value]) => (
             <Paper key={key} withBorder p="md">
@@ -71,7 +80,7 @@ export function WorkspaceStatsPage() {
       ) : (
         <PageLoader />
       )}
-      <StatsCharts workspaceId={workspace.id} range={range} />
+      {isShowingFigures && <StatsCharts workspaceId={workspace.id} range={range} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFile, IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,9 @@ export function UploadFileList({ items, isRunning, onRemove }: UploadFileListPro
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
-    <ScrollArea.Autosize mah={240} type="auto" scrollbars="y" offsetScrollbars>
+    // A plain scrolling box: ScrollArea's content grows to the widest row (display: table),
+    // which pushed the state and remove buttons out of a phone's dialog.
+    <Box mah={240} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
       <Stack gap={6} component="ul" p={0} m={0} aria-label={t('files.upload.list')}>
         {items.map((item) => (
           <Stack
@@ -40,7 +42,12 @@ export function UploadFileList({ items, isRunning, onRemove }: UploadFileListPro
           >
             <Group gap="sm" wrap="nowrap">
               <IconFile size={18} aria-hidden style={{ flexShrink: 0 }} />
-              <Text size="sm" truncate="end" style={{ flex: 1 }} title={item.file.name}>
+              <Text
+                size="sm"
+                truncate="end"
+                style={{ flex: 1, minWidth: 0 }}
+                title={item.file.name}
+              >
                 {item.file.name}
               </Text>
               <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
@@ -52,6 +59,7 @@ export function UploadFileList({ items, isRunning, onRemove }: UploadFileListPro
                 color={STATE_COLORS[item.state]}
                 leftSection={item.state === 'uploading' ? <Loader size={10} /> : undefined}
                 style={{ flexShrink: 0 }}
+                data-testid="upload-item-state"
               >
                 {t(`files.upload.state.${item.state}`)}
               </Badge>
@@ -74,6 +82,6 @@ export function UploadFileList({ items, isRunning, onRemove }: UploadFileListPro
           </Stack>
         ))}
       </Stack>
-    </ScrollArea.Autosize>
+    </Box>
   );
 }
