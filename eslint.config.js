@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureBoundariesPlugin } from './scripts/feature-boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -26,6 +27,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // features talk through their index.ts and never import app/ (STYLE.md habit 11)
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'feature-boundaries': featureBoundariesPlugin },
+    rules: { 'feature-boundaries/imports': 'error' },
   },
   {
     // the server reads time only through its clock, so tests move time instead of sleeping

@@ -15,7 +15,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
           // component tests (`@vitest-environment jsdom` files) get what jsdom lacks
           setupFiles: ['apps/web/src/test/dom-setup.ts'],

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionExpiredHandler } from './api/client';
 import { App } from './app/App';
-import { reportError } from './app/error-modal/error-modal-store';
+import { reportError } from './lib/error-modal-store';
 import { router } from './app/router';
 import { SCREEN_PATHS } from './config/screens';
 import { initI18n } from './i18n/i18n';

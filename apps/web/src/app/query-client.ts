@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
-import { reportError } from './error-modal/error-modal-store';
+import { reportError } from '../lib/error-modal-store';
 
 /** One retry, and only when no answer came: the server's answers are final. */
 function shouldRetry(failureCount: number, error: Error): boolean {

@@ -1,8 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  formatProgress,
-  formatTemperature,
-} from '../features/printers/model/printer-state-display';
 import { setNumberLocale } from './number-locale';
 import {
   formatFileSize,
@@ -64,14 +60,12 @@ describe('formatGrams and formatMillimetres', () => {
 describe('numbers in Czech', () => {
   afterEach(() => setNumberLocale('en'));
 
-  it('use the decimal comma for sizes, lengths, temperatures and progress', () => {
+  it('use the decimal comma for sizes and lengths', () => {
     setNumberLocale('cs');
     expect(formatLength(4321)).toBe('4,32 m');
     expect(formatLength(25.4)).toBe('2,5 cm');
     expect(formatMillimetres(0.2)).toBe('0,2 mm');
     expect(formatFileSize(1536)).toBe('1,5 KB');
-    expect(formatTemperature({ actual: 209.95, target: 210 })).toBe('210,0/210,0 °C');
-    expect(formatProgress(42.5, 'detail')).toBe('42,50 %');
     setNumberLocale('en');
     expect(formatLength(4321)).toBe('4.32 m');
   });

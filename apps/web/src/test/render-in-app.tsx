@@ -9,6 +9,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { ErrorModal } from '../app/error-modal/ErrorModal';
 import { theme } from '../app/theme';
+import { PrinterPrintActions } from '../features/print-dialog';
+import { PrinterPrintActionsProvider } from '../features/printers';
 import { CurrentWorkspaceProvider } from '../features/workspaces/hooks/current-workspace';
 import { I18N_OPTIONS } from '../i18n/i18n-test-options';
 
@@ -38,7 +40,7 @@ export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
 
 /**
  * Renders a screen part inside the providers the application shell gives it: Mantine with the
- * app's theme, a fresh query client, the English texts, a router, the current workspace and the error modal.
+ * app's theme, a fresh query client, the English texts, a router, the current workspace, the printer card's print actions and the error modal.
  */
 export function renderInApp(
   ui: ReactNode,
@@ -57,9 +59,11 @@ export function renderInApp(
         <QueryClientProvider client={queryClient}>
           <MemoryRouter>
             <CurrentWorkspaceProvider value={options.workspace ?? buildWorkspace()}>
-              <Notifications />
-              {ui}
-              <ErrorModal />
+              <PrinterPrintActionsProvider value={PrinterPrintActions}>
+                <Notifications />
+                {ui}
+                <ErrorModal />
+              </PrinterPrintActionsProvider>
             </CurrentWorkspaceProvider>
           </MemoryRouter>
         </QueryClientProvider>

@@ -2,8 +2,8 @@ import { Button, Code, Group, Modal, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../api/client';
-import type { ErrorModalState } from './error-modal-state';
-import { useErrorModalState } from './error-modal-store';
+import type { ErrorModalState } from '../../lib/error-modal-state';
+import { useErrorModalState } from '../../lib/error-modal-store';
 
 interface ModalContent {
   title: string;

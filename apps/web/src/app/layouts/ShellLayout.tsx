@@ -3,7 +3,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, type CSSProperties } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Footer } from '../../components/Footer';
+import { PrinterPrintActions } from '../../features/print-dialog';
 import { BackgroundTaskList } from '../../features/printers/components/BackgroundTaskList';
+import { PrinterPrintActionsProvider } from '../../features/printers';
 import { PageLoader } from '../../components/PageLoader';
 import { SCREEN_PATHS } from '../../config/screens';
 import { useNewsSummary } from '../../features/news/api/get-news';
@@ -33,25 +35,27 @@ export function ShellLayout() {
   const style = { '--bottom-bar-height': `${BOTTOM_BAR_HEIGHT}px` } as CSSProperties;
   return (
     <CurrentWorkspaceProvider value={workspace}>
-      <Box
-        mih="100vh"
-        pb={isMobile ? BOTTOM_BAR_HEIGHT : 0}
-        style={{ ...style, display: 'flex', flexDirection: 'column' }}
-      >
-        {isMobile ? (
-          <MobileTopBar navigation={navigation} workspace={workspace} />
-        ) : (
-          <DesktopHeader navigation={navigation} workspace={workspace} />
-        )}
-        <Container component="main" size="xl" w="100%" py="lg" style={{ flex: 1 }}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Container>
-        <Footer />
-        {isMobile && <BottomBar navigation={navigation} />}
-        <BackgroundTaskList />
-      </Box>
+      <PrinterPrintActionsProvider value={PrinterPrintActions}>
+        <Box
+          mih="100vh"
+          pb={isMobile ? BOTTOM_BAR_HEIGHT : 0}
+          style={{ ...style, display: 'flex', flexDirection: 'column' }}
+        >
+          {isMobile ? (
+            <MobileTopBar navigation={navigation} workspace={workspace} />
+          ) : (
+            <DesktopHeader navigation={navigation} workspace={workspace} />
+          )}
+          <Container component="main" size="xl" w="100%" py="lg" style={{ flex: 1 }}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+          <Footer />
+          {isMobile && <BottomBar navigation={navigation} />}
+          <BackgroundTaskList />
+        </Box>
+      </PrinterPrintActionsProvider>
     </CurrentWorkspaceProvider>
   );
 }

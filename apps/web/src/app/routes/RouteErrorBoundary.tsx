@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { reportError } from '../error-modal/error-modal-store';
+import { reportError } from '../../lib/error-modal-store';
 
 /** A route that failed to load or render: the error modal explains it. */
 export function RouteErrorBoundary() {

@@ -8,7 +8,7 @@ import { useUpdateMe } from '../../../features/account/api/update-me';
 import { PushSection } from '../../../features/push/components/PushSection';
 import { TelegramSection } from '../../../features/telegram/components/TelegramSection';
 import { TwoFactorSection } from '../../../features/account-security/components/TwoFactorSection';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSection } from '../../../components/SettingsSection';
 
 /** The account: language (notifications are written in it), Telegram, browser push, security. */
 export function SettingsAccountPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { ThemeSelect } from '../../../components/ThemeSelect';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSection } from '../../../components/SettingsSection';
 
 export function SettingsAppearancePage() {
   const { t } = useTranslation();

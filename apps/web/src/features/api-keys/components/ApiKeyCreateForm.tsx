@@ -16,10 +16,9 @@ import { API_KEY_NAME_MAX, DEFAULT_API_KEY_SCOPE, type ApiKeyScope } from '@prin
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/FormMessage';
-import { useMe } from '../../account/api/get-me';
-import { isReauthRequired } from '../../account-security/api/reauthenticate';
-import { ReauthDialog } from '../../account-security/components/ReauthDialog';
-import { useMyWorkspaces } from '../../workspaces/api/get-my-workspaces';
+import { useMe } from '../../account';
+import { isReauthRequired, ReauthDialog } from '../../account-security';
+import { useMyWorkspaces } from '../../workspaces';
 import { useCreateApiKey } from '../api/create-api-key';
 import { listScopeInfos, resolveApiKeyName } from '../api-key-scopes';
 

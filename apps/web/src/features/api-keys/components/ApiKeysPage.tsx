@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@printdeck/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
-import { SettingsSection } from '../../../app/routes/settings/SettingsSection';
+import { SettingsSection } from '../../../components/SettingsSection';
 import { formatDate } from '../../../lib/format-date';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/get-api-keys';

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
-import { myWorkspacesQueryKey } from '../../workspaces/api/get-my-workspaces';
-import { gcodeQueryKey } from './get-gcode';
-import { invalidateGcodeLists } from './get-gcodes';
+import { myWorkspacesQueryKey } from '../../workspaces';
+import { gcodeQueryKey, invalidateGcodeLists } from '../../gcode-catalog';
 
 export function deleteGcode(input: { workspaceId: number; gcodeId: number }): Promise<void> {
   return apiClient.request({

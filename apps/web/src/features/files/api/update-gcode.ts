@@ -3,8 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS, type RequestMeta } from '../../../api/query-meta';
-import { gcodeQueryKey } from './get-gcode';
-import { invalidateGcodeLists } from './get-gcodes';
+import { gcodeQueryKey, invalidateGcodeLists } from '../../gcode-catalog';
 
 /** The wire form: '' clears the filament type, 'NULL' the colour. */
 export type GcodeUpdateBody = z.input<typeof GcodeUpdateSchema>;

@@ -3,11 +3,10 @@ import type { Gcode } from '@printdeck/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
-import { reportError } from '../../../app/error-modal/error-modal-store';
+import { reportError } from '../../../lib/error-modal-store';
 import { PageLoader } from '../../../components/PageLoader';
 import { ProductError } from '../../../lib/product-error';
-import { useFileLabels } from '../../file-labels/api/get-file-labels';
-import { LabelPicker } from '../../file-labels/components/LabelPicker';
+import { useFileLabels, LabelPicker } from '../../file-labels';
 import { useAssignGcodeLabels } from '../api/update-gcode';
 
 interface AssignLabelsDialogProps {

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { formatFileSize } from '../../../lib/format-units';
-import { PrintJobHistory } from '../../print-jobs/components/PrintJobHistory';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
-import { useLatestGcodes } from '../api/get-gcodes';
+import { PrintJobHistory } from '../../print-jobs';
+import { useCurrentWorkspace } from '../../workspaces';
+import { useLatestGcodes, GcodePreview } from '../../gcode-catalog';
 import { useFileActor } from '../hooks/use-file-actor';
 import { canUploadGcodes } from '../model/gcode-permissions';
-import { GcodePreview } from './GcodePreview';
-import { HumanDateText } from './HumanDateText';
+import { HumanDateText } from '../../../components/HumanDateText';
 import { UploadGcodesButton } from './UploadGcodesButton';
 
 /**

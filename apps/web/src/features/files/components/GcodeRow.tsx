@@ -16,12 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { formatFileSize } from '../../../lib/format-units';
-import { useHasPermission } from '../../printers/hooks/use-permission';
+import { useHasPermission } from '../../workspaces';
 import { GcodeBadges } from './GcodeBadges';
-import { GcodePreview } from './GcodePreview';
+import { GcodePreview } from '../../gcode-catalog';
 import { GcodeRowMenu, type GcodeAction } from './GcodeRowMenu';
 import { GcodeSummary } from './GcodeSummary';
-import { HumanDateText } from './HumanDateText';
+import { HumanDateText } from '../../../components/HumanDateText';
 
 export interface GcodeRowSelection {
   isSelected: boolean;

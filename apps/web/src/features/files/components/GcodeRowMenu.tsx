@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ActionsMenu';
-import { useHasPermission } from '../../printers/hooks/use-permission';
+import { useHasPermission } from '../../workspaces';
 import { useIsQueueAvailable } from '../../print-queue';
 
 export type GcodeAction = 'print' | 'queue' | 'download' | 'editLabels' | 'delete';

@@ -3,7 +3,7 @@ import { LIMITS } from '@printdeck/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanSearch, type FilterChip } from '../model/gcode-filter';
+import { cleanSearch, type FilterChip } from '../../gcode-catalog';
 
 interface GcodeSearchBarProps {
   search: string;

@@ -17,15 +17,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFileLabels } from '../../file-labels/api/get-file-labels';
-import { LabelSidebar } from '../../file-labels/components/LabelSidebar';
-import { useFileDrop } from '../../upload/hooks/use-file-drop';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useFileLabels, LabelSidebar } from '../../file-labels';
+import { useFileDrop } from '../../upload';
+import { useCurrentWorkspace } from '../../workspaces';
 import { useDownloadGcode } from '../api/get-download-link';
-import { gcodesQueryKey, useGcodes } from '../api/get-gcodes';
-import { useFileActor } from '../hooks/use-file-actor';
-import { useGcodeSelection } from '../hooks/use-gcode-selection';
 import {
+  gcodesQueryKey,
+  useGcodes,
   getFilterChips,
   isFiltered,
   isLabelSelected,
@@ -34,7 +32,9 @@ import {
   selectLabel,
   toSearchParams,
   type GcodeFilter,
-} from '../model/gcode-filter';
+} from '../../gcode-catalog';
+import { useFileActor } from '../hooks/use-file-actor';
+import { useGcodeSelection } from '../hooks/use-gcode-selection';
 import {
   canChangeGcode,
   canManageLabels,
@@ -50,7 +50,7 @@ import { FilterChips, GcodeSearchBar, describeChip } from './GcodeSearchBar';
 import { GcodeSelectionBar } from './GcodeSelectionBar';
 import { GcodesEmptyState } from './GcodesEmptyState';
 import { UploadGcodesDialog } from './UploadGcodesDialog';
-import { PrintDialogLauncher } from '../../print-dialog/components/PrintDialogLauncher';
+import { PrintDialogLauncher } from '../../print-dialog';
 import { QueueItemDialogLauncher } from '../../print-queue';
 
 type PageDialog =

@@ -1,14 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { myWorkspacesQueryKey } from '../../workspaces/api/get-my-workspaces';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
-import { gcodesQueryKey } from '../api/get-gcodes';
-
-const UploadDialog = lazy(async () => ({
-  default: (await import('../../upload/components/UploadDialog')).UploadDialog,
-}));
+import { myWorkspacesQueryKey, useCurrentWorkspace } from '../../workspaces';
+import { gcodesQueryKey } from '../../gcode-catalog';
+import { LazyUploadDialog } from '../../upload';
 
 interface UploadGcodesDialogProps {
   initialFiles?: readonly File[];
@@ -32,7 +28,7 @@ export function UploadGcodesDialog({ initialFiles, onClose }: UploadGcodesDialog
   };
   return (
     <Suspense fallback={null}>
-      <UploadDialog
+      <LazyUploadDialog
         workspaceId={workspace.id}
         initialFiles={initialFiles}
         onFinished={onFinished}

@@ -1,5 +1,5 @@
-import { useMe } from '../../account/api/get-me';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useMe } from '../../account';
+import { useCurrentWorkspace } from '../../workspaces';
 import type { FileActor } from '../model/gcode-permissions';
 
 /** The member's permissions here and who they are, for the file permission rules. */

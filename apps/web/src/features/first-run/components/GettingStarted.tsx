@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
-import { UploadGcodesDialog } from '../../files/components/UploadGcodesDialog';
-import { AddPrinterChooser } from '../../printers/components/AddPrinterChooser';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { UploadGcodesDialog } from '../../files';
+import { AddPrinterChooser } from '../../printers';
+import { useCurrentWorkspace } from '../../workspaces';
 import { finishGettingStarted, isGettingStartedPending } from '../getting-started-flag';
 
 function Step(props: { icon: ReactNode; title: string; text: string; action: ReactNode }) {

@@ -10,10 +10,9 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
 import { isSignedIn } from '../../../session/session';
-import { validateNewPassword } from '../../auth/auth-messages';
-import { AuthCard } from '../../auth/components/AuthCard';
-import type { LoginLocationState } from '../../auth/components/LoginPage';
-import { myWorkspacesQueryKey } from '../../workspaces/api/get-my-workspaces';
+import { validateNewPassword, AuthCard } from '../../auth';
+import type { LoginLocationState } from '../../auth';
+import { myWorkspacesQueryKey } from '../../workspaces';
 import { useAcceptInvitation, useJoinInvitation } from '../api/accept-invitation';
 import { getInvitationErrorMessage } from '../invitation-messages';
 

@@ -20,7 +20,7 @@ import { FormMessage } from '../../../components/FormMessage';
 import { PageLoader } from '../../../components/PageLoader';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
-import { useMe } from '../../account/api/get-me';
+import { useMe } from '../../account';
 import {
   useAdminNews,
   useCreateAdminNews,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { getScreenPath } from '../../../config/screens';
-import { useMe } from '../../account/api/get-me';
+import { useMe } from '../../account';
 import { useNews } from '../api/get-news';
 import { NewsList } from './NewsList';
 

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SettingsSection } from '../../../app/routes/settings/SettingsSection';
-import { useMe } from '../../account/api/get-me';
-import { useMyWorkspaces } from '../../workspaces/api/get-my-workspaces';
+import { SettingsSection } from '../../../components/SettingsSection';
+import { useMe } from '../../account';
+import { useMyWorkspaces } from '../../workspaces';
 import { NotificationBox } from './NotificationBox';
 
 /** Settings → Notifications: one box per workspace. */

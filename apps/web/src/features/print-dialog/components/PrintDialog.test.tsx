@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGcode, pageOf } from '../../../test/api-fixtures';
 import { startFakeApiServer, type FakeApiServer } from '../../../test/fake-api-server';
 import { renderInApp } from '../../../test/render-in-app';
-import { buildDeviceState, buildPrinter } from '../../printers/model/test-printers';
+import { buildDeviceState, buildPrinter } from '../../../test/printer-fixtures';
 import PrintDialog from './PrintDialog';
 
 // a first render of Mantine under jsdom takes seconds on a busy machine

@@ -18,19 +18,21 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
-import { reportError } from '../../../app/error-modal/error-modal-store';
+import { reportError } from '../../../lib/error-modal-store';
 import { ProductError } from '../../../lib/product-error';
-import { useGcode } from '../../files/api/get-gcode';
-import { gcodesQueryKey, getGcodesPage } from '../../files/api/get-gcodes';
-import { invalidatePrintJobs } from '../../print-jobs/api/get-print-jobs';
-import { deviceStatesQueryKey } from '../../printers/api/get-device-states';
-import { FilamentTypeSelect } from '../../printers/components/FilamentTypeSelect';
-import { PrinterStateBadge } from '../../printers/components/PrinterStateBadge';
-import { clearChangingState, markChangingState } from '../../printers/hooks/changing-state-store';
-import { usePrinterViews } from '../../printers/hooks/use-printer-views';
-import type { PrinterView } from '../../printers/model/printer-view';
+import { useGcode, gcodesQueryKey, getGcodesPage } from '../../gcode-catalog';
+import { invalidatePrintJobs } from '../../print-jobs';
+import {
+  deviceStatesQueryKey,
+  FilamentTypeSelect,
+  PrinterStateBadge,
+  clearChangingState,
+  markChangingState,
+  usePrinterViews,
+} from '../../printers';
+import type { PrinterView } from '../../printers';
 import { QueueItemDialogLauncher, useIsQueueAvailable } from '../../print-queue';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../workspaces';
 import { startPrint } from '../api/start-print';
 import { summarizeStartFailures, type StartOutcome } from '../model/print-start-errors';
 import {

@@ -3,10 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { IconPrinter, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportError } from '../../../app/error-modal/error-modal-store';
-import { getLatestPrintJob } from '../../print-jobs/api/get-print-jobs';
-import { decideReprint } from '../../print-jobs/model/print-job-display';
-import type { PrinterView } from '../../printers/model/printer-view';
+import { reportError } from '../../../lib/error-modal-store';
+import { getLatestPrintJob, decideReprint } from '../../print-jobs';
+import type { PrinterView } from '../../printers';
 import { PrintDialogLauncher } from './PrintDialogLauncher';
 
 type Opened = { fileId?: number } | null;

@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GcodePreview } from '../../files/components/GcodePreview';
-import { HumanDateText } from '../../files/components/HumanDateText';
+import { GcodePreview } from '../../gcode-catalog';
+import { HumanDateText } from '../../../components/HumanDateText';
 import { BOX_ACTIONS, type QueueItemAction } from '../model/queue-boxes';
 
 const ICONS = {

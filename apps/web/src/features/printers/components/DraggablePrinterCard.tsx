@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { SectionId } from '../../printer-groups/model/printer-sections';
+import type { SectionId } from '../../printer-groups';
 import { useTranslation } from 'react-i18next';
 import type { PrinterView } from '../model/printer-view';
 import { PrinterCard, type CardSelection } from './PrinterCard';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { formatPrintTime } from '../../../lib/format-units';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../workspaces';
 import { usePrinterViews } from '../hooks/use-printer-views';
 import {
   countFarmStatuses,

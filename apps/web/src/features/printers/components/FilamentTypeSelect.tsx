@@ -2,7 +2,7 @@ import { Badge, NativeSelect } from '@mantine/core';
 import { FILAMENT_TYPES, type FilamentType, type Printer } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePrinter } from '../api/update-printer';
-import { useHasPermission } from '../hooks/use-permission';
+import { useHasPermission } from '../../workspaces';
 
 const NONE = '';
 

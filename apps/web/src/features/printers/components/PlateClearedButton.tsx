@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../workspaces';
 import { useClearPlate } from '../api/clear-plate';
 import type { PrinterView } from '../model/printer-view';
 

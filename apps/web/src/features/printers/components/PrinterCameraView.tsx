@@ -1,5 +1,5 @@
-import { PrinterCamera } from '../../camera/components/PrinterCamera';
-import { useHasPermission } from '../hooks/use-permission';
+import { PrinterCamera } from '../../camera';
+import { useHasPermission } from '../../workspaces';
 import { usePrinterCommands } from '../hooks/use-printer-commands';
 import type { PrinterView } from '../model/printer-view';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGcode, pageOf } from '../../../test/api-fixtures';
 import { startFakeApiServer, type FakeApiServer } from '../../../test/fake-api-server';
 import { buildWorkspace, renderInApp } from '../../../test/render-in-app';
-import { buildDeviceState, buildPrinter, buildView } from '../model/test-printers';
+import { buildDeviceState, buildPrinter, buildView } from '../../../test/printer-fixtures';
 import { PrinterCard } from './PrinterCard';
 
 // a first render of Mantine under jsdom takes seconds on a busy machine

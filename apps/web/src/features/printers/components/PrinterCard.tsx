@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { useIsChangingState } from '../hooks/changing-state-store';
-import { useHasPermission } from '../hooks/use-permission';
+import { useHasPermission } from '../../workspaces';
 import { usePrinterCommands } from '../hooks/use-printer-commands';
 import { canEmergencyStopFromMenu, canPrintFromCard, getCardActions } from '../model/card-actions';
 import type { PrinterView } from '../model/printer-view';

@@ -3,9 +3,9 @@ import { IconPlayerPause, IconPlayerStop, IconPlugConnected, IconPower } from '@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
-import { PrinterPrintActions } from '../../print-dialog/components/PrinterPrintActions';
 import type { CardAction } from '../model/card-actions';
 import { PlateClearedButton } from './PlateClearedButton';
+import { usePrinterPrintActions } from './print-actions-slot';
 import type { PrinterView } from '../model/printer-view';
 import type { PrinterCommands } from '../hooks/use-printer-commands';
 
@@ -25,11 +25,12 @@ export function PrinterCardActions({
   canPrint = false,
 }: PrinterCardActionsProps) {
   const { t } = useTranslation();
+  const PrinterPrintActions = usePrinterPrintActions();
   if (actions.length === 0 && !canPrint) return null;
   const controlsPath = `${getScreenPath('printerDetail', { id: view.printer.id })}?activeTab=controls`;
   return (
     <Group gap="xs" className="printer-interactive">
-      {canPrint && <PrinterPrintActions view={view} />}
+      {canPrint && PrinterPrintActions && <PrinterPrintActions view={view} />}
       {canPrint && <PlateClearedButton view={view} />}
       {actions.map((action) => {
         switch (action) {

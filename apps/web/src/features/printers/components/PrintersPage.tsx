@@ -17,18 +17,17 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
-import { useDropPrinter } from '../../printer-groups/api/drop-printer';
-import { usePrinterGroups } from '../../printer-groups/api/get-printer-groups';
-import { PrinterGroupDialog } from '../../printer-groups/components/PrinterGroupDialog';
-import { PrinterGroupSection } from '../../printer-groups/components/PrinterGroupSection';
 import {
+  useDropPrinter,
+  usePrinterGroups,
+  PrinterGroupDialog,
+  PrinterGroupSection,
   buildPrinterSections,
   getDropAction,
   type PrinterSection,
-} from '../../printer-groups/model/printer-sections';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+} from '../../printer-groups';
+import { useCurrentWorkspace, useHasPermission } from '../../workspaces';
 import { useBulkAction } from '../hooks/use-bulk-action';
-import { useHasPermission } from '../hooks/use-permission';
 import { usePrinterViews } from '../hooks/use-printer-views';
 import {
   countFarmStatuses,

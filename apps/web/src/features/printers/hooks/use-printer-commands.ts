@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeErrorResponse, isApiError } from '../../../api/api-error';
-import { reportError } from '../../../app/error-modal/error-modal-store';
+import { reportError } from '../../../lib/error-modal-store';
 import { ProductError } from '../../../lib/product-error';
 import { controlPrinter, type ControlBody } from '../api/control-printer';
 import { deviceStatesQueryKey } from '../api/get-device-states';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canEmergencyStopFromMenu, getCardActions } from './card-actions';
-import { buildView } from './test-printers';
+import { buildView } from '../../../test/printer-fixtures';
 
 const operator = { isChangingState: false, canOperate: true };
 

@@ -13,7 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/api-error';
-import { reportError } from '../../../app/error-modal/error-modal-store';
+import { reportError } from '../../../lib/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreateLanPrinter } from '../api/create-lan-printer';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { reportError } from '../../../app/error-modal/error-modal-store';
+import { reportError } from '../../../lib/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreatePrinter } from '../api/create-printer';
@@ -14,7 +14,7 @@ import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
 import { usePrinterForm } from './use-printer-form';
 import { AgentInstallPanel } from './AgentInstallPanel';
-import { useCreateDeviceKey } from '../../device-keys/api/create-device-key';
+import { useCreateDeviceKey } from '../../device-keys';
 
 /**
  * Add a pill or a Klipper device by its device key (SettingsPrinterAdd). A Klipper device may

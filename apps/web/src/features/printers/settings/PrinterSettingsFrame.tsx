@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingsSection } from '../../../app/routes/settings/SettingsSection';
+import { SettingsSection } from '../../../components/SettingsSection';
 import { SCREEN_PATHS } from '../../../config/screens';
 
 /** A printer settings form in the settings frame, with the way back to the printers settings. */

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
-import { DeviceKeysSection } from '../../device-keys/components/DeviceKeysSection';
+import { DeviceKeysSection } from '../../device-keys';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useCurrentWorkspace, useHasPermission } from '../../workspaces';
 import { usePrinters } from '../api/get-printers';
 import { AddPrinterChooser } from '../components/AddPrinterChooser';
-import { useHasPermission } from '../hooks/use-permission';
 
 /** Settings → Printers: the workspace's printers, with add and edit for CHANGE_GROUP. */
 export function SettingsPrintersPage() {

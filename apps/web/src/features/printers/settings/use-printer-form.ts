@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../workspaces';
 import {
   EMPTY_PRINTER_FORM,
   hasErrors,

@@ -1,4 +1,4 @@
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../workspaces';
 import { useVideos } from '../api/get-videos';
 import { VideoGrid } from './VideoGrid';
 

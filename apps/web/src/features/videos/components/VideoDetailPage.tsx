@@ -12,7 +12,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
-import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../workspaces';
 import { useDeleteVideos } from '../api/delete-videos';
 import { useVideo } from '../api/get-video';
 import { CHECK_REASON_KEYS, toDownloadUrl } from '../model/video-display';

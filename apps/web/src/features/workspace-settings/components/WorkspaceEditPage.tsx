@@ -10,7 +10,7 @@ import { FormMessage } from '../../../components/FormMessage';
 import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
-import { MembersSection } from '../../members/components/MembersSection';
+import { MembersSection } from '../../members';
 import { useWorkspace } from '../api/get-workspace';
 import { useUpdateWorkspace } from '../api/update-workspace';
 import {

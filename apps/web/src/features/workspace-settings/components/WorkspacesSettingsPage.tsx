@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackLink } from '../../../components/BackLink';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
-import { useMyWorkspaces } from '../../workspaces/api/get-my-workspaces';
-import { MyInvitationsList } from '../../invitations/components/MyInvitationsList';
-import { CreateWorkspaceForm } from '../../workspaces/components/CreateWorkspaceForm';
+import { useMyWorkspaces, CreateWorkspaceForm } from '../../workspaces';
+import { MyInvitationsList } from '../../invitations';
 
 /** Settings → Workspaces: name, my role, how many others; edit where I may change it. */
 export function WorkspacesSettingsPage() {

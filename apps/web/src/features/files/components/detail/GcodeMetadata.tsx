@@ -8,7 +8,7 @@ import {
   formatPrintTime,
 } from '../../../../lib/format-units';
 import { GcodeFacts } from '../GcodeFacts';
-import { HumanDateText } from '../HumanDateText';
+import { HumanDateText } from '../../../../components/HumanDateText';
 
 /** Size, uploader, upload date and what the slicer wrote (spec §2.6 "Metadata"). */
 export function GcodeMetadata({ gcode }: { gcode: Gcode }) {

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSpectoda, type SpectodaSetting } from '../../api/set-spectoda';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
-import { useLockedToggle } from '../../../camera/hooks/use-light-toggle';
-import { nextFlashlightPercentage } from '../../../camera/model/camera-machine';
+import { useLockedToggle, nextFlashlightPercentage } from '../../../camera';
 import { toSpectodaColor } from '../../model/spectoda-color';
 import type { PrinterView } from '../../model/printer-view';
 

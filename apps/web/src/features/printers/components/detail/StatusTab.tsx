@@ -1,8 +1,8 @@
 import { Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatPrintTime } from '../../../../lib/format-units';
-import { useLockedToggle } from '../../../camera/hooks/use-light-toggle';
-import { PrintJobHistory } from '../../../print-jobs/components/PrintJobHistory';
+import { useLockedToggle } from '../../../camera';
+import { PrintJobHistory } from '../../../print-jobs';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
 import type { PrinterView } from '../../model/printer-view';
 import { PrinterCameraView } from '../PrinterCameraView';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { reportError } from '../../../../../app/error-modal/error-modal-store';
+import { reportError } from '../../../../../lib/error-modal-store';
 import { controlPrinter } from '../../../api/control-printer';
 import { klipperGcodeStoreQueryKey } from '../../../api/get-klipper-gcode-store';
 import { isIgnoredConsoleError } from '../../../model/control-errors';

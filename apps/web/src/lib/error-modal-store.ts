@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getGlobalErrorModal, type ErrorModalState } from './error-modal-state';
-import type { ErrorHandling } from '../../api/query-meta';
+import type { ErrorHandling } from '../api/query-meta';
 
 let current: ErrorModalState | null = null;
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/api-error';
-import { ProductError } from '../../lib/product-error';
+import { ApiError } from '../api/api-error';
+import { ProductError } from './product-error';
 import { getGlobalErrorModal, toErrorModal } from './error-modal-state';
 
 function apiError(status: number | null, code = 'x'): ApiError {

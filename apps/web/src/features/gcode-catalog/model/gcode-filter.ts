@@ -1,5 +1,5 @@
 import { LIMITS, UNCATEGORIZED } from '@printdeck/shared';
-import type { LabelSelection } from '../../file-labels/model/label-selection';
+import type { LabelSelection } from '../../file-labels';
 
 /**
  * The list's filter as the Gcodes route carries it (spec §2.1): `labels` holds label ids

@@ -1,6 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toHumanDate } from '../../../lib/human-date';
+import { toHumanDate } from '../lib/human-date';
 
 /** "5 minutes ago", or D.M.YYYY when older than ten days; the exact time in the tooltip. */
 export function HumanDateText({ value, ...props }: TextProps & { value: string }) {

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SCREEN_PATHS } from '../../../config/screens';
+import { SCREEN_PATHS } from '../config/screens';
 
 interface SettingsSectionProps {
   title: string;

@@ -1,6 +1,6 @@
-import { isApiError, isMaintenance, isTransportError } from '../../api/api-error';
-import type { ErrorHandling } from '../../api/query-meta';
-import { ProductError } from '../../lib/product-error';
+import { isApiError, isMaintenance, isTransportError } from '../api/api-error';
+import type { ErrorHandling } from '../api/query-meta';
+import { ProductError } from './product-error';
 
 /** What the error modal shows (spec part 1 §8). */
 export type ErrorModalState =

@@ -1,0 +1,3 @@
+/** What other features may use of account-security. */
+export { isReauthRequired } from './api/reauthenticate';
+export { ReauthDialog } from './components/ReauthDialog';

@@ -1,0 +1,2 @@
+/** What other features may use of account. */
+export { useMe } from './api/get-me';

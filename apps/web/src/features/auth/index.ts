@@ -1,0 +1,4 @@
+/** What other features may use of auth. */
+export { getNewPasswordErrorMessage, validateNewPassword } from './auth-messages';
+export { AuthCard } from './components/AuthCard';
+export type { LoginLocationState } from './components/LoginPage';

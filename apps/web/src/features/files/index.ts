@@ -1,0 +1,2 @@
+/** What other features may use of files. */
+export { UploadGcodesDialog } from './components/UploadGcodesDialog';

@@ -1,0 +1,2 @@
+/** What other features may use of invitations. */
+export { MyInvitationsList } from './components/MyInvitationsList';

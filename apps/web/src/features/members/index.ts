@@ -1,0 +1,2 @@
+/** What other features may use of members. */
+export { MembersSection } from './components/MembersSection';

@@ -1,0 +1,4 @@
+/** What other features may use of print-dialog. */
+export { PrintButton } from './components/PrintButton';
+export { PrintDialogLauncher } from './components/PrintDialogLauncher';
+export { PrinterPrintActions } from './components/PrinterPrintActions';

@@ -1,0 +1,3 @@
+/** What other features may use of upload. */
+export { useFileDrop } from './hooks/use-file-drop';
+export { LazyUploadDialog } from './components/LazyUploadDialog';

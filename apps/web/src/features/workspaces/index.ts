@@ -1,0 +1,5 @@
+/** What other features may use of workspaces. */
+export { myWorkspacesQueryKey, useMyWorkspaces } from './api/get-my-workspaces';
+export { CreateWorkspaceForm } from './components/CreateWorkspaceForm';
+export { useCurrentWorkspace } from './hooks/current-workspace';
+export { useHasPermission } from './hooks/use-permission';
