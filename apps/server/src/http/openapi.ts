@@ -1,8 +1,22 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
 import { RELEASE_VERSION } from '@printdeck/shared';
+import { apiSchemaRegistry, pruneUnusedComponents } from './openapi-components.js';
+import {
+  ERROR_RESPONSES,
+  type ErrorStatus,
+  derivedErrorStatuses,
+  errorResponseComponents,
+  errorResponseSchema,
+  referSharedErrorResponses,
+} from './openapi-errors.js';
+import { multipartRequestBody } from './openapi-multipart.js';
+import { SECURITY_SCHEMES, isDeviceRoute, securityOf } from './openapi-security.js';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -23,6 +37,84 @@ export function toOperationId(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
+const toJsonSchemas = createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry });
+const toComponents = createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry });
+
+/** Routes that declare no answer of their own send a file: an image, a video, G-code. */
+const FILE_BODY = {
+  description: "The file's bytes; Content-Type names their kind.",
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+};
+
+type SwaggerTransform = Parameters<typeof toJsonSchemas>[0];
+type DocumentTransform = Parameters<typeof toComponents>[0];
+
+/**
+ * One operation of the document: its name, its credentials, its request body when it is a
+ * multipart form, and every error it can give (its own and those of the hooks every request
+ * passes), each with the shared error body.
+ */
+function describeOperation(input: SwaggerTransform) {
+  const transformed = toJsonSchemas(input);
+  const routeSchema = input.route.schema ?? {};
+  const method = [input.route.method].flat()[0] ?? 'GET';
+  const isPublic = input.route.config?.isPublic === true;
+  const response: Record<string, unknown> = { ...(transformed.schema?.response ?? {}) };
+  const security = securityOf({ method, url: input.url, isPublic });
+  const errorStatuses = derivedErrorStatuses({
+    method,
+    url: input.url,
+    isPublic,
+    isDeviceRoute: isDeviceRoute(input.url),
+    acceptsApiKey: security.some((requirement) => 'apiKey' in requirement),
+    hasBody: routeSchema.body !== undefined || routeSchema.multipartBody !== undefined,
+    hasQuery: routeSchema.querystring !== undefined,
+    hasParams: routeSchema.params !== undefined,
+    hasHeaders: routeSchema.headers !== undefined,
+  });
+  for (const status of [...errorStatuses, ...(routeSchema.errors ?? [])]) {
+    response[status] ??= errorResponseSchema(status);
+  }
+  describeErrorResponses(response);
+  if (!Object.keys(response).some((status) => Number(status) < 400)) response[200] = FILE_BODY;
+  const { multipartBody: _form, errors: _errors, ...rest } = transformed.schema ?? {};
+  const body = multipartRequestBody(input.route.schema, transformed.schema?.body);
+  return {
+    ...transformed,
+    schema: {
+      operationId: toOperationId(method, input.url),
+      ...rest,
+      ...(body ? { body } : {}),
+      response,
+      security,
+    },
+  };
+}
+
+/** Error responses a route declares itself (OctoPrint's shape) say what their status means. */
+function describeErrorResponses(response: Record<string, unknown>): void {
+  for (const [status, schema] of Object.entries(response)) {
+    const known = ERROR_RESPONSES[Number(status) as ErrorStatus];
+    if (known && typeof schema === 'object' && schema && !('description' in schema)) {
+      response[status] = { ...schema, description: known[1] };
+    }
+  }
+}
+
+function describeDocument(input: DocumentTransform): ReturnType<typeof toComponents> {
+  const document = toComponents(input) as {
+    paths?: Record<string, Record<string, unknown>>;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const { components = {}, paths = {} } = document;
+  referSharedErrorResponses(paths);
+  const responses = errorResponseComponents();
+  const schemas = pruneUnusedComponents([paths, responses], components.schemas ?? {});
+  return { ...document, components: { ...components, schemas, responses } } as ReturnType<
+    typeof toComponents
+  >;
+}
+
 /** OpenAPI generated from the route schemas, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   // The documentation itself is public; it describes, it does not expose data.
@@ -32,22 +124,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Printdeck API', version: RELEASE_VERSION },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    // every operation named; public ones need no credential
-    transform: (input) => {
-      const transformed = jsonSchemaTransform(input);
-      const method = [input.route.method].flat()[0] ?? 'get';
-      const schema = {
-        operationId: toOperationId(method, input.url),
-        ...transformed.schema,
-        ...(input.route.config?.isPublic === true ? { security: [] } : {}),
-      };
-      return { ...transformed, schema };
-    },
+    transform: describeOperation,
+    transformObject: describeDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

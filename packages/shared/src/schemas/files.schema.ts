@@ -133,6 +133,8 @@ export const GcodeUploadFieldsSchema = z.strictObject({
   note: GcodeNoteSchema.optional(),
 });
 export type GcodeUploadFields = z.infer<typeof GcodeUploadFieldsSchema>;
+/** The whole upload form as the API documents it: the `file` part and the text fields. */
+export const GcodeUploadFormSchema = GcodeUploadFieldsSchema.extend({ file: z.file() });
 
 export const FileDownloadLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 export type FileDownloadLink = z.infer<typeof FileDownloadLinkSchema>;

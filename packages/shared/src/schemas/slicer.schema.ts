@@ -30,4 +30,12 @@ export type OctoPrintUploadResult = z.infer<typeof OctoPrintUploadResultSchema>;
 /** OctoPrint answers errors as {"error": "..."}; a bad key is 403, never 401. */
 export const OctoPrintErrorSchema = z.object({ error: z.string() });
 
+/** OctoPrint's upload form: the `file` part; `select`, `print` and `path` are taken and ignored. */
+export const OctoPrintUploadFormSchema = z.object({
+  file: z.file(),
+  select: z.string().optional(),
+  print: z.string().optional(),
+  path: z.string().optional(),
+});
+
 export const SlicerParamsSchema = z.strictObject({ groupId: IdParamSchema });

@@ -24,6 +24,9 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MAX_SIDE_PX = 4096;
 export const AVATAR_FILE_NAME_PATTERN = /^[0-9a-f-]{36}\.png$/;
 
+/** The multipart form that replaces a workspace's avatar. */
+export const WorkspaceAvatarFormSchema = z.strictObject({ avatar: z.file() });
+
 /** ?filename= only tells caches apart: a current name is cached for long, any other briefly. */
 export const AvatarQuerySchema = z.strictObject({
   filename: z.string().max(100).optional(),

@@ -27,6 +27,7 @@ export function registerAccountRoutes(
         'Change the password: the current one (and the 2FA code) is asked; every other session ends',
       body: PasswordChangeSchema,
       response: { 204: z.null() },
+      errors: [429],
     },
     handler: async (request, reply) => {
       const { userId, sessionId } = getSessionAuth(request);
@@ -43,6 +44,7 @@ export function registerAccountRoutes(
       summary: 'Re-authenticate this session (password, and code with 2FA) for sensitive changes',
       body: ReauthSchema,
       response: { 204: z.null() },
+      errors: [429],
     },
     handler: async (request, reply) => {
       const { userId, sessionId } = getSessionAuth(request);

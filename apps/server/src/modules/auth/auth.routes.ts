@@ -35,6 +35,7 @@ export function registerAuthRoutes(
       summary: 'Sign in (a browser sending X-Refresh-Cookie: 1 gets the refresh token as a cookie)',
       body: TokenCreateSchema,
       response: { 200: TokenPairSchema },
+      errors: [401, 429],
     },
     handler: async (request, reply) =>
       sendTokenPair(
@@ -52,6 +53,7 @@ export function registerAuthRoutes(
       summary: 'Rotate the refresh token (from the body, or the cookie with X-Refresh-Cookie: 1)',
       body: TokenRefreshSchema,
       response: { 200: TokenPairSchema },
+      errors: [401, 429],
     },
     handler: async (request, reply) => {
       const refresh = request.body.refresh ?? readRefreshCookie(request);

@@ -136,6 +136,8 @@ export async function registerFilesRoutes(
       summary: 'The bytes: with a download link token, or without one for a public file',
       params: z.strictObject({ id: IdParamSchema }),
       querystring: z.strictObject({ token: z.string().min(1).max(2048).optional() }),
+      // the link's token is wrong or old
+      errors: [401],
     },
     handler: async (request, reply) => {
       const content = await fileContent.openContent(request.params.id, request.query.token);

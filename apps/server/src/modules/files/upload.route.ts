@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GcodeSchema, WorkspaceParamsSchema, type Gcode } from '@printdeck/shared';
+import {
+  GcodeSchema,
+  GcodeUploadFormSchema,
+  WorkspaceParamsSchema,
+  type Gcode,
+} from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
 import type { FileUploadService } from './file-upload.service.js';
 import type { UploadPart } from './upload-form.js';
@@ -31,6 +36,7 @@ export function registerUploadRoute(app: FastifyInstance, uploads: FileUploadSer
         'Upload one G-code file as multipart: file, and optional name and note (UPLOAD_FILE)',
       consumes: ['multipart/form-data'],
       params: WorkspaceParamsSchema,
+      multipartBody: GcodeUploadFormSchema,
       response: { 201: GcodeSchema },
     },
     handler: async (request, reply) => {

@@ -31,6 +31,7 @@ export function registerFirstRunRoutes(
         'Create the first account (a system administrator) with its workspace and sign it in; once only, then 403',
       body: FirstRunCreateSchema,
       response: { 201: TokenPairSchema },
+      errors: [403, 409, 429],
     },
     handler: async (request, reply) => {
       const pair = await firstRun.completeFirstRun(request.body, getClientInfo(request));

@@ -34,6 +34,7 @@ export function registerInvitationsRoutes(
       params: WorkspaceParamsSchema,
       body: MemberInviteSchema,
       response: { 201: MemberInviteResultSchema },
+      errors: [429],
     },
     handler: async (request, reply) => {
       const result = await invitations.inviteMember(
@@ -86,6 +87,7 @@ export function registerInvitationsRoutes(
       summary: 'Accept an invitation with a new account: sets its password, joins the workspace',
       body: InvitationAcceptSchema,
       response: { 201: UserSchema },
+      errors: [401, 409, 429],
     },
     handler: async (request, reply) => {
       const user = await invitations.acceptWithNewAccount({

@@ -50,6 +50,7 @@ export function registerNotificationSettingsRoutes(
         'Send a test on each enabled channel: e-mail now; Telegram answers not_available until it is connected',
       params,
       response: { 200: TestNotificationResultSchema },
+      errors: [429],
     },
     handler: (request) =>
       notifications.sendTestNotification(

@@ -27,6 +27,7 @@ export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJo
       params: idParams,
       body: PrintStartSchema,
       response: { 201: PrintStartResponseSchema },
+      errors: [408],
     },
     handler: async (request, reply) =>
       reply

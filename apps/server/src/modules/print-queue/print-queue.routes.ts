@@ -96,6 +96,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
       params: workspaceItemParams,
       body: PrintQueueItemPrintSchema,
       response: { 200: PrintQueueItemSchema },
+      errors: [408],
     },
     handler: (request) => {
       const { g, itemId } = request.params;

@@ -19,6 +19,8 @@ import type { PrinterControlService } from './printer-control.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
 const empty = { 204: z.null() };
+/** every route here asks the device: it may not answer in time, or not be able to now */
+const errors = [408, 409] as const;
 
 const ACTION_SUMMARIES: Record<ControlAction, string> = {
   move_head: 'Move the head along one axis (relative)',
@@ -50,6 +52,7 @@ export function registerPrinterControlRoutes(
       tags,
       summary: 'Connect OctoPrint/Klipper to the printer',
       params: idParams,
+      errors,
       response: empty,
     },
     handler: async (request, reply) => (
@@ -58,21 +61,21 @@ export function registerPrinterControlRoutes(
     ),
   });
   r.delete('/api/printers/:id/connection/', {
-    schema: { tags, summary: 'Disconnect the printer', params: idParams, response: empty },
+    schema: { tags, summary: 'Disconnect the printer', params: idParams, response: empty, errors },
     handler: async (request, reply) => (
       await run(request, { name: 'disconnect' }),
       reply.status(204).send(null)
     ),
   });
   r.post('/api/printers/:id/power/', {
-    schema: { tags, summary: 'Power relay on', params: idParams, response: empty },
+    schema: { tags, summary: 'Power relay on', params: idParams, response: empty, errors },
     handler: async (request, reply) => (
       await control.setPower(getAuth(request).userId, request.params.id, true),
       reply.status(204).send(null)
     ),
   });
   r.delete('/api/printers/:id/power/', {
-    schema: { tags, summary: 'Power relay off', params: idParams, response: empty },
+    schema: { tags, summary: 'Power relay off', params: idParams, response: empty, errors },
     handler: async (request, reply) => (
       await control.setPower(getAuth(request).userId, request.params.id, false),
       reply.status(204).send(null)
@@ -83,6 +86,7 @@ export function registerPrinterControlRoutes(
       tags,
       summary: 'The LED colour (255,255,255 on, 0,0,0 off)',
       params: idParams,
+      errors,
       body: LedBodySchema,
       response: empty,
     },
@@ -97,6 +101,7 @@ export function registerPrinterControlRoutes(
         tags,
         summary: `Spectoda ${setting}`,
         params: idParams,
+        errors,
         body: SpectodaPercentageSchema,
         response: empty,
       },
@@ -111,6 +116,7 @@ export function registerPrinterControlRoutes(
       tags,
       summary: 'Spectoda colour',
       params: idParams,
+      errors,
       body: SpectodaColorSchema,
       response: empty,
     },
@@ -125,6 +131,7 @@ export function registerPrinterControlRoutes(
       tags,
       summary: "The printer's own files",
       params: idParams,
+      errors,
       response: { 200: z.array(LocalFileSchema) },
     },
     handler: (request) => control.listLocalFiles(getAuth(request).userId, request.params.id),
@@ -134,6 +141,7 @@ export function registerPrinterControlRoutes(
       tags,
       summary: 'Print a file stored on the printer',
       params: idParams,
+      errors,
       body: LocalFileStartSchema,
       response: empty,
     },
@@ -152,6 +160,7 @@ export function registerPrinterControlRoutes(
         tags,
         summary: `Klipper: ${path.replace('klipper-', '')}`,
         params: idParams,
+        errors,
         response: { 200: DEVICE_RESULT_SCHEMAS[name] },
       },
       handler: (request) => control.readKlipper(getAuth(request).userId, request.params.id, name),
@@ -159,7 +168,7 @@ export function registerPrinterControlRoutes(
   }
 
   r.get('/api/printers/:id/snapshot/', {
-    schema: { tags, summary: 'The newest camera frame (ETag, 304, 408)', params: idParams },
+    schema: { tags, summary: 'The newest camera frame (ETag, 304, 408)', params: idParams, errors },
     handler: async (request, reply) => {
       const snapshot = await control.getSnapshot(getAuth(request).userId, request.params.id);
       reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
@@ -174,6 +183,7 @@ export function registerPrinterControlRoutes(
         tags,
         summary: ACTION_SUMMARIES[action],
         params: idParams,
+        errors,
         body: ControlBodySchemas[action],
         response: empty,
       },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   OctoPrintErrorSchema,
+  OctoPrintUploadFormSchema,
   OctoPrintUploadResultSchema,
   OctoPrintVersionSchema,
   SlicerParamsSchema,
@@ -33,7 +34,13 @@ export async function registerSlicerRoutes(
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['slicer (OctoPrint-compatible)'];
-    const errors = { 403: OctoPrintErrorSchema, 404: OctoPrintErrorSchema };
+    // a wrong key, a workspace the key's owner is not in, too many wrong keys
+    const errors = {
+      403: OctoPrintErrorSchema,
+      404: OctoPrintErrorSchema,
+      429: OctoPrintErrorSchema,
+    };
+    const uploadErrors = { ...errors, 413: OctoPrintErrorSchema, 415: OctoPrintErrorSchema };
 
     r.get('/slicer/:groupId/api/version', {
       schema: {
@@ -60,7 +67,8 @@ export async function registerSlicerRoutes(
           'Upload a G-code file into the workspace as OctoPrint does (multipart `file`; `select`, `print`, `path` ignored)',
         consumes: ['multipart/form-data'],
         params: SlicerParamsSchema,
-        response: { 201: OctoPrintUploadResultSchema, ...errors },
+        multipartBody: OctoPrintUploadFormSchema,
+        response: { 201: OctoPrintUploadResultSchema, ...uploadErrors },
       },
       handler: async (request, reply) => {
         const { groupId } = request.params;

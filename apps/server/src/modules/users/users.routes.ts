@@ -45,6 +45,7 @@ export function registerUsersRoutes(
       summary: 'Mail a registration link',
       body: InvitationCreateSchema,
       response: { 202: EmptyResponseSchema },
+      errors: [429],
     },
     handler: async (request, reply) => {
       await registration.requestRegistration({
@@ -63,6 +64,7 @@ export function registerUsersRoutes(
       summary: 'Finish registration',
       body: UserCreateSchema,
       response: { 201: UserSchema },
+      errors: [401, 409, 429],
     },
     handler: async (request, reply) => {
       const user = await registration.completeRegistration({
@@ -80,6 +82,7 @@ export function registerUsersRoutes(
       summary: 'Mail a password reset link',
       body: PasswordResetRequestSchema,
       response: { 202: EmptyResponseSchema },
+      errors: [429],
     },
     handler: async (request, reply) => {
       await registration.requestPasswordReset({
@@ -98,6 +101,7 @@ export function registerUsersRoutes(
       summary: 'Set a new password',
       body: PasswordResetConfirmSchema,
       response: { 204: z.null() },
+      errors: [401, 429],
     },
     handler: async (request, reply) => {
       await registration.confirmPasswordReset({ ...request.body, ip: getClientInfo(request).ip });

@@ -39,6 +39,7 @@ export async function registerDeviceFramesRoutes(
         summary: 'A timelapse frame of a print job of this device (device key)',
         headers: FrameHeadersSchema,
         response: { 200: FrameAcceptedSchema },
+        errors: [409],
       },
       onRequest: async (request) => {
         request.deviceKeyId = await frames.authenticate(
@@ -57,6 +58,7 @@ export async function registerDeviceFramesRoutes(
         summary: 'Every frame of an ended print job was sent: make its video now (device key)',
         params: RecordingDoneParamsSchema,
         response: { 204: z.null() },
+        errors: [409],
       },
       onRequest: async (request) => {
         request.deviceKeyId = await frames.authenticate(

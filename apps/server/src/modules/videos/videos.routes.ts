@@ -97,6 +97,8 @@ export function registerVideosRoutes(
         'The video (with HTTP Range), the final photo or the photo strip: with a signed link, or without one for a public video',
       params: VideoDownloadParamsSchema,
       querystring: VideoDownloadQuerySchema,
+      // the link's token is wrong or old; the Range lies outside the video
+      errors: [401, 416],
     },
     handler: async (request, reply) => {
       const content = await videoContent.openContent(request.params.id, request.params.kind, {

@@ -10,6 +10,7 @@ import {
   WorkspaceListSchema,
   WorkspaceParamsSchema,
   WorkspaceSchema,
+  WorkspaceAvatarFormSchema,
   WorkspaceUpdateSchema,
 } from '@printdeck/shared';
 import { AppError, fieldError } from '../../http/app-error.js';
@@ -94,6 +95,7 @@ export async function registerWorkspacesRoutes(
         params: z.strictObject({ id: IdParamSchema }),
         // a multipart request has no JSON body; its form is read in the handler
         body: WorkspaceUpdateSchema.nullish(),
+        multipartBody: WorkspaceAvatarFormSchema,
         response: { 200: WorkspaceSchema },
       },
       handler: async (request, reply) => {
