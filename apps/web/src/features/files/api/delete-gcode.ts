@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { myWorkspacesQueryKey } from '../../workspaces';
 import { gcodeQueryKey, invalidateGcodeLists } from '../../gcode-catalog';
 
 export function deleteGcode(input: { workspaceId: number; gcodeId: number }): Promise<void> {
   return apiClient.request({
     method: 'DELETE',
-    path: `/groups/${input.workspaceId}/files/${input.gcodeId}/`,
+    path: apiPath('/groups/{g}/files/{id}/', { g: input.workspaceId, id: input.gcodeId }),
   });
 }
 

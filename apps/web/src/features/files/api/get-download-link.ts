@@ -1,13 +1,17 @@
 import { FileDownloadLinkSchema, type FileDownloadLink } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export function getDownloadLink(input: {
   workspaceId: number;
   gcodeId: number;
 }): Promise<FileDownloadLink> {
   return apiClient.request({
-    path: `/groups/${input.workspaceId}/files/${input.gcodeId}/download-link/`,
+    path: apiPath('/groups/{g}/files/{id}/download-link/', {
+      g: input.workspaceId,
+      id: input.gcodeId,
+    }),
     schema: FileDownloadLinkSchema,
   });
 }

@@ -1,6 +1,7 @@
 import { GcodeSchema, type Gcode } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { storeChangedGcode } from './update-gcode';
 
 export interface GcodePublicInput {
@@ -13,7 +14,7 @@ export interface GcodePublicInput {
 export function setGcodePublic({ workspaceId, gcodeId, isPublic }: GcodePublicInput) {
   return apiClient.request<Gcode>({
     method: isPublic ? 'PUT' : 'DELETE',
-    path: `/groups/${workspaceId}/files/${gcodeId}/public/`,
+    path: apiPath('/groups/{g}/files/{id}/public/', { g: workspaceId, id: gcodeId }),
     schema: GcodeSchema,
   });
 }

@@ -2,6 +2,7 @@ import { GcodeSchema, type Gcode, type GcodeUpdateSchema } from '@printdeck/shar
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS, type RequestMeta } from '../../../api/query-meta';
 import { gcodeQueryKey, invalidateGcodeLists } from '../../gcode-catalog';
 
@@ -17,7 +18,7 @@ export interface GcodeUpdateInput {
 export function updateGcode({ workspaceId, gcodeId, body }: GcodeUpdateInput): Promise<Gcode> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/groups/${workspaceId}/files/${gcodeId}/`,
+    path: apiPath('/groups/{g}/files/{id}/', { g: workspaceId, id: gcodeId }),
     body,
     schema: GcodeSchema,
   });

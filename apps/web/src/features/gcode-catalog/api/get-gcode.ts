@@ -1,6 +1,7 @@
 import { GcodeSchema, type Gcode } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { gcodesQueryKey } from './get-gcodes';
 
@@ -9,7 +10,7 @@ export const gcodeQueryKey = (workspaceId: number, gcodeId: number) =>
 
 export function getGcode(workspaceId: number, gcodeId: number, signal?: AbortSignal) {
   return apiClient.request({
-    path: `/groups/${workspaceId}/files/${gcodeId}/`,
+    path: apiPath('/groups/{g}/files/{id}/', { g: workspaceId, id: gcodeId }),
     schema: GcodeSchema,
     signal,
   });

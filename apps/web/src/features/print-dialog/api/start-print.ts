@@ -1,5 +1,6 @@
 import { PrintStartResponseSchema } from '@printdeck/shared';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody, type ApiResponseBody } from '../../../api/contract';
 
 export interface StartPrintInput {
   printerId: number;
@@ -8,11 +9,17 @@ export interface StartPrintInput {
 }
 
 /** POST /printers/{id}/files/: answers once the device started the job (spec part 2 §7.6). */
-export function startPrint(input: StartPrintInput): Promise<{ printjob_id: number }> {
+type PrintStart = ApiResponseBody<'/printers/{id}/files/', 'post'>;
+
+export function startPrint(input: StartPrintInput): Promise<PrintStart> {
   return apiClient.request({
     method: 'POST',
-    path: `/printers/${input.printerId}/files/`,
-    body: { file_id: input.fileId, print: true, make_video: input.makeVideo },
+    path: apiPath('/printers/{id}/files/', { id: input.printerId }),
+    body: {
+      file_id: input.fileId,
+      print: true,
+      make_video: input.makeVideo,
+    } satisfies ApiRequestBody<'/printers/{id}/files/', 'post'>,
     schema: PrintStartResponseSchema,
   });
 }

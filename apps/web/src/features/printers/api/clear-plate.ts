@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { printersQueryKey } from './get-printers';
 
 /** Plate cleared: a person says the plate is empty, so the printer may take queue work. */
 export function clearPlate(printerId: number): Promise<void> {
   return apiClient.request({
     method: 'POST',
-    path: `/printers/${printerId}/plate-cleared/`,
+    path: apiPath('/printers/{id}/plate-cleared/', { id: printerId }),
     body: {},
   });
 }

@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { invalidatePrinterLists } from './invalidate-printers';
 
 export function deletePrinter(printerId: number): Promise<void> {
-  return apiClient.request({ method: 'DELETE', path: `/printers/${printerId}/` });
+  return apiClient.request({
+    method: 'DELETE',
+    path: apiPath('/printers/{id}/', { id: printerId }),
+  });
 }
 
 export function useDeletePrinter(workspaceId: number) {

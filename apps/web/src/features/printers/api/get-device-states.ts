@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { BACKGROUND_ERRORS } from '../../../api/query-meta';
 
 export const deviceStatesQueryKey = (workspaceId: number) =>
@@ -17,7 +18,7 @@ export async function getDeviceStates(
 ): Promise<PrinterDeviceState[]> {
   const last = lastAnswers.get(workspaceId);
   const answer = await apiClient.requestConditional({
-    path: `/groups/${workspaceId}/devices-states/`,
+    path: apiPath('/groups/{g}/devices-states/', { g: workspaceId }),
     schema: z.array(PrinterDeviceStateSchema),
     signal,
     etag: last?.etag ?? null,

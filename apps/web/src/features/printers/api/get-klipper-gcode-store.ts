@@ -1,6 +1,7 @@
 import { KlipperGcodeStoreResultSchema } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { SILENT_ERRORS } from '../../../api/query-meta';
 
 export const KLIPPER_CONSOLE_POLL_MS = 1000;
@@ -10,7 +11,7 @@ export const klipperGcodeStoreQueryKey = (printerId: number) =>
 
 export function getKlipperGcodeStore(printerId: number, signal?: AbortSignal) {
   return apiClient.request({
-    path: `/printers/${printerId}/klipper-gcode-store/`,
+    path: apiPath('/printers/{id}/klipper-gcode-store/', { id: printerId }),
     schema: KlipperGcodeStoreResultSchema,
     signal,
   });

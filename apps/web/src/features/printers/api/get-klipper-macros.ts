@@ -1,11 +1,12 @@
 import { KlipperMacrosResultSchema } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 export function getKlipperMacros(printerId: number, signal?: AbortSignal) {
   return apiClient.request({
-    path: `/printers/${printerId}/klipper-macros/`,
+    path: apiPath('/printers/{id}/klipper-macros/', { id: printerId }),
     schema: KlipperMacrosResultSchema,
     signal,
   });

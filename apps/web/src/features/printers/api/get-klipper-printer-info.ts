@@ -1,11 +1,12 @@
 import { KlipperPrinterInfoResultSchema } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 export function getKlipperPrinterInfo(printerId: number, signal?: AbortSignal) {
   return apiClient.request({
-    path: `/printers/${printerId}/klipper-printer-info/`,
+    path: apiPath('/printers/{id}/klipper-printer-info/', { id: printerId }),
     schema: KlipperPrinterInfoResultSchema,
     signal,
   });

@@ -2,13 +2,14 @@ import { LocalFileSchema } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 export const localFilesQueryKey = (printerId: number) => ['printers', printerId, 'files'] as const;
 
 export function getLocalFiles(printerId: number, signal?: AbortSignal) {
   return apiClient.request({
-    path: `/printers/${printerId}/files/`,
+    path: apiPath('/printers/{id}/files/', { id: printerId }),
     schema: z.array(LocalFileSchema),
     signal,
   });

@@ -2,13 +2,14 @@ import { PrinterSchema, type Printer } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export const printersQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'printers'] as const;
 
 export function getPrinters(workspaceId: number, signal?: AbortSignal): Promise<Printer[]> {
   return apiClient.request({
-    path: `/groups/${workspaceId}/printers/`,
+    path: apiPath('/groups/{g}/printers/', { g: workspaceId }),
     schema: z.array(PrinterSchema),
     signal,
   });

@@ -1,6 +1,7 @@
 import { TemperatureHistorySchema, type TemperatureHistory } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { SILENT_ERRORS } from '../../../api/query-meta';
 
 /** How often the open graph asks for new samples; the server keeps one every 5 s. */
@@ -11,7 +12,7 @@ export function getTemperatureHistory(
   signal?: AbortSignal,
 ): Promise<TemperatureHistory> {
   return apiClient.request({
-    path: `/printers/${printerId}/temperature-history/`,
+    path: apiPath('/printers/{id}/temperature-history/', { id: printerId }),
     schema: TemperatureHistorySchema,
     signal,
   });

@@ -2,6 +2,7 @@ import { PrinterSchema, type Printer, type PrinterUpdateSchema } from '@printdec
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { invalidatePrinterLists } from './invalidate-printers';
 
@@ -10,7 +11,7 @@ export type PrinterUpdateBody = z.input<typeof PrinterUpdateSchema>;
 export function updatePrinter(input: { id: number; body: PrinterUpdateBody }): Promise<Printer> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/printers/${input.id}/`,
+    path: apiPath('/printers/{id}/', { id: input.id }),
     body: input.body,
     schema: PrinterSchema,
   });

@@ -1,5 +1,6 @@
 import { GcodeSchema, type Gcode } from '@printdeck/shared';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { createXhrTransport, type UploadProgressHandler } from '../../../api/xhr-transport';
 
 export interface UploadGcodeInput {
@@ -15,7 +16,7 @@ export function uploadGcode({ workspaceId, file, onProgress, signal }: UploadGco
   form.append('file', file, file.name);
   return apiClient.request<Gcode>({
     method: 'POST',
-    path: `/groups/${workspaceId}/files/`,
+    path: apiPath('/groups/{g}/files/', { g: workspaceId }),
     schema: GcodeSchema,
     signal,
     transport: createXhrTransport(form, onProgress),
