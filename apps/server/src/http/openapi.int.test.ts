@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_ROUTE_POLICY } from '../modules/api-keys/api-key-policy.js';
 import { buildOpenApiDocument } from './openapi-document.js';
@@ -38,6 +39,18 @@ beforeAll(async () => {
 });
 
 describe('the OpenAPI contract', () => {
+  it('is a valid OpenAPI 3.0 document whose references all resolve', async () => {
+    const config = await createConfig({
+      rules: { struct: 'error', 'no-unresolved-refs': 'error', 'security-defined': 'error' },
+    });
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: '/openapi.json',
+      config,
+    });
+    expect(problems.map((p) => `${p.location[0]?.pointer ?? ''}: ${p.message}`)).toEqual([]);
+  });
+
   it('names every operation once', () => {
     expect(operations.length).toBeGreaterThan(100);
     const ids = operations.map((operation) => operation.operationId);

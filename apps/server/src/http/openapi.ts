@@ -37,8 +37,16 @@ export function toOperationId(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-const toJsonSchemas = createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry });
-const toComponents = createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry });
+// the components in OpenAPI 3.0's dialect, as the operations are (the library's default is 2020-12)
+const zodToJsonConfig = { target: 'openapi-3.0' } as const;
+const toJsonSchemas = createJsonSchemaTransform({
+  schemaRegistry: apiSchemaRegistry,
+  zodToJsonConfig,
+});
+const toComponents = createJsonSchemaTransformObject({
+  schemaRegistry: apiSchemaRegistry,
+  zodToJsonConfig,
+});
 
 /** Routes that declare no answer of their own send a file: an image, a video, G-code. */
 const FILE_BODY = {
