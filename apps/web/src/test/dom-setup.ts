@@ -28,4 +28,9 @@ if (typeof window !== 'undefined') {
   };
   Element.prototype.scrollIntoView ??= () => undefined;
   window.scrollTo = () => undefined;
+  // ProseMirror (the description editor) measures the selection to scroll it into view
+  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= noRects;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  document.elementFromPoint ??= () => null;
 }

@@ -1,85 +1,80 @@
-import { ActionIcon, Group, Input, Paper, Text } from '@mantine/core';
-import {
-  IconBold,
-  IconItalic,
-  IconList,
-  IconListNumbers,
-  IconUnderline,
-  type Icon,
-} from '@tabler/icons-react';
+import '@mantine/tiptap/styles.css';
+import { Input, Text } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
 import { LIMITS } from '@printdeck/shared';
-import { useEffect, useRef } from 'react';
+import { useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 import { sanitizeDescription } from '../sanitize-description';
 
-const COMMANDS: { command: string; icon: Icon; key: string }[] = [
-  { command: 'bold', icon: IconBold, key: 'bold' },
-  { command: 'italic', icon: IconItalic, key: 'italic' },
-  { command: 'underline', icon: IconUnderline, key: 'underline' },
-  { command: 'insertOrderedList', icon: IconListNumbers, key: 'orderedList' },
-  { command: 'insertUnorderedList', icon: IconList, key: 'bulletList' },
+/**
+ * Only what the stored format keeps (b/strong, i/em, u, ol, ul, li, p, br): the rest of the
+ * starter kit is switched off, so that nothing can be typed that the server would drop.
+ */
+const DESCRIPTION_EXTENSIONS = [
+  StarterKit.configure({
+    blockquote: false,
+    code: false,
+    codeBlock: false,
+    heading: false,
+    horizontalRule: false,
+    link: false,
+    strike: false,
+    // no empty paragraph appended behind a closing list: the stored HTML is what was written
+    trailingNode: false,
+  }),
 ];
 
-interface DescriptionEditorProps {
-  /** the description when the form opened; later edits stay in the editable element */
+/** The editor's content as it is stored: sanitised like today, and '' when empty. */
+function toDescriptionHtml(editor: Editor): string {
+  return editor.isEmpty ? '' : sanitizeDescription(editor.getHTML());
+}
+
+export interface DescriptionEditorProps {
+  /** the description when the form opened; later edits stay in the editor */
   initialHtml: string;
   onChange: (html: string) => void;
 }
 
-/** A minimal rich-text field; the server keeps only b, i, u, lists, paragraphs and breaks. */
-export function DescriptionEditor({ initialHtml, onChange }: DescriptionEditorProps) {
+/** The workspace description: bold, italic, underline and lists, on Mantine's tiptap editor. */
+export default function DescriptionEditor({ initialHtml, onChange }: DescriptionEditorProps) {
   const { t } = useTranslation();
-  const editor = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // Set once from sanitised HTML: the element owns its content from then on.
-    if (editor.current) editor.current.innerHTML = sanitizeDescription(initialHtml);
-  }, [initialHtml]);
-
-  const emit = () => {
-    const html = editor.current?.innerHTML ?? '';
-    onChange(html);
-  };
-  const run = (command: string) => {
-    editor.current?.focus();
-    document.execCommand(command);
-    emit();
-  };
+  const label = t('workspaceSettings.description');
+  const editor = useEditor({
+    extensions: DESCRIPTION_EXTENSIONS,
+    content: sanitizeDescription(initialHtml),
+    editorProps: {
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label },
+    },
+    onUpdate: ({ editor: changed }) => onChange(toDescriptionHtml(changed)),
+  });
 
   return (
-    <Input.Wrapper label={t('workspaceSettings.description')}>
-      <Paper withBorder p={0} mt={4}>
-        <Group
-          gap={2}
-          p={4}
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          {COMMANDS.map(({ command, icon: CommandIcon, key }) => (
-            <ActionIcon
-              key={command}
-              variant="subtle"
-              color="gray"
-              aria-label={t(`workspaceSettings.toolbar.${key}` as 'workspaceSettings.toolbar.bold')}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => run(command)}
-            >
-              <CommandIcon size={16} />
-            </ActionIcon>
-          ))}
-        </Group>
-        <div
-          ref={editor}
-          role="textbox"
-          aria-multiline="true"
-          aria-label={t('workspaceSettings.description')}
-          contentEditable
-          suppressContentEditableWarning
-          onInput={emit}
-          // new lines as <p>, which the server keeps, rather than Chrome's <div>
-          onFocus={() => document.execCommand('defaultParagraphSeparator', false, 'p')}
-          style={{ minHeight: 120, padding: 'var(--mantine-spacing-sm)', outline: 'none' }}
-        />
-      </Paper>
+    <Input.Wrapper label={label}>
+      <RichTextEditor
+        editor={editor}
+        mt={4}
+        labels={{
+          boldControlLabel: t('workspaceSettings.toolbar.bold'),
+          italicControlLabel: t('workspaceSettings.toolbar.italic'),
+          underlineControlLabel: t('workspaceSettings.toolbar.underline'),
+          orderedListControlLabel: t('workspaceSettings.toolbar.orderedList'),
+          bulletListControlLabel: t('workspaceSettings.toolbar.bulletList'),
+        }}
+      >
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.BulletList />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content mih={120} />
+      </RichTextEditor>
       <Text size="xs" c="dimmed" mt={4}>
         {t('workspaceSettings.descriptionLimit', { max: LIMITS.workspaceDescriptionMax })}
       </Text>

@@ -1,7 +1,17 @@
-import { Anchor, Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Workspace } from '@printdeck/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -20,8 +30,10 @@ import {
   type WorkspaceFormErrors,
 } from '../workspace-form';
 import { AvatarPicker } from './AvatarPicker';
-import { DescriptionEditor } from './DescriptionEditor';
 import { DescriptionHtml } from './DescriptionHtml';
+
+// The rich-text editor (tiptap and ProseMirror) loads only with the form that shows it.
+const DescriptionEditor = lazy(() => import('./DescriptionEditor'));
 
 /** Settings → Workspaces → one workspace: profile, switches, members and invitations. */
 export function WorkspaceEditPage() {
@@ -81,10 +93,12 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
                 error={errors.name && t('validation.workspaceName')}
                 onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
               />
-              <DescriptionEditor
-                initialHtml={workspace.public_description}
-                onChange={(description) => setValues((v) => ({ ...v, description }))}
-              />
+              <Suspense fallback={<Skeleton h={200} />}>
+                <DescriptionEditor
+                  initialHtml={workspace.public_description}
+                  onChange={(description) => setValues((v) => ({ ...v, description }))}
+                />
+              </Suspense>
               {errors.description && (
                 <FormMessage>{t('workspaceSettings.descriptionTooLong')}</FormMessage>
               )}
