@@ -7,7 +7,7 @@ import {
 } from '@printdeck/simulator';
 import type { DeviceDriver, PrinterDeviceState } from '@printdeck/shared';
 import { createLogger } from '@printdeck/server/src/logger.js';
-import { startServer } from '@printdeck/server/src/server.js';
+import { startServer } from '@printdeck/server/src/composition-root.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
 import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
 import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';

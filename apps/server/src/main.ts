@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger } from './logger.js';
-import { startServer } from './server.js';
+import { startServer } from './composition-root.js';
 
 /** The built web app sits beside the built server: apps/server/dist → apps/web/dist. */
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

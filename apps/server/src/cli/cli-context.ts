@@ -1,4 +1,4 @@
-import { createServices, type Services } from '../app-context.js';
+import { composeServices, type Services } from '../composition-root.js';
 import { systemClock } from '../clock.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { resolveJwtSecret } from '../config/jwt-secret.js';
@@ -23,7 +23,7 @@ export async function withCliContext<T>(
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db, database.dialect);
-    const services = createServices({
+    const services = composeServices({
       database,
       mailer: noMailer,
       clock: systemClock,

@@ -1,14 +1,12 @@
-import type { AgentTuning } from '@printdeck/agent';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { createServices, type Services } from '../app-context.js';
-import { systemClock, type Clock } from '../clock.js';
-import type { Cluster } from '../cluster/cluster.js';
+import type { Clock } from '../clock.js';
+import type { Services } from '../composition-root.js';
+import type { GatewayLimits } from '../gateway/device-connection.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { createFileMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
 import { registerAgentDownloadRoutes } from '../modules/agent-downloads/agent-downloads.routes.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerLanPrintersRoutes } from '../modules/lan-printers/lan-printers.routes.js';
@@ -22,7 +20,6 @@ import { registerFileLabelsRoutes } from '../modules/file-labels/file-labels.rou
 import { registerFilesRoutes } from '../modules/files/files.routes.js';
 import { registerPrintJobsRoutes } from '../modules/print-jobs/print-jobs.routes.js';
 import { registerDeviceGateway } from '../gateway/device-gateway.js';
-import { GATEWAY_LIMITS, type GatewayLimits } from '../gateway/device-connection.js';
 import { registerDeviceKeysRoutes } from '../modules/device-keys/device-keys.routes.js';
 import { registerPrinterGroupsRoutes } from '../modules/printer-groups/printer-groups.routes.js';
 import { registerPrinterControlRoutes } from '../modules/printers/printer-control.routes.js';
@@ -38,13 +35,9 @@ import { registerStatsRoutes } from '../modules/stats/stats.routes.js';
 import { registerStatsChartsRoutes } from '../modules/stats/stats-charts.routes.js';
 import { registerDeviceFramesRoutes } from '../modules/videos/device-frames.routes.js';
 import { registerVideosRoutes } from '../modules/videos/videos.routes.js';
-import type { VideoSettings } from '../modules/videos/videos-context.js';
 import { registerPrintQueueRoutes } from '../modules/print-queue/print-queue.routes.js';
 import { registerPushRoutes } from '../modules/notifications/push.routes.js';
 import { registerTelegramRoutes } from '../modules/telegram/telegram.routes.js';
-import type { NotificationOptions } from '../notifications-context.js';
-import { createIdempotencyRepository } from '../modules/idempotency/idempotency.repository.js';
-import { createIdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import { registerAuthentication } from './authentication.js';
 import { registerCompression } from './compression.js';
 import { registerErrorHandler } from './error-handler.js';
@@ -57,24 +50,15 @@ import { readWebBuildId, registerWebApp } from './web-app.js';
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
-  jwtSecret: string;
+  services: Services;
+  clock: Clock;
   logger: Logger;
-  clock?: Clock;
-  mailer?: Mailer;
   /** the built web app to serve; none in API-only tests */
   webDir?: string;
   /** the built agent (apps/agent/dist) to hand out at /agent/ */
   agentDir?: string;
   /** tests shorten the heartbeat and the like */
   gatewayLimits?: Partial<GatewayLimits>;
-  /** tests shorten the frame grace and the worker's poll */
-  videoSettings?: Omit<VideoSettings, 'ffmpegPath'>;
-  /** tests play the push service locally and shorten retries */
-  notificationOptions?: NotificationOptions;
-  /** shared with the other instances (REDIS_URL); one process when absent */
-  cluster?: Cluster;
-  /** tests: the LAN printers' built-in agents retry and take frames sooner */
-  lanAgentTuning?: Partial<AgentTuning>;
 }
 
 export interface RouteEntry {
@@ -87,47 +71,14 @@ export interface App {
   server: FastifyInstance;
   /** every route with its access rule, for the deny-by-default inventory test */
   routes: RouteEntry[];
-  services: Services;
-  mailer: Mailer;
 }
 
 /** JSON bodies of this API are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 256 * 1024;
-/** How often free printers look for queue work besides the events that wake them. */
-const QUEUE_TICK_MS = 5000;
-/** How often LAN mode lets go of built-in agents whose printer was deleted while offline. */
-const LAN_RECONCILE_MS = 60_000;
 
+/** The HTTP server over the composed services: plugins, routes and the device gateway. */
 export async function buildApp(options: AppOptions): Promise<App> {
-  const { config, database, logger } = options;
-  const clock = options.clock ?? systemClock;
-  const mailer =
-    options.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createFileMailer({ dataDir: config.dataDir, from: config.mailFrom, clock, logger }));
-  const services = createServices({
-    database,
-    mailer,
-    clock,
-    jwtSecret: options.jwtSecret,
-    publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
-    mailFrom: config.mailFrom,
-    telegram: config.telegram,
-    ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
-    ...(options.cluster ? { cluster: options.cluster } : {}),
-    deviceTimeouts: {
-      commandMs: options.gatewayLimits?.commandTimeoutMs ?? GATEWAY_LIMITS.commandTimeoutMs,
-      snapshotMs: options.gatewayLimits?.snapshotTimeoutMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
-      printStartMs:
-        options.gatewayLimits?.printStartTimeoutMs ?? GATEWAY_LIMITS.printStartTimeoutMs,
-    },
-    videoSettings: { ...options.videoSettings, ffmpegPath: config.ffmpegPath },
-    lanPrinterNetworks: config.lanPrinterNetworks,
-    ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
-  });
-
+  const { config, database, services, clock, logger } = options;
   const server = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
@@ -154,13 +105,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSecurityHeaders(server);
   registerMaintenance(server, maintenance);
   registerAuthentication(server, services.auth, services.workspaceAdmin.apiKeys);
-  const idempotency = createIdempotencyService({
-    keys: createIdempotencyRepository(database.db),
-    clock,
-  });
-  registerIdempotency(server, idempotency);
-  idempotency.startSweep(server.log);
-  server.addHook('onClose', async () => idempotency.stopSweep());
+  registerIdempotency(server, services.idempotency);
   // after idempotency: its stored answers are the plain bodies
   await registerCompression(server);
   await registerOpenApi(server);
@@ -204,15 +149,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     slicer: workspaceAdmin.slicer,
     uploads: services.files.fileUploads,
   });
-  services.printJobs.listen(server.log);
-  server.addHook('onClose', async () => services.printJobs.stopListening());
   registerVideosRoutes(server, services.videos);
   await registerDeviceFramesRoutes(server, services.videos.frames);
-  const videoWorker = services.videos.startWorker(server.log);
-  server.addHook('onClose', () => videoWorker.stop());
   registerPrintQueueRoutes(server, services.printQueue.service);
-  services.printQueue.dispatcher.listen(server.log, QUEUE_TICK_MS, services.cluster.isLeader);
-  server.addHook('onClose', async () => services.printQueue.dispatcher.stop());
   const { devices } = services;
   registerDeviceKeysRoutes(server, {
     deviceKeys: devices.deviceKeys,
@@ -228,8 +167,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerLanPrintersRoutes(server, services.lanPrinters.service);
   registerPrinterControlRoutes(server, devices.printerControl);
   registerTemperatureHistoryRoutes(server, services.temperatureHistory);
-  const stopTemperatureHistory = services.temperatureHistory.start();
-  server.addHook('onClose', async () => stopTemperatureHistory());
   registerPrinterGroupsRoutes(server, devices.printerGroups);
   registerDeviceGateway(server, {
     live: devices.live,
@@ -241,25 +178,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.gatewayLimits ? { limits: options.gatewayLimits } : {}),
   });
   await registerWebApp(server, options.webDir);
-  // LAN mode: the built-in agents start once the server is up, and stop before the gateway
-  services.lanPrinters.agents.listen(server.log);
-  server.addHook('onReady', async () => {
-    const count = await services.lanPrinters.service.startAll();
-    if (count > 0) server.log.info({ count }, 'LAN printers: built-in agents started');
-  });
-  const lanReconcile = setInterval(() => {
-    services.lanPrinters.service.reconcile().catch((error: unknown) => {
-      server.log.warn({ err: error }, 'LAN printers: reconcile failed');
-    });
-  }, LAN_RECONCILE_MS);
-  lanReconcile.unref();
-  server.addHook('preClose', async () => {
-    clearInterval(lanReconcile);
-    await services.lanPrinters.agents.stopAll();
-  });
-  services.notifications.startBackground(server.log);
-  // Closing the server stops the outbox worker after the messages on their way have gone.
-  server.addHook('onClose', () => services.notifications.stopBackground());
 
-  return { server, routes, services, mailer };
+  return { server, routes };
 }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { createLogger } from '../logger.js';
-import { startServer, type RunningServer, type StartOptions } from '../server.js';
+import { startServer, type RunningServer, type StartOptions } from '../composition-root.js';
 import { createTestStorage, type TestStorage } from './test-database.js';
 
 export interface TestServerOptions {

@@ -1,16 +1,16 @@
 import { LIMITS } from '@printdeck/shared';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
-import { createFileStorage } from '../../storage/file-storage.js';
-import { createFileLabelsRepository } from '../file-labels/file-labels.repository.js';
-import { createFileLabelsService } from '../file-labels/file-labels.service.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { createDownloadTokens } from './download-tokens.js';
-import { createFileContentService } from './file-content.service.js';
-import { createFileUploadService } from './file-upload.service.js';
-import { createFilesRepository } from './files.repository.js';
-import { createFilesService } from './files.service.js';
-import { createGcodePresenter } from './gcode-response.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { createFileStorage } from '../storage/file-storage.js';
+import { createFileLabelsRepository } from '../modules/file-labels/file-labels.repository.js';
+import { createFileLabelsService } from '../modules/file-labels/file-labels.service.js';
+import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { createDownloadTokens } from '../modules/files/download-tokens.js';
+import { createFileContentService } from '../modules/files/file-content.service.js';
+import { createFileUploadService } from '../modules/files/file-upload.service.js';
+import { createFilesRepository } from '../modules/files/files.repository.js';
+import { createFilesService } from '../modules/files/files.service.js';
+import { createGcodePresenter } from '../modules/files/gcode-response.js';
 
 /** Files, uploads, downloads and labels: the part of the composition root that owns the file store. */
 export function createFileServices(deps: {

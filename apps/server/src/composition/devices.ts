@@ -1,18 +1,18 @@
-import type { Clock } from './clock.js';
-import type { Db } from './db/database.js';
-import type { DeviceBus } from './cluster/cluster.js';
-import { LiveDevices } from './gateway/live-devices.js';
-import { createDeviceKeysRepository } from './modules/device-keys/device-keys.repository.js';
-import { createDeviceKeysService } from './modules/device-keys/device-keys.service.js';
-import { createDeviceKeyAdminService } from './modules/device-keys/device-key-admin.service.js';
-import { createPrinterGroupsRepository } from './modules/printer-groups/printer-groups.repository.js';
-import { createPrinterGroupsService } from './modules/printer-groups/printer-groups.service.js';
-import { createPrinterAccess } from './modules/printers/printer-access.js';
-import { createPrinterControlService } from './modules/printers/printer-control.service.js';
-import { createPrintersRepository } from './modules/printers/printers.repository.js';
-import { createPrintersService } from './modules/printers/printers.service.js';
-import type { WorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
-import type { WorkspacesService } from './modules/workspaces/workspaces.service.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { DeviceBus } from '../cluster/cluster.js';
+import { LiveDevices } from '../gateway/live-devices.js';
+import { createDeviceKeysRepository } from '../modules/device-keys/device-keys.repository.js';
+import { createDeviceKeysService } from '../modules/device-keys/device-keys.service.js';
+import { createDeviceKeyAdminService } from '../modules/device-keys/device-key-admin.service.js';
+import { createPrinterGroupsRepository } from '../modules/printer-groups/printer-groups.repository.js';
+import { createPrinterGroupsService } from '../modules/printer-groups/printer-groups.service.js';
+import { createPrinterAccess } from '../modules/printers/printer-access.js';
+import { createPrinterControlService } from '../modules/printers/printer-control.service.js';
+import { createPrintersRepository } from '../modules/printers/printers.repository.js';
+import { createPrintersService } from '../modules/printers/printers.service.js';
+import type { WorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
+import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 
 /** Devices, printers and printer groups: the part of the composition root that talks to agents. */
 export function createDeviceServices(deps: {

@@ -1,29 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PUBLIC_PROFILE_FILES_MAX, TIMELAPSE, type PublicVideo } from '@printdeck/shared';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
-import type { FileStorage } from '../../storage/file-storage.js';
-import type { DeviceKeysService } from '../device-keys/device-keys.service.js';
-import { createSignedLinks } from '../files/download-tokens.js';
-import type { FilesRepository } from '../files/files.repository.js';
-import type { PrintJobLifecycle } from '../print-jobs/print-job-lifecycle.js';
-import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { resolveFfmpegPath } from './ffmpeg.js';
-import { createFrameIngestService } from './frame-ingest.service.js';
-import { createVideoContentService } from './video-content.service.js';
-import { createVideoEncodeJobsRepository } from './video-encode-jobs.repository.js';
-import { createVideoEvents } from './video-events.js';
-import { subscribeVideoRecording } from './video-recording.js';
-import { createVideoPresenter } from './video-response.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import type { DeviceKeysService } from '../modules/device-keys/device-keys.service.js';
+import { createSignedLinks } from '../modules/files/download-tokens.js';
+import type { FilesRepository } from '../modules/files/files.repository.js';
+import type { PrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
+import type { PrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
+import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { resolveFfmpegPath } from '../modules/videos/ffmpeg.js';
+import { createFrameIngestService } from '../modules/videos/frame-ingest.service.js';
+import { createVideoContentService } from '../modules/videos/video-content.service.js';
+import { createVideoEncodeJobsRepository } from '../modules/videos/video-encode-jobs.repository.js';
+import { createVideoEvents } from '../modules/videos/video-events.js';
+import { subscribeVideoRecording } from '../modules/videos/video-recording.js';
+import { createVideoPresenter } from '../modules/videos/video-response.js';
 import {
   DEFAULT_WORKER_OPTIONS,
   createVideoWorker,
   type VideoWorker,
   type VideoWorkerOptions,
-} from './video-worker.js';
-import { createVideosRepository } from './videos.repository.js';
-import { createVideosService } from './videos.service.js';
+} from '../modules/videos/video-worker.js';
+import { createVideosRepository } from '../modules/videos/videos.repository.js';
+import { createVideosService } from '../modules/videos/videos.service.js';
 
 export const VIDEO_LINK = {
   audience: 'printdeck-video-download',

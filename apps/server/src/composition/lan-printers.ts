@@ -1,17 +1,17 @@
 import type { AgentTuning } from '@printdeck/agent';
-import type { Clock } from './clock.js';
-import { createSecretBox } from './crypto/secret-box.js';
-import type { Db } from './db/database.js';
-import type { DeviceServices } from './devices-context.js';
-import type { FileServices } from './modules/files/files-context.js';
-import { createBuiltInAgents } from './modules/lan-printers/built-in-agents.js';
-import { createLanNetwork } from './modules/lan-printers/lan-host-network.js';
-import { createNetworkPolicy, type LanNetwork } from './modules/lan-printers/lan-networks.js';
-import { createLanPrintersRepository } from './modules/lan-printers/lan-printers.repository.js';
-import { createLanPrintersService } from './modules/lan-printers/lan-printers.service.js';
-import type { FrameIngestService } from './modules/videos/frame-ingest.service.js';
-import type { WorkspacesService } from './modules/workspaces/workspaces.service.js';
-import { createFileStorage } from './storage/file-storage.js';
+import type { Clock } from '../clock.js';
+import { createSecretBox } from '../crypto/secret-box.js';
+import type { Db } from '../db/database.js';
+import type { DeviceServices } from './devices.js';
+import type { FileServices } from './files.js';
+import { createBuiltInAgents } from '../modules/lan-printers/built-in-agents.js';
+import { createLanNetwork } from '../modules/lan-printers/lan-host-network.js';
+import { createNetworkPolicy, type LanNetwork } from '../modules/lan-printers/lan-networks.js';
+import { createLanPrintersRepository } from '../modules/lan-printers/lan-printers.repository.js';
+import { createLanPrintersService } from '../modules/lan-printers/lan-printers.service.js';
+import type { FrameIngestService } from '../modules/videos/frame-ingest.service.js';
+import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { createFileStorage } from '../storage/file-storage.js';
 
 /** LAN mode (issue 17): the built-in agents and the printers they drive. */
 export function createLanPrinterServices(deps: {

@@ -1,32 +1,32 @@
 import type { PublicVideo } from '@printdeck/shared';
-import type { Clock } from './clock.js';
-import type { Db } from './db/database.js';
-import type { RateLimiter } from './http/rate-limiter.js';
-import type { Mailer } from './mail/mailer.js';
-import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
-import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
-import { createInvitationsRepository } from './modules/invitations/invitations.repository.js';
-import { createInvitationsService } from './modules/invitations/invitations.service.js';
-import { createMembersRepository } from './modules/members/members.repository.js';
-import { createMembersService } from './modules/members/members.service.js';
-import { createNewsRepository } from './modules/news/news.repository.js';
-import { createNewsService } from './modules/news/news.service.js';
-import { createNotificationSettingsRepository } from './modules/notifications/notification-settings.repository.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { RateLimiter } from '../http/rate-limiter.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
+import { createApiKeysService } from '../modules/api-keys/api-keys.service.js';
+import { createInvitationsRepository } from '../modules/invitations/invitations.repository.js';
+import { createInvitationsService } from '../modules/invitations/invitations.service.js';
+import { createMembersRepository } from '../modules/members/members.repository.js';
+import { createMembersService } from '../modules/members/members.service.js';
+import { createNewsRepository } from '../modules/news/news.repository.js';
+import { createNewsService } from '../modules/news/news.service.js';
+import { createNotificationSettingsRepository } from '../modules/notifications/notification-settings.repository.js';
 import {
   createNotificationSettingsService,
   type TestSender,
-} from './modules/notifications/notification-settings.service.js';
-import { createPublicProfileRepository } from './modules/public-profile/public-profile.repository.js';
-import { createPublicProfileService } from './modules/public-profile/public-profile.service.js';
-import { createSlicerService } from './modules/slicer/slicer.service.js';
-import { createStatsRepository } from './modules/stats/stats.repository.js';
-import { createStatsService } from './modules/stats/stats.service.js';
-import type { UsersRepository } from './modules/users/users.repository.js';
-import type { UsersService } from './modules/users/users.service.js';
-import { createWorkspaceAvatarService } from './modules/workspaces/workspace-avatar.service.js';
-import type { WorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
-import type { WorkspacesService } from './modules/workspaces/workspaces.service.js';
-import { createFileStorage } from './storage/file-storage.js';
+} from '../modules/notifications/notification-settings.service.js';
+import { createPublicProfileRepository } from '../modules/public-profile/public-profile.repository.js';
+import { createPublicProfileService } from '../modules/public-profile/public-profile.service.js';
+import { createSlicerService } from '../modules/slicer/slicer.service.js';
+import { createStatsRepository } from '../modules/stats/stats.repository.js';
+import { createStatsService } from '../modules/stats/stats.service.js';
+import type { UsersRepository } from '../modules/users/users.repository.js';
+import type { UsersService } from '../modules/users/users.service.js';
+import { createWorkspaceAvatarService } from '../modules/workspaces/workspace-avatar.service.js';
+import type { WorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
+import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { createFileStorage } from '../storage/file-storage.js';
 
 /**
  * Running a workspace: avatar, members and invitations, API keys and the slicer upload,

@@ -1,32 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from './clock.js';
-import type { Db } from './db/database.js';
-import type { LiveDevices } from './gateway/live-devices.js';
-import type { Mailer } from './mail/mailer.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { LiveDevices } from '../gateway/live-devices.js';
+import type { Mailer } from '../mail/mailer.js';
 import {
   createEmailSender,
   createPushChannelSender,
   createTelegramSender,
-} from './modules/notifications/channel-senders.js';
-import { createDeliveryTargetsRepository } from './modules/notifications/delivery-targets.repository.js';
-import { createLastFrameProvider } from './modules/notifications/last-frame.js';
-import { createNotificationEvents } from './modules/notifications/notification-events.js';
-import { createOutboxRepository } from './modules/notifications/notification-outbox.repository.js';
-import { createRecipientsRepository } from './modules/notifications/notification-recipients.repository.js';
+} from '../modules/notifications/channel-senders.js';
+import { createDeliveryTargetsRepository } from '../modules/notifications/delivery-targets.repository.js';
+import { createLastFrameProvider } from '../modules/notifications/last-frame.js';
+import { createNotificationEvents } from '../modules/notifications/notification-events.js';
+import { createOutboxRepository } from '../modules/notifications/notification-outbox.repository.js';
+import { createRecipientsRepository } from '../modules/notifications/notification-recipients.repository.js';
 import {
   createNotificationWorker,
   type WorkerOptions,
-} from './modules/notifications/notification-worker.js';
-import { createPushSender, resolveVapidKeys } from './modules/notifications/push-sender.js';
-import { createPushSubscriptionsService } from './modules/notifications/push-subscriptions.service.js';
-import { createTestSender } from './modules/notifications/test-sender.js';
-import type { PrintJobLifecycle } from './modules/print-jobs/print-job-lifecycle.js';
-import type { VideoEvents } from './modules/videos/video-events.js';
-import { createTelegramBotPoller } from './modules/telegram/telegram-bot-poller.js';
-import { createTelegramClient } from './modules/telegram/telegram-client.js';
-import { createTelegramLinksRepository } from './modules/telegram/telegram-links.repository.js';
-import { createTelegramLinksService } from './modules/telegram/telegram-links.service.js';
-import { TelegramRateLimiter } from './modules/telegram/telegram-rate-limit.js';
+} from '../modules/notifications/notification-worker.js';
+import { createPushSender, resolveVapidKeys } from '../modules/notifications/push-sender.js';
+import { createPushSubscriptionsService } from '../modules/notifications/push-subscriptions.service.js';
+import { createTestSender } from '../modules/notifications/test-sender.js';
+import type { PrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
+import type { VideoEvents } from '../modules/videos/video-events.js';
+import { createTelegramBotPoller } from '../modules/telegram/telegram-bot-poller.js';
+import { createTelegramClient } from '../modules/telegram/telegram-client.js';
+import { createTelegramLinksRepository } from '../modules/telegram/telegram-links.repository.js';
+import { createTelegramLinksService } from '../modules/telegram/telegram-links.service.js';
+import { TelegramRateLimiter } from '../modules/telegram/telegram-rate-limit.js';
 
 export interface NotificationOptions {
   /** tests play the push service on 127.0.0.1; production takes only public https endpoints */

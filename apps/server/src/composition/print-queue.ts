@@ -1,20 +1,20 @@
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
-import type { LiveDevices } from '../../gateway/live-devices.js';
-import type { FilesRepository } from '../files/files.repository.js';
-import type { PrintJobLifecycle } from '../print-jobs/print-job-lifecycle.js';
-import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
-import type { PrintJobsService } from '../print-jobs/print-jobs.service.js';
-import type { GetPrinterForUser } from '../printers/printer-access.js';
-import { createPrintersRepository } from '../printers/printers.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import type { WorkspacesRepository } from '../workspaces/workspaces.repository.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { createPrintQueueRepository } from './print-queue.repository.js';
-import { createPrintQueueService } from './print-queue.service.js';
-import { createPrinterPlatesRepository } from './printer-plates.repository.js';
-import { createQueueDispatcher } from './queue-dispatcher.js';
-import { createQueueStarter } from './queue-starter.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { LiveDevices } from '../gateway/live-devices.js';
+import type { FilesRepository } from '../modules/files/files.repository.js';
+import type { PrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
+import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
+import type { PrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
+import type { GetPrinterForUser } from '../modules/printers/printer-access.js';
+import { createPrintersRepository } from '../modules/printers/printers.repository.js';
+import type { UsersRepository } from '../modules/users/users.repository.js';
+import type { WorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
+import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { createPrintQueueRepository } from '../modules/print-queue/print-queue.repository.js';
+import { createPrintQueueService } from '../modules/print-queue/print-queue.service.js';
+import { createPrinterPlatesRepository } from '../modules/print-queue/printer-plates.repository.js';
+import { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
+import { createQueueStarter } from '../modules/print-queue/queue-starter.js';
 
 /** A start claimed longer ago than the print-start timeout and this margin was interrupted. */
 const STALE_CLAIM_MARGIN_MS = 60_000;

@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../composition-root.js';
+
+/** How often free printers look for queue work besides the events that wake them. */
+const QUEUE_TICK_MS = 5000;
+/** How often LAN mode lets go of built-in agents whose printer was deleted while offline. */
+const LAN_RECONCILE_MS = 60_000;
+
+export interface Workers {
+  /** Stops the built-in agents: before the HTTP server closes, so no device outlives it. */
+  stopLanAgents(): Promise<void>;
+  /** Stops the rest, in the reverse order they started, letting each finish what it holds. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The background work of one instance: the cluster's membership, the sweeps, the listeners on
+ * device events, the video and notification workers, the queue dispatcher and LAN mode's
+ * built-in agents.
+ */
+export async function startWorkers(services: Services, log: FastifyBaseLogger): Promise<Workers> {
+  const stops: Array<() => void | Promise<void>> = [];
+  // the composition root stops the cluster, after the database work of the others is done
+  await services.cluster.start(log);
+
+  services.idempotency.startSweep(log);
+  stops.push(() => services.idempotency.stopSweep());
+  services.printJobs.listen(log);
+  stops.push(() => services.printJobs.stopListening());
+  const videoWorker = services.videos.startWorker(log);
+  stops.push(() => videoWorker.stop());
+  services.printQueue.dispatcher.listen(log, QUEUE_TICK_MS, services.cluster.isLeader);
+  stops.push(() => services.printQueue.dispatcher.stop());
+  stops.push(services.temperatureHistory.start());
+  services.notifications.startBackground(log);
+  // stops the outbox worker after the messages on their way have gone
+  stops.push(() => services.notifications.stopBackground());
+
+  const lan = services.lanPrinters;
+  lan.agents.listen(log);
+  const lanReconcile = setInterval(() => {
+    lan.service.reconcile().catch((error: unknown) => {
+      log.warn({ err: error }, 'LAN printers: reconcile failed');
+    });
+  }, LAN_RECONCILE_MS);
+  lanReconcile.unref();
+  const stopLanAgents = async () => {
+    clearInterval(lanReconcile);
+    await lan.agents.stopAll();
+  };
+  try {
+    const count = await lan.service.startAll();
+    if (count > 0) log.info({ count }, 'LAN printers: built-in agents started');
+  } catch (error) {
+    await stopLanAgents();
+    await stopInReverse(stops);
+    throw error;
+  }
+
+  return { stopLanAgents, stop: () => stopInReverse(stops) };
+}
+
+async function stopInReverse(stops: Array<() => void | Promise<void>>): Promise<void> {
+  for (const stop of stops.reverse()) await stop();
+}
