@@ -4,16 +4,13 @@ import { loadConfig, type Config } from '../config/config.js';
 import { resolveJwtSecret } from '../config/jwt-secret.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import type { Mailer } from '../mail/mailer.js';
+import { noMailer } from '../mail/mailer.js';
 
 export interface CliContext {
   config: Config;
   database: DatabaseHandle;
   services: Services;
 }
-
-/** The CLI sends no mail: whatever it does is told on the terminal. */
-const noMailer: Mailer = { send: async () => undefined, close: () => undefined };
 
 export async function withCliContext<T>(
   env: NodeJS.ProcessEnv,

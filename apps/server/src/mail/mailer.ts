@@ -17,6 +17,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** For the CLI and the OpenAPI export, which send no mail: what they do is told elsewhere. */
+export const noMailer: Mailer = { send: async () => undefined, close: () => undefined };
+
 /** nodemailer over SMTP_URL; headers are built by nodemailer, never from raw user text. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
