@@ -4,6 +4,7 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { LIMITS } from '@printdeck/shared';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeDescription } from '../sanitize-description';
 
@@ -40,12 +41,15 @@ export interface DescriptionEditorProps {
 export default function DescriptionEditor({ initialHtml, onChange }: DescriptionEditorProps) {
   const { t } = useTranslation();
   const label = t('workspaceSettings.description');
+  // kept between renders: tiptap re-applies options that are not the same object
+  const editorProps = useMemo(
+    () => ({ attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } }),
+    [label],
+  );
   const editor = useEditor({
     extensions: DESCRIPTION_EXTENSIONS,
     content: sanitizeDescription(initialHtml),
-    editorProps: {
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label },
-    },
+    editorProps,
     onUpdate: ({ editor: changed }) => onChange(toDescriptionHtml(changed)),
   });
 
