@@ -8,23 +8,24 @@ import {
   type LocalPrintFile,
 } from '../driver.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
-import { asRecord, requestHost } from '../host-http.js';
+import { asRecord, boundDeviceText, requestHost } from '../host-http.js';
 import { connectUrl } from '../host-network.js';
 import { JsonRpcClient } from './jsonrpc-client.js';
+import { acceptEarly, ACCEPTED_EARLY } from './moonraker-accept-early.js';
 import {
-  resolveSnapshotUrl,
   runMoonrakerCommand,
   uploadToMoonraker,
   type MoonrakerCommandContext,
 } from './moonraker-commands.js';
 import { moonrakerFailure } from './moonraker-errors.js';
-import { numberOrNull } from '../device-state.js';
-import { boundDeviceText } from '../host-http.js';
-import { JobTracker } from '../job-tracker.js';
-import { JOB_END_OUTCOMES } from '../octoprint/octoprint-state.js';
+import { MoonrakerJobFollower } from './moonraker-job-follower.js';
+import {
+  mergeStatusDiff,
+  readMoonrakerHost,
+  subscribeMoonrakerObjects,
+} from './moonraker-reads.js';
 import {
   MOONRAKER,
-  MOONRAKER_JOB_EVENTS,
   normaliseMoonrakerState,
   type MoonrakerModel,
   type ObjectStatus,
@@ -49,18 +50,6 @@ export interface MoonrakerDriverOptions extends HostDriverOptions {
   acceptMs?: number;
 }
 
-/** The objects the state is built from (reference B.3.3), only the fields it needs. */
-const SUBSCRIPTION: Record<string, string[] | null> = {
-  webhooks: ['state', 'state_message'],
-  print_stats: ['state', 'filename', 'print_duration', 'total_duration', 'message'],
-  virtual_sdcard: ['progress', 'is_active'],
-  display_status: ['progress'],
-  extruder: ['temperature', 'target'],
-  heater_bed: ['temperature', 'target'],
-  fan: ['speed'],
-  toolhead: ['homed_axes'],
-};
-const LED_OBJECT = /^(led|neopixel|dotstar|pca9533|pca9632) /;
 /** A long G-code (G28, M109) blocks its call (B.3.4): the request's deadline bounds it. */
 const GCODE_TIMEOUT_MS = 30 * 60_000;
 
@@ -77,9 +66,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   #poll: NodeJS.Timeout | null = null;
   #refreshing: Promise<void> | null = null;
   #isRefreshWanted = false;
-  /** `print_stats.state` as last seen (while Klippy was ready), for job events */
-  #jobState: string | null = null;
-  readonly #jobs = new JobTracker();
+  readonly #jobs = new MoonrakerJobFollower((event) => this.emitJobEvent(event));
   /** Klipper's console lines while a typed command runs (its answers come only as these) */
   readonly #consoleListeners = new Set<(line: string) => void>();
   /** Klipper's monotonic clock as the last status carried it (`eventtime`) */
@@ -244,28 +231,18 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
 
   async #readAll(): Promise<void> {
     const powerVersion = this.#powerVersion;
-    const info = asRecord(await this.#read('server.info'));
-    const klippyState = typeof info.klippy_state === 'string' ? info.klippy_state : 'disconnected';
-    const components = Array.isArray(info.components) ? info.components : [];
-    const power = components.includes('power') ? await this.#readPower() : null;
-    const webcams = asRecord(await this.#read('server.webcams.list')).webcams;
-    const camera = (Array.isArray(webcams) ? webcams : [])
-      .map(asRecord)
-      .find(
-        (cam) => cam.enabled !== false && typeof cam.snapshot_url === 'string' && cam.snapshot_url,
-      );
-    this.#snapshotUrl = camera
-      ? resolveSnapshotUrl(String(camera.snapshot_url), this.#options.url)
-      : null;
+    const read = (method: string, params?: Record<string, unknown>) => this.#read(method, params);
+    const host = await readMoonrakerHost(read, this.#options);
+    this.#snapshotUrl = host.snapshotUrl;
     const change: Partial<MoonrakerModel> = {
       isReachable: true,
       // a power notification that came while this refresh read is newer than what it read
       ...(this.#powerVersion === powerVersion
-        ? { power: power ?? { device: null, status: null } }
+        ? { power: host.power ?? { device: null, status: null } }
         : {}),
       hasCamera: this.#snapshotUrl !== null,
     };
-    if (klippyState === 'disconnected') {
+    if (host.klippyState === 'disconnected') {
       this.update({
         ...change,
         klippy: { state: 'disconnected', message: 'Klippy Disconnected' },
@@ -273,40 +250,18 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       this.#pollWhileDisconnected();
       return;
     }
-    const objects = asRecord(await this.#read('printer.objects.list')).objects;
-    const led = (Array.isArray(objects) ? objects : []).find(
-      (name): name is string => typeof name === 'string' && LED_OBJECT.test(name),
-    );
-    const subscription = led ? { ...SUBSCRIPTION, [led]: ['color_data'] } : SUBSCRIPTION;
-    const result = asRecord(
-      await this.#read('printer.objects.subscribe', { objects: subscription }),
-    );
-    const status = asRecord(result.status) as Record<string, ObjectStatus>;
-    if (typeof result.eventtime === 'number') this.#eventtime = result.eventtime;
+    const { ledObject, status, eventtime } = await subscribeMoonrakerObjects(read);
+    if (eventtime !== null) this.#eventtime = eventtime;
     const webhooks = asRecord(status.webhooks);
     this.update({
       ...change,
-      ledObject: led ?? null,
+      ledObject,
       status,
       klippy: {
-        state: typeof webhooks.state === 'string' ? webhooks.state : klippyState,
+        state: typeof webhooks.state === 'string' ? webhooks.state : host.klippyState,
         message: typeof webhooks.state_message === 'string' ? webhooks.state_message : '',
       },
     });
-  }
-
-  /**
-   * The relay that feeds the printer: the configured device (default `printer`), never just
-   * the first one listed, which may be a light.
-   */
-  async #readPower(): Promise<MoonrakerModel['power'] | null> {
-    const wanted = this.#options.powerDevice === undefined ? 'printer' : this.#options.powerDevice;
-    if (wanted === null) return null;
-    const devices = asRecord(await this.#read('machine.device_power.devices')).devices;
-    const list = (Array.isArray(devices) ? devices : []).map(asRecord);
-    const device = list.find((d) => d.device === wanted);
-    if (!device) return null;
-    return { device: wanted, status: typeof device.status === 'string' ? device.status : null };
   }
 
   #pollWhileDisconnected(): void {
@@ -325,7 +280,9 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         return;
       case 'notify_status_update':
         if (typeof params[1] === 'number') this.#eventtime = params[1];
-        return this.#merge(asRecord(params[0]) as Record<string, ObjectStatus>);
+        return this.update(
+          mergeStatusDiff(this.model, asRecord(params[0]) as Record<string, ObjectStatus>),
+        );
       case 'notify_klippy_ready':
       case 'notify_klippy_shutdown':
       case 'notify_webcams_changed':
@@ -346,129 +303,8 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     }
   }
 
-  /** Diffs carry only changed fields: merge them into the local copy (B.3.2). */
-  #merge(diff: Record<string, ObjectStatus>): void {
-    const status = { ...this.model.status };
-    for (const [name, fields] of Object.entries(diff)) {
-      status[name] = { ...status[name], ...asRecord(fields) };
-    }
-    const webhooks = asRecord(diff.webhooks);
-    const klippy =
-      typeof webhooks.state === 'string'
-        ? {
-            state: webhooks.state,
-            message:
-              typeof webhooks.state_message === 'string'
-                ? webhooks.state_message
-                : this.model.klippy.message,
-          }
-        : this.model.klippy;
-    this.update({ status, klippy });
-  }
-
-  /**
-   * Keeps the last progress on show, follows the printer's job (its identity and end), and
-   * turns the job's changes into events: `print_stats.state` while Klippy is ready, and a
-   * Klippy that shut down or went away mid-print, which ends the print: real Klipper leaves
-   * `print_stats` paused on shutdown and `standby` after a restart, with no end of its own.
-   */
+  /** Keeps the last progress on show and follows the printer's job (its identity and end). */
   protected override afterChange(): void {
-    const stats = asRecord(this.model.status.print_stats);
-    const klippy = this.model.klippy.state;
-    const state = typeof stats.state === 'string' ? stats.state : null;
-    const path = typeof stats.filename === 'string' && stats.filename ? stats.filename : null;
-    if (klippy === 'ready' && (state === 'printing' || state === 'paused')) {
-      const progress = asRecord(this.model.status.display_status).progress;
-      if (typeof progress === 'number') this.model.lastProgress = progress;
-    }
-    if (!this.model.isReachable) return; // nothing is known: no event, the job stays as it was
-    if (klippy !== 'ready') {
-      this.#jobState = null;
-      if (this.#jobs.isActive()) {
-        const job = this.#jobs.end('failed')!;
-        const reason =
-          klippy === 'disconnected' || klippy === 'startup'
-            ? 'Klippy disconnected during the print.'
-            : `Klipper ${klippy}: ${firstLine(this.model.klippy.message)}`;
-        this.emitJobEvent({ name: 'job_failed', path: job.path, startedAt: job.startedAt, reason });
-      }
-    } else {
-      const before = this.#jobState;
-      this.#jobState = state;
-      this.#followJob(before, state, path, stats);
-    }
-    const tracked = this.#jobs.current;
-    this.model.tracked = tracked ? { ...tracked } : null;
+    this.#jobs.follow(this.model, this.#eventtime);
   }
-
-  #followJob(
-    before: string | null,
-    state: string | null,
-    path: string | null,
-    stats: Record<string, unknown>,
-  ): void {
-    if ((state === 'printing' || state === 'paused') && path) {
-      const wasActive = this.#jobs.isActive();
-      const previous = this.#jobs.current;
-      const total = numberOrNull(stats.total_duration);
-      // the start on Klipper's own clock: `total_duration` counts pauses, so it stays put
-      const printerStart =
-        this.#eventtime !== null && total !== null ? this.#eventtime - total : undefined;
-      const job = this.#jobs.observeActive(path, total, state === 'paused', printerStart);
-      const isNew = !wasActive || previous !== job;
-      if (isNew) this.model.lastProgress = null;
-      if (isNew && before !== null && before !== state)
-        this.emitJobEvent({ name: 'job_started', path, startedAt: job.startedAt });
-      return;
-    }
-    if (!this.#jobs.isActive() || state === null) return;
-    const name = MOONRAKER_JOB_EVENTS[state];
-    const outcome = name && name !== 'job_started' ? JOB_END_OUTCOMES[name] : null;
-    const job = this.#jobs.end(outcome)!;
-    if (!name) return; // standby without an end: the server reconciles it as unknown
-    const reason = typeof stats.message === 'string' && stats.message ? stats.message : undefined;
-    this.emitJobEvent({
-      name,
-      path: job.path,
-      startedAt: job.startedAt,
-      ...(name === 'job_failed' && reason ? { reason: boundDeviceText(reason) } : {}),
-    });
-  }
-}
-
-/** Commands that answer once Moonraker has them without a refusal (issue 10 #10). */
-const ACCEPTED_EARLY = new Set(['pause', 'resume', 'cancel']);
-
-/**
- * The command's own answer when it comes within `acceptMs`, else "accepted": Klipper took it
- * and works on it (PAUSE waits for the queued moves); the state shows the result, and a late
- * failure is only logged. Never reported as timed out.
- */
-function acceptEarly(
-  running: Promise<unknown>,
-  acceptMs: number,
-  onLateFailure: (error: unknown) => void,
-): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    let isAnswered = false;
-    const timer = setTimeout(() => {
-      isAnswered = true;
-      resolve(null);
-    }, acceptMs);
-    running.then(
-      (result) => {
-        clearTimeout(timer);
-        if (!isAnswered) resolve(result);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        if (isAnswered) onLateFailure(error);
-        else reject(error);
-      },
-    );
-  });
-}
-
-function firstLine(text: string): string {
-  return boundDeviceText(text.trim().split('\n')[0] ?? '');
 }

@@ -8,20 +8,17 @@ import {
   type LocalPrintFile,
 } from '../driver.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
-import { numberOrNull } from '../device-state.js';
 import { asRecord, boundDeviceText, HostHttpError } from '../host-http.js';
-import { JobTracker, type TrackedJob } from '../job-tracker.js';
 import { OctoPrintApi } from './octoprint-api.js';
 import { runOctoPrintCommand, uploadToOctoPrint } from './octoprint-commands.js';
+import { OctoPrintJobFollower } from './octoprint-job-follower.js';
 import { openPushSocket, type PushSocket } from './octoprint-push.js';
+import { changeFromPush, readOctoPrintState } from './octoprint-reads.js';
 import {
-  JOB_END_OUTCOMES,
+  initialOctoPrintModel,
   normaliseFlags,
   normaliseOctoPrintState,
-  printerErrorText,
   OCTOPRINT,
-  OCTOPRINT_JOB_EVENTS,
-  toReading,
   type OctoPrintModel,
 } from './octoprint-state.js';
 
@@ -59,12 +56,10 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   /** terminal lines the push socket brings while typed commands wait for an answer */
   readonly #terminalListeners = new Set<(line: string) => void>();
   #isCheckingKey = false;
-  readonly #jobs = new JobTracker();
-  /** whether OctoPrint's own state last showed a print (an event can run ahead of it) */
-  #wasShownActive = false;
+  readonly #jobs = new OctoPrintJobFollower((event) => this.emitJobEvent(event));
 
   constructor(options: OctoPrintDriverOptions) {
-    super(options, initialModel(options), normaliseOctoPrintState);
+    super(options, initialOctoPrintModel(options), normaliseOctoPrintState);
     this.#options = options;
     this.kind = options.kind ?? 'octoprint';
     this.capabilities = CAPABILITIES[this.kind];
@@ -167,7 +162,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
         this.scheduleReconnect(OCTOPRINT, 'OctoPrint refused the API key');
         return;
       }
-      await this.#readState();
+      this.update(await readOctoPrintState(this.#api, this.#options.hasCamera));
       const login = asRecord(await this.#api.post('api/login', { passive: true }));
       this.#push = await openPushSocket({
         baseUrl: this.#options.url,
@@ -246,62 +241,6 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       .finally(() => (this.#isCheckingKey = false));
   }
 
-  /** `/api/job` always answers; `/api/printer` only while operational (409 otherwise, C.3.1). */
-  async #readState(): Promise<void> {
-    const job = asRecord(await this.#api.get('api/job'));
-    const printer = await this.#optional('api/printer?exclude=sd', [409]);
-    const psu = await this.#optional('api/plugin/psucontrol', [404]);
-    const settings = await this.#optional('api/settings', []);
-    const printerState = asRecord(printer?.state);
-    const temperature = asRecord(printer?.temperature);
-    const hasCamera = this.#options.hasCamera ?? (await this.#probeCamera(settings));
-    this.update({
-      isReachable: true,
-      isPermissionDenied: false,
-      stateText: typeof printerState.text === 'string' ? printerState.text : String(job.state),
-      flags: printer ? asRecord(printerState.flags) : null,
-      job: job.job,
-      progress: job.progress,
-      error: typeof job.error === 'string' ? job.error : printerErrorText(printerState.error),
-      temperature: { tool0: toReading(temperature.tool0), bed: toReading(temperature.bed) },
-      psu: { isInstalled: psu !== null, isOn: psu ? psu.isPSUOn === true : null },
-      hasCamera,
-    });
-  }
-
-  /**
-   * A camera only when OctoPrint has a webcam that can take snapshots and one snapshot works: a
-   * stock OctoPrint lists the classic webcam with a snapshot URL nothing answers, and its
-   * `/downloads/camera/current` is then an HTML 500 (reference A.3.10).
-   */
-  async #probeCamera(settings: Record<string, unknown> | null): Promise<boolean> {
-    const webcam = asRecord(settings?.webcam);
-    const webcams = Array.isArray(webcam.webcams) ? webcam.webcams.map(asRecord) : [];
-    const canSnapshot =
-      webcam.webcamEnabled !== false &&
-      (webcams.some((cam) => cam.canSnapshot === true) ||
-        (webcams.length === 0 && Boolean(webcam.snapshotUrl)));
-    if (!canSnapshot) return false;
-    try {
-      const response = await this.#api.fetch({ path: 'downloads/camera/current' });
-      const type = response.headers.get('content-type') ?? '';
-      await response.body?.cancel();
-      return type.startsWith('image/');
-    } catch {
-      return false;
-    }
-  }
-
-  /** A read that may answer with one of `absent` statuses: then null. */
-  async #optional(path: string, absent: number[]): Promise<Record<string, unknown> | null> {
-    try {
-      return asRecord(await this.#api.get(path));
-    } catch (error) {
-      if (error instanceof HostHttpError && absent.includes(error.status)) return null;
-      throw error;
-    }
-  }
-
   #onPush(message: Record<string, unknown>): void {
     if (message.history) this.#isFollowing = true;
     const data = asRecord(message.current ?? message.history);
@@ -315,88 +254,24 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
     }
   }
 
-  /** `current`/`history`: state, job and progress as REST has them; temps as timed points. */
+  /** `current`/`history`: terminal lines to the typed commands waiting, the rest to the model. */
   #applyCurrent(data: Record<string, unknown>): void {
     if (Array.isArray(data.logs) && this.#terminalListeners.size > 0) {
       for (const line of data.logs)
         if (typeof line === 'string')
           for (const listener of this.#terminalListeners) listener(line);
     }
-    const state = asRecord(data.state);
-    const temps = Array.isArray(data.temps) ? data.temps : [];
-    const last = asRecord(temps[temps.length - 1]);
-    this.update({
-      isReachable: true,
-      ...(typeof state.text === 'string'
-        ? {
-            stateText: state.text,
-            flags: asRecord(state.flags),
-            error: printerErrorText(state.error),
-          }
-        : {}),
-      ...('job' in data ? { job: data.job } : {}),
-      ...('progress' in data ? { progress: data.progress } : {}),
-      ...(temps.length > 0
-        ? { temperature: { tool0: toReading(last.tool0), bed: toReading(last.bed) } }
-        : {}),
-    });
+    this.update(changeFromPush(data));
   }
 
   /** Push events (PrintStarted/Done/Failed/Cancelled) with the job's identity. */
   #onEvent(type: string, payload: Record<string, unknown>): void {
-    const name = OCTOPRINT_JOB_EVENTS[type];
-    if (!name) return;
-    const path = typeof payload.path === 'string' ? payload.path : null;
-    const reason = payload.error ?? payload.reason;
-    let job: TrackedJob | null;
-    if (name === 'job_started') job = path ? this.#jobs.observeActive(path, 0, false) : null;
-    else job = this.#jobs.end(JOB_END_OUTCOMES[name]) ?? this.#jobs.matching(path);
-    this.emitJobEvent({
-      name,
-      path: path ?? job?.path ?? null,
-      ...(job ? { startedAt: job.startedAt } : {}),
-      ...(typeof reason === 'string' && name === 'job_failed'
-        ? { reason: boundDeviceText(reason) }
-        : {}),
-    });
+    this.#jobs.onEvent(type, payload);
     this.update({ tracked: this.#jobs.current ? { ...this.#jobs.current } : null });
   }
 
   /** Follows the printer's job from every state: its identity, and an end without an event. */
   protected override afterChange(): void {
-    if (!this.model.isReachable || this.model.isPermissionDenied) return;
-    const flags = normaliseFlags(this.model.stateText ?? '', this.model.flags);
-    const file = asRecord(asRecord(this.model.job).file);
-    const path = typeof file.path === 'string' && file.path ? file.path : null;
-    const progress = asRecord(this.model.progress);
-    const isActive = flags.printing || flags.paused || flags.pausing || flags.cancelling;
-    if (isActive && path) {
-      this.#jobs.observeActive(path, numberOrNull(progress.printTime), flags.paused);
-    } else if (!isActive && this.#wasShownActive && this.#jobs.isActive()) {
-      // the state went from a print to none: ended, done if it shows the file complete
-      const isDone = path === this.#jobs.current?.path && progress.completion === 100;
-      this.#jobs.end(isDone ? 'done' : null);
-    }
-    this.#wasShownActive = isActive;
-    const tracked = this.#jobs.current;
-    this.model.tracked = tracked ? { ...tracked } : null;
+    this.#jobs.follow(this.model);
   }
-}
-
-function initialModel(options: OctoPrintDriverOptions): OctoPrintModel {
-  return {
-    isReachable: false,
-    isPermissionDenied: false,
-    stateText: null,
-    flags: null,
-    job: null,
-    progress: null,
-    temperature: { tool0: null, bed: null },
-    psu: { isInstalled: false, isOn: null },
-    error: null,
-    tracked: null,
-    hasCamera: options.hasCamera ?? false,
-    led: { isSupported: options.hasLed ?? false, isOn: null },
-    localIpAddress: options.localIpAddress,
-  };
 }

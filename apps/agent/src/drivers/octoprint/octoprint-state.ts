@@ -55,6 +55,29 @@ export interface OctoPrintModel {
   localIpAddress: string | null;
 }
 
+/** What the agent knows before OctoPrint first answered. */
+export function initialOctoPrintModel(options: {
+  hasCamera?: boolean;
+  hasLed?: boolean;
+  localIpAddress: string | null;
+}): OctoPrintModel {
+  return {
+    isReachable: false,
+    isPermissionDenied: false,
+    stateText: null,
+    flags: null,
+    job: null,
+    progress: null,
+    temperature: { tool0: null, bed: null },
+    psu: { isInstalled: false, isOn: null },
+    error: null,
+    tracked: null,
+    hasCamera: options.hasCamera ?? false,
+    led: { isSupported: options.hasLed ?? false, isOn: null },
+    localIpAddress: options.localIpAddress,
+  };
+}
+
 const on = (...keys: Array<keyof StateFlags>): StateFlags => {
   const flags = { ...NO_FLAGS };
   for (const key of keys) flags[key] = true;

@@ -1,0 +1,102 @@
+import { asRecord } from '../host-http.js';
+import { resolveSnapshotUrl } from './moonraker-commands.js';
+import type { MoonrakerModel, ObjectStatus } from './moonraker-state.js';
+
+/** One JSON-RPC read on the current socket. */
+export type MoonrakerRead = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
+
+/** The objects the state is built from (reference B.3.3), only the fields it needs. */
+const SUBSCRIPTION: Record<string, string[] | null> = {
+  webhooks: ['state', 'state_message'],
+  print_stats: ['state', 'filename', 'print_duration', 'total_duration', 'message'],
+  virtual_sdcard: ['progress', 'is_active'],
+  display_status: ['progress'],
+  extruder: ['temperature', 'target'],
+  heater_bed: ['temperature', 'target'],
+  fan: ['speed'],
+  toolhead: ['homed_axes'],
+};
+const LED_OBJECT = /^(led|neopixel|dotstar|pca9533|pca9632) /;
+
+/** What the host says of itself: Klippy's state, the printer's relay and the camera. */
+export async function readMoonrakerHost(
+  read: MoonrakerRead,
+  host: { url: string; powerDevice?: string | null | undefined },
+): Promise<{
+  klippyState: string;
+  power: MoonrakerModel['power'] | null;
+  snapshotUrl: string | null;
+}> {
+  const info = asRecord(await read('server.info'));
+  const klippyState = typeof info.klippy_state === 'string' ? info.klippy_state : 'disconnected';
+  const components = Array.isArray(info.components) ? info.components : [];
+  const power = components.includes('power') ? await readPower(read, host.powerDevice) : null;
+  const webcams = asRecord(await read('server.webcams.list')).webcams;
+  const camera = (Array.isArray(webcams) ? webcams : [])
+    .map(asRecord)
+    .find(
+      (cam) => cam.enabled !== false && typeof cam.snapshot_url === 'string' && cam.snapshot_url,
+    );
+  const snapshotUrl = camera ? resolveSnapshotUrl(String(camera.snapshot_url), host.url) : null;
+  return { klippyState, power, snapshotUrl };
+}
+
+/**
+ * The relay that feeds the printer: the configured device (default `printer`), never just
+ * the first one listed, which may be a light.
+ */
+async function readPower(
+  read: MoonrakerRead,
+  powerDevice: string | null | undefined,
+): Promise<MoonrakerModel['power'] | null> {
+  const wanted = powerDevice === undefined ? 'printer' : powerDevice;
+  if (wanted === null) return null;
+  const devices = asRecord(await read('machine.device_power.devices')).devices;
+  const list = (Array.isArray(devices) ? devices : []).map(asRecord);
+  const device = list.find((d) => d.device === wanted);
+  if (!device) return null;
+  return { device: wanted, status: typeof device.status === 'string' ? device.status : null };
+}
+
+/** Subscribes to the printer objects (and the LED, if there is one): their status as it is now. */
+export async function subscribeMoonrakerObjects(read: MoonrakerRead): Promise<{
+  ledObject: string | null;
+  status: Record<string, ObjectStatus>;
+  /** Klipper's monotonic clock when it answered */
+  eventtime: number | null;
+}> {
+  const objects = asRecord(await read('printer.objects.list')).objects;
+  const led = (Array.isArray(objects) ? objects : []).find(
+    (name): name is string => typeof name === 'string' && LED_OBJECT.test(name),
+  );
+  const subscription = led ? { ...SUBSCRIPTION, [led]: ['color_data'] } : SUBSCRIPTION;
+  const result = asRecord(await read('printer.objects.subscribe', { objects: subscription }));
+  return {
+    ledObject: led ?? null,
+    status: asRecord(result.status) as Record<string, ObjectStatus>,
+    eventtime: typeof result.eventtime === 'number' ? result.eventtime : null,
+  };
+}
+
+/** Diffs carry only changed fields: merged into the local copy (B.3.2). */
+export function mergeStatusDiff(
+  model: Pick<MoonrakerModel, 'status' | 'klippy'>,
+  diff: Record<string, ObjectStatus>,
+): Pick<MoonrakerModel, 'status' | 'klippy'> {
+  const status = { ...model.status };
+  for (const [name, fields] of Object.entries(diff)) {
+    status[name] = { ...status[name], ...asRecord(fields) };
+  }
+  const webhooks = asRecord(diff.webhooks);
+  const klippy =
+    typeof webhooks.state === 'string'
+      ? {
+          state: webhooks.state,
+          message:
+            typeof webhooks.state_message === 'string'
+              ? webhooks.state_message
+              : model.klippy.message,
+        }
+      : model.klippy;
+  return { status, klippy };
+}
