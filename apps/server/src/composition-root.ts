@@ -112,7 +112,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       deviceTimeouts: deviceTimeoutsOf(options.gatewayLimits),
       videoSettings: { ...options.videoSettings, ffmpegPath: config.ffmpegPath },
       lanPrinterNetworks: config.lanPrinterNetworks,
-      ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
+      notificationOptions: {
+        ...options.notificationOptions,
+        invitationMail: {
+          backoffSeconds: config.mailRetrySeconds,
+          tickMs: Math.min(15_000, config.mailRetrySeconds * 500),
+          ...options.notificationOptions?.invitationMail,
+        },
+      },
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     });
 
@@ -336,6 +343,7 @@ export function composeServices({
     workspacesRepository,
     publicVideos: videos.listPublicVideos,
     testSender: notifications.testSender,
+    invitationMailOptions: rest.notificationOptions?.invitationMail,
   });
   return {
     cluster,

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { LiveDevices } from '../gateway/live-devices.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { InvitationMailOptions } from '../modules/invitations/invitation-mail.js';
 import {
   createEmailSender,
   createPushChannelSender,
@@ -35,6 +36,8 @@ export interface NotificationOptions {
   /** getUpdates long-poll seconds */
   botPollSeconds?: number;
   botRetryDelayMs?: number;
+  /** the worker that sends invitation mails kept while the mail server was away */
+  invitationMail?: Partial<InvitationMailOptions>;
 }
 
 /**

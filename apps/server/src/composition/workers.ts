@@ -31,6 +31,9 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   stops.push(() => videoWorker.stop());
   services.printQueue.dispatcher.listen(log, QUEUE_TICK_MS, services.cluster.isLeader);
   stops.push(() => services.printQueue.dispatcher.stop());
+  const invitationMail = services.workspaceAdmin.invitationMailWorker;
+  invitationMail.listen(log, services.cluster.isLeader);
+  stops.push(() => invitationMail.stop());
   stops.push(services.temperatureHistory.start());
   services.notifications.startBackground(log);
   // stops the outbox worker after the messages on their way have gone

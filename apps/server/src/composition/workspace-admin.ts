@@ -5,6 +5,13 @@ import type { RateLimiter } from '../http/rate-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
 import { createApiKeysService } from '../modules/api-keys/api-keys.service.js';
+import {
+  createInvitationMail,
+  INVITATION_MAIL_DEFAULTS,
+  type InvitationMailOptions,
+} from '../modules/invitations/invitation-mail.js';
+import { createInvitationMailRepository } from '../modules/invitations/invitation-mail.repository.js';
+import { createInvitationMailWorker } from '../modules/invitations/invitation-mail-worker.js';
 import { createInvitationsRepository } from '../modules/invitations/invitations.repository.js';
 import { createInvitationsService } from '../modules/invitations/invitations.service.js';
 import { createMembersRepository } from '../modules/members/members.repository.js';
@@ -47,10 +54,20 @@ export function createWorkspaceAdminServices(deps: {
   /** a workspace's public timelapse videos, for its public profile */
   publicVideos: (workspaceId: number) => Promise<PublicVideo[]>;
   testSender: TestSender;
+  invitationMailOptions?: Partial<InvitationMailOptions> | undefined;
 }) {
   const { db, clock, mailer, rateLimiter, publicUrl, workspaces } = deps;
   const members = createMembersRepository(db);
   const invitations = createInvitationsRepository(db);
+  const invitationMailOptions = { ...INVITATION_MAIL_DEFAULTS, ...deps.invitationMailOptions };
+  const invitationMailRepository = createInvitationMailRepository(db);
+  const invitationMail = createInvitationMail({
+    repository: invitationMailRepository,
+    mailer,
+    clock,
+    publicUrl,
+    options: invitationMailOptions,
+  });
   const apiKeys = createApiKeysService({
     apiKeys: createApiKeysRepository(db),
     rateLimiter,
@@ -72,10 +89,15 @@ export function createWorkspaceAdminServices(deps: {
       users: deps.users,
       usersService: deps.usersService,
       workspaces,
-      mailer,
+      mail: invitationMail,
       rateLimiter,
       clock,
-      publicUrl,
+    }),
+    invitationMailWorker: createInvitationMailWorker({
+      repository: invitationMailRepository,
+      mail: invitationMail,
+      clock,
+      options: invitationMailOptions,
     }),
     apiKeys,
     slicer: createSlicerService({ apiKeys, workspaces, publicUrl }),

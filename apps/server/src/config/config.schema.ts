@@ -59,6 +59,8 @@ export const EnvSchema = z.object({
   PUBLIC_URL: optionalString.pipe(urlWithProtocols(['http', 'https']).optional()),
   SMTP_URL: optionalString.pipe(urlWithProtocols(['smtp', 'smtps']).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Printdeck <no-reply@printdeck.local>'),
+  /** an invitation kept while the mail server was down is tried again after this (doubling) */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_BOT_NAME: optionalString,
   TELEGRAM_API_URL: z

@@ -13,6 +13,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_RETRY_SECONDS: the first wait before a kept invitation mail is tried again */
+  mailRetrySeconds: number;
   telegram: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
   jwtSecret: string | undefined;
   logLevel: string;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
       botName: e.TELEGRAM_BOT_NAME,

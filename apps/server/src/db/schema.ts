@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ApiKeyScope, FilamentColor, FilamentType, Role } from '@printdeck/shared';
+import type { ApiKeyScope, FilamentColor, FilamentType, Locale, Role } from '@printdeck/shared';
 
 /**
  * Tables as both dialects see them. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -242,7 +242,16 @@ export interface WorkspaceInvitationsTable {
   invited_by: number | null;
   created_on: string;
   expires_on: string;
+  mail_state: Generated<InvitationMailState>;
+  mail_attempts: Generated<number>;
+  mail_next_attempt_on: string | null;
+  mail_claimed_until: string | null;
+  mail_locale: Locale | null;
+  mail_last_error: string | null;
 }
+
+/** Where an invitation's mail is: being sent, waiting for the mail server, sent, given up. */
+export type InvitationMailState = 'sending' | 'pending' | 'sent' | 'failed';
 
 export interface NotificationSettingsTable {
   id: Generated<number>;

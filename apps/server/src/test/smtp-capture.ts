@@ -10,8 +10,11 @@ export interface CapturedMail {
   from: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read. */
-export async function startSmtpCapture() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read; on `port`
+ * when given (the mail server coming back where it was).
+ */
+export async function startSmtpCapture(options: { port?: number } = {}) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,7 +36,7 @@ export async function startSmtpCapture() {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   return {

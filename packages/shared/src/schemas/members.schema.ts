@@ -18,12 +18,20 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
+/**
+ * Where the invitation's mail is: `pending` while the mail server is away (it is sent as soon
+ * as the server is back), `sent`, or `failed` (refused, or interrupted; invite again).
+ */
+export const InvitationDeliverySchema = z.enum(['pending', 'sent', 'failed']);
+export type InvitationDelivery = z.infer<typeof InvitationDeliverySchema>;
+
 export const PendingInvitationSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   role: RoleSchema,
   createdOn: z.string(),
   validUntil: z.string(),
+  delivery: InvitationDeliverySchema,
 });
 export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
 

@@ -13,6 +13,7 @@ import * as notificationDelivery from './0010-notification-delivery.js';
 import * as lanPrinters from './0014-lan-printers.js';
 import * as idempotencyKeys from './0012-idempotency-keys.js';
 import * as firstRun from './0015-first-run.js';
+import * as invitationDelivery from './0016-invitation-delivery.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0012-idempotency-keys': idempotencyKeys,
   '0014-lan-printers': lanPrinters,
   '0015-first-run': firstRun,
+  '0016-invitation-delivery': invitationDelivery,
 };

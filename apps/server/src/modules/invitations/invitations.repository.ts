@@ -17,7 +17,10 @@ export function createInvitationsRepository(db: Db) {
         .execute();
     },
 
-    /** Pending (unexpired) invitations of the workspace among these addresses. */
+    /**
+     * Pending (unexpired) invitations of the workspace among these addresses; one whose mail
+     * failed does not count: inviting the address again replaces it.
+     */
     async findPendingEmails(workspaceId: number, emails: string[], nowIso: string) {
       if (emails.length === 0) return new Set<string>();
       const rows = await db
@@ -26,6 +29,7 @@ export function createInvitationsRepository(db: Db) {
         .where('workspace_id', '=', workspaceId)
         .where('email', 'in', emails)
         .where('expires_on', '>', nowIso)
+        .where('mail_state', '!=', 'failed')
         .execute();
       return new Set(rows.map((row) => row.email));
     },
@@ -69,13 +73,20 @@ export function createInvitationsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The address's invitation to the workspace; with `expiredBy`, only when it has expired. */
+    /**
+     * The address's invitation to the workspace; with `expiredBy`, only when it has expired or
+     * its mail failed.
+     */
     async deleteInvitationOf(workspaceId: number, email: string, expiredBy?: string) {
       await db
         .deleteFrom('workspace_invitations')
         .where('workspace_id', '=', workspaceId)
         .where('email', '=', email)
-        .$if(expiredBy !== undefined, (query) => query.where('expires_on', '<=', expiredBy!))
+        .$if(expiredBy !== undefined, (query) =>
+          query.where((eb) =>
+            eb.or([eb('expires_on', '<=', expiredBy!), eb('mail_state', '=', 'failed')]),
+          ),
+        )
         .execute();
     },
 

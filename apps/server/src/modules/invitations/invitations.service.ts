@@ -12,14 +12,12 @@ import { sha256Hex } from '../../crypto/random.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound, tokenNotValid } from '../../http/app-error.js';
 import { RATE_LIMITS, type RateLimitRule, type RateLimiter } from '../../http/rate-limiter.js';
-import { renderMail } from '../../mail/mail-templates.js';
-import type { Mailer } from '../../mail/mailer.js';
 import { toInvitationResponse, toMemberResponse } from '../members/members.service.js';
 import type { MembersRepository } from '../members/members.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toUserResponse, type UsersService } from '../users/users.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { createInvitationToken } from './invitation-token.js';
+import type { InvitationMail } from './invitation-mail.js';
 import type { InvitationRow, InvitationsRepository } from './invitations.repository.js';
 
 interface Deps {
@@ -29,10 +27,9 @@ interface Deps {
   users: UsersRepository;
   usersService: UsersService;
   workspaces: WorkspacesService;
-  mailer: Mailer;
+  mail: InvitationMail;
   rateLimiter: RateLimiter;
   clock: Clock;
-  publicUrl: string;
 }
 
 /**
@@ -67,7 +64,7 @@ async function consumeBoth(
  * Nothing here consults who has an account elsewhere.
  */
 export function createInvitationsService(deps: Deps) {
-  const { db, invitations, members, users, workspaces, mailer, rateLimiter, clock } = deps;
+  const { db, invitations, members, users, workspaces, mail, rateLimiter, clock } = deps;
   const nowIso = () => clock.now().toISOString();
 
   /** Uses the invitation up and writes the membership it promised, in one transaction. */
@@ -96,6 +93,11 @@ export function createInvitationsService(deps: Deps) {
     return user.email;
   }
 
+  /**
+   * Writes the invitation and mails it. The mail server being away keeps the invitation, in
+   * `pending` delivery, for the invitation-mail worker to send once it is back; a mail the
+   * server refuses for good removes the invitation again (nothing half-written).
+   */
   async function mailInvitation(
     workspaceId: number,
     input: { email: string; invitedBy: number; workspace: string; inviter: string; locale: Locale },
@@ -105,31 +107,28 @@ export function createInvitationsService(deps: Deps) {
     const createdOn = now.toISOString();
     const expiresOn = new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000).toISOString();
     await invitations.deleteInvitationOf(workspaceId, input.email, createdOn);
-    const token = createInvitationToken({
-      email: input.email,
-      purpose: 'invitation',
-      workspace: input.workspace,
-      exp: Math.floor(Date.parse(expiresOn) / 1000),
-    });
+    const { token, tokenHash } = mail.createToken({ ...input, expiresOn });
     const row = await invitations.insertInvitation({
       workspace_id: workspaceId,
       email: input.email,
       role: 'observer',
-      token_hash: sha256Hex(token),
+      token_hash: tokenHash,
       invited_by: input.invitedBy,
       created_on: createdOn,
       expires_on: expiresOn,
+      mail_state: 'sending',
+      mail_attempts: 1,
+      mail_claimed_until: mail.leaseUntilIso(),
+      mail_locale: input.locale,
     });
     if (!row) throw alreadyInvited();
-    const link = `${deps.publicUrl}/invitations/accept?token=${token}`;
     try {
-      await mailer.send(renderMail('invitation', input.locale, input.email, link, input));
+      const delivery = await mail.deliver({ ...input, id: row.id, expiresOn, attempt: 1 }, token);
+      return toInvitationResponse({ ...row, mail_state: delivery });
     } catch (error) {
-      // an invitation nobody received would block the next attempt for a week
       await invitations.deleteInvitation(workspaceId, row.id);
       throw error;
     }
-    return toInvitationResponse(row);
   }
 
   return {

@@ -1,5 +1,6 @@
 import {
   roleHasPermission,
+  type InvitationDelivery,
   type Member,
   type Members,
   type PendingInvitation,
@@ -8,6 +9,7 @@ import {
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { InvitationMailState } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type {
   InvitationRow,
@@ -36,7 +38,12 @@ export const toInvitationResponse = (row: InvitationRow): PendingInvitation => (
   role: row.role,
   createdOn: row.created_on,
   validUntil: row.expires_on,
+  delivery: toInvitationDelivery(row.mail_state),
 });
+
+/** A mail being sent counts as pending for the inviter until it has left. */
+const toInvitationDelivery = (state: InvitationMailState): InvitationDelivery =>
+  state === 'sending' ? 'pending' : state;
 
 const memberNotFound = () => notFound('User not found.');
 const lastAdmin = (message: string) => new AppError('conflict', message);

@@ -27,9 +27,12 @@ export function InviteDialog({
     if (!parsed.success) return;
     invite.mutate(parsed.data, {
       onSuccess: (result) => {
+        const isPending = result.invitation.delivery === 'pending';
         notifications.show({
-          color: 'teal',
-          message: t('members.invited', { email: result.invitation.email }),
+          color: isPending ? 'yellow' : 'teal',
+          message: t(isPending ? 'members.invitedPending' : 'members.invited', {
+            email: result.invitation.email,
+          }),
         });
         onClose();
       },

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUserCog } from '@tabler/icons-react';
-import { ROLES, type Member, type Workspace } from '@printdeck/shared';
+import { ROLES, type InvitationDelivery, type Member, type Workspace } from '@printdeck/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,12 @@ import { formatDate } from '../../../lib/format-date';
 import { useDeleteInvitation, useRemoveMember, useUpdateMemberRole } from '../api/change-member';
 import { useMembers } from '../api/get-members';
 import { InviteDialog } from './InviteDialog';
+
+const DELIVERY_COLORS: Record<InvitationDelivery, string> = {
+  pending: 'yellow',
+  sent: 'teal',
+  failed: 'red',
+};
 
 interface MembersSectionProps {
   workspace: Workspace;
@@ -109,6 +115,7 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
                   <Table.Th>{t('invitations.role')}</Table.Th>
                   <Table.Th>{t('invitations.created')}</Table.Th>
                   <Table.Th>{t('invitations.validUntil')}</Table.Th>
+                  <Table.Th>{t('invitations.delivery')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -119,6 +126,15 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
                     <Table.Td>{t(`members.roles.${invitation.role}`)}</Table.Td>
                     <Table.Td>{formatDate(invitation.createdOn)}</Table.Td>
                     <Table.Td>{formatDate(invitation.validUntil)}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={DELIVERY_COLORS[invitation.delivery]}
+                        data-testid="invitation-delivery"
+                      >
+                        {t(`invitations.deliveryStates.${invitation.delivery}`)}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td>
                       <Button
                         size="xs"
