@@ -1,5 +1,6 @@
 /** What other features may use of workspaces. */
 export { myWorkspacesQueryKey, useMyWorkspaces } from './api/get-my-workspaces';
+export { useWorkspaceAvatar } from './api/get-workspace-avatar';
 export { CreateWorkspaceForm } from './components/CreateWorkspaceForm';
 export { useCurrentWorkspace } from './hooks/current-workspace';
 export { useHasPermission } from './hooks/use-permission';

@@ -1,23 +1,12 @@
 import { Avatar, FileButton, Group, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Workspace } from '@printdeck/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWorkspaceAvatar } from '../api/get-workspace-avatar';
+import { useObjectUrl } from '../../../lib/use-object-url';
+import { useWorkspaceAvatar } from '../../workspaces';
 import { useUploadWorkspaceAvatar } from '../api/update-workspace';
 import { isAllowedAvatarFile } from '../avatar-file';
 import { cropAvatarToPng } from '../crop-avatar';
-
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return setUrl(undefined);
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 /** The workspace picture: PNG or JPEG, cropped to its centred square and stored as PNG. */
 export function AvatarPicker({ workspace }: { workspace: Workspace }) {
@@ -41,7 +30,15 @@ export function AvatarPicker({ workspace }: { workspace: Workspace }) {
 
   return (
     <Group gap="md">
-      <Avatar src={src} name={workspace.name} color="initials" size="xl" radius="md" alt="" />
+      <Avatar
+        src={src}
+        name={workspace.name}
+        color="initials"
+        size="xl"
+        radius="md"
+        alt=""
+        data-testid="workspace-avatar"
+      />
       <div>
         <FileButton
           onChange={(file) => void pick(file)}

@@ -15,7 +15,7 @@ interface WorkspaceHeaderProps {
 /** The group header of the dashboard (spec part 1 §1). */
 export function WorkspaceHeader({ workspace, editPath }: WorkspaceHeaderProps) {
   const { t } = useTranslation();
-  const avatar = <WorkspaceAvatar name={workspace.name} size={72} radius="md" />;
+  const avatar = <WorkspaceAvatar workspace={workspace} size={72} radius="md" />;
   return (
     <Group gap="lg" wrap="nowrap" align="flex-start">
       {editPath ? (

@@ -20,7 +20,7 @@ export function WorkspaceList({ workspaces, selectedId, label, onChoose }: Works
             type="button"
             label={workspace.name}
             active={workspace.id === selectedId}
-            leftSection={<WorkspaceAvatar name={workspace.name} size={36} radius="md" />}
+            leftSection={<WorkspaceAvatar workspace={workspace} size={36} radius="md" />}
             rightSection={<IconChevronRight size={16} aria-hidden />}
             onClick={() => onChoose(workspace)}
             styles={{ label: { fontWeight: 500 } }}
