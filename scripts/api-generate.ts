@@ -29,6 +29,15 @@ async function generateFiles(): Promise<Record<string, string>> {
   };
 }
 
+/** Where a checked-in file first parts from the generated one, to say what changed. */
+function describeFirstDifference(found: string, expected: string): string {
+  const foundLines = found.split('\n');
+  const expectedLines = expected.split('\n');
+  const line = expectedLines.findIndex((text, index) => text !== foundLines[index]);
+  const at = line === -1 ? expectedLines.length : line;
+  return `line ${at + 1}: expected ${JSON.stringify(expectedLines[at] ?? '')}, found ${JSON.stringify(foundLines[at] ?? '')}`;
+}
+
 function readOrEmpty(file: string): string {
   try {
     return readFileSync(file, 'utf8');
@@ -43,6 +52,11 @@ if (process.argv.includes('--check')) {
     (name) => readOrEmpty(path.join(ROOT, name)) !== files[name],
   );
   if (stale.length > 0) {
+    for (const name of stale) {
+      console.error(
+        `${name}, ${describeFirstDifference(readOrEmpty(path.join(ROOT, name)), files[name]!)}`,
+      );
+    }
     console.error(
       `The API contract is out of date: ${stale.join(', ')}.\n` +
         'The server routes changed: run `npm run api:generate` and commit the result.',
