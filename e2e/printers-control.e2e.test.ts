@@ -185,6 +185,8 @@ describe('controlling printers', () => {
     await page.getByRole('checkbox', { name: 'Select Relay one' }).check();
     await page.getByRole('checkbox', { name: 'Select Relay two' }).check();
     await page.getByRole('button', { name: 'Send' }).click();
+    // the task list waits in the header, hiding nothing, and opens on a click
+    await page.getByTestId('background-tasks-button').click();
     const tasks = page.getByTestId('background-tasks');
     await expectVisible(tasks.getByText('Power off Relay one'));
     await expectVisible(tasks.getByText('Power off Relay two'));
@@ -192,6 +194,7 @@ describe('controlling printers', () => {
     await expectState(printerCard(page, 'Relay two'), 'PRINTER_NOT_PAIRED');
     expect(printer.device.isPoweredOn).toBe(false);
     await expect.poll(() => tasks.locator('[data-status="done"]').count()).toBe(2);
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Bulk action' }).click();
     await page.getByRole('menuitem', { name: 'Turn on' }).click();

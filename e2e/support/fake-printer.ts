@@ -20,6 +20,8 @@ export interface FakePrinterOptions {
   isPaired?: boolean;
   /** the model's tick; temperatures move 10 °C and a job 2 % per tick */
   tickMs?: number;
+  /** the camera is the printer's own: with the printer disconnected no frame comes */
+  isCameraOnPrinter?: boolean;
 }
 
 type Axis = 'x' | 'y' | 'z';
@@ -30,7 +32,8 @@ interface Heater {
 interface Job {
   fileName: string;
   completion: number;
-  phase: 'printing' | 'paused';
+  /** done: the print ended and the printer still shows it, as OctoPrint keeps the file */
+  phase: 'printing' | 'paused' | 'done';
 }
 interface ConsoleEntry {
   time: number;
@@ -85,6 +88,7 @@ export class FakePrinter {
       hasSpectoda: false,
       isPaired: true,
       tickMs: 500,
+      isCameraOnPrinter: false,
       ...options,
     };
     this.isPaired = this.options.isPaired;
@@ -168,6 +172,12 @@ export class FakePrinter {
     this.pushState();
   }
 
+  /** The print ends; the printer keeps showing it, finished (OctoPrint's selected file). */
+  finishJob(): void {
+    if (this.job) this.job = { ...this.job, completion: 100, phase: 'done' };
+    this.pushState();
+  }
+
   setKlipperError(message: string | null): void {
     this.hasKlipperError = message !== null;
     if (message) this.log('response', `!! ${message}`);
@@ -190,7 +200,7 @@ export class FakePrinter {
           cancelling: false,
           resuming: false,
           finishing: false,
-          ready: operational && !this.job,
+          ready: operational && !this.isBusy,
           error: this.hasKlipperError,
           closedOrError: !operational,
         },
@@ -208,6 +218,7 @@ export class FakePrinter {
             completion: this.job.completion,
             print_time: this.job.completion * 6,
             print_time_left: (100 - this.job.completion) * 6,
+            ...(this.job.phase === 'done' ? { outcome: 'done' as const } : {}),
           }
         : null,
       local_ip_address: '192.168.1.77',
@@ -229,6 +240,11 @@ export class FakePrinter {
             }
           : null,
     };
+  }
+
+  /** a job runs (printing or paused); a finished one still shown does not count */
+  private get isBusy(): boolean {
+    return this.job !== null && this.job.phase !== 'done';
   }
 
   private describeState(): string {
@@ -292,7 +308,7 @@ export class FakePrinter {
   }
 
   private requireReady(): void {
-    if (!this.isPaired || this.job || this.hasKlipperError) {
+    if (!this.isPaired || this.isBusy || this.hasKlipperError) {
       throw new CommandError('not-operational', 'The printer is not ready.');
     }
   }
@@ -375,6 +391,9 @@ export class FakePrinter {
         this.startJob(command.file_name);
         return { path: command.file_name, started: true };
       case 'snapshot': {
+        if (this.options.isCameraOnPrinter && !this.isPaired) {
+          throw new CommandError('printer-unreachable', 'The printer is not connected.');
+        }
         const frame = this.camera.snapshot();
         return { content_type: 'image/jpeg', data_base64: frame.toString('base64') };
       }

@@ -8,6 +8,7 @@ import { createDeviceKeyAdminService } from '../modules/device-keys/device-key-a
 import { createPrinterGroupsRepository } from '../modules/printer-groups/printer-groups.repository.js';
 import { createPrinterGroupsService } from '../modules/printer-groups/printer-groups.service.js';
 import { createPrinterAccess } from '../modules/printers/printer-access.js';
+import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import { createPrinterControlService } from '../modules/printers/printer-control.service.js';
 import { createPrintersRepository } from '../modules/printers/printers.repository.js';
 import { createPrintersService } from '../modules/printers/printers.service.js';
@@ -53,6 +54,7 @@ export function createDeviceServices(deps: {
       live,
       getPrinterForUser,
       clock,
+      jobs: createPrintJobsRepository(db),
     }),
     printerControl: createPrinterControlService({
       live,

@@ -1,4 +1,5 @@
 import type { Role } from '@printdeck/shared';
+import { connectFakeAgent, readyState, type FakeAgent } from './fake-agent.js';
 import type { TestServer } from './test-server.js';
 
 let sequence = 0;
@@ -54,4 +55,26 @@ export async function addMember(
       created_on: new Date().toISOString(),
     })
     .execute();
+}
+
+/**
+ * A printer in the workspace with a fake agent connected on its device key, said hello and
+ * reported ready (the agent answers nothing until the test tells it how).
+ */
+export async function buildPrinterWithAgent(
+  t: TestServer,
+  input: { token: string; workspaceId: number; name: string },
+): Promise<{ printerId: number; agent: FakeAgent; key: string }> {
+  const key = (await t.api('/api/device_keys/', { method: 'POST', token: input.token })).body.token;
+  const printerId = (
+    await t.api('/api/printers/', {
+      method: 'POST',
+      token: input.token,
+      body: { group: input.workspaceId, name: input.name, token: key },
+    })
+  ).body.id;
+  const agent = await connectFakeAgent(t.baseUrl, key);
+  await agent.hello();
+  agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
+  return { printerId, agent, key };
 }

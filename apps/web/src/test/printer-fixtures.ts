@@ -40,6 +40,7 @@ export function buildDeviceState(
     plugins: { power_relay: false, power_on: null, led: false, spectoda: false, camera: true },
     lights: { led_on: false },
     klipper: null,
+    print_job: null,
     ...overrides,
   };
 }

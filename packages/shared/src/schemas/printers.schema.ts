@@ -85,6 +85,18 @@ export const PrinterDeviceStateSchema = z.object({
   plugins: DeviceStateSchema.shape.plugins.nullable(),
   lights: DeviceStateSchema.shape.lights.nullable(),
   klipper: DeviceStateSchema.shape.klipper,
+  /**
+   * Printdeck's record of the job the printer shows (running, or finished and still shown),
+   * with who started it (spec part 1 §2 "job name and user"); null when it has none.
+   */
+  print_job: z
+    .object({
+      id: z.number().int(),
+      /** the member who started it; empty when it was started on the printer itself */
+      username: z.string(),
+      started_on_printer: z.boolean(),
+    })
+    .nullable(),
 });
 export type PrinterDeviceState = z.infer<typeof PrinterDeviceStateSchema>;
 

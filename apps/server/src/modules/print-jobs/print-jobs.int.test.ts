@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
+import {
+  addMember,
+  buildPrinterWithAgent,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../test/factories.js';
+import { eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
 
@@ -26,18 +32,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function addReadyPrinter(name: string): Promise<{ printerId: number; agent: FakeAgent }> {
-  const key = (await t.api('/api/device_keys/', { method: 'POST', token: admin.access })).body
-    .token;
-  const printerId = (
-    await t.api('/api/printers/', {
-      method: 'POST',
-      token: admin.access,
-      body: { group: workspaceId, name, token: key },
-    })
-  ).body.id;
-  const agent = await connectFakeAgent(t.baseUrl, key);
-  await agent.hello();
-  agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
+  const { printerId, agent } = await buildPrinterWithAgent(t, {
+    token: admin.access,
+    workspaceId,
+    name,
+  });
   await eventually(async () => {
     const states = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
       token: admin.access,

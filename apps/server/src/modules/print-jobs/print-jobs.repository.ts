@@ -74,6 +74,29 @@ export function createPrintJobsRepository(db: Db) {
         .execute();
     },
 
+    /** The newest job of each of these printers (what their devices-states rows name). */
+    listLatestPrinterJobs(
+      printerIds: number[],
+    ): Promise<
+      Array<
+        Pick<PrintJobRow, 'id' | 'printer_id' | 'username' | 'started_on_printer'> &
+          Pick<PrintJobRow, 'ended_on' | 'device_path'>
+      >
+    > {
+      if (printerIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('print_jobs')
+        .select(['id', 'printer_id', 'username', 'started_on_printer', 'ended_on', 'device_path'])
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('print_jobs')
+            .select((inner) => inner.fn.max('id').as('id'))
+            .where('printer_id', 'in', printerIds)
+            .groupBy('printer_id'),
+        )
+        .execute();
+    },
+
     /** Every job not ended yet, with its device: what the lost-device sweep looks at. */
     listOpenJobs(): Promise<Array<Pick<PrintJobRow, 'id' | 'device_key_id'>>> {
       return db

@@ -10,6 +10,7 @@ import type { LiveDevices } from '../../gateway/live-devices.js';
 import { fieldError } from '../../http/app-error.js';
 import type { DeviceKeyAdminService } from '../device-keys/device-key-admin.service.js';
 import type { DeviceKeysService } from '../device-keys/device-keys.service.js';
+import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { GetPrinterForUser } from './printer-access.js';
 import type { PrinterRow, PrintersRepository } from './printers.repository.js';
@@ -22,6 +23,7 @@ interface Deps {
   live: LiveDevices;
   getPrinterForUser: GetPrinterForUser;
   clock: Clock;
+  jobs: Pick<PrintJobsRepository, 'listLatestPrinterJobs'>;
 }
 
 const INVALID_DEVICE_KEY = 'The provided device key is not valid.';
@@ -34,6 +36,7 @@ export function createPrintersService({
   live,
   getPrinterForUser,
   clock,
+  jobs,
 }: Deps) {
   async function toResponses(rows: PrinterRow[]): Promise<Printer[]> {
     const [instances, memberships, plates] = await Promise.all([
@@ -141,10 +144,14 @@ export function createPrintersService({
     async listDeviceStates(userId: number, workspaceId: number): Promise<PrinterDeviceState[]> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
       const rows = await printers.listWorkspacePrinters(workspaceId);
+      const devices = new Map(rows.map((row) => [row.id, live.get(row.device_key_id)]));
+      const withJob = rows.filter((row) => devices.get(row.id)?.state?.job?.file_name);
+      const latestJobs = await jobs.listLatestPrinterJobs(withJob.map((row) => row.id));
       return rows.map((row) => {
-        const device = live.get(row.device_key_id);
+        const device = devices.get(row.id)!;
         const state = device.state;
         const derived = derivePrinterState({ isConnected: device.isConnected, state });
+        const latest = latestJobs.find((job) => job.printer_id === row.id);
         return {
           printer_id: row.id,
           is_connected: device.isConnected,
@@ -159,6 +166,7 @@ export function createPrintersService({
           plugins: state?.plugins ?? null,
           lights: state?.lights ?? null,
           klipper: state?.klipper ?? null,
+          print_job: latest && isShownJob(latest, state?.job ?? null) ? toShownJob(latest) : null,
         };
       });
     },
@@ -172,3 +180,22 @@ export function createPrintersService({
 }
 
 export type PrintersService = ReturnType<typeof createPrintersService>;
+
+type LatestJob = Awaited<ReturnType<PrintJobsRepository['listLatestPrinterJobs']>>[number];
+
+/**
+ * The printer's newest Printdeck job is the one it shows while that job runs, or after it
+ * ended while the printer still shows its file (OctoPrint keeps a finished file selected).
+ */
+function isShownJob(job: LatestJob, shown: { path?: string | null | undefined } | null): boolean {
+  if (!shown) return false;
+  return job.ended_on === null || (!!shown.path && job.device_path === shown.path);
+}
+
+function toShownJob(job: LatestJob): NonNullable<PrinterDeviceState['print_job']> {
+  return {
+    id: job.id,
+    username: job.username,
+    started_on_printer: job.started_on_printer === 1,
+  };
+}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { ThemeToggle } from '../../components/ThemeToggle';
+import { BackgroundTaskIndicator } from '../../features/printers/components/BackgroundTaskIndicator';
 import { SCREEN_PATHS } from '../../config/screens';
 import { getNavLinks } from '../navigation/nav-links';
 import type { Navigation } from '../navigation/navigation';
@@ -42,6 +43,7 @@ export function DesktopHeader({ navigation, workspace }: HeaderProps) {
           </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <BackgroundTaskIndicator />
           <NewsButton news={navigation.news} />
           <ThemeToggle />
           <HeaderActions actions={navigation.headerActions} />

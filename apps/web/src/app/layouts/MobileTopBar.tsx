@@ -2,6 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { Workspace } from '@printdeck/shared';
 import { Logo } from '../../components/Logo';
 import { SCREEN_PATHS } from '../../config/screens';
+import { BackgroundTaskIndicator } from '../../features/printers/components/BackgroundTaskIndicator';
 import type { Navigation } from '../navigation/navigation';
 import { HeaderActions } from './HeaderActions';
 import { NewsButton } from './NewsButton';
@@ -21,6 +22,7 @@ export function MobileTopBar({
         <Text fw={600} truncate style={{ flex: 1 }}>
           {workspace.name}
         </Text>
+        <BackgroundTaskIndicator />
         <NewsButton news={navigation.news} />
         <HeaderActions actions={navigation.mobileTopBarActions} />
       </Group>

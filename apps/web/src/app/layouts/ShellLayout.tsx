@@ -4,7 +4,6 @@ import { Suspense, type CSSProperties } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Footer } from '../../components/Footer';
 import { PrinterPrintActions } from '../../features/print-dialog';
-import { BackgroundTaskList } from '../../features/printers/components/BackgroundTaskList';
 import { PrinterPrintActionsProvider } from '../../features/printers';
 import { PageLoader } from '../../components/PageLoader';
 import { SCREEN_PATHS } from '../../config/screens';
@@ -53,7 +52,6 @@ export function ShellLayout() {
           </Container>
           <Footer />
           {isMobile && <BottomBar navigation={navigation} />}
-          <BackgroundTaskList />
         </Box>
       </PrinterPrintActionsProvider>
     </CurrentWorkspaceProvider>

@@ -2,13 +2,15 @@ import { Box, Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { getRotationStyle, type CameraStatus } from '../model/camera-machine';
+import { getRotationStyle, type CameraState, type CameraStatus } from '../model/camera-machine';
 import { CameraPlaceholder } from './CameraPlaceholder';
 import classes from './camera.module.css';
 
 interface CameraFrameProps {
   imageUrl: string | null;
   status: CameraStatus;
+  /** what an offline status stands for (the camera, a disconnected printer, the device) */
+  offlineReason: CameraState['offlineReason'];
   rotation: number;
   downloadProgress: number | null;
   isBlurred: boolean;
@@ -22,7 +24,7 @@ export function CameraFrame(props: CameraFrameProps) {
   const { t } = useTranslation();
   const { transform, isSideways } = getRotationStyle(props.rotation);
   const showsImage = props.imageUrl !== null && props.status !== 'disabled';
-  const label = getStatusLabel(props.status, props.downloadProgress, t);
+  const label = getStatusLabel(props, t);
   return (
     <Box
       className={classes.frame}
@@ -30,6 +32,7 @@ export function CameraFrame(props: CameraFrameProps) {
       data-sideways={isSideways || undefined}
       data-testid="camera"
       data-status={props.status}
+      data-offline-reason={props.status === 'offline' ? props.offlineReason : undefined}
     >
       {showsImage ? (
         <img
@@ -57,15 +60,18 @@ export function CameraFrame(props: CameraFrameProps) {
 }
 
 function getStatusLabel(
-  status: CameraStatus,
-  progress: number | null,
+  { status, offlineReason, downloadProgress }: CameraFrameProps,
   t: TFunction,
 ): string | null {
   switch (status) {
     case 'ok':
       return null;
     case 'downloading':
-      return t('printers.camera.downloading', { progress: Math.round(progress ?? 0) });
+      return t('printers.camera.downloading', { progress: Math.round(downloadProgress ?? 0) });
+    case 'offline':
+      if (offlineReason === 'disconnected') return t('printers.camera.disconnected');
+      if (offlineReason === 'deviceOffline') return t('printers.camera.deviceOffline');
+      return t('printers.camera.offline');
     default:
       return t(`printers.camera.${status}`);
   }

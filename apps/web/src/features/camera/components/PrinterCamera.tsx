@@ -21,6 +21,7 @@ export interface PrinterCameraProps {
   isEnabled: boolean;
   rotation: number;
   isDeviceOnline: boolean;
+  isPrinterPaired: boolean;
   isDownloading: boolean;
   downloadProgress: number | null;
   /** the light switch over the image, for printers with a light and a member who may switch it */
@@ -39,6 +40,7 @@ export function PrinterCamera(props: PrinterCameraProps) {
     printerId: props.printerId,
     isEnabled: props.isEnabled,
     isDeviceOnline: props.isDeviceOnline,
+    isPrinterPaired: props.isPrinterPaired,
     isDownloading: props.isDownloading,
     isHovered,
     isFullscreen,
@@ -75,6 +77,7 @@ export function PrinterCamera(props: PrinterCameraProps) {
   const frame = {
     imageUrl,
     status,
+    offlineReason: state.offlineReason,
     rotation: props.rotation,
     downloadProgress: props.downloadProgress,
     isBlurred: !hasFocus,

@@ -5,6 +5,7 @@ import {
   getNextDelay,
   getTickAction,
   reduceCamera,
+  shouldKeepPolling,
   type CameraEvent,
   type CameraState,
 } from '../model/camera-machine';
@@ -14,6 +15,8 @@ export interface CameraFeedInput {
   printerId: number;
   isEnabled: boolean;
   isDeviceOnline: boolean;
+  /** the device is connected to its printer: a failed frame of an unpaired one is no error */
+  isPrinterPaired: boolean;
   isDownloading: boolean;
   isHovered: boolean;
   isFullscreen: boolean;
@@ -33,6 +36,12 @@ function toEvent(answer: SnapshotAnswer): CameraEvent {
     case 'failure':
       return { type: 'failure' };
   }
+}
+
+function withPrinter(event: CameraEvent, isPrinterPaired: boolean): CameraEvent {
+  return event.type === 'failure' && !isPrinterPaired
+    ? { type: 'failure', isPrinterDisconnected: true }
+    : event;
 }
 
 /**
@@ -56,6 +65,11 @@ export function useCameraFeed(input: CameraFeedInput): {
   useEffect(() => {
     if (input.isHovered || input.isFullscreen || input.isInViewport) wake.current();
   }, [input.isHovered, input.isFullscreen, input.isInViewport]);
+
+  // A device back online: the camera, which stopped asking while it was away, asks again.
+  useEffect(() => {
+    if (input.isDeviceOnline) wake.current();
+  }, [input.isDeviceOnline]);
 
   const { printerId, isEnabled } = input;
   useEffect(() => {
@@ -98,15 +112,15 @@ export function useCameraFeed(input: CameraFeedInput): {
           const answer = await getSnapshot({ printerId, etag: current.etag, signal: abort.signal });
           if (abort.signal.aborted) return;
           if (answer.kind === 'image') showImage(URL.createObjectURL(answer.blob));
-          apply(toEvent(answer));
+          apply(withPrinter(toEvent(answer), latest.current.isPrinterPaired));
         } catch {
           if (abort.signal.aborted) return;
-          apply({ type: 'failure' });
+          apply(withPrinter({ type: 'failure' }, latest.current.isPrinterPaired));
         } finally {
           isInFlight = false;
         }
       }
-      schedule();
+      if (shouldKeepPolling(current, latest.current.isDeviceOnline)) schedule();
     }
 
     wake.current = () => {

@@ -8,6 +8,7 @@ import {
   getRotationStyle,
   getTickAction,
   isLightLocked,
+  shouldKeepPolling,
   nextFlashlightPercentage,
   reduceCamera,
   type CameraEvent,
@@ -59,6 +60,29 @@ describe('camera answers', () => {
 
   it('gives the error state on any other failure', () => {
     expect(run([{ type: 'failure' }]).status).toBe('error');
+  });
+
+  it('says a disconnected printer has no image, not an error, and asks slowly', () => {
+    const shown = run([{ type: 'image', etag: '"a"' }]);
+    const state = reduceCamera(shown, { type: 'failure', isPrinterDisconnected: true });
+    expect(state).toMatchObject({
+      status: 'offline',
+      offlineReason: 'disconnected',
+      hasImage: false,
+    });
+    expect(getNextDelay(state, { isHovered: true, isFullscreen: false })).toBe(3000);
+    expect(reduceCamera(state, { type: 'image', etag: null })).toMatchObject({
+      status: 'ok',
+      offlineReason: null,
+    });
+  });
+
+  it('stops asking once it says the device is offline, until the device is back', () => {
+    const away = run(repeat({ type: 'deviceOffline' }, 10));
+    expect(away.offlineReason).toBe('deviceOffline');
+    expect(shouldKeepPolling(away, false)).toBe(false);
+    expect(shouldKeepPolling(away, true)).toBe(true);
+    expect(shouldKeepPolling(run(repeat({ type: 'deviceOffline' }, 9)), false)).toBe(true);
   });
 
   it('shows connecting while the device is offline, and offline after 10 ticks', () => {

@@ -25,14 +25,20 @@ export interface CameraState {
   hasImage: boolean;
   timeoutRetries: number;
   offlineTicks: number;
-  lastAnswer: 'image' | 'notModified' | 'failed' | null;
+  /**
+   * What the offline status stands for: the camera stopped answering, the device is not
+   * connected to its printer (OctoPrint/Klipper disconnected), or the device itself is offline.
+   */
+  offlineReason: 'camera' | 'disconnected' | 'deviceOffline' | null;
+  lastAnswer: 'image' | 'notModified' | 'failed' | 'disconnected' | null;
 }
 
 export type CameraEvent =
   | { type: 'image'; etag: string | null }
   | { type: 'notModified' }
   | { type: 'timeout' }
-  | { type: 'failure' }
+  /** any other failed answer; a printer disconnected from its device explains it */
+  | { type: 'failure'; isPrinterDisconnected?: boolean }
   | { type: 'deviceOffline' };
 
 export const INITIAL_CAMERA_STATE: CameraState = {
@@ -41,14 +47,19 @@ export const INITIAL_CAMERA_STATE: CameraState = {
   hasImage: false,
   timeoutRetries: 0,
   offlineTicks: 0,
+  offlineReason: null,
   lastAnswer: null,
 };
 
-const toPlaceholder = (state: CameraState): CameraState => ({
+const toPlaceholder = (
+  state: CameraState,
+  offlineReason: NonNullable<CameraState['offlineReason']>,
+): CameraState => ({
   ...state,
   status: 'offline',
   hasImage: false,
   etag: null,
+  offlineReason,
 });
 
 export function reduceCamera(state: CameraState, event: CameraEvent): CameraState {
@@ -60,6 +71,7 @@ export function reduceCamera(state: CameraState, event: CameraEvent): CameraStat
         hasImage: true,
         timeoutRetries: 0,
         offlineTicks: 0,
+        offlineReason: null,
         lastAnswer: 'image',
       };
     case 'notModified':
@@ -78,10 +90,13 @@ export function reduceCamera(state: CameraState, event: CameraEvent): CameraStat
         timeoutRetries: retries,
         lastAnswer: 'failed',
       };
-      return retries > CAMERA_TIMING.maxTimeoutRetries ? toPlaceholder(next) : next;
+      return retries > CAMERA_TIMING.maxTimeoutRetries ? toPlaceholder(next, 'camera') : next;
     }
     case 'failure':
-      return { ...state, status: 'error', lastAnswer: 'failed' };
+      // a disconnected printer's camera is not an error: it says so and is asked slowly
+      return event.isPrinterDisconnected
+        ? { ...toPlaceholder(state, 'disconnected'), lastAnswer: 'disconnected' }
+        : { ...state, status: 'error', lastAnswer: 'failed' };
     case 'deviceOffline': {
       const ticks = state.offlineTicks + 1;
       const next: CameraState = {
@@ -90,7 +105,9 @@ export function reduceCamera(state: CameraState, event: CameraEvent): CameraStat
         offlineTicks: ticks,
         lastAnswer: 'failed',
       };
-      return ticks >= CAMERA_TIMING.offlineTickThreshold ? toPlaceholder(next) : next;
+      return ticks >= CAMERA_TIMING.offlineTickThreshold
+        ? toPlaceholder(next, 'deviceOffline')
+        : next;
     }
   }
 }
@@ -113,12 +130,21 @@ export function getTickAction(conditions: CameraConditions): 'request' | 'offlin
   return conditions.isDeviceOnline ? 'request' : 'offlineTick';
 }
 
+/**
+ * Once the camera says the device is offline, nothing more is asked until the device is back
+ * online (its state polling tells): the page does not tick every second for a device away.
+ */
+export function shouldKeepPolling(state: CameraState, isDeviceOnline: boolean): boolean {
+  return isDeviceOnline || state.offlineReason !== 'deviceOffline';
+}
+
 /** 1000 ms while failing; 300 ms after a 304, hovered or fullscreen; 3000 ms otherwise. */
 export function getNextDelay(
   state: CameraState,
   view: { isHovered: boolean; isFullscreen: boolean },
 ): number {
   if (state.lastAnswer === 'failed') return CAMERA_TIMING.failingMs;
+  if (state.lastAnswer === 'disconnected') return CAMERA_TIMING.slowMs;
   if (state.lastAnswer === 'notModified' || view.isHovered || view.isFullscreen) {
     return CAMERA_TIMING.fastMs;
   }

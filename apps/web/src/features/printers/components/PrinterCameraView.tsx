@@ -9,7 +9,7 @@ export function PrinterCameraView({ view }: { view: PrinterView }) {
   const commands = usePrinterCommands();
   const { printer } = view;
   const light =
-    canOperate && view.hasLed
+    canOperate && view.hasLed && view.isOnline
       ? { isOn: view.isLightOn, toggle: () => commands.setLed(view, !view.isLightOn) }
       : undefined;
   return (
@@ -19,6 +19,7 @@ export function PrinterCameraView({ view }: { view: PrinterView }) {
       isEnabled={printer.camera_enabled}
       rotation={printer.camera_rotation}
       isDeviceOnline={view.isOnline}
+      isPrinterPaired={view.isPaired}
       isDownloading={view.printerState === 'DOWNLOADING_PRINT_FILE'}
       downloadProgress={view.downloadProgress}
       light={light}

@@ -1,7 +1,7 @@
 import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { useIsChangingState } from '../hooks/changing-state-store';
 import { useHasPermission } from '../../workspaces';
@@ -47,6 +47,13 @@ export const PrinterCard = memo(function PrinterCard({
   const input = { view, isChangingState, canOperate };
   const { printer } = view;
   const isUnavailable = selection !== undefined && !selection.isSelectable;
+  const navigate = useNavigate();
+  const detailPath = getScreenPath('printerDetail', { id: printer.id }) ?? '#';
+  // the camera sits above the card's link (it keeps its hover and its own buttons): a click
+  // on its image leads to the detail as the rest of the card does
+  const openDetailFromCamera = (event: MouseEvent) => {
+    if (!(event.target as HTMLElement).closest('button')) void navigate(detailPath);
+  };
 
   return (
     <Card
@@ -72,7 +79,7 @@ export const PrinterCard = memo(function PrinterCard({
             )}
             <Text
               component={Link}
-              to={getScreenPath('printerDetail', { id: printer.id }) ?? '#'}
+              to={detailPath}
               draggable={false}
               className={classes.name}
               fw={600}
@@ -100,7 +107,11 @@ export const PrinterCard = memo(function PrinterCard({
         </Group>
         <PrinterProgress view={view} place="card" />
         <PrinterTemperatures view={view} />
-        {showCamera && printer.camera_enabled && <PrinterCameraView view={view} />}
+        {showCamera && printer.camera_enabled && (
+          <div className="printer-interactive" onClick={openDetailFromCamera}>
+            <PrinterCameraView view={view} />
+          </div>
+        )}
         <div style={{ marginTop: 'auto' }}>
           <PrinterCardActions
             view={view}

@@ -4,22 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { formatTemperature } from '../model/printer-state-display';
 import type { PrinterView } from '../model/printer-view';
 
-/** Nozzle (tool0) and bed, actual/target in °C with one decimal. */
+/** Nozzle (tool0) and bed, actual/target in °C with one decimal; greyed while only last known. */
 export function PrinterTemperatures({ view }: { view: PrinterView }) {
   const { t } = useTranslation();
   const rows = [
     { id: 'tool0', label: t('printers.temperatures.nozzle'), icon: IconFlame },
     { id: 'bed', label: t('printers.temperatures.bed'), icon: IconTemperature },
   ] as const;
+  const isLastKnown = view.lastSeenAt !== null;
   return (
-    <SimpleGrid cols={2} spacing="xs">
+    <SimpleGrid
+      cols={2}
+      spacing="xs"
+      data-last-known={isLastKnown || undefined}
+      title={isLastKnown ? t('printers.temperatures.lastKnown') : undefined}
+    >
       {rows.map(({ id, label, icon: Icon }) => (
         <Stack key={id} gap={0} data-testid={`temperature-${id}`}>
           <Group gap={4} wrap="nowrap" c="dimmed">
             <Icon size={14} stroke={1.6} aria-hidden />
             <Text size="xs">{label}</Text>
           </Group>
-          <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text
+            size="sm"
+            fw={500}
+            c={isLastKnown ? 'dimmed' : undefined}
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
             {formatTemperature(view.temperatures[id])}
           </Text>
         </Stack>

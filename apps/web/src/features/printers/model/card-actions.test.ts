@@ -27,6 +27,23 @@ describe('card actions by state', () => {
     ]);
   });
 
+  it('offers Connect, not Power on, after a disconnect while the relay reports the power on', () => {
+    const plugins = {
+      power_relay: true,
+      power_on: true,
+      led: false,
+      spectoda: false,
+      camera: true,
+    };
+    const disconnected = buildView('PRINTER_NOT_PAIRED', { relay: true, device: { plugins } });
+    expect(getCardActions({ ...operator, view: disconnected })).toEqual(['connect']);
+    const poweredOff = buildView('PRINTER_NOT_PAIRED', {
+      relay: true,
+      device: { plugins: { ...plugins, power_on: false } },
+    });
+    expect(getCardActions({ ...operator, view: poweredOff })).toEqual(['powerOn']);
+  });
+
   it('offers nothing for an offline device or without OPERATE_PRINTERS', () => {
     expect(
       getCardActions({ ...operator, view: buildView('NOT_CONNECTED_TO_PROXY_SERVER') }),

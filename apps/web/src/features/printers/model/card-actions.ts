@@ -18,9 +18,18 @@ export function getCardActions({
   if (!canOperate) return [];
   if (view.printerState === 'PRINTING') return ['pause', 'cancel'];
   if (view.printerState === 'PRINTER_NOT_PAIRED' && view.isOnline) {
-    return [view.hasPowerRelay ? 'powerOn' : 'connect'];
+    return [getReconnectAction(view)];
   }
   return [];
+}
+
+/**
+ * The way back for an online device not connected to its printer (spec part 1 §4): Power on
+ * while its relay may have the printer off, Connect otherwise. A printer disconnected while
+ * its relay reports it on needs Connect, not Power on.
+ */
+export function getReconnectAction(view: PrinterView): 'powerOn' | 'connect' {
+  return view.hasPowerRelay && view.isPoweredOn !== true ? 'powerOn' : 'connect';
 }
 
 /** READY_TO_PRINT with OPERATE_PRINTERS offers Re-print and Print (spec part 1 §4). */

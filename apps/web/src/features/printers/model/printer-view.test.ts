@@ -22,11 +22,34 @@ describe('buildPrinterView', () => {
       buildDeviceState('PRINTER_NOT_PAIRED', { job: { file_name: null, ...times } }),
     );
     expect(leftover.job).toBeNull();
+    const unpaired = buildPrinterView(
+      buildPrinter(),
+      buildDeviceState('PRINTER_NOT_PAIRED', { job: { file_name: 'gear.gcode', ...times } }),
+    );
+    expect(unpaired.job).toBeNull();
     const printing = buildPrinterView(
       buildPrinter(),
       buildDeviceState('PRINTING', { job: { file_name: 'gear.gcode', ...times } }),
     );
     expect(printing.job).toMatchObject({ name: 'gear.gcode', printTime: 30 });
+  });
+
+  it('reads an offline device as not connected to its printer, with the age of its values', () => {
+    const view = buildView('NOT_CONNECTED_TO_PROXY_SERVER', {
+      device: { is_paired: true, updated_at: 1_000 },
+    });
+    expect(view).toMatchObject({ isOnline: false, isPaired: false, lastSeenAt: 1_000 });
+    expect(buildView('READY_TO_PRINT', { device: { updated_at: 1_000 } }).lastSeenAt).toBeNull();
+  });
+
+  it('tells a finished job the printer still shows from a running one', () => {
+    const job = { file_name: 'gear.gcode', completion: 100, print_time: 600, print_time_left: 0 };
+    const done = buildView('READY_TO_PRINT', { device: { job: { ...job, outcome: 'done' } } });
+    expect(done.job?.finished).toEqual({ outcome: 'done' });
+    const silent = buildView('READY_TO_PRINT', { device: { job } });
+    expect(silent.job?.finished).toEqual({ outcome: null });
+    const running = buildView('PRINTING', { device: { job: { ...job, completion: 40 } } });
+    expect(running.job?.finished).toBeNull();
   });
 
   it('knows Klipper printers by their device type', () => {

@@ -16,7 +16,23 @@ export interface CurrentJob {
   completion: number;
   printTime: number | null;
   printTimeLeft: number | null;
+  /**
+   * The job is over while the printer still shows it (OctoPrint keeps the finished file
+   * selected): done, cancelled or failed in the printer's own word, or null when it says none.
+   */
+  finished: { outcome: 'done' | 'cancelled' | 'failed' | null } | null;
+  /** who started it: a member's name, the printer itself, or null when Printdeck has no record */
+  startedBy: { kind: 'member'; username: string } | { kind: 'printer' } | null;
 }
+
+/** The states in which the printer's job is still running. */
+const ACTIVE_JOB_STATES: ReadonlySet<PrinterState> = new Set([
+  'PRINTING',
+  'PAUSED',
+  'CANCELLING',
+  'DOWNLOADING_PRINT_FILE',
+  'STATE_UNKNOWN',
+]);
 
 /** A printer with its live device state, as every printer screen reads it (spec part 1 §3). */
 export interface PrinterView {
@@ -27,9 +43,16 @@ export interface PrinterView {
   downloadProgress: number | null;
   /** the agent is connected to the server (isDeviceConnectedToInternet) */
   isOnline: boolean;
-  /** OctoPrint or Klipper on the device is connected to the printer */
+  /** OctoPrint or Klipper on the device is connected to the printer (never while offline) */
   isPaired: boolean;
   hasPowerRelay: boolean;
+  /** the relay's word on the power: null when there is no relay or it does not say */
+  isPoweredOn: boolean | null;
+  /**
+   * ms since the epoch of the device's last sign of life, while it is offline and the values
+   * shown are the last it reported; null while it is online (the values are live).
+   */
+  lastSeenAt: number | null;
   isKlipper: boolean;
   hasLed: boolean;
   hasSpectoda: boolean;
@@ -51,11 +74,14 @@ export function buildPrinterView(
 ): PrinterView {
   const printerState = device?.printer_state ?? 'STATE_UNKNOWN';
   const isOnline = device?.is_connected ?? false;
-  const isPaired = device?.is_paired ?? false;
+  // an offline device's last report says nothing about the printer now
+  const isPaired = isOnline && (device?.is_paired ?? false);
   const plugins = device?.plugins ?? null;
   const hasPowerRelay = plugins?.power_relay ?? false;
-  // a device that had a job keeps its times after a disconnect: without a file there is no job
-  const job = device?.job?.file_name ? device.job : null;
+  // a device that had a job keeps its times after a disconnect: without a file there is no job,
+  // and a device online but disconnected from its printer prints nothing; an offline device's
+  // job is its last known one
+  const job = device?.job?.file_name && (isPaired || !isOnline) ? device.job : null;
   return {
     printer,
     device,
@@ -64,6 +90,8 @@ export function buildPrinterView(
     isOnline,
     isPaired,
     hasPowerRelay,
+    isPoweredOn: hasPowerRelay ? (plugins?.power_on ?? null) : null,
+    lastSeenAt: !isOnline && device ? device.updated_at : null,
     isKlipper: printer.device_type === 'moonraker',
     hasLed: plugins?.led ?? false,
     hasSpectoda: plugins?.spectoda ?? false,
@@ -74,6 +102,11 @@ export function buildPrinterView(
           completion: job.completion ?? 0,
           printTime: job.print_time,
           printTimeLeft: job.print_time_left,
+          startedBy: toStartedBy(device?.print_job ?? null),
+          finished:
+            isPaired && !ACTIVE_JOB_STATES.has(printerState)
+              ? { outcome: toFinishedOutcome(job.outcome) }
+              : null,
         }
       : null,
     temperatures: {
@@ -84,6 +117,18 @@ export function buildPrinterView(
     klipper: device?.klipper ?? null,
     actions: getPermittedActions({ printerState, isConnected: isOnline, isPaired, hasPowerRelay }),
   };
+}
+
+function toStartedBy(job: PrinterDeviceState['print_job']): CurrentJob['startedBy'] {
+  if (!job) return null;
+  if (job.started_on_printer || job.username === '') return { kind: 'printer' };
+  return { kind: 'member', username: job.username };
+}
+
+function toFinishedOutcome(
+  outcome: string | null | undefined,
+): 'done' | 'cancelled' | 'failed' | null {
+  return outcome === 'done' || outcome === 'cancelled' || outcome === 'failed' ? outcome : null;
 }
 
 /** The progress bar shows when paired and either printing or past 0 % (spec §4). */

@@ -64,7 +64,7 @@ export function LocalFilesTab({ view }: { view: PrinterView }) {
         {files.isError && <Alert color="red">{t('printers.files.unavailable')}</Alert>}
         {files.data?.length === 0 && <Text c="dimmed">{t('printers.files.empty')}</Text>}
         {files.data && files.data.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={300}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

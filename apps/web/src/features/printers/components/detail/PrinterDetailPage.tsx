@@ -21,6 +21,7 @@ import { LocalFilesTab } from './LocalFilesTab';
 import { PrinterNotices } from './PrinterNotices';
 import { SpectodaTab } from './SpectodaTab';
 import { StatusTab } from './StatusTab';
+import classes from './printer-detail.module.css';
 
 function parsePrinterId(value: string | undefined): number {
   return /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
@@ -92,9 +93,10 @@ export function PrinterDetailPage() {
       </Group>
       <PrinterNotices view={view} canOperate={canOperate} />
       <Tabs value={activeTab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List>
+        {/* one row that scrolls sideways on a phone, never a second row of tabs */}
+        <Tabs.List className={classes.tabs} data-testid="printer-tabs">
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
+            <Tabs.Tab key={tab} value={tab} className={classes.tab}>
               {t(`printers.detail.tabs.${tab satisfies DetailTab}`)}
             </Tabs.Tab>
           ))}

@@ -3,11 +3,14 @@ import {
   IconAlertTriangle,
   IconExternalLink,
   IconPlugConnected,
+  IconPlugOff,
   IconPower,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useAgeText } from '../../hooks/use-last-seen';
 import { useIsChangingState } from '../../hooks/changing-state-store';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
+import { getReconnectAction } from '../../model/card-actions';
 import type { PrinterView } from '../../model/printer-view';
 
 /** The detail's notices: unpaired prompt, multiple instances, the external link. */
@@ -17,14 +20,20 @@ export function PrinterNotices({ view, canOperate }: { view: PrinterView; canOpe
   const isChanging = useIsChangingState(view.printer.id, view.printerState);
   const isUnpaired = view.isOnline && view.printerState === 'PRINTER_NOT_PAIRED';
   const instances = view.printer.instances.length;
+  const lastSeen = useAgeText(view.lastSeenAt);
   return (
     <Stack gap="sm">
+      {lastSeen && (
+        <Alert color="gray" icon={<IconPlugOff size={18} />} data-testid="offline-notice">
+          {t('printers.notices.offline', { age: lastSeen })}
+        </Alert>
+      )}
       {isUnpaired && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="unpaired-notice">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('printers.notices.unpaired')}</Text>
             {canOperate &&
-              (view.hasPowerRelay ? (
+              (getReconnectAction(view) === 'powerOn' ? (
                 <Button
                   size="xs"
                   leftSection={<IconPower size={14} />}

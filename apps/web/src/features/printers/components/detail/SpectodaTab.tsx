@@ -9,7 +9,15 @@ import { toSpectodaColor } from '../../model/spectoda-color';
 import type { PrinterView } from '../../model/printer-view';
 
 /** Spectoda lights: the flashlight, brightness (0–100) and colour. */
-export function SpectodaTab({ view, canOperate }: { view: PrinterView; canOperate: boolean }) {
+export function SpectodaTab({
+  view,
+  canOperate: mayOperate,
+}: {
+  view: PrinterView;
+  canOperate: boolean;
+}) {
+  // an offline device cannot switch its lights
+  const canOperate = mayOperate && view.isOnline;
   const { t } = useTranslation();
   const commands = usePrinterCommands();
   const [flashlight, setFlashlight] = useState(0);

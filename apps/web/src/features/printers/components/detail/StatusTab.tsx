@@ -1,25 +1,19 @@
 import { Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPrintTime } from '../../../../lib/format-units';
 import { useLockedToggle } from '../../../camera';
 import { PrintJobHistory } from '../../../print-jobs';
+import { useAgeText } from '../../hooks/use-last-seen';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
 import type { PrinterView } from '../../model/printer-view';
 import { PrinterCameraView } from '../PrinterCameraView';
-import { PrinterProgress } from '../PrinterProgress';
 import { PrinterTemperatures } from '../PrinterTemperatures';
+import { CurrentJobPanel } from './CurrentJobPanel';
 import { TemperatureGraph } from './TemperatureGraph';
 
 /** Camera, temperatures, the job, lights and the connection state. */
 export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate: boolean }) {
   const { t } = useTranslation();
-  const yesNo = (value: boolean) => (value ? t('printers.common.yes') : t('printers.common.no'));
-  const rows: [string, string][] = [
-    [t('printers.status.online'), yesNo(view.isOnline)],
-    [t('printers.status.paired'), yesNo(view.isPaired)],
-    [t('printers.status.deviceType'), t(`printers.deviceTypes.${view.printer.device_type}`)],
-    [t('printers.status.localIp'), view.localIpAddress ?? '–'],
-  ];
+  const lastSeen = useAgeText(view.lastSeenAt);
   return (
     <Grid gutter="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -27,54 +21,24 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
-          <Paper withBorder p="md">
+          <CurrentJobPanel view={view} lastSeen={lastSeen} />
+          <Paper withBorder p="md" data-testid="printer-temperatures">
             <Stack gap="sm">
-              <Title order={2} size="h5">
-                {t('printers.status.job')}
-              </Title>
-              <PrinterProgress view={view} place="detail" />
-              {view.job ? (
-                <Group gap="lg">
-                  <Text size="sm">
-                    {t('printers.status.printTime')}: {formatPrintTime(view.job.printTime)}
+              <Group justify="space-between" gap="xs">
+                <Title order={2} size="h5">
+                  {t('printers.status.temperatures')}
+                </Title>
+                {lastSeen && (
+                  <Text size="xs" c="dimmed" data-testid="temperatures-last-known">
+                    {t('printers.status.lastKnown', { age: lastSeen })}
                   </Text>
-                  <Text size="sm">
-                    {t('printers.status.printTimeLeft')}: {formatPrintTime(view.job.printTimeLeft)}
-                  </Text>
-                </Group>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('printers.status.noJob')}
-                </Text>
-              )}
-            </Stack>
-          </Paper>
-          <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Title order={2} size="h5">
-                {t('printers.status.temperatures')}
-              </Title>
+                )}
+              </Group>
               <PrinterTemperatures view={view} />
             </Stack>
           </Paper>
           {view.hasLed && <LightSwitch view={view} canOperate={canOperate} />}
-          <Paper withBorder p="md">
-            <Stack gap={6}>
-              <Title order={2} size="h5">
-                {t('printers.status.connection')}
-              </Title>
-              {rows.map(([label, value]) => (
-                <Group key={label} justify="space-between">
-                  <Text size="sm" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text size="sm" fw={500}>
-                    {value}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </Paper>
+          <ConnectionPanel view={view} lastSeen={lastSeen} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={12}>
@@ -92,6 +56,43 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
   );
 }
 
+/** Online, connected to the printer, device and address; offline, what is known and since when. */
+function ConnectionPanel({ view, lastSeen }: { view: PrinterView; lastSeen: string | null }) {
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => (value ? t('printers.common.yes') : t('printers.common.no'));
+  const rows: [string, string][] = [
+    [
+      t('printers.status.online'),
+      lastSeen ? t('printers.status.offlineSince', { age: lastSeen }) : yesNo(view.isOnline),
+    ],
+    [
+      t('printers.status.paired'),
+      view.isOnline ? yesNo(view.isPaired) : t('printers.status.unknownOffline'),
+    ],
+    [t('printers.status.deviceType'), t(`printers.deviceTypes.${view.printer.device_type}`)],
+    [t('printers.status.localIp'), view.localIpAddress ?? '–'],
+  ];
+  return (
+    <Paper withBorder p="md" data-testid="printer-connection">
+      <Stack gap={6}>
+        <Title order={2} size="h5">
+          {t('printers.status.connection')}
+        </Title>
+        {rows.map(([label, value]) => (
+          <Group key={label} justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text size="sm" fw={500} ta="right">
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 function LightSwitch({ view, canOperate }: { view: PrinterView; canOperate: boolean }) {
   const { t } = useTranslation();
   const commands = usePrinterCommands();
@@ -101,7 +102,7 @@ function LightSwitch({ view, canOperate }: { view: PrinterView; canOperate: bool
       <Switch
         label={t('printers.lights.led')}
         checked={view.isLightOn}
-        disabled={!canOperate || isLocked}
+        disabled={!canOperate || isLocked || !view.isOnline}
         onChange={press}
       />
     </Paper>

@@ -79,7 +79,7 @@ export function KlipperConsole({ view }: { view: PrinterView }) {
               style={{ flex: 1 }}
               ff="monospace"
             />
-            <Button type="submit" disabled={isLocked || text.trim() === ''}>
+            <Button type="submit" disabled={isLocked || text.trim() === '' || !view.isOnline}>
               {t('printers.controls.send')}
             </Button>
           </Group>

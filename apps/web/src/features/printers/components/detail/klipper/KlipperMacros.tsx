@@ -34,7 +34,7 @@ export function KlipperMacros({ view }: { view: PrinterView }) {
                   variant="light"
                   justify="flex-start"
                   ff="monospace"
-                  disabled={isLocked}
+                  disabled={isLocked || !view.isOnline}
                   onClick={() => void send([macro.name])}
                 >
                   {macro.name}
