@@ -2129,6 +2129,11 @@ export interface components {
                 state: string;
                 state_message: string;
             } | null;
+            print_job: {
+                id: number;
+                username: string;
+                started_on_printer: boolean;
+            } | null;
         };
         PrinterGroup: {
             id: number;
