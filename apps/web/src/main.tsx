@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { reportError } from './lib/error-modal-store';
 import { router } from './app/router';
 import { SCREEN_PATHS } from './config/screens';
+import { startObservability } from './features/observability';
 import { initI18n } from './i18n/i18n';
 
 setSessionExpiredHandler(() => {
@@ -20,6 +21,9 @@ window.addEventListener('unhandledrejection', (event) => reportError(event.reaso
 window.addEventListener('error', (event) => {
   if (event.error) reportError(event.error);
 });
+
+// error reports and page views, when the server's environment turns them on
+void startObservability();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

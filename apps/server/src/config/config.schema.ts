@@ -27,6 +27,20 @@ function urlWithProtocols(protocols: string[]) {
     );
 }
 
+/** A Sentry (or GlitchTip) DSN: http(s)://<public key>@<host>/<project id>. */
+function isSentryDsn(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      ['http:', 'https:'].includes(url.protocol) &&
+      url.username !== '' &&
+      /\/\d+$/.test(url.pathname)
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** An executable file named by an absolute path (the system's ffmpeg instead of the bundled one). */
 function isExecutableFile(value: string): boolean {
   try {
@@ -85,6 +99,25 @@ export const EnvSchema = z.object({
     ),
   /** the ffmpeg that makes timelapse videos; default: the one @ffmpeg-installer/ffmpeg installed */
   FFMPEG_PATH: optionalString.pipe(executablePath.optional()),
+  /** error reporting (spec part 1 §8), server and web app; unset: nothing is reported */
+  SENTRY_DSN: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        isSentryDsn,
+        'must be a Sentry or GlitchTip DSN such as https://<public key>@sentry.example.com/<project id>',
+      )
+      .optional(),
+  ),
+  /** page-view analytics (spec part 1 §2): a self-hosted Plausible; unset: no page views sent */
+  ANALYTICS_URL: optionalString.pipe(urlWithProtocols(['http', 'https']).optional()),
+  /** the site as Plausible knows it (its "domain"); needed with ANALYTICS_URL */
+  ANALYTICS_SITE_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:_-]{1,253}$/, 'must be the site id (domain) as Plausible lists it')
+      .optional(),
+  ),
   /** LAN mode (issue 17): the networks the server may reach printers in; unset: LAN mode off */
   LAN_PRINTER_NETWORKS: z
     .string()

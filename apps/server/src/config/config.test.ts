@@ -51,6 +51,34 @@ describe('loadConfig', () => {
     expect(loadConfig({}).ffmpegPath).toBeUndefined();
   });
 
+  it('error reporting and analytics are off unless configured, and checked when they are', () => {
+    expect(loadConfig({})).toMatchObject({ sentryDsn: undefined, analytics: undefined });
+    expect(problemsOf({ SENTRY_DSN: 'https://sentry.example.com/4' })[0]).toMatch(
+      /^SENTRY_DSN=".*": must be a Sentry or GlitchTip DSN/,
+    );
+    expect(problemsOf({ SENTRY_DSN: 'https://key@sentry.example.com/' })[0]).toMatch(
+      /^SENTRY_DSN=/,
+    );
+    expect(loadConfig({ SENTRY_DSN: 'https://abc@glitchtip.example.com/7' }).sentryDsn).toBe(
+      'https://abc@glitchtip.example.com/7',
+    );
+    expect(problemsOf({ ANALYTICS_URL: 'https://stats.example.com' })).toEqual([
+      expect.stringMatching(/^ANALYTICS_SITE_ID is missing: it must be set when ANALYTICS_URL/),
+    ]);
+    expect(problemsOf({ ANALYTICS_SITE_ID: 'print.example.com' })).toEqual([
+      expect.stringMatching(/^ANALYTICS_URL is missing/),
+    ]);
+    expect(problemsOf({ ANALYTICS_URL: 'ftp://x', ANALYTICS_SITE_ID: 'a' })[0]).toMatch(
+      /^ANALYTICS_URL="ftp:\/\/x": must be a URL starting with http/,
+    );
+    expect(
+      loadConfig({
+        ANALYTICS_URL: 'https://stats.example.com/',
+        ANALYTICS_SITE_ID: 'print.example.com',
+      }).analytics,
+    ).toEqual({ url: 'https://stats.example.com', siteId: 'print.example.com' });
+  });
+
   it('refuses LOG_PRETTY instead of accepting and ignoring it', () => {
     expect(problemsOf({ LOG_PRETTY: 'true' })[0]).toMatch(
       /^LOG_PRETTY="true": is not supported: the server logs JSON lines; .*pino-pretty/,

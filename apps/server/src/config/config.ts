@@ -24,6 +24,10 @@ export interface Config {
   ffmpegPath: string | undefined;
   /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
   lanPrinterNetworks: LanNetwork[];
+  /** SENTRY_DSN; undefined: no error reporting */
+  sentryDsn: string | undefined;
+  /** ANALYTICS_URL and ANALYTICS_SITE_ID; undefined: no page-view analytics */
+  analytics: { url: string; siteId: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -31,6 +35,17 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Analytics needs both its variables: one alone is a mistake, not "off". */
+function findAnalyticsPairProblem(url?: string, siteId?: string): string | undefined {
+  if (url && !siteId) {
+    return `ANALYTICS_SITE_ID is missing: it must be set when ANALYTICS_URL is set (the site's id in Plausible)`;
+  }
+  if (siteId && !url) {
+    return `ANALYTICS_URL is missing: it must be set when ANALYTICS_SITE_ID is set (the Plausible server's address)`;
+  }
+  return undefined;
 }
 
 /** Parses the environment once; a bad value names its variable and the reason. */
@@ -54,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const pairProblem = findAnalyticsPairProblem(e.ANALYTICS_URL, e.ANALYTICS_SITE_ID);
+  if (pairProblem) throw new ConfigError([pairProblem]);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -76,5 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: e.ENVIRONMENT,
     ffmpegPath: e.FFMPEG_PATH,
     lanPrinterNetworks: e.LAN_PRINTER_NETWORKS,
+    sentryDsn: e.SENTRY_DSN,
+    analytics:
+      e.ANALYTICS_URL && e.ANALYTICS_SITE_ID
+        ? { url: e.ANALYTICS_URL.replace(/\/+$/, ''), siteId: e.ANALYTICS_SITE_ID }
+        : undefined,
   };
 }

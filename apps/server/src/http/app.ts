@@ -12,6 +12,11 @@ import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerLanPrintersRoutes } from '../modules/lan-printers/lan-printers.routes.js';
 import { registerAccountRoutes } from '../modules/account/account.routes.js';
 import { registerHealthRoutes } from '../modules/health/health.routes.js';
+import {
+  getReportingOrigins,
+  registerPublicConfigRoutes,
+} from '../modules/public-config/public-config.routes.js';
+import { createErrorReporter } from '../observability/error-reporter.js';
 import { registerFirstRunRoutes } from '../modules/first-run/first-run.routes.js';
 import { registerTemperatureHistoryRoutes } from '../modules/temperature-history/temperature-history.routes.js';
 import { registerUsersRoutes } from '../modules/users/users.routes.js';
@@ -101,8 +106,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const maintenance = createMaintenanceSwitch(config.dataDir, clock);
-  registerErrorHandler(server);
-  registerSecurityHeaders(server);
+  const errorReporter = await createErrorReporter({
+    dsn: config.sentryDsn,
+    environment: config.environment,
+  });
+  server.addHook('onClose', () => errorReporter.close());
+  registerErrorHandler(server, errorReporter);
+  registerSecurityHeaders(server, getReportingOrigins(config));
   registerMaintenance(server, maintenance);
   registerAuthentication(server, services.auth, services.workspaceAdmin.apiKeys);
   registerIdempotency(server, services.idempotency);
@@ -116,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     environment: config.environment,
     webBuildId: readWebBuildId(options.webDir),
   });
+  registerPublicConfigRoutes(server, config);
   registerAuthRoutes(server, {
     auth: services.auth,
     sessions: services.sessions,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldErrors } from '@printdeck/shared';
+import type { ErrorReporter } from '../observability/error-reporter.js';
 import { AppError } from './app-error.js';
 
 interface ZodIssueLike {
@@ -43,8 +44,12 @@ function send(
   return reply.status(status).send(body);
 }
 
-/** Maps every error to ARCHITECTURE §3's body; 5xx bodies are generic and never carry a stack. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Maps every error to ARCHITECTURE §3's body; 5xx bodies are generic and never carry a stack.
+ * Only the unexpected ones are reported: answers the product gives on purpose (4xx, 408, the
+ * maintenance 503) are not errors of the server.
+ */
+export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(
@@ -106,6 +111,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     request.log.error({ err: error }, 'unexpected error');
+    reporter.report(error, {
+      requestId: request.id,
+      method: request.method,
+      route: request.routeOptions.url,
+    });
     return send(reply, 500, {
       code: 'internal_error',
       message: `Something went wrong on our side. Request id: ${request.id}`,

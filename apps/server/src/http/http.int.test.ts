@@ -12,6 +12,8 @@ const clock = new TestClock();
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-web-'));
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  // where the web app reports errors and page views (spec part 1 §2, §8): needed before sign-in
+  'GET /api/public-config/',
   'POST /api/tokens/',
   'POST /api/tokens/refresh/',
   'POST /api/invitations/',

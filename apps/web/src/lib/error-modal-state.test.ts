@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { ProductError } from './product-error';
 import { getGlobalErrorModal, toErrorModal } from './error-modal-state';
@@ -8,8 +8,17 @@ function apiError(status: number | null, code = 'x'): ApiError {
 }
 
 describe('toErrorModal', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('maps a failure without response to no internet', () => {
     expect(toErrorModal(apiError(null, 'network_error'))).toEqual({ variant: 'noInternet' });
+  });
+
+  it('maps any other failure to no internet while the browser is offline (a screen that could not load)', () => {
+    const failedImport = new TypeError('Failed to fetch dynamically imported module');
+    expect(toErrorModal(failedImport)).toMatchObject({ variant: 'unknown' });
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(toErrorModal(failedImport)).toEqual({ variant: 'noInternet' });
   });
 
   it('maps 403 to forbidden with the request for developers', () => {

@@ -17,6 +17,10 @@ export interface ForbiddenRequest {
   data: unknown;
 }
 
+function isBrowserOffline(): boolean {
+  return typeof navigator !== 'undefined' && !navigator.onLine;
+}
+
 /** The modal for an error, or null when the error needs none (401 goes to Logout instead). */
 export function toErrorModal(error: unknown): ErrorModalState | null {
   if (error instanceof ProductError) {
@@ -24,6 +28,8 @@ export function toErrorModal(error: unknown): ErrorModalState | null {
   }
   if (error instanceof DOMException && error.name === 'AbortError') return null;
   if (!isApiError(error)) {
+    // offline, a screen's code that could not load is the lost connection, not a bug
+    if (isBrowserOffline()) return { variant: 'noInternet' };
     return { variant: 'unknown', detail: error instanceof Error ? error.message : String(error) };
   }
   if (error.status === null) return { variant: 'noInternet' };

@@ -17,11 +17,22 @@ export function showErrorModal(state: ErrorModalState): void {
   listeners.forEach((listener) => listener());
 }
 
+let unknownErrorListener: ((error: unknown) => void) | null = null;
+
+/** Who is told of the errors developers must hear of: the error reporter (set at start). */
+export function setUnknownErrorListener(listener: (error: unknown) => void): void {
+  unknownErrorListener = listener;
+}
+
 /** The common handler every global error path goes through. */
 export function reportError(error: unknown, handling?: ErrorHandling): void {
   const modal = getGlobalErrorModal(error, handling);
   if (modal) {
-    if (modal.variant === 'unknown') console.error(error);
+    if (modal.variant === 'unknown') {
+      console.error(error);
+      // spec §8: the unknown error notifies developers; offline and maintenance never get here
+      unknownErrorListener?.(error);
+    }
     showErrorModal(modal);
   }
 }

@@ -10,3 +10,16 @@ export const HealthSchema = z.object({
   maintenance: z.boolean(),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/**
+ * What the web app needs to know before it reports anything (spec part 1 §2, §8): read from
+ * the server at start, never baked into the build. null: that service is off.
+ */
+export const PublicConfigSchema = z.object({
+  error_reporting: z
+    .object({ dsn: z.string(), environment: z.string(), release: z.string() })
+    .nullable(),
+  /** Plausible: page views go to `${url}/api/event` for the site named `site_id` */
+  analytics: z.object({ url: z.string(), site_id: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

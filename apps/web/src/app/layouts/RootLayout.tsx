@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { usePageViews } from '../../features/observability';
 import { NewVersionBar } from '../../features/system/components/NewVersionBar';
 import { useAutoReload } from '../auto-reload/use-auto-reload';
 import { useDocumentTitle } from '../use-document-title';
@@ -8,6 +9,7 @@ export function RootLayout() {
   useAutoReload();
   useScrollToTop();
   useDocumentTitle();
+  usePageViews();
   return (
     <>
       <NewVersionBar />
