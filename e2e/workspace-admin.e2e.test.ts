@@ -167,6 +167,8 @@ describe('running a workspace', () => {
 
     let lastShown = '';
     const createKey = async (name: string, scope?: string) => {
+      await page.getByRole('link', { name: 'New API key' }).click();
+      await expectPath(page, '/settings/api-tokens/create');
       await page.getByLabel('Name', { exact: true }).fill(name);
       if (scope) {
         await page.getByLabel('Advanced: choose the scope').check();
@@ -183,11 +185,13 @@ describe('running a workspace', () => {
         .toBe(true);
       const key = await shown.innerText();
       lastShown = key;
+      await expectVisible(page.getByText('It will not be shown again.', { exact: false }));
+      await page.getByRole('link', { name: 'Back to API keys' }).last().click();
+      await expectPath(page, '/settings/api-tokens');
       await expectVisible(page.getByRole('cell', { name, exact: true }));
       return key;
     };
     const readOnly = await createKey('reader', 'Read only');
-    await expectVisible(page.getByText('It will not be shown again.', { exact: false }));
     const printing = await createKey('printer', 'Print to workspace');
     expect(readOnly).not.toBe(printing);
 

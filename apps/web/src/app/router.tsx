@@ -198,6 +198,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: SCREEN_PATHS.settingsWorkspaceAdd,
+            lazy: lazyPage(
+              () => import('../features/workspace-settings/components/WorkspaceCreatePage'),
+              'WorkspaceCreatePage',
+            ),
+          },
+          {
             path: SCREEN_PATHS.settingsWorkspaceEdit,
             lazy: lazyPage(
               () => import('../features/workspace-settings/components/WorkspaceEditPage'),
@@ -241,6 +248,13 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import('../features/news/components/AdminNewsPage'),
               'AdminNewsPage',
+            ),
+          },
+          {
+            path: SCREEN_PATHS.settingsApiTokensAdd,
+            lazy: lazyPage(
+              () => import('../features/api-keys/components/ApiKeyCreatePage'),
+              'ApiKeyCreatePage',
             ),
           },
           {

@@ -19,6 +19,7 @@ export type ScreenId =
   | 'settingsAccount'
   | 'settingsAppearance'
   | 'settingsWorkspaces'
+  | 'settingsWorkspaceAdd'
   | 'settingsWorkspaceEdit'
   | 'settingsWorkspaceInviteUsers'
   | 'invitationAccept'
@@ -30,6 +31,7 @@ export type ScreenId =
   | 'settingsPrinterEdit'
   | 'settingsNotifications'
   | 'settingsApiTokens'
+  | 'settingsApiTokensAdd'
   | 'login'
   | 'registration'
   | 'registrationConfirm'
@@ -61,7 +63,9 @@ export const SCREEN_PATHS = {
   settingsPrinterAddLan: '/settings/printers/:groupId/create-lan',
   settingsPrinterEdit: '/settings/printers/:groupId/:id',
   settingsApiTokens: '/settings/api-tokens',
+  settingsApiTokensAdd: '/settings/api-tokens/create',
   settingsWorkspaces: '/settings/workspaces',
+  settingsWorkspaceAdd: '/settings/workspaces/create',
   settingsWorkspaceEdit: '/settings/workspaces/:id',
   settingsWorkspaceInviteUsers: '/settings/workspaces/:id/invite-users',
   invitationAccept: '/invitations/accept',

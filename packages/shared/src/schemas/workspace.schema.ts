@@ -43,15 +43,27 @@ export type Workspace = z.infer<typeof WorkspaceSchema>;
 
 export const WorkspaceListSchema = z.array(WorkspaceSchema);
 
-export const WorkspaceCreateSchema = z.strictObject({ name: WorkspaceNameSchema });
+const WorkspaceDescriptionSchema = z.string().max(LIMITS.workspaceDescriptionMax);
+const WorkspaceWebsiteSchema = z.union([
+  WebsiteUrlSchema,
+  z.literal('').transform(() => null),
+  z.null(),
+]);
+
+/** The create form (spec part 2 §2.10): a name, and optionally the description and website. */
+export const WorkspaceCreateSchema = z.strictObject({
+  name: WorkspaceNameSchema,
+  public_description: WorkspaceDescriptionSchema.optional(),
+  public_website_url: WorkspaceWebsiteSchema.optional(),
+});
 export type WorkspaceCreate = z.infer<typeof WorkspaceCreateSchema>;
 
 export const WorkspaceUpdateSchema = z
   .strictObject({
     name: WorkspaceNameSchema,
     is_public: z.boolean(),
-    public_description: z.string().max(LIMITS.workspaceDescriptionMax),
-    public_website_url: z.union([WebsiteUrlSchema, z.literal('').transform(() => null), z.null()]),
+    public_description: WorkspaceDescriptionSchema,
+    public_website_url: WorkspaceWebsiteSchema,
     settings: z
       .strictObject({ print_queue_enabled: z.boolean(), queue_dispatch_enabled: z.boolean() })
       .partial(),

@@ -58,6 +58,38 @@ describe('GET and POST /api/users/me/groups/', () => {
     const after = await t.api('/api/users/me/groups/', { token: owner.access });
     expect(after.body).toHaveLength(before.body.length);
   });
+
+  it('creates with the description (sanitised) and the website of the create form', async () => {
+    const created = await t.api('/api/users/me/groups/', {
+      method: 'POST',
+      token: owner.access,
+      body: {
+        name: 'Maker Hall',
+        public_description: '<p><strong>Open</strong> on Fridays<script>alert(1)</script></p>',
+        public_website_url: 'https://makerhall.example',
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Maker Hall',
+      public_description: '<p><strong>Open</strong> on Fridays</p>',
+      public_website_url: 'https://makerhall.example',
+      me: { role: 'admin' },
+    });
+  });
+
+  it('refuses a bad website naming the field, and writes nothing', async () => {
+    const before = await t.api('/api/users/me/groups/', { token: owner.access });
+    const response = await t.api('/api/users/me/groups/', {
+      method: 'POST',
+      token: owner.access,
+      body: { name: 'Half made', public_website_url: 'not a url' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.details)).toEqual(['public_website_url']);
+    const after = await t.api('/api/users/me/groups/', { token: owner.access });
+    expect(after.body).toHaveLength(before.body.length);
+  });
 });
 
 describe('PATCH /api/users/me/groups/{id}/', () => {

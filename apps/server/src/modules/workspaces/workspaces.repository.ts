@@ -101,13 +101,19 @@ export function createWorkspacesRepository(db: Db) {
     },
 
     async insertWorkspaceWithAdmin(
-      workspace: { name: string; unique_id: string; created_on: string },
+      workspace: {
+        name: string;
+        unique_id: string;
+        created_on: string;
+        public_description?: string;
+        public_website_url?: string | null;
+      },
       adminUserId: number,
       trx: Db = db,
     ): Promise<number> {
       const { id } = await trx
         .insertInto('workspaces')
-        .values({ ...workspace, public_description: '', is_public: 0, print_queue_enabled: 0 })
+        .values({ public_description: '', ...workspace, is_public: 0, print_queue_enabled: 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx

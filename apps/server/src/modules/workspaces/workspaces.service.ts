@@ -91,7 +91,13 @@ export function createWorkspacesService({ workspaces, clock }: Deps) {
     /** The creator becomes the workspace's admin (ARCHITECTURE §4). */
     async createWorkspace(userId: number, input: WorkspaceCreate, trx?: Db): Promise<number> {
       return workspaces.insertWorkspaceWithAdmin(
-        { name: input.name, unique_id: generatePublicId(), created_on: clock.now().toISOString() },
+        {
+          name: input.name,
+          unique_id: generatePublicId(),
+          created_on: clock.now().toISOString(),
+          public_description: toStoredDescription(input.public_description ?? ''),
+          public_website_url: input.public_website_url ?? null,
+        },
         userId,
         trx,
       );

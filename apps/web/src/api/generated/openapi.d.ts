@@ -3168,6 +3168,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    public_description?: string;
+                    public_website_url?: string | "" | (null);
                 };
             };
         };

@@ -3,6 +3,7 @@ import {
   WebsiteUrlSchema,
   WorkspaceNameSchema,
   type Workspace,
+  type WorkspaceCreate,
   type WorkspaceUpdate,
 } from '@printdeck/shared';
 
@@ -25,6 +26,24 @@ export function toWorkspaceFormValues(workspace: Workspace): WorkspaceFormValues
     isPublic: workspace.is_public,
     isPrintQueueEnabled: workspace.settings.print_queue_enabled,
     isQueueDispatchEnabled: workspace.settings.queue_dispatch_enabled,
+  };
+}
+
+/** The create form starts empty (spec part 2 §2.10: name, description, website). */
+export const EMPTY_WORKSPACE_FORM: WorkspaceFormValues = {
+  name: '',
+  description: '',
+  websiteUrl: '',
+  isPublic: false,
+  isPrintQueueEnabled: false,
+  isQueueDispatchEnabled: false,
+};
+
+export function toWorkspaceCreate(values: WorkspaceFormValues): WorkspaceCreate {
+  return {
+    name: values.name.trim(),
+    public_description: values.description,
+    public_website_url: values.websiteUrl.trim() || null,
   };
 }
 

@@ -10,19 +10,20 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { API_KEY_NAME_MAX, DEFAULT_API_KEY_SCOPE, type ApiKeyScope } from '@printdeck/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormMessage } from '../../../components/FormMessage';
+import { SCREEN_PATHS } from '../../../config/screens';
 import { useMe } from '../../account';
 import { isReauthRequired, ReauthDialog } from '../../account-security';
 import { useMyWorkspaces } from '../../workspaces';
 import { useCreateApiKey } from '../api/create-api-key';
 import { listScopeInfos, resolveApiKeyName } from '../api-key-scopes';
 
-/** A name and, behind "Advanced", the scope; the key appears once below. */
+/** A name and, behind "Advanced", the scope; the key appears once below, with the way back. */
 export function ApiKeyCreateForm() {
   const { t } = useTranslation();
   const create = useCreateApiKey();
@@ -56,9 +57,6 @@ export function ApiKeyCreateForm() {
 
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4">
-        {t('apiKeys.createTitle')}
-      </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -138,6 +136,14 @@ export function ApiKeyCreateForm() {
                 )}
               </CopyButton>
             </Group>
+            <Button
+              component={Link}
+              to={SCREEN_PATHS.settingsApiTokens}
+              variant="default"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('apiKeys.backToList')}
+            </Button>
           </Stack>
         </Alert>
       )}

@@ -1,16 +1,17 @@
-import { ActionIcon, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ApiKey } from '@printdeck/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { getScopeInfo } from '../api-key-scopes';
-import { ApiKeyCreateForm } from './ApiKeyCreateForm';
 import { SlicerHelp } from './SlicerHelp';
 
 export function ScopeBadge({ scope }: { scope: ApiKey['scope'] }) {
@@ -32,7 +33,11 @@ export function ApiKeysPage() {
 
   return (
     <SettingsSection title={t('settings.pages.settingsApiTokens')}>
-      <ApiKeyCreateForm />
+      <Group>
+        <Button component={Link} to={SCREEN_PATHS.settingsApiTokensAdd}>
+          {t('apiKeys.createTitle')}
+        </Button>
+      </Group>
       <Stack gap="xs">
         <Title order={2} size="h4">
           {t('apiKeys.listTitle')}

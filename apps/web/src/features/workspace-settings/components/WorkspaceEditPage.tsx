@@ -1,17 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Workspace } from '@printdeck/shared';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -31,9 +21,7 @@ import {
 } from '../workspace-form';
 import { AvatarPicker } from './AvatarPicker';
 import { DescriptionHtml } from './DescriptionHtml';
-
-// The rich-text editor (tiptap and ProseMirror) loads only with the form that shows it.
-const DescriptionEditor = lazy(() => import('./DescriptionEditor'));
+import { WorkspaceProfileFields } from './WorkspaceProfileFields';
 
 /** Settings → Workspaces → one workspace: profile, switches, members and invitations. */
 export function WorkspaceEditPage() {
@@ -86,30 +74,11 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
           <AvatarPicker workspace={workspace} />
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <TextInput
-                label={t('workspaceSettings.name')}
-                value={values.name}
-                maxLength={30}
-                error={errors.name && t('validation.workspaceName')}
-                onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
-              />
-              <Suspense fallback={<Skeleton h={200} />}>
-                <DescriptionEditor
-                  initialHtml={workspace.public_description}
-                  onChange={(description) => setValues((v) => ({ ...v, description }))}
-                />
-              </Suspense>
-              {errors.description && (
-                <FormMessage>{t('workspaceSettings.descriptionTooLong')}</FormMessage>
-              )}
-              <TextInput
-                label={t('workspaceSettings.websiteUrl')}
-                placeholder="https://"
-                value={values.websiteUrl}
-                error={errors.websiteUrl && t('workspaceSettings.websiteUrlInvalid')}
-                onChange={(event) =>
-                  setValues({ ...values, websiteUrl: event.currentTarget.value })
-                }
+              <WorkspaceProfileFields
+                values={values}
+                errors={errors}
+                initialDescription={workspace.public_description}
+                onChange={setValues}
               />
               <Switch
                 label={t('workspaceSettings.isPublic')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackLink } from '../../../components/BackLink';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
-import { useMyWorkspaces, CreateWorkspaceForm } from '../../workspaces';
+import { useMyWorkspaces } from '../../workspaces';
 import { MyInvitationsList } from '../../invitations';
 
 /** Settings → Workspaces: name, my role, how many others; edit where I may change it. */
@@ -53,9 +53,11 @@ export function WorkspacesSettingsPage() {
           </Table.Tbody>
         </Table>
       </Paper>
-      <Paper withBorder p="md">
-        <CreateWorkspaceForm />
-      </Paper>
+      <Group>
+        <Button component={Link} to={SCREEN_PATHS.settingsWorkspaceAdd}>
+          {t('selectGroup.createTitle')}
+        </Button>
+      </Group>
       <Text size="sm" c="dimmed">
         {t('workspaceSettings.listHint')}
       </Text>
