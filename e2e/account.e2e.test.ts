@@ -49,22 +49,11 @@ describe('account', () => {
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    // Sign-in, with the address already filled in; a wrong password first.
-    await expectPath(page, '/login');
-    await expectVisible(
-      page.getByText('Your account is ready. Sign in with your email and password.'),
-    );
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
-    await fillSignIn(page, email, 'not the right passphrase');
-    await expectVisible(
-      page.getByRole('alert').filter({ hasText: 'Invalid email or password, try again, please.' }),
-    );
-    expect(await readStorage(page, SESSION_KEY)).toBeNull();
-    await fillSignIn(page, email, PASSWORD);
-
+    // Signed in at once with the password just chosen (issue 15 item 18): no second log-in.
     // The only workspace is chosen without asking.
     await expectHeading(page, firstWorkspace);
     await expectPath(page, '/');
+    expect(await readStorage(page, SESSION_KEY)).toBe('1');
     const firstId = await readStorage(page, WORKSPACE_KEY);
     expect(firstId).toMatch(/^\d+$/);
     expect(await readUserMenu(page)).toEqual([
@@ -107,6 +96,11 @@ describe('account', () => {
     const page = await fixture.openPage({ colorScheme: 'light' });
 
     await page.goto(`${app.url}/login`);
+    await fillSignIn(page, email, 'not the right passphrase');
+    await expectVisible(
+      page.getByRole('alert').filter({ hasText: 'Invalid email or password, try again, please.' }),
+    );
+    expect(await readStorage(page, SESSION_KEY)).toBeNull();
     await fillSignIn(page, email, PASSWORD);
     await expectHeading(page, 'Hopper Lab');
 

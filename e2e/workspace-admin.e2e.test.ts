@@ -4,7 +4,7 @@ import { authenticatorCode, enableTwoFactor } from '../apps/server/src/test/two-
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode } from './support/files-world.js';
 import { callApi, createAdmin, openAs } from './support/printers-world.js';
-import { expectHeading, expectPath, expectVisible, fillSignIn } from './support/ui.js';
+import { expectHeading, expectPath, expectVisible } from './support/ui.js';
 
 const INVITEE_PASSWORD = 'an invited passphrase 42';
 
@@ -67,9 +67,8 @@ describe('running a workspace', () => {
     await guest.getByLabel('Password', { exact: true }).fill(INVITEE_PASSWORD);
     await guest.getByLabel('Confirm password').fill(INVITEE_PASSWORD);
     await guest.getByRole('button', { name: 'Create account and join' }).click();
-    await expectPath(guest, '/login');
-    expect(await guest.getByLabel('Email').inputValue()).toBe(invitee);
-    await fillSignIn(guest, invitee, INVITEE_PASSWORD);
+    // signed in at once with the password just chosen (issue 15 item 18): no second log-in
+    await expectPath(guest, '/');
     await guest.locator('main').waitFor();
     await expectHeading(guest, 'owner');
     const banner = guest.getByRole('banner');

@@ -50,3 +50,16 @@ export async function requireWorkspace() {
   void queryClient.prefetchQuery(getMeQueryOptions());
   return null;
 }
+
+/** Any other path: the 404 page, inside the app's shell for a signed-in user in a workspace. */
+export async function loadNotFound(): Promise<{ hasShell: boolean }> {
+  if (!isSignedIn()) return { hasShell: false };
+  try {
+    const workspaces = await queryClient.ensureQueryData(getMyWorkspacesQueryOptions());
+    const hasShell = Boolean(findSelectedWorkspace(workspaces, getSelectedWorkspaceId()));
+    if (hasShell) void queryClient.prefetchQuery(getMeQueryOptions());
+    return { hasShell };
+  } catch {
+    return { hasShell: false };
+  }
+}

@@ -2,7 +2,13 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { SCREEN_PATHS } from '../config/screens';
-import { loadWorkspaces, requireAnonymous, requireFirstRunOpen, requireWorkspace } from './guards';
+import {
+  loadNotFound,
+  loadWorkspaces,
+  requireAnonymous,
+  requireFirstRunOpen,
+  requireWorkspace,
+} from './guards';
 import { AnonymousLayout } from './layouts/AnonymousLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
@@ -275,6 +281,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '*',
+        loader: loadNotFound,
         lazy: lazyPage(() => import('./routes/NotFoundPage'), 'NotFoundPage'),
       },
     ],

@@ -1,6 +1,6 @@
 import { Box, Container, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Suspense, type CSSProperties } from 'react';
+import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Footer } from '../../components/Footer';
 import { PrinterPrintActions } from '../../features/print-dialog';
@@ -21,8 +21,11 @@ import { MobileTopBar } from './MobileTopBar';
 const MOBILE_QUERY = `(max-width: ${em(767.98)})`;
 const BOTTOM_BAR_HEIGHT = 64;
 
-/** The signed-in application: header or mobile bars, the page, the footer. */
-export function ShellLayout() {
+/**
+ * The signed-in application: header or mobile bars, the page, the footer. The page is the
+ * matched child route, or `children` (the 404 page, which has no route of its own).
+ */
+export function ShellLayout({ children }: { children?: ReactNode }) {
   const workspaces = useMyWorkspaces();
   const news = useNewsSummary();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
@@ -46,9 +49,7 @@ export function ShellLayout() {
             <DesktopHeader navigation={navigation} workspace={workspace} />
           )}
           <Container component="main" size="xl" w="100%" py="lg" style={{ flex: 1 }}>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
           </Container>
           <Footer />
           {isMobile && <BottomBar navigation={navigation} />}

@@ -2,6 +2,7 @@ import { UserSchema, type User, type UserCreate } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
+import { signInNewAccount } from './sign-in-new-account';
 
 /** Finishes a registration with the mailed token and the chosen password. */
 export function createUser(body: UserCreate): Promise<User> {
@@ -14,6 +15,13 @@ export function createUser(body: UserCreate): Promise<User> {
   });
 }
 
+/** Registration finished and, with the password just chosen, signed in (no second log-in). */
 export function useCreateUser() {
-  return useMutation({ mutationFn: createUser, meta: INLINE_ERRORS });
+  return useMutation({
+    mutationFn: async (body: UserCreate) => {
+      const user = await createUser(body);
+      return { isSignedIn: await signInNewAccount(user.email, body.password) };
+    },
+    meta: INLINE_ERRORS,
+  });
 }

@@ -16,7 +16,10 @@ import { AuthCard } from './AuthCard';
 import type { LoginLocationState } from './LoginPage';
 
 interface PasswordMutation {
-  mutate: (body: { token: string; password: string }, options: { onSuccess: () => void }) => void;
+  mutate: (
+    body: { token: string; password: string },
+    options: { onSuccess: (result: { isSignedIn?: boolean } | void) => void },
+  ) => void;
   isPending: boolean;
   error: Error | null;
 }
@@ -64,7 +67,9 @@ export function NewPasswordPage(props: NewPasswordPageProps) {
     mutation.mutate(
       { token: mailToken.token, password },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          // registration signs the newcomer in; a reset (or a failed sign-in) goes to Login
+          if (result?.isSignedIn) return void navigate(SCREEN_PATHS.dashboard, { replace: true });
           const state: LoginLocationState = {
             email: mailToken.email,
             message: t(`auth.${textKey}.success`),

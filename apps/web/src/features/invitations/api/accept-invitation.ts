@@ -2,6 +2,7 @@ import { WorkspaceSchema, type InvitationAccept, type Workspace } from '@printde
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
+import { signInNewAccount } from '../../auth';
 
 /** Without an account: a password makes the account and the membership. */
 export function acceptInvitation(body: InvitationAccept): Promise<void> {
@@ -23,8 +24,15 @@ export function joinInvitation(token: string): Promise<Workspace> {
   });
 }
 
+/** The account is made and, with the password just chosen, signed in (no second log-in). */
 export function useAcceptInvitation() {
-  return useMutation({ mutationFn: acceptInvitation, meta: INLINE_ERRORS });
+  return useMutation({
+    mutationFn: async (input: InvitationAccept & { email: string }) => {
+      await acceptInvitation({ token: input.token, password: input.password });
+      return { isSignedIn: await signInNewAccount(input.email, input.password) };
+    },
+    meta: INLINE_ERRORS,
+  });
 }
 
 export function useJoinInvitation() {

@@ -80,9 +80,10 @@ function NewAccountCard(props: { token: string; email: string; workspace: string
     setValidationError(invalid);
     if (invalid) return;
     accept.mutate(
-      { token: props.token, password },
+      { token: props.token, password, email: props.email },
       {
-        onSuccess: () => {
+        onSuccess: ({ isSignedIn: isNowSignedIn }) => {
+          if (isNowSignedIn) return void navigate(SCREEN_PATHS.dashboard, { replace: true });
           const state: LoginLocationState = {
             email: props.email,
             message: t('invitations.accept.accountReady'),
