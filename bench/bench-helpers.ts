@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -8,6 +9,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** The built server that `npm start` runs once the build is up to date. */
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
 export const CLI_ENTRY = path.join(ROOT, 'apps/server/dist/cli.js');
+
+/** The user every bench signs in as. */
+export const BENCH_USER = { email: 'bench@example.com', password: 'a benchmark passphrase' };
 
 export async function findFreePort(): Promise<number> {
   const probe = createServer();
@@ -71,4 +75,114 @@ export async function stopProduct(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** Creates the bench's user with the built CLI, on the database the product's `env` names. */
+export function createBenchUser(env: NodeJS.ProcessEnv): void {
+  execFileSync(
+    process.execPath,
+    [CLI_ENTRY, 'user', 'create', '--email', BENCH_USER.email, '--password', BENCH_USER.password],
+    { env: productEnv(env) },
+  );
+}
+
+/** Signs the bench's user in; answers the access token. */
+export async function signIn(url: string): Promise<string> {
+  const { access } = (await callApi(url, null, 'POST', '/api/tokens/', {
+    username: BENCH_USER.email,
+    password: BENCH_USER.password,
+  })) as { access: string };
+  return access;
+}
+
+/** One request as given (a form, a stream); the JSON answer. A failed request throws with its body. */
+export async function fetchJson(url: string, pathName: string, init: RequestInit = {}) {
+  const response = await fetch(`${url}${pathName}`, init);
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`${init.method ?? 'GET'} ${pathName}: ${response.status} ${text}`);
+  }
+  return text ? JSON.parse(text) : null;
+}
+
+/** One API call with JSON in and out; a failed call throws with its status and body. */
+export function callApi(
+  url: string,
+  token: string | null,
+  method: string,
+  pathName: string,
+  body?: unknown,
+) {
+  return fetchJson(url, pathName, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** A new workspace of the bench's user; answers its id. */
+export async function createWorkspace(product: SignedInProduct, name: string): Promise<number> {
+  return (await callApi(product.url, product.access, 'POST', '/api/users/me/groups/', { name }))
+    .id as number;
+}
+
+/** `work(0 … count-1)`, `size` at a time, the answers in order. */
+export async function inBatches<T>(
+  count: number,
+  size: number,
+  work: (index: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += size) {
+    const batch = Array.from({ length: Math.min(size, count - start) }, (_, i) => work(start + i));
+    results.push(...(await Promise.all(batch)));
+  }
+  return results;
+}
+
+export interface SignedInProduct {
+  child: ChildProcess;
+  url: string;
+  /** the bench user's access token */
+  access: string;
+  dataDir: string;
+  /** Stops the product and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What most benches start from: the built product on a fresh data directory (or `dataDir`) and
+ * a free port, with the bench's user created and signed in. `env` adds to the product's.
+ */
+export async function startSignedInProduct(options: {
+  name: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+}): Promise<SignedInProduct> {
+  const dataDir =
+    options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `printdeck-bench-${options.name}-`));
+  const port = await findFreePort();
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  createBenchUser(env);
+  const { child, url } = await startProduct(env);
+  const stop = async () => {
+    await stopProduct(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return { child, url, access: await signIn(url), dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -6,17 +6,29 @@
  * Prints: state p99 device → API (on two instances: device on A, read through B), command
  * round trip p99 (on two: device on A, command through B), Redis commands per second per device.
  */
-import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import WebSocket from 'ws';
-import { readyState } from '../apps/server/src/test/fake-agent.js';
-import { findFreePort, percentile, startProduct, stopProduct } from './bench-helpers.js';
+import {
+  callApi,
+  createBenchUser,
+  findFreePort,
+  inBatches,
+  percentile,
+  signIn,
+  startProduct,
+  stopProduct,
+} from './bench-helpers.js';
+import {
+  connectLightAgent,
+  createBenchFleet,
+  patchWith,
+  type BenchDevice,
+} from './light-agents.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,78 +42,8 @@ const SECONDS = Number(values.seconds);
 const PER_WORKSPACE = 100;
 /** devices kept out of the steady pushes; they answer commands and carry the marked values */
 const PROBES = 20;
-const PASSWORD = 'a benchmark passphrase';
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-interface Device {
-  key: string;
-  printerId: number;
-  workspaceId: number;
-}
-
-async function api(url: string, token: string, method: string, pathName: string, body?: unknown) {
-  const response = await fetch(`${url}${pathName}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathName}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function inBatches<T>(count: number, size: number, work: (i: number) => Promise<T>) {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += size) {
-    const batch = Array.from({ length: Math.min(size, count - start) }, (_, i) => work(start + i));
-    results.push(...(await Promise.all(batch)));
-  }
-  return results;
-}
-
-/** A light agent: hello, a snapshot, and `home_head` answered at once. */
-function connectAgent(url: string, key: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace('http', 'ws')}/api/device/ws`, {
-      headers: {
-        authorization: `Bearer ${key}`,
-        'x-device-identity': createHash('sha256').update(key).digest('base64url'),
-      },
-    });
-    socket.once('error', reject);
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString());
-      if (message.type === 'welcome') {
-        socket.send(JSON.stringify({ type: 'state', kind: 'snapshot', state: readyState() }));
-        resolve(socket);
-      } else if (message.type === 'request') {
-        socket.send(JSON.stringify({ type: 'response', id: message.id, ok: true, result: null }));
-      }
-    });
-    socket.once('open', () =>
-      socket.send(
-        JSON.stringify({
-          type: 'hello',
-          protocol: 1,
-          agent_version: 'bench',
-          driver: 'octoprint',
-          capabilities: [],
-        }),
-      ),
-    );
-  });
-}
-
-const patchWith = (actual: number) =>
-  JSON.stringify({
-    type: 'state',
-    kind: 'patch',
-    state: { temperature: { tool0: { actual, target: 215 }, bed: { actual: 60, target: 60 } } },
-  });
 
 async function redisCommands(redis: Redis): Promise<number> {
   const info = await redis.info('stats');
@@ -123,7 +65,7 @@ interface Figures {
  * sit on the first URL and are read and commanded through `readUrl`.
  */
 async function measure(options: {
-  devices: Device[];
+  devices: BenchDevice[];
   workspaces: number[];
   access: string;
   agentUrlOf: (index: number) => string;
@@ -133,7 +75,7 @@ async function measure(options: {
 }): Promise<Figures> {
   const { devices, access, readUrl } = options;
   const sockets = await inBatches(FLEET, 200, (i) =>
-    connectAgent(options.agentUrlOf(i), devices[i]!.key),
+    connectLightAgent(options.agentUrlOf(i), devices[i]!.key),
   );
   const timers: NodeJS.Timeout[] = [];
   try {
@@ -161,7 +103,12 @@ async function measure(options: {
               setInterval(async () => {
                 const url = options.pollUrls[i % options.pollUrls.length]!;
                 const started = performance.now();
-                await api(url, access, 'GET', `/api/groups/${workspaceId}/devices-states/`).then(
+                await callApi(
+                  url,
+                  access,
+                  'GET',
+                  `/api/groups/${workspaceId}/devices-states/`,
+                ).then(
                   () => pollLatencies.push(performance.now() - started),
                   () => (pollFailures += 1), // reported: an overloaded instance drops polls
                 );
@@ -183,7 +130,7 @@ async function measure(options: {
       let started = performance.now();
       sockets[index]!.send(patchWith(marker));
       for (;;) {
-        const states = await api(
+        const states = await callApi(
           readUrl,
           access,
           'GET',
@@ -195,7 +142,7 @@ async function measure(options: {
       }
       stateLatencies.push(performance.now() - started);
       started = performance.now();
-      await api(readUrl, access, 'POST', `/api/printers/${device.printerId}/home_head/`, {
+      await callApi(readUrl, access, 'POST', `/api/printers/${device.printerId}/home_head/`, {
         axes: ['x'],
       });
       commandLatencies.push(performance.now() - started);
@@ -241,42 +188,13 @@ async function main(): Promise<void> {
   try {
     const one = await startProduct({ ...base, PORT: String(await findFreePort()) });
     children.push(one.child);
-    execFileSync(
-      process.execPath,
-      [
-        'apps/server/dist/cli.js',
-        'user',
-        'create',
-        '--email',
-        'bench@example.com',
-        '--password',
-        PASSWORD,
-      ],
-      { env: { ...process.env, ...base } },
-    );
-    const { access } = (await (
-      await fetch(`${one.url}/api/tokens/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'bench@example.com', password: PASSWORD }),
-      })
-    ).json()) as { access: string };
-    const workspaces = await inBatches(
-      Math.ceil(FLEET / PER_WORKSPACE),
-      10,
-      async (i) =>
-        (await api(one.url, access, 'POST', '/api/users/me/groups/', { name: `Farm ${i}` }))
-          .id as number,
-    );
-    const devices: Device[] = await inBatches(FLEET, 25, async (i) => {
-      const workspaceId = workspaces[Math.floor(i / PER_WORKSPACE)]!;
-      const { token } = await api(one.url, access, 'POST', '/api/device_keys/');
-      const printer = await api(one.url, access, 'POST', '/api/printers/', {
-        group: workspaceId,
-        name: `Printer ${i}`,
-        token,
-      });
-      return { key: token as string, printerId: printer.id as number, workspaceId };
+    createBenchUser(base);
+    const access = await signIn(one.url);
+    const { workspaces, devices } = await createBenchFleet({
+      url: one.url,
+      access,
+      count: FLEET,
+      perWorkspace: PER_WORKSPACE,
     });
     console.log(`fleet: ${FLEET} devices in ${workspaces.length} workspaces; ${SECONDS} s each`);
 

@@ -5,20 +5,11 @@
  * Run with `npx tsx bench/files.bench.ts`; it builds the server first when the build is stale.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import {
-  CLI_ENTRY,
-  findFreePort,
-  percentile,
-  productEnv,
-  rssMegabytes,
-  startProduct,
-  stopProduct,
-} from './bench-helpers.js';
+import { startSignedInProduct, percentile, rssMegabytes } from './bench-helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MiB = 1024 * 1024;
@@ -27,8 +18,6 @@ const UPLOAD_RUNS = 3;
 const SEEDED_FILES = 10_000;
 const SEEDED_LABELS = 40;
 const REQUESTS = 200;
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'a benchmark passphrase';
 const BOUNDARY = 'printdeck-bench-boundary';
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -211,20 +200,9 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-if-needed.mjs')], {
     stdio: 'inherit',
   });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-files-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
-  const createUser = [CLI_ENTRY, 'user', 'create', '--email', EMAIL, '--password', PASSWORD];
-  execFileSync(process.execPath, createUser, { env: productEnv(env) });
-  const { child, url } = await startProduct(env);
+  const product = await startSignedInProduct({ name: 'files' });
+  const { child, url, access, dataDir } = product;
   try {
-    const { access } = await api<{ access: string }>(url, '/api/tokens/', {
-      body: { username: EMAIL, password: PASSWORD },
-    });
     const me = await api<{ id: number }>(url, '/api/users/me/', { token: access });
     const space = await api<{ id: number }>(url, '/api/users/me/groups/', {
       token: access,
@@ -296,8 +274,7 @@ async function main(): Promise<void> {
       `upload of 200 MB + 1 byte, chunked (no length to refuse early): ${over.status} after ${(over.ms / 1000).toFixed(2)} s, ${leftInTmp} temp files left`,
     );
   } finally {
-    await stopProduct(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -3,17 +3,16 @@
  * login latency with 50 concurrent clients, and the gzip size of the JavaScript that the
  * sign-in page loads. Run with `npm run bench:foundation`; it prints the figures.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/support/browser.js';
 import {
-  CLI_ENTRY,
+  BENCH_USER,
+  startSignedInProduct,
   findFreePort,
   percentile,
-  productEnv,
   rssMegabytes,
   startProduct,
   stopProduct,
@@ -22,7 +21,6 @@ import {
 const STARTS = 5;
 const CLIENTS = 50;
 const LOGINS_PER_CLIENT = 10;
-const PASSWORD = 'a benchmark passphrase';
 
 async function measureColdStarts(): Promise<number[]> {
   const times: number[] = [];
@@ -51,7 +49,7 @@ async function measureLogins(url: string): Promise<number[]> {
         const response = await fetch(`${url}/api/tokens/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${client}.1` },
-          body: JSON.stringify({ username: 'bench@example.com', password: PASSWORD }),
+          body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
         });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`login answered ${response.status}`);
@@ -92,20 +90,11 @@ async function main(): Promise<void> {
     `cold start to /api/health (${STARTS} runs): median ${fmt(percentile(starts, 50))}, min ${fmt(starts[0]!)}, max ${fmt(starts.at(-1)!)}`,
   );
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY_HOPS: '1',
-  };
-  execFileSync(
-    process.execPath,
-    [CLI_ENTRY, 'user', 'create', '--email', 'bench@example.com', '--password', PASSWORD],
-    { env: productEnv(env) },
-  );
-  const { child, url } = await startProduct(env);
+  const product = await startSignedInProduct({
+    name: 'foundation',
+    env: { TRUST_PROXY_HOPS: '1' },
+  });
+  const { child, url } = product;
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     console.log(`idle server RSS: ${rssMegabytes(child.pid!).toFixed(1)} MB`);
@@ -119,8 +108,7 @@ async function main(): Promise<void> {
       `JavaScript loaded by /login: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzip (goal < 250 KB)`,
     );
   } finally {
-    await stopProduct(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -1,24 +1,19 @@
-import { createHash } from 'node:crypto';
 /**
  * Device gateway figures (issue 3): N lightweight simulated agents push state every 2 s while
  * pollers read devices-states every 2 s for each 100-printer workspace.
  * `npm run bench:gateway -- --devices N [--seconds S]` prints connect time, state updates per
  * second, device→API state latency (p50/p99), devices-states p99 and server RSS per device.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
-import { readyState } from '../apps/server/src/test/fake-agent.js';
+import type WebSocket from 'ws';
 import {
-  findFreePort,
+  callApi,
+  inBatches,
   percentile,
   rssMegabytes,
-  startProduct,
-  stopProduct,
+  startSignedInProduct,
 } from './bench-helpers.js';
+import { connectLightAgent, createBenchFleet, patchWith } from './light-agents.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,130 +26,24 @@ const SECONDS = Number(values.seconds);
 const PER_WORKSPACE = 100;
 /** devices kept out of the steady pushes, so a marked value is not overwritten before it is read */
 const PROBES = 20;
-const PASSWORD = 'a benchmark passphrase';
-
-async function api(url: string, token: string, method: string, pathName: string, body?: unknown) {
-  const response = await fetch(`${url}${pathName}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathName}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function inBatches<T>(
-  count: number,
-  size: number,
-  work: (index: number) => Promise<T>,
-): Promise<T[]> {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += size) {
-    results.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(size, count - start) }, (_, i) => work(start + i)),
-      )),
-    );
-  }
-  return results;
-}
-
-function connectAgent(url: string, key: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace('http', 'ws')}/api/device/ws`, {
-      headers: {
-        authorization: `Bearer ${key}`,
-        'x-device-identity': createHash('sha256').update(key).digest('base64url'),
-      },
-    });
-    socket.once('error', reject);
-    socket.on('message', (data) => {
-      if (JSON.parse(data.toString()).type === 'welcome') {
-        socket.send(JSON.stringify({ type: 'state', kind: 'snapshot', state: readyState() }));
-        resolve(socket);
-      }
-    });
-    socket.once('open', () =>
-      socket.send(
-        JSON.stringify({
-          type: 'hello',
-          protocol: 1,
-          agent_version: 'bench',
-          driver: 'octoprint',
-          capabilities: [],
-        }),
-      ),
-    );
-  });
-}
-
-const patchWith = (actual: number) =>
-  JSON.stringify({
-    type: 'state',
-    kind: 'patch',
-    state: { temperature: { tool0: { actual, target: 215 }, bed: { actual: 60, target: 60 } } },
-  });
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-gw-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
-  execFileSync(
-    process.execPath,
-    [
-      'apps/server/dist/cli.js',
-      'user',
-      'create',
-      '--email',
-      'bench@example.com',
-      '--password',
-      PASSWORD,
-    ],
-    { env: { ...process.env, ...env } },
-  );
-  const { child, url } = await startProduct(env);
+  const product = await startSignedInProduct({ name: 'gw' });
+  const { child, url, access } = product;
   const sockets: WebSocket[] = [];
   try {
-    const { access } = (await (
-      await fetch(`${url}/api/tokens/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'bench@example.com', password: PASSWORD }),
-      })
-    ).json()) as { access: string };
-    const workspaceCount = Math.ceil(DEVICES / PER_WORKSPACE);
-    const workspaces = await inBatches(
-      workspaceCount,
-      10,
-      async (i) =>
-        (await api(url, access, 'POST', '/api/users/me/groups/', { name: `Farm ${i}` }))
-          .id as number,
-    );
-    const devices = await inBatches(DEVICES, 25, async (i) => {
-      const { token } = await api(url, access, 'POST', '/api/device_keys/');
-      const printer = await api(url, access, 'POST', '/api/printers/', {
-        group: workspaces[Math.floor(i / PER_WORKSPACE)],
-        name: `Printer ${i}`,
-        token,
-      });
-      return {
-        key: token as string,
-        printerId: printer.id as number,
-        workspaceId: workspaces[Math.floor(i / PER_WORKSPACE)]!,
-      };
+    const { workspaces, devices } = await createBenchFleet({
+      url,
+      access,
+      count: DEVICES,
+      perWorkspace: PER_WORKSPACE,
     });
     const rssBefore = rssMegabytes(child.pid!);
 
     const connectStart = performance.now();
-    sockets.push(...(await inBatches(DEVICES, 200, (i) => connectAgent(url, devices[i]!.key))));
+    sockets.push(
+      ...(await inBatches(DEVICES, 200, (i) => connectLightAgent(url, devices[i]!.key))),
+    );
     const connectMs = performance.now() - connectStart;
     console.log(
       `${DEVICES} devices connected (hello + snapshot) in ${(connectMs / 1000).toFixed(1)} s`,
@@ -180,7 +69,7 @@ async function main(): Promise<void> {
         () => {
           const timer = setInterval(async () => {
             const started = performance.now();
-            await api(url, access, 'GET', `/api/groups/${workspaceId}/devices-states/`);
+            await callApi(url, access, 'GET', `/api/groups/${workspaceId}/devices-states/`);
             pollLatencies.push(performance.now() - started);
           }, 2000);
           pollTimers.push(timer);
@@ -198,7 +87,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       sockets[index]!.send(patchWith(marker));
       for (;;) {
-        const states = await api(
+        const states = await callApi(
           url,
           access,
           'GET',
@@ -231,8 +120,7 @@ async function main(): Promise<void> {
     );
   } finally {
     sockets.forEach((socket) => socket.terminate());
-    await stopProduct(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -7,16 +7,21 @@
  *   the printers' process, dialling the server's gateway). Simulators and agents run in their
  *   own process (bench/lan-sims.ts), so the server's RSS holds only what the server keeps.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findFreePort, rssMegabytes, startProduct, stopProduct } from './bench-helpers.js';
+import {
+  callApi,
+  createWorkspace,
+  inBatches,
+  rssMegabytes,
+  startSignedInProduct,
+} from './bench-helpers.js';
 
 const { values } = parseArgs({ options: { printers: { type: 'string', default: '500' } } });
 const PRINTERS = Number(values.printers);
-const PASSWORD = 'a benchmark passphrase';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE = path.join(ROOT, 'apps/agent/dist/printdeck-agent.cjs');
 const SETTLE_MS = 5000;
@@ -24,74 +29,10 @@ const WAIT_MS = 180_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function api(url: string, token: string, method: string, pathName: string, body?: unknown) {
-  const response = await fetch(`${url}${pathName}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathName}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function inBatches<T>(count: number, size: number, work: (i: number) => Promise<T>) {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += size) {
-    const batch = Array.from({ length: Math.min(size, count - start) }, (_, i) => work(start + i));
-    results.push(...(await Promise.all(batch)));
-  }
-  return results;
-}
-
 /** A server with one user and one workspace, and what it takes to call it. */
-async function startServer(extraEnv: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-lan-'));
-  const port = await findFreePort();
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  };
-  execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'apps/server/dist/cli.js'),
-      'user',
-      'create',
-      '--email',
-      'bench@example.com',
-      '--password',
-      PASSWORD,
-    ],
-    { env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env } },
-  );
-  const { child, url } = await startProduct(env);
-  const { access } = (await (
-    await fetch(`${url}/api/tokens/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench@example.com', password: PASSWORD }),
-    })
-  ).json()) as { access: string };
-  const workspace = (await api(url, access, 'POST', '/api/users/me/groups/', { name: 'Farm' }))
-    .id as number;
-  return {
-    child,
-    url,
-    access,
-    workspace,
-    async stop() {
-      await stopProduct(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+async function startServer(env: Record<string, string>) {
+  const product = await startSignedInProduct({ name: 'lan', env });
+  return { ...product, workspace: await createWorkspace(product, 'Farm') };
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -101,7 +42,7 @@ async function waitReady(server: Server, count: number): Promise<number> {
   const deadline = Date.now() + WAIT_MS;
   let ready = 0;
   while (Date.now() < deadline) {
-    const rows = (await api(
+    const rows = (await callApi(
       server.url,
       server.access,
       'GET',
@@ -162,7 +103,7 @@ async function lanMode() {
     return await measure(server, PRINTERS, async () => {
       const { child, printers } = await startSims(['--count', String(PRINTERS)]);
       await inBatches(printers.length, 20, (i) =>
-        api(server.url, server.access, 'POST', '/api/lan-printers/', {
+        callApi(server.url, server.access, 'POST', '/api/lan-printers/', {
           group: server.workspace,
           name: `LAN ${i}`,
           kind: printers[i]!.kind,
@@ -181,10 +122,10 @@ async function agentMode() {
   const server = await startServer({});
   try {
     const keys = await inBatches(PRINTERS, 20, async (i) => {
-      const { token } = await api(server.url, server.access, 'POST', '/api/device_keys/', {
+      const { token } = await callApi(server.url, server.access, 'POST', '/api/device_keys/', {
         group: server.workspace,
       });
-      await api(server.url, server.access, 'POST', '/api/printers/', {
+      await callApi(server.url, server.access, 'POST', '/api/printers/', {
         group: server.workspace,
         name: `Agent ${i}`,
         token,
@@ -212,10 +153,10 @@ async function agentOnStart() {
   const { child: sims, printers } = await startSims(['--count', '1']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-agent-'));
   try {
-    const { token } = await api(server.url, server.access, 'POST', '/api/device_keys/', {
+    const { token } = await callApi(server.url, server.access, 'POST', '/api/device_keys/', {
       group: server.workspace,
     });
-    await api(server.url, server.access, 'POST', '/api/printers/', {
+    await callApi(server.url, server.access, 'POST', '/api/printers/', {
       group: server.workspace,
       name: 'Bundled',
       token,

@@ -4,13 +4,9 @@
  * a real agent (the fleet); the file travels server → agent → printer by its signed link.
  * `npm run bench:print-start -- --printers 20 --megabytes 50`
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFleet } from '@printdeck/simulator/fleet';
-import { findFreePort, startProduct, stopProduct } from './bench-helpers.js';
+import { BENCH_USER, startSignedInProduct, createWorkspace, fetchJson } from './bench-helpers.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,8 +16,6 @@ const { values } = parseArgs({
 });
 const PRINTERS = Number(values.printers);
 const MEGABYTES = Number(values.megabytes);
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'a benchmark passphrase';
 
 function buildGcode(megabytes: number): Buffer {
   const header = ';FLAVOR:Marlin\n;TIME:3600\n;Filament used: 12.5m\n;Layer height: 0.2\nG28\n';
@@ -31,45 +25,18 @@ function buildGcode(megabytes: number): Buffer {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-print-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
-  execFileSync(
-    process.execPath,
-    ['apps/server/dist/cli.js', 'user', 'create', '--email', EMAIL, '--password', PASSWORD],
-    { env: { ...process.env, ...env } },
-  );
-  const { child, url } = await startProduct(env);
+  const product = await startSignedInProduct({ name: 'print' });
+  const { url, access } = product;
   let fleet: Awaited<ReturnType<typeof startFleet>> | null = null;
   try {
-    const call = async (pathName: string, init: RequestInit = {}) => {
-      const response = await fetch(`${url}${pathName}`, init);
-      const body = await response.text();
-      if (!response.ok) throw new Error(`${pathName}: ${response.status} ${body}`);
-      return body ? JSON.parse(body) : null;
-    };
-    const { access } = await call('/api/tokens/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
-    });
+    const call = (pathName: string, init: RequestInit = {}) => fetchJson(url, pathName, init);
     const auth = { authorization: `Bearer ${access}` };
-    const workspace = (
-      await call('/api/users/me/groups/', {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Print farm' }),
-      })
-    ).id as number;
+    const workspace = await createWorkspace(product, 'Print farm');
     const half = Math.floor(PRINTERS / 2);
     fleet = await startFleet({
       server: url,
       counts: { octoprint: PRINTERS - half, moonraker: half },
-      account: { email: EMAIL, password: PASSWORD, workspace },
+      account: { ...BENCH_USER, workspace },
       log: () => ({
         debug: () => undefined,
         info: () => undefined,
@@ -130,8 +97,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await fleet?.close();
-    await stopProduct(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -8,12 +8,9 @@
  * `npm run bench:queue -- --printers 50 --items 1000`
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFleet } from '@printdeck/simulator/fleet';
-import { findFreePort, percentile, startProduct, stopProduct } from './bench-helpers.js';
+import { BENCH_USER, createWorkspace, percentile, startSignedInProduct } from './bench-helpers.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +30,6 @@ const PRINT_SECONDS = Number(values['print-seconds']);
 const SPEED = Number(values.speed);
 const TIMEOUT_MS = Number(values['timeout-seconds']) * 1000;
 const LIST_SAMPLES = Number(values['list-samples']);
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'a benchmark passphrase';
 const silent = () => ({
   debug: () => undefined,
   info: () => undefined,
@@ -83,19 +78,8 @@ function measureList(listUrl: string, token: string, expected: number): number[]
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-queue-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
-  execFileSync(
-    process.execPath,
-    ['apps/server/dist/cli.js', 'user', 'create', '--email', EMAIL, '--password', PASSWORD],
-    { env: { ...process.env, ...env } },
-  );
-  const { child, url } = await startProduct(env);
+  const product = await startSignedInProduct({ name: 'queue' });
+  const { url, access } = product;
   let fleet: Awaited<ReturnType<typeof startFleet>> | null = null;
   try {
     const call = async (pathName: string, init: RequestInit & { json?: unknown } = {}) => {
@@ -113,14 +97,8 @@ async function main(): Promise<void> {
       if (!response.ok) throw new Error(`${pathName}: ${response.status} ${body}`);
       return body ? JSON.parse(body) : null;
     };
-    const { access } = await call('/api/tokens/', {
-      method: 'POST',
-      json: { username: EMAIL, password: PASSWORD },
-    });
     const headers = { authorization: `Bearer ${access}` };
-    const workspace = (
-      await call('/api/users/me/groups/', { method: 'POST', headers, json: { name: 'Farm' } })
-    ).id as number;
+    const workspace = await createWorkspace(product, 'Farm');
     await call(`/api/users/me/groups/${workspace}/`, {
       method: 'PATCH',
       headers,
@@ -130,7 +108,7 @@ async function main(): Promise<void> {
     fleet = await startFleet({
       server: url,
       counts: { octoprint: PRINTERS - half, moonraker: half },
-      account: { email: EMAIL, password: PASSWORD, workspace },
+      account: { ...BENCH_USER, workspace },
       speed: SPEED,
       log: silent,
     });
@@ -281,8 +259,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await fleet?.close();
-    await stopProduct(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { findFreePort, percentile, startProduct, stopProduct, CLI_ENTRY } from './bench-helpers.js';
+import { percentile, startSignedInProduct, createWorkspace, fetchJson } from './bench-helpers.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,8 +28,6 @@ const { values } = parseArgs({
 const PRINTERS = Number(values.printers);
 const SECONDS = Number(values.seconds);
 const FRAMES = Number(values.frames);
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'a benchmark passphrase';
 
 const require = createRequire(import.meta.url);
 const REAL_FFMPEG = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -66,20 +64,6 @@ async function main(): Promise<void> {
     `#!/bin/sh\nexec /usr/bin/time -a -o ${memoryLog} -f %M ${REAL_FFMPEG} "$@"\n`,
   );
   chmodSync(wrapper, 0o755);
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    FFMPEG_PATH: wrapper,
-  };
-  execFileSync(
-    process.execPath,
-    [CLI_ENTRY, 'user', 'create', '--email', EMAIL, '--password', PASSWORD],
-    {
-      env: { ...process.env, ...env, DATABASE_URL: '' },
-    },
-  );
   const frameDir = mkdtempSync(path.join(work, 'frames-'));
   const started = performance.now();
   const frames = makeFrames(frameDir, FRAMES);
@@ -88,29 +72,18 @@ async function main(): Promise<void> {
     `made ${frames.length} test frames in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const { child, url } = await startProduct(env);
+  const product = await startSignedInProduct({
+    name: 'videos',
+    dataDir,
+    env: { FFMPEG_PATH: wrapper },
+  });
+  const { url, access } = product;
   const db = new Database(path.join(dataDir, 'printdeck.sqlite'));
   db.pragma('busy_timeout = 5000');
   try {
-    const call = async (pathName: string, init: RequestInit = {}) => {
-      const response = await fetch(`${url}${pathName}`, init);
-      const body = await response.text();
-      if (!response.ok) throw new Error(`${pathName}: ${response.status} ${body}`);
-      return body ? JSON.parse(body) : null;
-    };
-    const { access } = await call('/api/tokens/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
-    });
+    const call = (pathName: string, init: RequestInit = {}) => fetchJson(url, pathName, init);
     const auth = { authorization: `Bearer ${access}` };
-    const workspace = (
-      await call('/api/users/me/groups/', {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Print farm' }),
-      })
-    ).id as number;
+    const workspace = await createWorkspace(product, 'Print farm');
 
     // Devices and their running make_video jobs: written as the print start would write them.
     const devices: Array<{ key: string; identity: string; jobId: number }> = [];
@@ -251,7 +224,7 @@ async function main(): Promise<void> {
     );
   } finally {
     db.close();
-    await stopProduct(child);
+    await product.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
