@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.js';
+import { TestClock } from '../test/test-clock.js';
+import type { TestServer } from '../test/test-server.js';
+import {
+  createClusterStorage,
+  startInProcessInstance,
+  type ClusterStorage,
+} from './cluster-test-support.js';
+
+/**
+ * Issue 15 item 4 with two instances on one database: an invitation kept while the mail server
+ * was down leaves once, even when both instances look for it at the same moment.
+ */
+let storage: ClusterStorage;
+let a: TestServer;
+let b: TestServer;
+let smtp: SmtpCapture | undefined;
+let smtpPort: number;
+let admin: BuiltUser;
+let workspaceId: number;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  storage = await createClusterStorage();
+  const probe = await startSmtpCapture();
+  smtpPort = Number(new URL(probe.url).port);
+  await probe.close();
+  const options = {
+    clock,
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    // the test looks for due mails itself, on both instances at once
+    notificationOptions: { invitationMail: { tickMs: 60 * 60 * 1000, backoffSeconds: 30 } },
+  };
+  a = await startInProcessInstance(storage, options);
+  b = await startInProcessInstance(storage, options);
+  admin = await buildUser(a);
+  workspaceId = await buildWorkspace(a, admin, 'Two rooms');
+}, 60_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await smtp?.close();
+  await storage?.cleanup();
+});
+
+describe('a kept invitation mail on two instances', () => {
+  it('is sent by one of them only', async () => {
+    const email = 'twice@example.com';
+    const invited = await b.api(`/api/groups/${workspaceId}/users/`, {
+      method: 'POST',
+      token: admin.access,
+      body: { username: email },
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body.invitation.delivery).toBe('pending');
+
+    smtp = await startSmtpCapture({ port: smtpPort });
+    clock.advance(31);
+    const workerOf = (instance: TestServer) =>
+      instance.server.services.workspaceAdmin.invitationMailWorker;
+    const sent = await Promise.all([workerOf(a).drainOnce(), workerOf(b).drainOnce()]);
+    expect(sent[0] + sent[1]).toBe(1);
+    expect(smtp.mails.filter((mail) => mail.to === email)).toHaveLength(1);
+
+    const members = await a.api(`/api/groups/${workspaceId}/users/`, { token: admin.access });
+    expect(members.body.pendingInvitations).toEqual([
+      expect.objectContaining({ email, delivery: 'sent' }),
+    ]);
+  });
+});
