@@ -95,6 +95,21 @@ export type Gcode = z.infer<typeof GcodeSchema>;
 export const GcodePageSchema = pagedSchema(GcodeSchema);
 export type GcodePage = z.infer<typeof GcodePageSchema>;
 
+/**
+ * How the files list is sorted: by upload date, name (case-insensitive) or size; a leading
+ * "-" reads descending. The default is the newest first.
+ */
+export const GCODE_ORDERINGS = [
+  '-uploaded_on',
+  'uploaded_on',
+  'name',
+  '-name',
+  '-size',
+  'size',
+] as const;
+export type GcodeOrdering = (typeof GCODE_ORDERINGS)[number];
+export const GCODE_ORDERING_DEFAULT: GcodeOrdering = '-uploaded_on';
+
 /** GET /groups/{g}/files/: labels is a comma list of label ids or UNCATEGORIZED. */
 export const GcodeListQuerySchema = z.strictObject({
   labels: z
@@ -107,7 +122,10 @@ export const GcodeListQuerySchema = z.strictObject({
     .optional(),
   noLabels: z.enum(['true', 'false']).optional(),
   search: z.string().max(LIMITS.searchTextMax).optional(),
-  cursor: z.string().max(200).optional(),
+  ordering: z
+    .enum(GCODE_ORDERINGS, { error: `One of ${GCODE_ORDERINGS.join(', ')}.` })
+    .default(GCODE_ORDERING_DEFAULT),
+  cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(FILES_PAGE_SIZE_MAX).default(FILES_PAGE_SIZE_DEFAULT),
 });
 export type GcodeListQuery = z.infer<typeof GcodeListQuerySchema>;

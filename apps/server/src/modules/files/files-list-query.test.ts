@@ -3,6 +3,7 @@ import {
   decodeCursor,
   encodeCursor,
   readLabelFilter,
+  toFileOrder,
   toSearchPattern,
 } from './files-list-query.js';
 
@@ -17,20 +18,38 @@ describe('toSearchPattern', () => {
 
 describe('cursors', () => {
   it('round-trips, and refuses anything else with 400', () => {
-    const cursor = { uploadedOn: '2026-01-02T03:04:05.678Z', id: 42 };
-    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    const cursor = { value: '2026-01-02T03:04:05.678Z', id: 42 };
+    expect(decodeCursor(encodeCursor('-uploaded_on', cursor), '-uploaded_on')).toEqual(cursor);
+    expect(decodeCursor(encodeCursor('size', { value: 0, id: 3 }), 'size')).toEqual({
+      value: 0,
+      id: 3,
+    });
     for (const raw of ['', 'x', Buffer.from('{"id":1}').toString('base64url')]) {
-      expect(() => decodeCursor(raw)).toThrow(/cursor/);
+      expect(() => decodeCursor(raw, '-uploaded_on')).toThrow(/cursor/);
     }
+  });
+
+  it('refuses a cursor of another ordering: it would skip or repeat files', () => {
+    const byName = encodeCursor('name', { value: 'a.gcode', id: 1 });
+    expect(() => decodeCursor(byName, '-name')).toThrow(/cursor/);
+    expect(() => decodeCursor(byName, 'size')).toThrow(/cursor/);
+  });
+});
+
+describe('toFileOrder', () => {
+  it('reads the column and the direction; names sort by their folded form', () => {
+    expect(toFileOrder('-uploaded_on')).toEqual({ column: 'uploaded_on', direction: 'desc' });
+    expect(toFileOrder('name')).toEqual({ column: 'search_name', direction: 'asc' });
+    expect(toFileOrder('-size')).toEqual({ column: 'size', direction: 'desc' });
   });
 });
 
 describe('readLabelFilter', () => {
   it('reads ids, UNCATEGORIZED and noLabels', () => {
-    expect(readLabelFilter({ labels: '3,5', limit: 20 })).toEqual([3, 5]);
-    expect(readLabelFilter({ labels: 'UNCATEGORIZED', limit: 20 })).toBe('none');
-    expect(readLabelFilter({ noLabels: 'true', limit: 20 })).toBe('none');
-    expect(readLabelFilter({ limit: 20 })).toBeUndefined();
-    expect(() => readLabelFilter({ labels: '3', noLabels: 'true', limit: 20 })).toThrow();
+    expect(readLabelFilter({ labels: '3,5' })).toEqual([3, 5]);
+    expect(readLabelFilter({ labels: 'UNCATEGORIZED' })).toBe('none');
+    expect(readLabelFilter({ noLabels: 'true' })).toBe('none');
+    expect(readLabelFilter({})).toBeUndefined();
+    expect(() => readLabelFilter({ labels: '3', noLabels: 'true' })).toThrow();
   });
 });

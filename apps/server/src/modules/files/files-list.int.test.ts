@@ -191,3 +191,66 @@ describe('GET /api/groups/{g}/files/ filters', () => {
     expect(next.searchParams.get('limit')).toBe('1');
   });
 });
+
+describe('GET /api/groups/{g}/files/ ordering', () => {
+  /** Every name of the list in the given ordering, following next two files at a time. */
+  async function listAll(workspaceId: number, ordering: string): Promise<string[]> {
+    const seen: string[] = [];
+    let next: string | null = `/api/groups/${workspaceId}/files/?limit=2&ordering=${ordering}`;
+    while (next) {
+      const page = await t.api(next, { token: owner.access });
+      expect(page.status, ordering).toBe(200);
+      expect(page.body.count).toBe(4);
+      // next keeps the ordering (the default needs no parameter)
+      if (page.body.next && ordering !== '-uploaded_on') {
+        expect(page.body.next).toContain(`ordering=${ordering}`);
+      }
+      seen.push(...names(page.body));
+      next = page.body.next;
+    }
+    return seen;
+  }
+
+  it('sorts by name (ignoring case), date and size, both ways, across pages', async () => {
+    const workspaceId = await buildWorkspace(t, owner);
+    // uploaded in this order; sizes differ by their extra lines
+    const files: Array<[string, number]> = [
+      ['bracket.gcode', 40],
+      ['Axle.gcode', 0],
+      ['cube.gcode', 120],
+      ['dial.gcode', 80],
+    ];
+    for (const [name, extraLines] of files) {
+      const response = await uploadFile(t, owner.access, workspaceId, {
+        bytes: buildTextGcode({ extraLines }),
+        fields: { name },
+      });
+      expect(response.status).toBe(201);
+    }
+    const byName = ['Axle.gcode', 'bracket.gcode', 'cube.gcode', 'dial.gcode'];
+    const bySize = ['Axle.gcode', 'bracket.gcode', 'dial.gcode', 'cube.gcode'];
+    const byDate = files.map(([name]) => name);
+    expect(await listAll(workspaceId, 'name')).toEqual(byName);
+    expect(await listAll(workspaceId, '-name')).toEqual([...byName].reverse());
+    expect(await listAll(workspaceId, 'size')).toEqual(bySize);
+    expect(await listAll(workspaceId, '-size')).toEqual([...bySize].reverse());
+    expect(await listAll(workspaceId, 'uploaded_on')).toEqual(byDate);
+    expect(await listAll(workspaceId, '-uploaded_on')).toEqual([...byDate].reverse());
+    // the default stays the newest first
+    expect(names((await list(workspaceId)).body)).toEqual([...byDate].reverse());
+  });
+
+  it('refuses an unknown ordering, and a cursor made for another ordering, naming the field', async () => {
+    const workspaceId = await buildWorkspace(t, owner);
+    const bad = await list(workspaceId, '?ordering=colour');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.details)).toEqual(['querystring.ordering']);
+
+    for (let i = 1; i <= 3; i += 1) await upload(workspaceId, `part-${i}.gcode`);
+    const first = await list(workspaceId, '?limit=1&ordering=name');
+    const cursor = new URL(first.body.next, 'http://x').searchParams.get('cursor');
+    const mixed = await list(workspaceId, `?limit=1&ordering=-size&cursor=${cursor}`);
+    expect(mixed.status).toBe(400);
+    expect(Object.keys(mixed.body.details)).toEqual(['querystring.cursor']);
+  });
+});

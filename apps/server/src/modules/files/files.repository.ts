@@ -18,8 +18,17 @@ export interface FileFilter {
   searchPattern?: string;
 }
 
+/** The column a list is sorted by; `search_name` is the name folded for case-insensitivity. */
+export type FileOrderColumn = 'uploaded_on' | 'search_name' | 'size';
+
+export interface FileOrder {
+  column: FileOrderColumn;
+  direction: 'asc' | 'desc';
+}
+
+/** Where a page ends: the sort column's value and the id of its last row. */
 export interface PageCursor {
-  uploadedOn: string;
+  value: string | number;
   id: number;
 }
 
@@ -66,23 +75,25 @@ export function createFilesRepository(db: Db) {
       return Number(n);
     },
 
-    /** Newest first, by keyset (uploaded_on, id): pages stay stable while files arrive. */
+    /** By keyset (sort value, id) in one direction: pages stay stable while files arrive. */
     listFiles(
       workspaceId: number,
       filter: FileFilter,
-      page: { after?: PageCursor; limit: number },
+      page: { order: FileOrder; after?: PageCursor; limit: number },
     ): Promise<FileWithUploader[]> {
-      const { after } = page;
+      const { after, order } = page;
+      const column = `f.${order.column}` as const;
+      const comparison = order.direction === 'asc' ? '>' : '<';
       return (
         withUploader(workspaceId, filter)
           // a row-value comparison is one index range seek on both dialects; the OR form is not
           .$if(after !== undefined, (query) =>
-            query.where((eb) =>
-              eb(eb.refTuple('f.uploaded_on', 'f.id'), '<', eb.tuple(after!.uploadedOn, after!.id)),
+            query.where(
+              sql<boolean>`(${sql.ref(column)}, f.id) ${sql.raw(comparison)} (${after!.value}, ${after!.id})`,
             ),
           )
-          .orderBy('f.uploaded_on', 'desc')
-          .orderBy('f.id', 'desc')
+          .orderBy(column, order.direction)
+          .orderBy('f.id', order.direction)
           .limit(page.limit)
           .execute()
       );

@@ -19,6 +19,7 @@ import {
   buildNextUrl,
   decodeCursor,
   readLabelFilter,
+  toFileOrder,
   toSearchPattern,
   toSearchText,
 } from './files-list-query.js';
@@ -96,18 +97,19 @@ export function createFilesService(deps: Deps) {
       query: GcodeListQuery,
     ): Promise<GcodePage> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
-      const after = decodeCursor(query.cursor);
+      const order = toFileOrder(query.ordering);
+      const after = decodeCursor(query.cursor, query.ordering);
       const filter = await toFilter(workspaceId, query);
       if (!filter) return { results: [], count: 0, next: null };
       const [count, rows] = await Promise.all([
         files.countFiles(workspaceId, filter),
-        files.listFiles(workspaceId, filter, { after, limit: query.limit + 1 }),
+        files.listFiles(workspaceId, filter, { order, after, limit: query.limit + 1 }),
       ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const next =
         rows.length > query.limit && last
-          ? buildNextUrl(workspaceId, query, { uploadedOn: last.uploaded_on, id: last.id })
+          ? buildNextUrl(workspaceId, query, { value: last[order.column], id: last.id })
           : null;
       return { results: await presenter.toGcodes(page), count, next };
     },

@@ -4545,6 +4545,7 @@ export interface operations {
                 labels?: string;
                 noLabels?: "true" | "false";
                 search?: string;
+                ordering?: "-uploaded_on" | "uploaded_on" | "name" | "-name" | "-size" | "size";
                 cursor?: string;
                 limit?: number;
             };

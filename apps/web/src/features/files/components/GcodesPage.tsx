@@ -46,6 +46,7 @@ import { AssignLabelsDialog } from './AssignLabelsDialog';
 import { DeleteGcodesDialog } from './DeleteGcodesDialog';
 import { GcodeList } from './GcodeList';
 import type { GcodeAction } from './GcodeRowMenu';
+import { GcodeOrderSelect } from './GcodeOrderSelect';
 import { FilterChips, GcodeSearchBar, describeChip } from './GcodeSearchBar';
 import { GcodeSelectionBar } from './GcodeSelectionBar';
 import { GcodesEmptyState } from './GcodesEmptyState';
@@ -183,11 +184,19 @@ export function GcodesPage() {
                 <Box pt="sm">{isLabelsOpen && renderSidebar(labelsToggle.close)}</Box>
               </Collapse>
             </Box>
-            <GcodeSearchBar
-              key={filter.search}
-              search={filter.search}
-              onSearch={(search) => setFilter({ ...filter, search })}
-            />
+            <Group gap="xs" align="flex-start" wrap="wrap">
+              <Box style={{ flex: '1 1 16rem', minWidth: 0 }}>
+                <GcodeSearchBar
+                  key={filter.search}
+                  search={filter.search}
+                  onSearch={(search) => setFilter({ ...filter, search })}
+                />
+              </Box>
+              <GcodeOrderSelect
+                ordering={filter.ordering}
+                onChange={(ordering) => setFilter({ ...filter, ordering })}
+              />
+            </Group>
             <FilterChips chips={chips} onRemove={(chip) => setFilter(removeChip(filter, chip))} />
             {emptyState ? (
               <GcodesEmptyState

@@ -20,7 +20,22 @@ describe('parseGcodeFilter', () => {
       labelIds: [3, 12],
       isUncategorized: false,
       search: 'gear',
+      ordering: '-uploaded_on',
     });
+  });
+
+  it('reads the ordering, and the default for anything it does not know', () => {
+    expect(parse('ordering=-size').ordering).toBe('-size');
+    expect(parse('ordering=name').ordering).toBe('name');
+    expect(parse('ordering=colour').ordering).toBe('-uploaded_on');
+  });
+
+  it('keeps a non-default ordering in the address and in the list call, the default in neither', () => {
+    const byName = { ...NO_FILTER, ordering: 'name' as const };
+    expect(toSearchParams(byName).toString()).toBe('ordering=name');
+    expect(toListQuery(byName)).toEqual({ ordering: 'name' });
+    expect(parseGcodeFilter(toSearchParams(byName))).toEqual(byName);
+    expect(selectLabel(byName, { kind: 'uncategorized' }).ordering).toBe('name');
   });
 
   it('reads UNCATEGORIZED as "No label"', () => {
@@ -40,7 +55,12 @@ describe('parseGcodeFilter', () => {
 
 describe('route query and list query', () => {
   it('round-trips through the route query', () => {
-    const filter = { labelIds: [4, 9], isUncategorized: false, search: 'vase' };
+    const filter = {
+      labelIds: [4, 9],
+      isUncategorized: false,
+      search: 'vase',
+      ordering: '-uploaded_on' as const,
+    };
     expect(toSearchParams(filter).toString()).toBe('labels=4%2C9&search=vase');
     expect(parseGcodeFilter(toSearchParams(filter))).toEqual(filter);
     expect(toSearchParams(NO_FILTER).toString()).toBe('');
@@ -58,9 +78,15 @@ describe('route query and list query', () => {
 
 describe('sidebar selection', () => {
   it('picks one entry and keeps the search', () => {
-    const filter = { labelIds: [1, 2], isUncategorized: false, search: 'cube' };
+    const filter = {
+      labelIds: [1, 2],
+      isUncategorized: false,
+      search: 'cube',
+      ordering: '-uploaded_on' as const,
+    };
     expect(selectLabel(filter, { kind: 'label', id: 7 })).toEqual({ ...filter, labelIds: [7] });
     expect(selectLabel(filter, { kind: 'uncategorized' })).toEqual({
+      ...filter,
       labelIds: [],
       isUncategorized: true,
       search: 'cube',
@@ -82,7 +108,12 @@ describe('filter chips', () => {
   const names = new Map([[7, 'Gears']]);
 
   it('shows one chip per label and one for the search', () => {
-    const filter = { labelIds: [7, 8], isUncategorized: false, search: 'cube' };
+    const filter = {
+      labelIds: [7, 8],
+      isUncategorized: false,
+      search: 'cube',
+      ordering: '-uploaded_on' as const,
+    };
     expect(getFilterChips(filter, names)).toEqual([
       { kind: 'label', id: 7, name: 'Gears' },
       { kind: 'label', id: 8, name: '#8' },
@@ -94,7 +125,12 @@ describe('filter chips', () => {
   });
 
   it('removes what a chip stands for', () => {
-    const filter = { labelIds: [7, 8], isUncategorized: false, search: 'cube' };
+    const filter = {
+      labelIds: [7, 8],
+      isUncategorized: false,
+      search: 'cube',
+      ordering: '-uploaded_on' as const,
+    };
     expect(removeChip(filter, { kind: 'label', id: 7, name: 'Gears' }).labelIds).toEqual([8]);
     expect(removeChip(filter, { kind: 'search', text: 'cube' }).search).toBe('');
     expect(removeChip({ ...NO_FILTER, isUncategorized: true }, { kind: 'uncategorized' })).toEqual(

@@ -1,17 +1,34 @@
-import { LIMITS, UNCATEGORIZED } from '@printdeck/shared';
+import {
+  GCODE_ORDERING_DEFAULT,
+  GCODE_ORDERINGS,
+  LIMITS,
+  UNCATEGORIZED,
+  type GcodeOrdering,
+} from '@printdeck/shared';
 import type { LabelSelection } from '../../file-labels';
 
 /**
  * The list's filter as the Gcodes route carries it (spec §2.1): `labels` holds label ids
- * separated by commas, or UNCATEGORIZED for files without a label; `search` the text.
+ * separated by commas, or UNCATEGORIZED for files without a label; `search` the text;
+ * `ordering` the sort (kept in the address, so a reload keeps it).
  */
 export interface GcodeFilter {
   labelIds: number[];
   isUncategorized: boolean;
   search: string;
+  ordering: GcodeOrdering;
 }
 
-export const NO_FILTER: GcodeFilter = { labelIds: [], isUncategorized: false, search: '' };
+export const NO_FILTER: GcodeFilter = {
+  labelIds: [],
+  isUncategorized: false,
+  search: '',
+  ordering: GCODE_ORDERING_DEFAULT,
+};
+
+function parseOrdering(value: string | null): GcodeOrdering {
+  return GCODE_ORDERINGS.find((ordering) => ordering === value) ?? GCODE_ORDERING_DEFAULT;
+}
 
 /** Search text as the list sends it: trimmed, at most 100 characters. */
 export function cleanSearch(text: string): string {
@@ -24,7 +41,12 @@ export function parseGcodeFilter(params: URLSearchParams): GcodeFilter {
   const labelIds = isUncategorized
     ? []
     : [...new Set(labels.split(',').filter((part) => /^[1-9]\d{0,14}$/.test(part)))].map(Number);
-  return { labelIds, isUncategorized, search: cleanSearch(params.get('search') ?? '') };
+  return {
+    labelIds,
+    isUncategorized,
+    search: cleanSearch(params.get('search') ?? ''),
+    ordering: parseOrdering(params.get('ordering')),
+  };
 }
 
 export function isFiltered(filter: GcodeFilter): boolean {
@@ -37,6 +59,7 @@ export function toSearchParams(filter: GcodeFilter): URLSearchParams {
   if (filter.isUncategorized) params.set('labels', UNCATEGORIZED);
   else if (filter.labelIds.length > 0) params.set('labels', filter.labelIds.join(','));
   if (filter.search) params.set('search', filter.search);
+  if (filter.ordering !== GCODE_ORDERING_DEFAULT) params.set('ordering', filter.ordering);
   return params;
 }
 
@@ -46,6 +69,7 @@ export function toListQuery(filter: GcodeFilter): Record<string, string> {
   if (filter.isUncategorized) query.noLabels = 'true';
   else if (filter.labelIds.length > 0) query.labels = filter.labelIds.join(',');
   if (filter.search) query.search = filter.search;
+  if (filter.ordering !== GCODE_ORDERING_DEFAULT) query.ordering = filter.ordering;
   return query;
 }
 
