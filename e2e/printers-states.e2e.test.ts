@@ -70,6 +70,35 @@ describe('what a printer shows in each of its states', () => {
     await expectVisible(card.getByTestId('job-finished').getByText('Finished'));
   });
 
+  it('tells in the print history why a job ended, in English and Czech', async () => {
+    const { admin, printer, page } = await setUp({
+      name: 'Failing',
+      driver: 'octoprint',
+      tickMs: 600_000,
+    });
+    const gcode = await uploadGcode(fixture.app, admin, 'vase.gcode');
+    await callApi(fixture.app, `/printers/${printer.id}/files/`, {
+      token: admin.access,
+      body: { file_id: gcode.id, print: true, make_video: false },
+    });
+    await expect.poll(() => printer.device.job?.fileName).toBe('vase.gcode');
+    printer.device.failJob('Heater extruder not heating at expected rate');
+
+    await openAs(page, fixture.app, admin, `/printers/${printer.id}`);
+    const row = page.getByTestId('printer-print-history').getByTestId('print-job');
+    await expect.poll(() => row.getAttribute('data-outcome')).toBe('failed');
+    await expectVisible(
+      row.getByText('The printer said: Heater extruder not heating at expected rate'),
+    );
+
+    const czech = await fixture.openPage({ locale: 'cs-CZ' });
+    await openAs(czech, fixture.app, admin, `/printers/${printer.id}`);
+    const czechRow = czech.getByTestId('printer-print-history').getByTestId('print-job');
+    await expectVisible(
+      czechRow.getByText('Tiskárna hlásí: Heater extruder not heating at expected rate'),
+    );
+  });
+
   it('says in Czech who started the job and that it finished', async () => {
     const { admin, printer, page } = await setUp(
       { name: 'Průša', driver: 'octoprint', tickMs: 600_000 },

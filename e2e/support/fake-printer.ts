@@ -66,6 +66,8 @@ export class FakePrinter {
   tool: Heater = { actual: ROOM, target: 0 };
   bed: Heater = { actual: ROOM, target: 0 };
   job: Job | null = null;
+  /** the Printdeck job of the print it runs, when Printdeck started it */
+  private printJobId: number | null = null;
   /** percent of a print file being downloaded (DOWNLOADING_PRINT_FILE), or null */
   downloadProgress: number | null = null;
   files = [
@@ -169,6 +171,17 @@ export class FakePrinter {
   /** Starts a print as if someone started it at the printer. */
   startJob(fileName = 'benchy.gcode'): void {
     this.job = { fileName, completion: 0, phase: 'printing' };
+    this.pushState();
+  }
+
+  /**
+   * The print fails with the printer's reason, told as the agent tells OctoPrint's PrintFailed
+   * or Klipper's error: a job_failed event for the Printdeck job it prints.
+   */
+  failJob(reason: string): void {
+    this.send({ type: 'event', name: 'job_failed', job_id: this.printJobId, data: { reason } });
+    this.job = null;
+    this.printJobId = null;
     this.pushState();
   }
 
@@ -389,6 +402,7 @@ export class FakePrinter {
       case 'print_file':
         this.requireReady();
         this.startJob(command.file_name);
+        this.printJobId = command.job_id;
         return { path: command.file_name, started: true };
       case 'snapshot': {
         if (this.options.isCameraOnPrinter && !this.isPaired) {

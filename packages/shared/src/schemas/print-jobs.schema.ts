@@ -2,6 +2,21 @@ import { z } from 'zod';
 import { IdParamSchema, pagedSchema } from './common.schema.js';
 
 export const PRINT_JOB_OUTCOMES = ['printing', 'done', 'cancelled', 'failed', 'unknown'] as const;
+/**
+ * Why a job ended as it did, as a code the web app words in each language: Printdeck
+ * reconciled what the printer reported, the printer dropped or replaced the job, never started
+ * it, or was out of sight too long; or the printer gave its own words (`end_reason`).
+ */
+export const PRINT_JOB_END_REASONS = [
+  'reconciled',
+  'gone',
+  'replaced',
+  'never_started',
+  'lost',
+  'printer',
+] as const;
+export type PrintJobEndReason = (typeof PRINT_JOB_END_REASONS)[number];
+
 /** ARCHITECTURE §6: null while the job runs without a video yet. */
 export const VIDEO_STATES = ['RECORDING', 'ANALYZING', 'READY', 'FAILED', 'NOT_RECORDED'] as const;
 
@@ -31,8 +46,10 @@ export const PrintJobSchema = z.object({
   video_state: z.enum(VIDEO_STATES).nullable(),
   /** started on the printer itself (its own screen, another app), not through Printdeck */
   started_on_printer: z.boolean(),
-  /** why the outcome is what it is, when the printer did not simply report it */
+  /** why the outcome is what it is, when the printer did not simply report it (in English) */
   end_reason: z.string().nullable(),
+  /** the same as a code; `printer` when `end_reason` holds the printer's own words */
+  end_reason_code: z.enum(PRINT_JOB_END_REASONS).nullable(),
 });
 export type PrintJob = z.infer<typeof PrintJobSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { planReconcile, START_GRACE_S, type DeviceJobView } from './print-job-reconcile.js';
+import {
+  planReconcile,
+  readEndReasonCode,
+  REASONS,
+  START_GRACE_S,
+  type DeviceJobView,
+} from './print-job-reconcile.js';
 import type { PrintJobRow } from './print-jobs.repository.js';
 
 const T0 = Date.parse('2026-05-01T10:00:00Z') / 1000;
@@ -114,5 +120,17 @@ describe('planReconcile', () => {
     expect(plan([unconfirmed], view(), T0 + START_GRACE_S + 1)).toMatchObject([
       { kind: 'end', outcome: 'unknown', reason: 'The printer never reported starting this job.' },
     ]);
+  });
+});
+
+describe('readEndReasonCode', () => {
+  it('reads Printdeck’s own reasons as codes and anything else as the printer’s words', () => {
+    expect(readEndReasonCode(null)).toBeNull();
+    expect(readEndReasonCode(REASONS.gone)).toBe('gone');
+    expect(readEndReasonCode(REASONS.replaced)).toBe('replaced');
+    expect(readEndReasonCode(REASONS.neverStarted)).toBe('never_started');
+    expect(readEndReasonCode(REASONS.reported('cancelled'))).toBe('reconciled');
+    expect(readEndReasonCode(REASONS.lost(24))).toBe('lost');
+    expect(readEndReasonCode('Thermal runaway on the bed')).toBe('printer');
   });
 });

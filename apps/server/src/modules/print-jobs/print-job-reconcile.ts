@@ -4,6 +4,7 @@ import {
   type DeviceJobIdentity,
   type DeviceJobOutcome,
   type DeviceState,
+  type PrintJobEndReason,
 } from '@printdeck/shared';
 import type { PrintJobRow } from './print-jobs.repository.js';
 
@@ -70,6 +71,21 @@ export const REASONS = {
   neverStarted: 'The printer never reported starting this job.',
   lost: (hours: number) => `The printer has not been seen for ${hours} hours.`,
 } as const;
+
+/**
+ * The code of a stored reason: one of Printdeck's own sentences above, or else the printer's
+ * own words (a failed job's reason from OctoPrint or Klipper).
+ */
+export function readEndReasonCode(reason: string | null): PrintJobEndReason | null {
+  if (reason === null || reason === '') return null;
+  if (reason === REASONS.gone) return 'gone';
+  if (reason === REASONS.replaced) return 'replaced';
+  if (reason === REASONS.neverStarted) return 'never_started';
+  if (/^Reconciled: the printer reports this print \w+; its end event was not seen\.$/.test(reason))
+    return 'reconciled';
+  if (/^The printer has not been seen for \d+ hours\.$/.test(reason)) return 'lost';
+  return 'printer';
+}
 
 /**
  * Converges the device's open jobs with what the device shows: a job the printer still prints

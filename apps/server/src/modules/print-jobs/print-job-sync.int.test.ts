@@ -168,6 +168,7 @@ describe('events reach the job they are about', () => {
       expect(await jobById(printer.printerId, ours)).toMatchObject({
         outcome: 'done',
         end_reason: null,
+        end_reason_code: null,
       }),
     );
     expect(endsOf(ours)).toBe(1);
@@ -243,6 +244,7 @@ describe('reconcile on every state', () => {
       expect(await jobById(printer.printerId, ours)).toMatchObject({
         outcome: 'done',
         end_reason: expect.stringContaining('reports this print done'),
+        end_reason_code: 'reconciled',
       }),
     );
     expect(endsOf(ours)).toBe(1);
@@ -258,6 +260,7 @@ describe('reconcile on every state', () => {
       expect(await jobById(printer.printerId, ours)).toMatchObject({
         outcome: 'unknown',
         end_reason: 'The printer no longer prints this job and does not say how it ended.',
+        end_reason_code: 'gone',
       }),
     );
     expect((await jobById(printer.printerId, ours))?.ended_on).not.toBeNull();
@@ -289,6 +292,7 @@ describe('reconcile on every state', () => {
       expect(jobs.find((job) => job.id === ours)).toMatchObject({
         outcome: 'unknown',
         end_reason: expect.stringContaining('printing another job'),
+        end_reason_code: 'replaced',
       });
       expect(jobs.find((job) => job.file_name === 'calibration.gcode')).toMatchObject({
         outcome: 'printing',

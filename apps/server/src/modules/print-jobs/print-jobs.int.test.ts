@@ -96,6 +96,24 @@ describe('starting a print', () => {
     agent.close();
   });
 
+  it('keeps a failed job’s reason in the printer’s own words, marked as the printer’s', async () => {
+    const { printerId, agent } = await addReadyPrinter('Failing');
+    agent.answer((request) =>
+      request.command.name === 'print_file' ? { ok: true, result: { started: true } } : undefined,
+    );
+    const jobId = (await startPrint(printerId)).body.printjob_id;
+    const reason = 'Heater extruder not heating at expected rate';
+    agent.send({ type: 'event', name: 'job_failed', job_id: jobId, data: { reason } });
+    await eventually(async () =>
+      expect((await jobsOf(`?printer_id=${printerId}`)).results[0]).toMatchObject({
+        outcome: 'failed',
+        end_reason: reason,
+        end_reason_code: 'printer',
+      }),
+    );
+    agent.close();
+  });
+
   it('ends a job once: the lifecycle hooks see it in the ending transaction, a failing hook leaves it running', async () => {
     const { printerId, agent } = await addReadyPrinter('Prusa XL');
     agent.answer((request) =>

@@ -20,6 +20,7 @@ import { toApiError } from '../printers/device-errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { PrintJobLifecycle } from './print-job-lifecycle.js';
+import { readEndReasonCode } from './print-job-reconcile.js';
 import { createPrintJobSync, SWEEP_INTERVAL_MS } from './print-job-sync.js';
 import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
 
@@ -57,6 +58,7 @@ export function toPrintJobResponse(row: PrintJobRow): PrintJob {
     video_state: row.video_state as PrintJob['video_state'],
     started_on_printer: row.started_on_printer === 1,
     end_reason: row.end_reason,
+    end_reason_code: readEndReasonCode(row.end_reason),
   };
 }
 

@@ -2236,6 +2236,8 @@ export interface components {
             video_state: "RECORDING" | "ANALYZING" | "READY" | "FAILED" | "NOT_RECORDED" | null;
             started_on_printer: boolean;
             end_reason: string | null;
+            /** @enum {string|null} */
+            end_reason_code: "reconciled" | "gone" | "replaced" | "never_started" | "lost" | "printer" | null;
         };
         PrintJobPage: {
             results: components["schemas"]["PrintJob"][];

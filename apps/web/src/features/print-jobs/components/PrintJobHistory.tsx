@@ -6,12 +6,13 @@ import { getScreenPath } from '../../../config/screens';
 import { HumanDateText } from '../../../components/HumanDateText';
 import { useCurrentWorkspace } from '../../workspaces';
 import { usePrintJobs, type PrintJobFilter } from '../api/get-print-jobs';
-import { getOutcomeDisplay } from '../model/print-job-display';
+import { getEndReasonDisplay, getOutcomeDisplay } from '../model/print-job-display';
 import { VideoStateBadge } from '../../videos';
 
 function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both' }) {
   const { t } = useTranslation();
   const outcome = getOutcomeDisplay(job.outcome);
+  const endReason = getEndReasonDisplay(job);
   const filePath =
     job.file_exists && job.file_id !== null
       ? getScreenPath('gcodeDetail', { id: job.file_id })
@@ -57,6 +58,11 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
           </Text>
           <HumanDateText value={job.started_on} size="xs" c="dimmed" />
         </Group>
+        {endReason && (
+          <Text size="xs" c="dimmed" data-testid="print-job-end-reason">
+            {t(endReason.key, { reason: endReason.reason })}
+          </Text>
+        )}
       </Stack>
       <Group gap={6} wrap="nowrap">
         {job.make_video && job.video_state === 'READY' && (

@@ -1,6 +1,11 @@
 import type { PrintJob } from '@printdeck/shared';
 import { describe, expect, it } from 'vitest';
-import { decideReprint, getOutcomeDisplay, OUTCOME_DISPLAY } from './print-job-display';
+import {
+  decideReprint,
+  getEndReasonDisplay,
+  getOutcomeDisplay,
+  OUTCOME_DISPLAY,
+} from './print-job-display';
 
 const job = (patch: Partial<PrintJob> = {}): PrintJob => ({
   id: 1,
@@ -18,6 +23,7 @@ const job = (patch: Partial<PrintJob> = {}): PrintJob => ({
   video_state: 'NOT_RECORDED',
   started_on_printer: false,
   end_reason: null,
+  end_reason_code: null,
   ...patch,
 });
 
@@ -46,5 +52,24 @@ describe('outcome labels', () => {
   it('marks failures red and finished jobs green', () => {
     expect(getOutcomeDisplay('failed').color).toBe('red');
     expect(getOutcomeDisplay('done').color).toBe('green');
+  });
+});
+
+describe('end reasons', () => {
+  it('words Printdeck’s reasons by code and quotes the printer’s own', () => {
+    expect(getEndReasonDisplay(job({ outcome: 'unknown', end_reason_code: 'lost' }))).toEqual({
+      key: 'printJobs.endReason.lost',
+      reason: '',
+    });
+    const failed = job({ outcome: 'failed', end_reason: 'Heater off', end_reason_code: 'printer' });
+    expect(getEndReasonDisplay(failed)).toEqual({
+      key: 'printJobs.endReason.printer',
+      reason: 'Heater off',
+    });
+  });
+
+  it('says nothing for a running job or one the printer simply reported', () => {
+    expect(getEndReasonDisplay(job({ outcome: 'printing', end_reason_code: 'gone' }))).toBeNull();
+    expect(getEndReasonDisplay(job({ outcome: 'done' }))).toBeNull();
   });
 });

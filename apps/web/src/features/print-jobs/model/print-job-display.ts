@@ -16,6 +16,21 @@ export function getOutcomeDisplay(outcome: Outcome): (typeof OUTCOME_DISPLAY)[Ou
 }
 
 /**
+ * Why an ended job ended as it did, as an i18n key with its values: Printdeck's own reasons in
+ * the reader's language, the printer's words quoted as they came. Null for a running job or
+ * one the printer simply reported.
+ */
+export function getEndReasonDisplay(
+  job: Pick<PrintJob, 'outcome' | 'end_reason' | 'end_reason_code'>,
+): {
+  key: `printJobs.endReason.${NonNullable<PrintJob['end_reason_code']>}`;
+  reason: string;
+} | null {
+  if (job.outcome === 'printing' || job.end_reason_code === null) return null;
+  return { key: `printJobs.endReason.${job.end_reason_code}`, reason: job.end_reason ?? '' };
+}
+
+/**
  * Re-print (spec part 1 §4): the latest job's file when it still exists, otherwise the
  * 'Gcode deleted' notification. A printer that never printed opens the dialog without a file.
  */

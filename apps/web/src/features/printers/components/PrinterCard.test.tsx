@@ -32,6 +32,7 @@ function lastJob(overrides: Partial<PrintJob>): PrintJob {
     video_state: 'NOT_RECORDED',
     started_on_printer: false,
     end_reason: null,
+    end_reason_code: null,
     ...overrides,
   };
 }
