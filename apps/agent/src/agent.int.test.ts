@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   startVirtualMoonraker,
   startVirtualOctoPrint,
@@ -8,8 +8,8 @@ import {
 import type { DeviceDriver, PrinterDeviceState } from '@printdeck/shared';
 import { createLogger } from '@printdeck/server/src/logger.js';
 import { startServer } from '@printdeck/server/src/composition-root.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
+import { buildUser, buildWorkspace } from '@printdeck/server/src/test/factories.js';
+import { startTestServer } from '@printdeck/server/src/test/test-server.js';
 import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
 import { startAgent, type Agent } from './agent.js';
 import { createIdentity } from './connection/identity.js';
@@ -28,27 +28,12 @@ import {
   TEST_TUNING,
   whileAdvancing,
 } from './test-support.js';
+import { expectBasicControls, useServerWithWorkspace } from './server-test-support.js';
 
 /** The agent against the real server: gateway, device keys, printers API, control actions. */
 
-let t: TestServer;
-let user: BuiltUser;
-let workspace: number;
-const cleanups: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  t = await startTestServer();
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await t.close();
-});
-
-const api = (path: string, init: Parameters<TestServer['api']>[1] = {}) =>
-  t.api(path, { token: user.access, ...init });
+const fx = useServerWithWorkspace();
+const { api, cleanups, control, deviceState } = fx;
 
 async function createDeviceKey(): Promise<string> {
   const response = await api('/api/device_keys/', { method: 'POST' });
@@ -64,7 +49,7 @@ const identityOf = (key: string) =>
 function runAgent(
   key: string,
   printer: PrinterHost,
-  serverUrl = t.baseUrl,
+  serverUrl = fx.t.baseUrl,
   own: { identity?: string; log?: Logger } = {},
 ): Agent {
   const agent = startAgent({
@@ -83,16 +68,10 @@ function runAgent(
 async function addPrinter(name: string, key: string): Promise<number> {
   const response = await api('/api/printers/', {
     method: 'POST',
-    body: { group: workspace, name, token: key },
+    body: { group: fx.workspace, name, token: key },
   });
   expect(response.status, response.text).toBe(201);
   return response.body.id as number;
-}
-
-async function deviceState(printerId: number): Promise<PrinterDeviceState> {
-  const response = await api(`/api/groups/${workspace}/devices-states/`);
-  expect(response.status).toBe(200);
-  return (response.body as PrinterDeviceState[]).find((row) => row.printer_id === printerId)!;
 }
 
 const waitForPrinterState = (printerId: number, expected: string) =>
@@ -101,9 +80,6 @@ const waitForPrinterState = (printerId: number, expected: string) =>
     () => deviceState(printerId),
     (row) => row.printer_state === expected,
   );
-
-const control = (printerId: number, action: string, body: Record<string, unknown> = {}) =>
-  api(`/api/printers/${printerId}/${action}/`, { method: 'POST', body });
 
 /** Simulated time, instant homing and quick pushes: the tests move the clock themselves. */
 const SIMULATED = { speed: 0, tickMs: 10, printer: { homingSeconds: 0 } };
@@ -144,27 +120,7 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     });
     expect((await api(`/api/printers/${id}/`)).body.device_type).toBe('octoprint');
 
-    expect((await control(id, 'temperature', { part: 'tool0', temperature: 210 })).status).toBe(
-      204,
-    );
-    sim.printer.advance(4000);
-    await eventually(
-      'target',
-      () => deviceState(id),
-      (r) => r.temperature?.tool0?.target === 210,
-    );
-    expect((await control(id, 'home_head', { axes: ['x', 'y'] })).status).toBe(204);
-    await eventually(
-      'homed',
-      () => sim.printer.toolhead.homedAxes,
-      (a) => a === 'xy',
-    );
-    expect((await control(id, 'move_head', { x: 10 })).status).toBe(204);
-    await eventually(
-      'moved',
-      () => sim.printer.toolhead.position.x,
-      (x) => x === 10,
-    );
+    await expectBasicControls(fx, id, sim);
     expect((await control(id, 'fan_state', { state: 'on' })).status).toBe(204);
     await eventually(
       'fan',
@@ -189,7 +145,7 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
 
   it('a print file travels by download: progress, checks, the print starts once; a bad checksum prints nothing', async () => {
     const { sim, key, id } = await octoprintPrinter('Prusa');
-    const { live, deviceKeys } = t.server.services.devices;
+    const { live, deviceKeys } = fx.t.server.services.devices;
     const deviceKeyId = (await deviceKeys.verifyDeviceKey(key))!;
     const events: Array<{ name: string; jobId: number | null; data: Record<string, unknown> }> = [];
     live.onEvent((from, event) => from === deviceKeyId && events.push(event));
@@ -250,7 +206,7 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
       slicedGcode(120),
       Buffer.from('; the upload needs more than 1000 bytes\n'.repeat(40)),
     ]);
-    const upload = await uploadFile(t, user.access, workspace, {
+    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
       bytes: content,
       filename: 'cube.gcode',
     });
@@ -268,7 +224,7 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     expect(sim.printer.files.list().map((f) => f.path)).toContain('cube.gcode');
     await waitForPrinterState(id, 'PRINTING');
     const job = async () =>
-      (await api(`/api/groups/${workspace}/print-jobs/?printer_id=${id}`)).body.results[0] as {
+      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body.results[0] as {
         id: number;
         outcome: string;
       };
@@ -286,7 +242,7 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     runAgent(key, { kind: 'octoprint', url: sim.url });
     const withoutKey = await api('/api/printers/', {
       method: 'POST',
-      body: { group: workspace, name: 'Keyless', token: key },
+      body: { group: fx.workspace, name: 'Keyless', token: key },
     });
     await waitForPrinterState(withoutKey.body.id, 'OCTOPRINT_PERMISSION_DENIED');
     const updated = await api(`/api/printers/${withoutKey.body.id}/`, {
@@ -300,11 +256,11 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
 
   it('while the agent downloads a print file the printer is DOWNLOADING_PRINT_FILE with a percent', async () => {
     const { sim, key, id } = await octoprintPrinter('Slow link');
-    const deviceKeyId = (await t.server.services.devices.deviceKeys.verifyDeviceKey(key))!;
+    const deviceKeyId = (await fx.t.server.services.devices.deviceKeys.verifyDeviceKey(key))!;
     const content = Buffer.concat([slicedGcode(600), Buffer.alloc(200_000, ';')]);
     const files = await startFileServer({ 'big.gcode': content }, { pieces: 20, delayMs: 40 });
     cleanups.push(() => files.close());
-    const printing = t.server.services.devices.live.request(
+    const printing = fx.t.server.services.devices.live.request(
       deviceKeyId,
       {
         name: 'print_file',
@@ -421,7 +377,7 @@ describe('agent ⇄ server: keys and connections', () => {
     const impostor = runAgent(
       key,
       { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey },
-      t.baseUrl,
+      fx.t.baseUrl,
       { identity: createIdentity(), log },
     );
     await eventually('refused as paired elsewhere', () =>
@@ -433,10 +389,10 @@ describe('agent ⇄ server: keys and connections', () => {
 
     // the paired agent goes away for good (a new SD card); an admin pairs the key again
     await paired.stop();
-    const keys = await api(`/api/groups/${workspace}/device_keys/`);
+    const keys = await api(`/api/groups/${fx.workspace}/device_keys/`);
     const keyId = keys.body.find((k: { printers: string[] }) => k.printers.includes('Copied')).id;
     expect(
-      (await api(`/api/groups/${workspace}/device_keys/${keyId}/re-pair/`, { method: 'POST' }))
+      (await api(`/api/groups/${fx.workspace}/device_keys/${keyId}/re-pair/`, { method: 'POST' }))
         .status,
     ).toBe(204);
     await eventually('the new agent online', () => impostor.isOnline());

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrinterDeviceState } from '@printdeck/shared';
+import { describe, expect, it } from 'vitest';
 import {
   startVirtualMoonraker,
   startVirtualOctoPrint,
   type VirtualPrinter,
 } from '@printdeck/simulator';
-import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
-import {
-  addMember,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
-import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from './test-support.js';
+import { addMember, buildUser, buildWorkspace } from '@printdeck/server/src/test/factories.js';
+import { startTestServer } from '@printdeck/server/src/test/test-server.js';
+import { eventually, TEST_TUNING, whileAdvancing } from './test-support.js';
+import { expectBasicControls, useServerWithWorkspace } from './server-test-support.js';
 
 /**
  * LAN mode (issue 17): the server drives simulated OctoPrint and Moonraker printers itself,
@@ -22,43 +16,16 @@ import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from './test-sup
  * outside the networks, who may add such a printer, and the sealed OctoPrint key.
  */
 
-let t: TestServer;
-let admin: BuiltUser;
-let workspace: number;
-let fileId: number;
-const cleanups: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  t = await startTestServer({
-    env: { LAN_PRINTER_NETWORKS: '127.0.0.0/8, ::1/128' },
-    lanAgentTuning: TEST_TUNING,
-  });
-  admin = await buildUser(t);
-  workspace = await buildWorkspace(t, admin);
-  const upload = await uploadFile(t, admin.access, workspace, {
-    bytes: Buffer.concat([slicedGcode(120), Buffer.from('; padding the upload\n'.repeat(60))]),
-    filename: 'cube.gcode',
-  });
-  fileId = upload.body.id as number;
+const fx = useServerWithWorkspace({
+  server: { env: { LAN_PRINTER_NETWORKS: '127.0.0.0/8, ::1/128' }, lanAgentTuning: TEST_TUNING },
+  printSeconds: 120,
 });
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await t?.close();
-});
-
-const api = (p: string, init: Parameters<TestServer['api']>[1] = {}) =>
-  t.api(p, { token: admin.access, ...init });
+const { api, cleanups, control, deviceState } = fx;
 
 const SIMULATED = { speed: 0, tickMs: 10, printer: { homingSeconds: 0 } };
 
 async function addLanPrinter(body: Record<string, unknown>) {
-  return api('/api/lan-printers/', { method: 'POST', body: { group: workspace, ...body } });
-}
-
-async function deviceState(id: number): Promise<PrinterDeviceState> {
-  const rows = (await api(`/api/groups/${workspace}/devices-states/`)).body as PrinterDeviceState[];
-  return rows.find((row) => row.printer_id === id)!;
+  return api('/api/lan-printers/', { method: 'POST', body: { group: fx.workspace, ...body } });
 }
 
 const waitForState = (id: number, expected: string) =>
@@ -69,16 +36,13 @@ const waitForState = (id: number, expected: string) =>
     15_000,
   );
 
-const control = (id: number, action: string, body: Record<string, unknown> = {}) =>
-  api(`/api/printers/${id}/${action}/`, { method: 'POST', body });
-
 /** Starts the workspace file on the printer through the API and waits for the job to end. */
 async function printThroughApi(id: number, printer: VirtualPrinter) {
   const started = await whileAdvancing(
     printer,
     api(`/api/printers/${id}/files/`, {
       method: 'POST',
-      body: { file_id: fileId, print: true, make_video: false },
+      body: { file_id: fx.fileId, print: true, make_video: false },
     }),
     50,
   );
@@ -87,7 +51,8 @@ async function printThroughApi(id: number, printer: VirtualPrinter) {
   const jobId = started.body.printjob_id as number;
   const job = async () =>
     (
-      (await api(`/api/groups/${workspace}/print-jobs/?printer_id=${id}`)).body.results as Array<{
+      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
+        .results as Array<{
         id: number;
         outcome: string;
       }>
@@ -122,31 +87,11 @@ describe('LAN mode: an OctoPrint the server reaches itself', () => {
     expect((await api(`/api/printers/${id}/`)).body.device_type).toBe('octoprint');
 
     // the key is sealed at rest
-    const rows = await t.server.database.db.selectFrom('lan_printers').selectAll().execute();
+    const rows = await fx.t.server.database.db.selectFrom('lan_printers').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(sim.apiKey);
 
-    expect((await control(id, 'temperature', { part: 'tool0', temperature: 210 })).status).toBe(
-      204,
-    );
-    sim.printer.advance(4000);
-    await eventually(
-      'target',
-      () => deviceState(id),
-      (r) => r.temperature?.tool0?.target === 210,
-    );
-    expect((await control(id, 'home_head', { axes: ['x', 'y'] })).status).toBe(204);
-    await eventually(
-      'homed',
-      () => sim.printer.toolhead.homedAxes,
-      (a) => a === 'xy',
-    );
-    expect((await control(id, 'move_head', { x: 10 })).status).toBe(204);
-    await eventually(
-      'moved',
-      () => sim.printer.toolhead.position.x,
-      (x) => x === 10,
-    );
+    await expectBasicControls(fx, id, sim);
     expect((await control(id, 'send_command', { commands: ['M117 over the LAN'] })).status).toBe(
       204,
     );
@@ -173,7 +118,7 @@ describe('LAN mode: an OctoPrint the server reaches itself', () => {
     await whileAdvancing(sim.printer, waitForState(id, 'READY_TO_PRINT'));
 
     // deleting the printer lets its built-in agent go
-    const agents = t.server.services.lanPrinters.agents;
+    const agents = fx.t.server.services.lanPrinters.agents;
     const before = agents.count();
     expect((await api(`/api/printers/${id}/`, { method: 'DELETE' })).status).toBe(204);
     await eventually(
@@ -238,12 +183,12 @@ describe('LAN mode: addresses and who may add', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('conflict');
     // deleted while offline: the next reconcile lets its agent go
-    const agents = t.server.services.lanPrinters.agents;
+    const agents = fx.t.server.services.lanPrinters.agents;
     const before = agents.count();
     expect((await api(`/api/printers/${id}/`, { method: 'DELETE' })).status).toBe(204);
-    await t.server.services.lanPrinters.service.reconcile();
+    await fx.t.server.services.lanPrinters.service.reconcile();
     expect(agents.count()).toBe(before - 1);
-    expect((await t.api('/api/health')).status).toBe(200);
+    expect((await fx.t.api('/api/health')).status).toBe(200);
   });
 
   it('refuses an address outside LAN_PRINTER_NETWORKS with a field error', async () => {
@@ -264,12 +209,12 @@ describe('LAN mode: addresses and who may add', () => {
   });
 
   it('only a workspace admin adds one', async () => {
-    const member = await buildUser(t);
-    await addMember(t, workspace, member, 'user');
-    const refused = await t.api('/api/lan-printers/', {
+    const member = await buildUser(fx.t);
+    await addMember(fx.t, fx.workspace, member, 'user');
+    const refused = await fx.t.api('/api/lan-printers/', {
       token: member.access,
       method: 'POST',
-      body: { group: workspace, name: 'Mine', kind: 'moonraker', url: 'http://127.0.0.1:7125' },
+      body: { group: fx.workspace, name: 'Mine', kind: 'moonraker', url: 'http://127.0.0.1:7125' },
     });
     expect(refused.status).toBe(403);
   });

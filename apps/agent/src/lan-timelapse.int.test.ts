@@ -1,44 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   startVirtualMoonraker,
   startVirtualOctoPrint,
   type VirtualPrinter,
 } from '@printdeck/simulator';
-import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
-import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from './test-support.js';
+import { eventually, TEST_TUNING, whileAdvancing } from './test-support.js';
+import { useServerWithWorkspace } from './server-test-support.js';
 
 /** LAN mode (issue 17): timelapse videos from printers the server drives itself. */
 
-let t: TestServer;
-let user: BuiltUser;
-let workspace: number;
-let fileId: number;
-const cleanups: Array<() => Promise<unknown>> = [];
-const WAIT_MS = 30_000;
-
-beforeAll(async () => {
-  t = await startTestServer({
+const fx = useServerWithWorkspace({
+  server: {
     env: { LAN_PRINTER_NETWORKS: '127.0.0.0/8' },
     lanAgentTuning: { ...TEST_TUNING, timelapseIntervalMs: 40 },
-  });
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
-  const upload = await uploadFile(t, user.access, workspace, {
-    bytes: Buffer.concat([slicedGcode(3600), Buffer.from('; padding the upload\n'.repeat(60))]),
-    filename: 'cube.gcode',
-  });
-  fileId = upload.body.id as number;
+  },
+  printSeconds: 3600,
 });
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await t?.close();
-});
-
-const api = (p: string, init: Parameters<TestServer['api']>[1] = {}) =>
-  t.api(p, { token: user.access, ...init });
+const { api, cleanups } = fx;
+const WAIT_MS = 30_000;
 
 const SIMULATED = {
   speed: 0,
@@ -48,15 +27,12 @@ const SIMULATED = {
 };
 
 async function printerState(id: number): Promise<string> {
-  const states = await api(`/api/groups/${workspace}/devices-states/`);
-  return (states.body as Array<{ printer_id: number; printer_state: string }>).find(
-    (s) => s.printer_id === id,
-  )!.printer_state;
+  return (await fx.deviceState(id)).printer_state;
 }
 
 const videoState = async (jobId: number) =>
   (
-    (await api(`/api/groups/${workspace}/print-jobs/?limit=100`)).body.results as Array<{
+    (await api(`/api/groups/${fx.workspace}/print-jobs/?limit=100`)).body.results as Array<{
       id: number;
       video_state: string | null;
     }>
@@ -73,7 +49,7 @@ describe.each(['octoprint', 'moonraker'] as const)('LAN mode timelapse on %s', (
     const created = await api('/api/lan-printers/', {
       method: 'POST',
       body: {
-        group: workspace,
+        group: fx.workspace,
         name: `LAN ${kind}`,
         kind,
         url: sim.url,
@@ -92,7 +68,7 @@ describe.each(['octoprint', 'moonraker'] as const)('LAN mode timelapse on %s', (
       printer,
       api(`/api/printers/${id}/files/`, {
         method: 'POST',
-        body: { file_id: fileId, print: true, make_video: true },
+        body: { file_id: fx.fileId, print: true, make_video: true },
       }),
       50,
     );
@@ -106,7 +82,7 @@ describe.each(['octoprint', 'moonraker'] as const)('LAN mode timelapse on %s', (
     );
     // let the print grow slowly for a few frames, then finish it
     const frames = async () =>
-      ((await api(`/api/groups/${workspace}/videos/${jobId}/`)).body?.frames?.received ??
+      ((await api(`/api/groups/${fx.workspace}/videos/${jobId}/`)).body?.frames?.received ??
         0) as number;
     await whileAdvancing(
       printer,
@@ -129,7 +105,7 @@ describe.each(['octoprint', 'moonraker'] as const)('LAN mode timelapse on %s', (
       (s) => s === 'READY',
       WAIT_MS,
     );
-    const video = (await api(`/api/groups/${workspace}/videos/${jobId}/`)).body;
+    const video = (await api(`/api/groups/${fx.workspace}/videos/${jobId}/`)).body;
     expect(video.frames.received).toBeGreaterThanOrEqual(4);
     expect(video.frames).toMatchObject({ corrupt: 0, dropped: 0 });
   });

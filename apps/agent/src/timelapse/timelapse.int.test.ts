@@ -3,49 +3,25 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   startVirtualMoonraker,
   startVirtualOctoPrint,
   type VirtualMoonraker,
   type VirtualOctoPrint,
 } from '@printdeck/simulator';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
-import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
 import { createIdentity } from '../connection/identity.js';
 import { startAgent, type Agent } from '../agent.js';
 import { silentLogger } from '../log.js';
 import type { PrinterHost } from '../drivers/create-driver.js';
-import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from '../test-support.js';
+import { eventually, TEST_TUNING, whileAdvancing } from '../test-support.js';
+import { useServerWithWorkspace } from '../server-test-support.js';
 
 /** The agent records timelapses against both simulators and the real server (issue 12). */
 
-let t: TestServer;
-let user: BuiltUser;
-let workspace: number;
-let fileId: number;
-const cleanups: Array<() => Promise<unknown>> = [];
+const fx = useServerWithWorkspace({ printSeconds: 3600 });
+const { api, cleanups } = fx;
 const warnings: string[] = [];
-
-beforeAll(async () => {
-  t = await startTestServer();
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
-  const upload = await uploadFile(t, user.access, workspace, {
-    bytes: Buffer.concat([slicedGcode(3600), Buffer.from('; padding the upload\n'.repeat(60))]),
-    filename: 'cube.gcode',
-  });
-  fileId = upload.body.id as number;
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await t.close();
-});
-
-const api = (p: string, init: Parameters<TestServer['api']>[1] = {}) =>
-  t.api(p, { token: user.access, ...init });
 
 /** Waits are generous: two cores are shared with other test files. */
 const WAIT_MS = 30_000;
@@ -90,7 +66,7 @@ const SIMULATED = {
 };
 type Sim = VirtualOctoPrint | VirtualMoonraker;
 
-async function startPrinter(kind: 'octoprint' | 'moonraker', serverUrl = t.baseUrl) {
+async function startPrinter(kind: 'octoprint' | 'moonraker', serverUrl = fx.t.baseUrl) {
   const sim: Sim =
     kind === 'octoprint'
       ? await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 })
@@ -118,7 +94,7 @@ async function startPrinter(kind: 'octoprint' | 'moonraker', serverUrl = t.baseU
   const id = (
     await api('/api/printers/', {
       method: 'POST',
-      body: { group: workspace, name: kind, token: key },
+      body: { group: fx.workspace, name: kind, token: key },
     })
   ).body.id as number;
   await eventually(
@@ -131,10 +107,7 @@ async function startPrinter(kind: 'octoprint' | 'moonraker', serverUrl = t.baseU
 }
 
 async function printerState(id: number): Promise<string> {
-  const states = await api(`/api/groups/${workspace}/devices-states/`);
-  return (states.body as Array<{ printer_id: number; printer_state: string }>).find(
-    (s) => s.printer_id === id,
-  )!.printer_state;
+  return (await fx.deviceState(id)).printer_state;
 }
 
 async function print(sim: Sim, printerId: number, makeVideo: boolean): Promise<number> {
@@ -142,7 +115,7 @@ async function print(sim: Sim, printerId: number, makeVideo: boolean): Promise<n
     sim.printer,
     api(`/api/printers/${printerId}/files/`, {
       method: 'POST',
-      body: { file_id: fileId, print: true, make_video: makeVideo },
+      body: { file_id: fx.fileId, print: true, make_video: makeVideo },
     }),
     50,
   );
@@ -186,7 +159,7 @@ async function finish(sim: Sim, printerId: number): Promise<void> {
 
 const videoState = async (jobId: number) =>
   (
-    (await api(`/api/groups/${workspace}/print-jobs/?limit=100`)).body.results as Array<{
+    (await api(`/api/groups/${fx.workspace}/print-jobs/?limit=100`)).body.results as Array<{
       id: number;
       video_state: string | null;
     }>
@@ -213,7 +186,7 @@ describe.each(['octoprint', 'moonraker'] as const)('timelapse on %s', (kind) => 
         (state) => state === 'READY',
         WAIT_MS,
       );
-      const video = (await api(`/api/groups/${workspace}/videos/${jobId}/`)).body;
+      const video = (await api(`/api/groups/${fx.workspace}/videos/${jobId}/`)).body;
       const stats = agent.timelapseStats();
       expect(video.frames.received, JSON.stringify({ stats, frames: video.frames, warnings })).toBe(
         stats.captured,
@@ -236,7 +209,7 @@ describe('a link drop mid-print', () => {
     'loses no frame: the spool keeps them and sends them when the server is back',
     { timeout: 120_000 },
     async () => {
-      const link = await startCuttableLink(t.baseUrl);
+      const link = await startCuttableLink(fx.t.baseUrl);
       const { sim, agent, id } = await startPrinter('octoprint', link.url);
       const jobId = await print(sim, id, true);
       await recordFrames(sim, agent, 2);
@@ -253,7 +226,7 @@ describe('a link drop mid-print', () => {
         (state) => state === 'READY',
         WAIT_MS,
       );
-      const video = (await api(`/api/groups/${workspace}/videos/${jobId}/`)).body;
+      const video = (await api(`/api/groups/${fx.workspace}/videos/${jobId}/`)).body;
       expect(video.frames.received).toBe(agent.timelapseStats().captured);
       expect(video.frames.dropped).toBe(0);
       expect(agent.timelapseStats()).toMatchObject({ waiting: 0, refused: 0, dropped: 0 });

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { PrinterDeviceState } from '@printdeck/shared';
+import type { VirtualPrinter } from '@printdeck/simulator';
+import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
+import {
+  startTestServer,
+  type ApiInit,
+  type ApiResponse,
+  type TestServer,
+  type TestServerOptions,
+} from '@printdeck/server/src/test/test-server.js';
+import { eventually, slicedGcode } from './test-support.js';
+
+/** The agent's integration tests against the real server: one server, user and workspace. */
+export interface ServerFixture {
+  readonly t: TestServer;
+  /** the workspace's owner, signed in */
+  readonly user: BuiltUser;
+  readonly workspace: number;
+  /** the sliced G-code uploaded to the workspace (with `printSeconds`) */
+  readonly fileId: number;
+  /** run after the tests, the last added first, before the server closes */
+  readonly cleanups: Array<() => Promise<unknown>>;
+  /** the API as the workspace's owner */
+  api(path: string, init?: ApiInit): Promise<ApiResponse>;
+  /** the printer's row in the workspace's devices-states */
+  deviceState(printerId: number): Promise<PrinterDeviceState>;
+  /** a control action on the printer (`temperature`, `home_head` …) */
+  control(printerId: number, action: string, body?: Record<string, unknown>): Promise<ApiResponse>;
+}
+
+/**
+ * Starts the server, its user and workspace before the file's tests (and uploads a G-code of
+ * `printSeconds` when asked), and stops what the tests left, then the server, after them.
+ */
+export function useServerWithWorkspace(
+  options: { server?: TestServerOptions; printSeconds?: number } = {},
+): ServerFixture {
+  let t: TestServer | undefined;
+  let user: BuiltUser | undefined;
+  let workspace: number | undefined;
+  let fileId: number | undefined;
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const made = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`the fixture has no ${name} yet (or was not asked)`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    t = await startTestServer(options.server);
+    user = await buildUser(t);
+    workspace = await buildWorkspace(t, user);
+    if (options.printSeconds !== undefined) {
+      const upload = await uploadFile(t, user.access, workspace, {
+        bytes: Buffer.concat([
+          slicedGcode(options.printSeconds),
+          Buffer.from('; padding the upload\n'.repeat(60)),
+        ]),
+        filename: 'cube.gcode',
+      });
+      fileId = upload.body.id as number;
+    }
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    await t?.close();
+  });
+
+  const fixture: ServerFixture = {
+    get t() {
+      return made(t, 'server');
+    },
+    get user() {
+      return made(user, 'user');
+    },
+    get workspace() {
+      return made(workspace, 'workspace');
+    },
+    get fileId() {
+      return made(fileId, 'file');
+    },
+    cleanups,
+    api: (path, init = {}) => fixture.t.api(path, { token: fixture.user.access, ...init }),
+    async deviceState(printerId) {
+      const response = await fixture.api(`/api/groups/${fixture.workspace}/devices-states/`);
+      expect(response.status).toBe(200);
+      return (response.body as PrinterDeviceState[]).find((row) => row.printer_id === printerId)!;
+    },
+    control: (printerId, action, body = {}) =>
+      fixture.api(`/api/printers/${printerId}/${action}/`, { method: 'POST', body }),
+  };
+  return fixture;
+}
+
+/**
+ * The controls every printer obeys, seen on the simulator: a nozzle target, homing X and Y,
+ * a move of X to 10.
+ */
+export async function expectBasicControls(
+  fixture: ServerFixture,
+  printerId: number,
+  sim: { printer: VirtualPrinter },
+): Promise<void> {
+  const { control } = fixture;
+  expect(
+    (await control(printerId, 'temperature', { part: 'tool0', temperature: 210 })).status,
+  ).toBe(204);
+  sim.printer.advance(4000);
+  await eventually(
+    'target',
+    () => fixture.deviceState(printerId),
+    (r) => r.temperature?.tool0?.target === 210,
+  );
+  expect((await control(printerId, 'home_head', { axes: ['x', 'y'] })).status).toBe(204);
+  await eventually(
+    'homed',
+    () => sim.printer.toolhead.homedAxes,
+    (a) => a === 'xy',
+  );
+  expect((await control(printerId, 'move_head', { x: 10 })).status).toBe(204);
+  await eventually(
+    'moved',
+    () => sim.printer.toolhead.position.x,
+    (x) => x === 10,
+  );
+}
