@@ -1,0 +1,82 @@
+import type { Generated } from 'kysely';
+
+/** Devices: device keys, the printers they drive (also LAN mode's), printer groups and plates. */
+
+/** LAN mode: what a printer's built-in agent drives (migration 0014). */
+export interface LanPrintersTable {
+  device_key_id: number;
+  kind: 'octoprint' | 'moonraker';
+  url: string;
+  /** the OctoPrint API key, sealed with the server secret */
+  api_key_sealed: string | null;
+  created_on: string;
+}
+
+export interface DeviceKeysTable {
+  id: Generated<number>;
+  public_id: string;
+  secret_hash: string;
+  created_by: number | null;
+  created_on: string;
+  last_seen_on: string | null;
+  revoked_on: string | null;
+  /** the workspace the key was made in; it attaches elsewhere only when shared from there */
+  workspace_id: number | null;
+  /** the agent identity the key paired with at its first connection */
+  identity_hash: string | null;
+  paired_on: string | null;
+}
+
+export interface DeviceKeySharesTable {
+  device_key_id: number;
+  workspace_id: number;
+  shared_by: number | null;
+  created_on: string;
+}
+
+export interface PrintersTable {
+  id: Generated<number>;
+  workspace_id: number;
+  device_key_id: number;
+  name: string;
+  note: string;
+  enabled: number;
+  device_type: string;
+  filament_type: string | null;
+  camera_enabled: number;
+  camera_rotation: number;
+  jobox_enabled: number;
+  created_on: string;
+  octoprint_api_key: string | null;
+}
+
+export interface PrinterGroupsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  created_on: string;
+}
+
+export interface PrinterGroupMembersTable {
+  printer_group_id: number;
+  printer_id: number;
+}
+
+export type PlateState = 'clear' | 'in_use';
+
+export interface PrinterPlatesTable {
+  printer_id: number;
+  state: PlateState;
+  changed_on: string;
+}
+
+/** The tables above, by their names in the database. */
+export interface DeviceTables {
+  lan_printers: LanPrintersTable;
+  device_keys: DeviceKeysTable;
+  device_key_shares: DeviceKeySharesTable;
+  printers: PrintersTable;
+  printer_groups: PrinterGroupsTable;
+  printer_group_members: PrinterGroupMembersTable;
+  printer_plates: PrinterPlatesTable;
+}

@@ -1,0 +1,115 @@
+import type { Generated } from 'kysely';
+
+/** Printing: print jobs, the print queue and timelapse videos. */
+
+export type PrintJobOutcome = 'printing' | 'done' | 'cancelled' | 'failed' | 'unknown';
+
+export interface PrintJobsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  file_id: number | null;
+  file_name: string;
+  printer_id: number | null;
+  printer_name: string;
+  device_key_id: number;
+  user_id: number | null;
+  username: string;
+  started_on: string;
+  ended_on: string | null;
+  outcome: PrintJobOutcome;
+  make_video: number;
+  video_state: string | null;
+  filament_used_g: number | null;
+  filament_used_mm: number | null;
+  printing_time_sec: number | null;
+  /** the file's path on the printer: with `device_started_at`, the printer's job identity */
+  device_path: Generated<string | null>;
+  /** when the print began on the printer, Unix seconds */
+  device_started_at: Generated<number | null>;
+  /** 1: started on the printer itself, not through Printdeck */
+  started_on_printer: Generated<number>;
+  /** why Printdeck concluded this outcome when the printer did not say (reconciled, device gone) */
+  end_reason: Generated<string | null>;
+}
+
+export type PrintQueueState = 'TO_BE_PRINTED' | 'PRINTED' | 'DONE';
+
+export type PrintQueueStarter = 'manual' | 'jobox' | 'dispatch';
+
+/** Spec part 2 §3 "Print queue item"; see migration 0008 for the claim columns. */
+export interface PrintQueueItemsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  file_id: number;
+  printer_id: number | null;
+  state: PrintQueueState;
+  position: number;
+  jobox_autostart: number;
+  make_video: number;
+  print_job_id: number | null;
+  added_by_id: number | null;
+  added_by_username: string;
+  added_on: string;
+  printed_on: string | null;
+  done_on: string | null;
+  started_by: PrintQueueStarter | null;
+  starting_on: string | null;
+  is_held: number;
+  start_error: string | null;
+  start_error_on: string | null;
+}
+
+/** A timelapse video of one print job (its id is the job's id); bytes under the *_key columns. */
+export interface VideosTable {
+  print_job_id: number;
+  workspace_id: number;
+  is_public: Generated<number>;
+  created_on: string;
+  frames_received: Generated<number>;
+  frames_corrupt: Generated<number>;
+  frames_dropped: Generated<number>;
+  camera_failures: Generated<number>;
+  failure_reason: string | null;
+  /** the failure check: null until it ran, then 0 or 1 with its reasons (a JSON array) */
+  check_flagged: number | null;
+  check_reasons: Generated<string>;
+  duration_sec: number | null;
+  video_size: number | null;
+  video_key: string | null;
+  photo_key: string | null;
+  strip_key: string | null;
+}
+
+/** A frame the agent sent, kept until the video is made. */
+export interface VideoFramesTable {
+  video_id: number;
+  seq: number;
+  taken_on: string;
+  storage_key: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+export type VideoEncodeJobState = 'pending' | 'running' | 'done' | 'failed';
+
+/** Durable encode work, claimed atomically by the worker (ARCHITECTURE §2 background work). */
+export interface VideoEncodeJobsTable {
+  id: Generated<number>;
+  video_id: number;
+  state: VideoEncodeJobState;
+  attempts: Generated<number>;
+  run_after: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_on: string;
+}
+
+/** The tables above, by their names in the database. */
+export interface PrintingTables {
+  print_jobs: PrintJobsTable;
+  print_queue_items: PrintQueueItemsTable;
+  videos: VideosTable;
+  video_frames: VideoFramesTable;
+  video_encode_jobs: VideoEncodeJobsTable;
+}
