@@ -51,6 +51,18 @@ describe('inviting while the mail server is down', () => {
     const row = pending.getByRole('row').filter({ hasText: invitee });
     await expectVisible(row.getByText('Pending delivery'));
 
+    // Bulk invite says so too.
+    await page.goto(`${app.url}/settings/workspaces/${admin.workspaceId}/invite-users`);
+    await page.getByLabel('One e-mail address per line').fill('second.person@example.com');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expectVisible(
+      page
+        .getByRole('list', { name: 'Progress' })
+        .getByText('second.person@example.com: invited; the e-mail waits for the mail server'),
+    );
+    await page.goto(`${app.url}/settings/workspaces/${admin.workspaceId}`);
+
     // The mail server comes back where it was; the worker sends the kept mail, once.
     smtp = await startSmtpCapture({ port: smtpPort });
     const mail = await smtp.waitForMail(invitee, 60_000);
@@ -58,5 +70,6 @@ describe('inviting while the mail server is down', () => {
     expect(extractLink(mail.text).pathname).toBe('/invitations/accept');
     await row.getByText('Sent').waitFor({ timeout: 30_000 });
     expect(smtp.mails.filter((m) => m.to === invitee)).toHaveLength(1);
+    await smtp.waitForMail('second.person@example.com', 60_000);
   });
 });

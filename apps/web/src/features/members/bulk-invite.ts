@@ -59,14 +59,15 @@ export function getInvitableEmails(analysis: InviteAnalysis): string[] {
 
 export type InviteLogEntry = {
   email: string;
-  outcome: 'invited' | 'failed';
+  /** pending: invited, and the mail goes out once the mail server is back */
+  outcome: 'invited' | 'pending' | 'failed';
   message?: string;
 };
 
 /** Sends one at a time with a pause between (spec part 2 §9), reporting each outcome. */
 export async function inviteInSequence(input: {
   emails: readonly string[];
-  invite: (email: string) => Promise<'invited'>;
+  invite: (email: string) => Promise<'invited' | 'pending'>;
   pauseMs: number;
   sleep?: (ms: number) => Promise<void>;
   onEntry: (entry: InviteLogEntry) => void;

@@ -129,7 +129,10 @@ function BulkInviteReport(props: {
     setIsRunning(true);
     await inviteInSequence({
       emails,
-      invite: async (email) => (await invite.mutateAsync(email)).status,
+      invite: async (email) => {
+        const { invitation } = await invite.mutateAsync(email);
+        return invitation.delivery === 'pending' ? 'pending' : 'invited';
+      },
       pauseMs: BULK_INVITE_PAUSE_MS,
       onEntry: (entry) => setLog((current) => [...current, entry]),
     });
