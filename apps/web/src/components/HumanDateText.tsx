@@ -1,5 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../lib/format-date';
 import { toHumanDate } from '../lib/human-date';
 
 /** "5 minutes ago", or D.M.YYYY when older than ten days; the exact time in the tooltip. */
@@ -13,7 +14,7 @@ export function HumanDateText({ value, ...props }: TextProps & { value: string }
         ? t('files.date.seconds')
         : t(`files.date.${date.kind}`, { count: date.count });
   return (
-    <Text component="time" dateTime={value} title={new Date(value).toLocaleString()} {...props}>
+    <Text component="time" dateTime={value} title={formatDateTime(value)} {...props}>
       {text}
     </Text>
   );

@@ -1,4 +1,5 @@
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPE, type ApiKeyScope } from '@printdeck/shared';
+import { formatDateTime } from '../../lib/format-date';
 
 export interface ApiKeyScopeInfo {
   scope: ApiKeyScope;
@@ -33,10 +34,7 @@ export function listScopeInfos(): ApiKeyScopeInfo[] {
 export function resolveApiKeyName(name: string, now: Date): string {
   const trimmed = name.trim();
   if (trimmed) return trimmed;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const date = `${now.getDate()}.${now.getMonth() + 1}.${now.getFullYear()}`;
-  const time = `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
-  return `${date} ${time}`;
+  return formatDateTime(now);
 }
 
 /** The OctoPrint-compatible address a slicer uploads to. */

@@ -5,19 +5,15 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useEndSessions } from '../api/end-sessions';
 import { useSessions } from '../api/get-sessions';
 import { describeUserAgent } from '../describe-user-agent';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** Settings → Account: where I am signed in, with a way to sign out there (checklist C13). */
 export function SessionsSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: sessions } = useSessions();
   const end = useEndSessions();
   const [isConfirmingAll, setIsConfirmingAll] = useState(false);
-  const formatDate = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
-      : '—';
+  const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
   const others = (sessions ?? []).filter((session) => !session.is_current);
 
   return (

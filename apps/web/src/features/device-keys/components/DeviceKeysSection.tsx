@@ -21,22 +21,19 @@ import {
   useWorkspaceDeviceKeys,
   type DeviceKeyAction,
 } from '../api/workspace-device-keys';
+import { formatDateTime } from '../../../lib/format-date';
 
 /**
  * Settings → Printers → device keys (admins): which agent each key paired with, and pairing
  * again, rotating, revoking and sharing with another workspace (checklist C16).
  */
 export function DeviceKeysSection({ workspaceId }: { workspaceId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const keys = useWorkspaceDeviceKeys(workspaceId);
   const action = useDeviceKeyAction(workspaceId);
   const [confirming, setConfirming] = useState<DeviceKeyAction | null>(null);
   const [rotated, setRotated] = useState<string | null>(null);
   const [shareTargets, setShareTargets] = useState<Record<number, number | ''>>({});
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
   const run = (next: DeviceKeyAction) =>
     action.mutate(next, {
       onSuccess: (result) => {
@@ -84,7 +81,7 @@ export function DeviceKeysSection({ workspaceId }: { workspaceId: number }) {
                 <Table.Td>
                   {key.paired_on ? (
                     <Text size="sm">
-                      {t('security.deviceKeys.pairedOn', { date: formatDate(key.paired_on) })}
+                      {t('security.deviceKeys.pairedOn', { date: formatDateTime(key.paired_on) })}
                     </Text>
                   ) : (
                     <Text size="sm" c="dimmed">

@@ -2,15 +2,14 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAnswerMyInvitation } from '../api/answer-my-invitation';
 import { useMyInvitations } from '../api/get-my-invitations';
+import { formatDate } from '../../../lib/format-date';
 
 /** Invitations waiting for the signed-in user: nobody joins a workspace without saying yes. */
 export function MyInvitationsList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: invitations } = useMyInvitations();
   const answer = useAnswerMyInvitation();
   if (!invitations || invitations.length === 0) return null;
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   return (
     <Paper withBorder p="md" component="section" aria-label={t('security.invitations.title')}>
       <Stack gap="sm">

@@ -1,4 +1,5 @@
 import type { TemperatureSample } from '@printdeck/shared';
+import { formatClock, formatTime } from '../../../lib/format-date';
 
 /** One point of the graph; the keys are the chart's series names. */
 export interface TemperatureChartRow {
@@ -22,13 +23,9 @@ export function toTemperatureChartRows(
   }));
 }
 
-/** A clock time in the user's language: "14:05" (cs), "2:05 PM" (en); seconds for the tooltip. */
-export function formatChartTime(ms: number, language: string, withSeconds = false): string {
-  return new Intl.DateTimeFormat(language, {
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(withSeconds ? { second: '2-digit' } : {}),
-  }).format(ms);
+/** HH:mm on the axis, HH:mm:ss in the tooltip (spec part 2 §9, both languages). */
+export function formatChartTime(ms: number, withSeconds = false): string {
+  return withSeconds ? formatTime(ms) : formatClock(ms);
 }
 
 /** °C with one decimal in the user's language: "215.0 °C", "215,0 °C". */

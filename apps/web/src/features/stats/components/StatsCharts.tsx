@@ -37,7 +37,7 @@ export function StatsCharts({ workspaceId, range }: { workspaceId: number; range
   const charts = useWorkspaceStatsCharts(workspaceId, range, bucket);
   if (!charts.data) return null;
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const periods = toPeriodRows(charts.data, language);
+  const periods = toPeriodRows(charts.data);
   const printers = toPrinterRows(charts.data);
 
   return (

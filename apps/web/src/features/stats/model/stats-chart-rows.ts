@@ -1,4 +1,5 @@
 import type { StatsBucket, WorkspaceStatsCharts } from '@printdeck/shared';
+import { formatDayMonth } from '../../../lib/format-date';
 
 export interface PeriodRow {
   period: string;
@@ -14,20 +15,15 @@ export interface PrinterRow {
   hours: number;
 }
 
-/** "12. 3." (cs) or "Mar 12" (en) for a day; weeks are named by their Monday. */
-export function formatPeriod(start: string, bucket: StatsBucket, language: string): string {
-  const day = new Date(`${start}T00:00:00Z`);
-  const text = new Intl.DateTimeFormat(language, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(day);
+/** "12.3." for a day (spec part 2 §9's D.M.YYYY without the year); weeks by their Monday. */
+export function formatPeriod(start: string, bucket: StatsBucket): string {
+  const text = formatDayMonth(start);
   return bucket === 'week' ? `${text} –` : text;
 }
 
-export function toPeriodRows(charts: WorkspaceStatsCharts, language: string): PeriodRow[] {
+export function toPeriodRows(charts: WorkspaceStatsCharts): PeriodRow[] {
   return charts.periods.map((period) => ({
-    period: formatPeriod(period.start, charts.bucket, language),
+    period: formatPeriod(period.start, charts.bucket),
     done: period.done,
     cancelled: period.cancelled,
     failed: period.failed,

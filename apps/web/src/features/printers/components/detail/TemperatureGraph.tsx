@@ -33,7 +33,7 @@ export function TemperatureGraph({ printerId }: { printerId: number }) {
     },
   ];
   const formatValue = (value: number) => formatChartTemperature(value, language);
-  const formatTime = (value: number) => formatChartTime(value, language);
+  const formatTime = (value: number) => formatChartTime(value);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="temperature-graph-title">
@@ -68,7 +68,7 @@ export function TemperatureGraph({ printerId }: { printerId: number }) {
             tooltipProps={{
               content: ({ label, payload }) => (
                 <ChartTooltip
-                  label={typeof label === 'number' ? formatChartTime(label, language, true) : label}
+                  label={typeof label === 'number' ? formatChartTime(label, true) : label}
                   payload={payload as unknown as Record<string, unknown>[] | undefined}
                   series={series}
                   valueFormatter={formatValue}

@@ -5,13 +5,10 @@ import { useKlipperGcodeStore } from '../../../api/get-klipper-gcode-store';
 import { getConsoleCommands } from '../../../model/control-input';
 import type { PrinterView } from '../../../model/printer-view';
 import { useConsoleSend } from './use-console-send';
+import { formatTime } from '../../../../../lib/format-date';
 
-function formatTime(seconds: number): string {
-  const date = new Date(seconds * 1000);
-  return [date.getHours(), date.getMinutes(), date.getSeconds()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join(':');
-}
+/** The console's times are Unix seconds. */
+const formatConsoleTime = (seconds: number) => formatTime(seconds * 1000);
 
 /** The terminal history, polled every second while shown, and a command line. */
 export function KlipperConsole({ view }: { view: PrinterView }) {
@@ -62,7 +59,7 @@ export function KlipperConsole({ view }: { view: PrinterView }) {
                 style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
               >
                 <Text span c="dimmed" inherit>
-                  {formatTime(entry.time)}{' '}
+                  {formatConsoleTime(entry.time)}{' '}
                 </Text>
                 {entry.type === 'command' ? `> ${entry.message}` : entry.message}
               </Text>
