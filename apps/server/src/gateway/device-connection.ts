@@ -8,6 +8,7 @@ import {
   type AgentMessage,
   type DeviceDriver,
 } from '@printdeck/shared';
+import { applyDeviceReport, isDeviceReport } from './device-reports.js';
 import type { DeviceLink, LiveDevices } from './live-devices.js';
 import { systemClock, type Clock } from '../clock.js';
 
@@ -150,27 +151,8 @@ export function handleDeviceConnection({
       return;
     }
     if (!hasSaidHello) return countInvalid('message before hello');
+    if (isDeviceReport(message)) return applyDeviceReport(live, deviceKeyId, message);
     switch (message.type) {
-      case 'state':
-        if (message.kind === 'snapshot') live.applySnapshot(deviceKeyId, message.state);
-        else live.applyPatch(deviceKeyId, message.state);
-        return;
-      case 'response':
-        live.resolveResponse(
-          deviceKeyId,
-          message.id,
-          message.ok
-            ? { ok: true, result: message.result }
-            : { ok: false, code: message.error.code, message: message.error.message },
-        );
-        return;
-      case 'event':
-        live.emitEvent(deviceKeyId, {
-          name: message.name,
-          jobId: message.job_id,
-          data: message.data,
-        });
-        return;
       case 'ping':
         link.send({ type: 'pong', at: message.at });
         live.markAlive(deviceKeyId);

@@ -2,12 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { withCliContext } from '../cli/cli-context.js';
 import { systemClock } from '../clock.js';
-import { composeServices } from '../composition-root.js';
-import { loadConfig } from '../config/config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrator.js';
-import { noMailer } from '../mail/mailer.js';
 import { buildApp } from './app.js';
 
 /**
@@ -17,33 +13,22 @@ import { buildApp } from './app.js';
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-openapi-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const database = openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    await migrateToLatest(database.db, database.dialect);
-    const services = composeServices({
-      database,
-      mailer: noMailer,
-      clock: systemClock,
-      jwtSecret: 'openapi-document-only',
-      publicUrl: config.publicUrl,
-      dataDir,
+    // the CLI's context: this data directory's config, its migrated database and the services
+    return await withCliContext({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, async (context) => {
+      const app = await buildApp({
+        ...context,
+        clock: systemClock,
+        logger: pino({ level: 'silent' }),
+      });
+      try {
+        await app.server.ready();
+        return app.server.swagger() as unknown as Record<string, unknown>;
+      } finally {
+        await app.server.close();
+      }
     });
-    const app = await buildApp({
-      config,
-      database,
-      services,
-      clock: systemClock,
-      logger: pino({ level: 'silent' }),
-    });
-    try {
-      await app.server.ready();
-      return app.server.swagger() as unknown as Record<string, unknown>;
-    } finally {
-      await app.server.close();
-    }
   } finally {
-    await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

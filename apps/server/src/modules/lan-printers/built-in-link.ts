@@ -7,6 +7,7 @@ import {
   type DeviceDriver,
   type RequestMessage,
 } from '@printdeck/shared';
+import { applyDeviceReport, isDeviceReport } from '../../gateway/device-reports.js';
 import type { DeviceLink, LiveDevices } from '../../gateway/live-devices.js';
 
 /** No socket to ping: the link itself tells the store the device is alive this often. */
@@ -89,28 +90,12 @@ export function createBuiltInLink(
       return true;
     }
     const message = parsed.data;
+    if (isDeviceReport(message)) {
+      applyDeviceReport(live, deviceKeyId, message);
+      if (message.type === 'state') followHost();
+      return true;
+    }
     switch (message.type) {
-      case 'state':
-        if (message.kind === 'snapshot') live.applySnapshot(deviceKeyId, message.state);
-        else live.applyPatch(deviceKeyId, message.state);
-        followHost();
-        break;
-      case 'response':
-        live.resolveResponse(
-          deviceKeyId,
-          message.id,
-          message.ok
-            ? { ok: true, result: message.result }
-            : { ok: false, code: message.error.code, message: message.error.message },
-        );
-        break;
-      case 'event':
-        live.emitEvent(deviceKeyId, {
-          name: message.name,
-          jobId: message.job_id,
-          data: message.data,
-        });
-        break;
       case 'ping':
       case 'pong':
         live.markAlive(deviceKeyId);

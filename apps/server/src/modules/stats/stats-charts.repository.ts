@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { listUnfinishedJobsInRange, selectJobsInRange, type StatsRange } from './jobs-in-range.js';
 import type { PrintJobOutcome } from '../../db/schema.js';
 
 const asDouble = (column: 'filament_used_g' | 'filament_used_mm' | 'printing_time_sec') =>
@@ -24,17 +25,13 @@ export interface PrinterTimeRow {
 
 /** Grouped reads of print jobs for the statistics charts; ISO text dates group by substring. */
 export function createStatsChartsRepository(db: Db) {
-  const jobsIn = (workspaceId: number, range: { fromIso: string; untilIso: string }) =>
-    db
-      .selectFrom('print_jobs')
-      .where('workspace_id', '=', workspaceId)
-      .where('started_on', '>=', range.fromIso)
-      .where('started_on', '<', range.untilIso);
+  const jobsIn = (workspaceId: number, range: StatsRange) =>
+    selectJobsInRange(db, workspaceId, range);
 
   return {
     async countJobsByDayAndOutcome(
       workspaceId: number,
-      range: { fromIso: string; untilIso: string },
+      range: StatsRange,
     ): Promise<DayOutcomeRow[]> {
       const day = sql<string>`substr(started_on, 1, 10)`;
       const rows = await jobsIn(workspaceId, range)
@@ -56,10 +53,7 @@ export function createStatsChartsRepository(db: Db) {
       }));
     },
 
-    async sumTimeByPrinter(
-      workspaceId: number,
-      range: { fromIso: string; untilIso: string },
-    ): Promise<PrinterTimeRow[]> {
+    async sumTimeByPrinter(workspaceId: number, range: StatsRange): Promise<PrinterTimeRow[]> {
       const rows = await jobsIn(workspaceId, range)
         .select([
           'printer_id',
@@ -80,21 +74,8 @@ export function createStatsChartsRepository(db: Db) {
     },
 
     /** Jobs that did not finish and have estimates: they count with their elapsed share. */
-    listUnfinishedJobs(workspaceId: number, range: { fromIso: string; untilIso: string }) {
-      return jobsIn(workspaceId, range)
-        .select([
-          'printer_id',
-          'printer_name',
-          'started_on',
-          'ended_on',
-          'filament_used_g',
-          'filament_used_mm',
-          'printing_time_sec',
-        ])
-        .where('outcome', '<>', 'done')
-        .where('printing_time_sec', '>', 0)
-        .execute();
-    },
+    listUnfinishedJobs: (workspaceId: number, range: StatsRange) =>
+      listUnfinishedJobsInRange(db, workspaceId, range),
   };
 }
 

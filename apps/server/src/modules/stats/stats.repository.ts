@@ -1,21 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { listUnfinishedJobsInRange, selectJobsInRange, type StatsRange } from './jobs-in-range.js';
 
 /** Sums in double precision: PostgreSQL's `real` columns would add up in single precision. */
 const sumDone = (column: 'filament_used_g' | 'filament_used_mm' | 'printing_time_sec') =>
   sql<number>`coalesce(sum(case when outcome = 'done' then cast(${sql.ref(column)} as double precision) end), 0)`;
 
 export function createStatsRepository(db: Db) {
-  const jobsIn = (workspaceId: number, range: { fromIso: string; untilIso: string }) =>
-    db
-      .selectFrom('print_jobs')
-      .where('workspace_id', '=', workspaceId)
-      .where('started_on', '>=', range.fromIso)
-      .where('started_on', '<', range.untilIso);
+  const jobsIn = (workspaceId: number, range: StatsRange) =>
+    selectJobsInRange(db, workspaceId, range);
 
   return {
     /** Counts of every job started in the range, and the estimates of those that finished. */
-    async summarizeJobs(workspaceId: number, range: { fromIso: string; untilIso: string }) {
+    async summarizeJobs(workspaceId: number, range: StatsRange) {
       const row = await jobsIn(workspaceId, range)
         .select([
           sql<number>`count(*)`.as('jobs'),
@@ -34,20 +31,9 @@ export function createStatsRepository(db: Db) {
       };
     },
 
-    /** Jobs that did not finish (running, cancelled, failed, unknown) and have a time estimate. */
-    listUnfinishedJobs(workspaceId: number, range: { fromIso: string; untilIso: string }) {
-      return jobsIn(workspaceId, range)
-        .select([
-          'started_on',
-          'ended_on',
-          'filament_used_g',
-          'filament_used_mm',
-          'printing_time_sec',
-        ])
-        .where('outcome', '<>', 'done')
-        .where('printing_time_sec', '>', 0)
-        .execute();
-    },
+    /** Jobs that did not finish and have estimates: they count with their elapsed share. */
+    listUnfinishedJobs: (workspaceId: number, range: StatsRange) =>
+      listUnfinishedJobsInRange(db, workspaceId, range),
   };
 }
 
