@@ -1,9 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpCapture, type SmtpCapture } from '../../apps/server/src/test/smtp-capture.js';
+import { findFreePort } from '../../apps/server/src/test/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -17,14 +17,6 @@ export interface AppUnderTest {
   /** what the server printed so far, for failure messages */
   logs(): string;
   stop(): Promise<void>;
-}
-
-async function findFreePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {

@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { startVirtualMoonraker } from '@printdeck/simulator';
 import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
 import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
 import { eventually } from './test-support.js';
+import { findFreePort } from '@printdeck/server/src/test/free-port.js';
 
 /**
  * The install command the add-printer page shows, run with bash as it is, against a local
@@ -33,20 +33,12 @@ let workspace: number;
 let work: string;
 const cleanups: Array<() => Promise<unknown>> = [];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'printdeck-install-'));
   cleanups.push(() => rm(work, { recursive: true, force: true }));
   const agentDir = path.join(work, 'served');
   await run(process.execPath, [BUILD_SCRIPT, agentDir]);
-  const port = await freePort();
+  const port = await findFreePort();
   t = await startTestServer({
     port,
     agentDir,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createTestStorage, type TestStorage } from '../test/test-database.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../test/test-server.js';
+import { findFreePort } from '../test/free-port.js';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
 export const CLUSTER_JWT_SECRET = 'a cluster test secret that is long enough to sign';
@@ -59,14 +60,6 @@ export function startInProcessInstance(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   return startTestServer({ ...options, storage, env: { ...clusterEnv(storage), ...options.env } });
-}
-
-async function findFreePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 export interface ChildInstance {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { createTestStorage, type TestStorage } from '../../test/test-database.js
 import type { TestServer } from '../../test/test-server.js';
 import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
 import { signLoginData } from '../telegram/telegram-login.js';
+import { findFreePort } from '../../test/free-port.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../main.ts');
 const TOKEN = '777003:restart-test-token-secret';
@@ -18,14 +18,6 @@ let bot: FakeTelegram;
 let env: NodeJS.ProcessEnv;
 let base: string;
 let child: ChildProcess | null = null;
-
-async function findFreePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The real server process, as `npm start` runs it. */
 async function startProcess(): Promise<ChildProcess> {
