@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findFreePort } from '../apps/server/src/test/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -13,13 +13,7 @@ export const CLI_ENTRY = path.join(ROOT, 'apps/server/dist/cli.js');
 /** The user every bench signs in as. */
 export const BENCH_USER = { email: 'bench@example.com', password: 'a benchmark passphrase' };
 
-export async function findFreePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export { findFreePort };
 
 /** Nearest-rank percentile of an ascending list. */
 export function percentile(sorted: number[], p: number): number {
