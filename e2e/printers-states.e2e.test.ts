@@ -155,6 +155,27 @@ describe('what a printer shows in each of its states', () => {
     expect(await page.getByRole('button', { name: 'Fan on' }).isDisabled()).toBe(false);
   });
 
+  it('stops asking an offline Klipper printer for its console and keeps the last lines', async () => {
+    const { admin, printer, page } = await setUp({ name: 'Klipper', driver: 'moonraker' });
+    await openAs(page, fixture.app, admin, `/printers/${printer.id}?activeTab=klipper`);
+    await page.getByRole('textbox', { name: 'Command' }).fill('M105');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const console = page.getByTestId('klipper-console');
+    await expectVisible(console.getByText('> M105'));
+
+    await printer.device.drop();
+    await expectState(page.locator('main'), 'NOT_CONNECTED_TO_PROXY_SERVER');
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/klipper-gcode-store/')) asked += 1;
+    });
+    await page.waitForTimeout(3_000);
+    expect(asked).toBe(0);
+    await expectVisible(console.getByText('> M105'));
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'PARK_HEAD' }).isDisabled()).toBe(true);
+  });
+
   it('says in Czech that an offline printer’s values are the last known', async () => {
     const { admin, printer, page } = await setUp({ name: 'Pryč', driver: 'octoprint' }, 'cs-CZ');
     await openAs(page, fixture.app, admin, `/printers/${printer.id}`);

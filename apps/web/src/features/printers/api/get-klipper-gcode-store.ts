@@ -17,13 +17,16 @@ export function getKlipperGcodeStore(printerId: number, signal?: AbortSignal) {
   });
 }
 
-/** The console history, polled every second while the console is shown. */
-export function useKlipperGcodeStore(printerId: number) {
+/**
+ * The console history, polled every second while the console is shown and the device online;
+ * an offline device's last history stays shown, unasked, until it is back.
+ */
+export function useKlipperGcodeStore(printerId: number, isDeviceOnline: boolean) {
   return useQuery(
     queryOptions({
       queryKey: klipperGcodeStoreQueryKey(printerId),
       queryFn: ({ signal }) => getKlipperGcodeStore(printerId, signal),
-      refetchInterval: KLIPPER_CONSOLE_POLL_MS,
+      refetchInterval: isDeviceOnline ? KLIPPER_CONSOLE_POLL_MS : false,
       staleTime: 0,
       retry: false,
       meta: SILENT_ERRORS,

@@ -13,7 +13,7 @@ const formatConsoleTime = (seconds: number) => formatTime(seconds * 1000);
 /** The terminal history, polled every second while shown, and a command line. */
 export function KlipperConsole({ view }: { view: PrinterView }) {
   const { t } = useTranslation();
-  const history = useKlipperGcodeStore(view.printer.id);
+  const history = useKlipperGcodeStore(view.printer.id, view.isOnline);
   const { send, isLocked } = useConsoleSend(view.printer.id);
   const [text, setText] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
