@@ -94,13 +94,14 @@ export function useServerWithWorkspace(
 }
 
 /**
- * The controls every printer obeys, seen on the simulator: a nozzle target, homing X and Y,
- * a move of X to 10.
+ * The controls every printer obeys, seen on the simulator: a nozzle target, homing X and Y, a
+ * move of X to 10, typed `commands` that show `message` on its display; and a camera snapshot.
  */
 export async function expectBasicControls(
   fixture: ServerFixture,
   printerId: number,
   sim: { printer: VirtualPrinter },
+  typed: { commands: string[]; message: string },
 ): Promise<void> {
   const { control } = fixture;
   expect(
@@ -124,4 +125,13 @@ export async function expectBasicControls(
     () => sim.printer.toolhead.position.x,
     (x) => x === 10,
   );
+  expect((await control(printerId, 'send_command', { commands: typed.commands })).status).toBe(204);
+  await eventually(
+    'message',
+    () => sim.printer.displayMessage,
+    (m) => m === typed.message,
+  );
+  const snapshot = await fixture.api(`/api/printers/${printerId}/snapshot/`);
+  expect(snapshot.status).toBe(200);
+  expect(snapshot.headers.get('content-type')).toBe('image/jpeg');
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
+import {
+  addMember,
+  buildPrinterWithAgent,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../test/factories.js';
+import { eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
@@ -17,17 +23,11 @@ beforeAll(async () => {
   t = await startTestServer({ clock });
   owner = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
-  const deviceKey = (await t.api('/api/device_keys/', { method: 'POST', token: owner.access })).body
-    .token;
-  printerId = (
-    await t.api('/api/printers/', {
-      method: 'POST',
-      token: owner.access,
-      body: { group: workspaceId, name: 'MK4', token: deviceKey },
-    })
-  ).body.id;
-  agent = await connectFakeAgent(t.baseUrl, deviceKey);
-  await agent.hello();
+  ({ printerId, agent } = await buildPrinterWithAgent(t, {
+    token: owner.access,
+    workspaceId,
+    name: 'MK4',
+  }));
   const flags = readyState().state.flags;
   agent.send({
     type: 'state',

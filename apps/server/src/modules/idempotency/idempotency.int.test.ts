@@ -1,7 +1,12 @@
 import type { RequestMessage } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
+import {
+  buildPrinterWithAgent,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../test/factories.js';
+import { eventually, type FakeAgent } from '../../test/fake-agent.js';
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { createApiKey } from '../api-keys/api-keys-test-support.js';
@@ -26,18 +31,11 @@ beforeAll(async () => {
   owner = await buildUser(t);
   other = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
-  const deviceKey = (await t.api('/api/device_keys/', { method: 'POST', token: owner.access })).body
-    .token;
-  printerId = (
-    await t.api('/api/printers/', {
-      method: 'POST',
-      token: owner.access,
-      body: { group: workspaceId, name: 'MK4', token: deviceKey },
-    })
-  ).body.id;
-  agent = await connectFakeAgent(t.baseUrl, deviceKey);
-  await agent.hello();
-  agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
+  ({ printerId, agent } = await buildPrinterWithAgent(t, {
+    token: owner.access,
+    workspaceId,
+    name: 'MK4',
+  }));
   agent.answer((request) => {
     const { command } = request;
     if (command.name === 'move_head')
