@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { startFakeTelegram } from '../apps/server/src/test/fake-telegram.js';
 import type { Kysely } from 'kysely';
 import { percentile } from './bench-helpers.js';
+import { RUNNING_JOB_COLUMNS } from '../apps/server/src/modules/print-jobs/print-jobs.repository.js';
 
 const { values } = parseArgs({
   options: {
@@ -148,13 +149,7 @@ async function seed(t: TestServer) {
         user_id: null,
         username: 'bench',
         started_on: now,
-        ended_on: null,
-        outcome: 'printing',
-        make_video: 0,
-        video_state: 'NOT_RECORDED',
-        filament_used_g: null,
-        filament_used_mm: null,
-        printing_time_sec: null,
+        ...RUNNING_JOB_COLUMNS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.
 import { eventually } from '../../test/fake-agent.js';
 import { startFakePushService, type PushDelivery } from '../../test/fake-push-service.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
 let t: TestServer;
 let service: Awaited<ReturnType<typeof startFakePushService>>;
@@ -54,13 +55,7 @@ async function endPrint(outcome: 'done' | 'failed'): Promise<number> {
       user_id: member.id,
       username: member.email,
       started_on: new Date().toISOString(),
-      ended_on: null,
-      outcome: 'printing',
-      make_video: 0,
-      video_state: 'NOT_RECORDED',
-      filament_used_g: null,
-      filament_used_mm: null,
-      printing_time_sec: null,
+      ...RUNNING_JOB_COLUMNS,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -16,7 +16,11 @@ import {
   type DeviceJobView,
   type EndOutcome,
 } from './print-job-reconcile.js';
-import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
+import {
+  RUNNING_JOB_COLUMNS,
+  type PrintJobRow,
+  type PrintJobsRepository,
+} from './print-jobs.repository.js';
 
 /**
  * A device that has not shown its printer for this long (agent gone, or its OctoPrint/Moonraker
@@ -135,13 +139,7 @@ export function createPrintJobSync(deps: Deps) {
         user_id: null,
         username: '',
         started_on: new Date(identity.started_at * 1000).toISOString(),
-        ended_on: null,
-        outcome: 'printing',
-        make_video: 0,
-        video_state: 'NOT_RECORDED',
-        filament_used_g: null,
-        filament_used_mm: null,
-        printing_time_sec: null,
+        ...RUNNING_JOB_COLUMNS,
         device_path: identity.path,
         device_started_at: identity.started_at,
         started_on_printer: 1,

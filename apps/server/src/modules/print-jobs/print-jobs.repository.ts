@@ -4,6 +4,17 @@ import type { Database, PrintJobOutcome, PrintJobsTable } from '../../db/schema.
 
 export type PrintJobRow = Selectable<PrintJobsTable>;
 
+/** What a job records while it runs: no end, no slicer estimates, no video. */
+export const RUNNING_JOB_COLUMNS = {
+  ended_on: null,
+  outcome: 'printing',
+  make_video: 0,
+  video_state: 'NOT_RECORDED',
+  filament_used_g: null,
+  filament_used_mm: null,
+  printing_time_sec: null,
+} as const satisfies Partial<Insertable<PrintJobsTable>>;
+
 export function createPrintJobsRepository(db: Db) {
   return {
     async insertJob(job: Insertable<PrintJobsTable>): Promise<number> {

@@ -11,6 +11,7 @@ import {
   uploadGcode,
   type QueuePrinter,
 } from './print-queue-test-support.js';
+import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
 let t: TestServer;
 let admin: BuiltUser;
@@ -252,13 +253,7 @@ describe('transitions of spec part 2 §4.1', () => {
         user_id: stranger.id,
         username: stranger.email,
         started_on: new Date().toISOString(),
-        ended_on: null,
-        outcome: 'printing',
-        make_video: 0,
-        video_state: 'NOT_RECORDED',
-        filament_used_g: null,
-        filament_used_mm: null,
-        printing_time_sec: null,
+        ...RUNNING_JOB_COLUMNS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

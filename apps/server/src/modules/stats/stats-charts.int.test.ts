@@ -5,6 +5,7 @@ import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { listPeriodStarts, weekStartOf } from './stats-charts.service.js';
+import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
 let t: TestServer;
 const clock = new TestClock();
@@ -22,9 +23,7 @@ const job = (
   device_key_id: 1,
   user_id: owner.id,
   username: owner.email,
-  ended_on: null,
-  make_video: 0,
-  video_state: 'NOT_RECORDED',
+  ...RUNNING_JOB_COLUMNS,
   filament_used_g: 10,
   filament_used_mm: 3000,
   printing_time_sec: 3600,

@@ -5,6 +5,7 @@ import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
 let t: TestServer;
 const clock = new TestClock();
@@ -23,12 +24,7 @@ const job = (
   device_key_id: 1,
   user_id: owner.id,
   username: owner.email,
-  ended_on: null,
-  make_video: 0,
-  video_state: 'NOT_RECORDED',
-  filament_used_g: null,
-  filament_used_mm: null,
-  printing_time_sec: null,
+  ...RUNNING_JOB_COLUMNS,
   ...fields,
 });
 
