@@ -6,6 +6,9 @@ import type { NotificationPayload } from './notification-messages.js';
 import type { OutboxEntry, OutboxRepository } from './notification-outbox.repository.js';
 import type { RecipientsRepository } from './notification-recipients.repository.js';
 
+/** An outbox row before its channel and recipient are known. */
+type EntryBase = Omit<OutboxEntry, 'channel' | 'userId' | 'rateKey'>;
+
 export interface VideoFailure {
   job: PrintJobRow;
   video?: { id: number } | null;
@@ -40,10 +43,21 @@ export function createNotificationEvents(deps: {
     };
   }
 
-  async function pushEntries(
+  /** Members whose settings ask for this Telegram alert and who have a linked chat. */
+  async function telegramEntries(
     trx: Transaction<Database>,
-    base: Omit<OutboxEntry, 'channel' | 'userId' | 'rateKey'>,
+    base: EntryBase & { workspaceId: number },
+    alert: 'telegram_print_done' | 'telegram_video_failure_alert',
   ): Promise<OutboxEntry[]> {
+    return (await recipients.telegramRecipients(trx, base.workspaceId, alert)).map((row) => ({
+      ...base,
+      channel: 'telegram' as const,
+      userId: row.user_id,
+      rateKey: `telegram:${row.chat_id}`,
+    }));
+  }
+
+  async function pushEntries(trx: Transaction<Database>, base: EntryBase): Promise<OutboxEntry[]> {
     if (base.workspaceId === null) return [];
     return (await recipients.pushRecipients(trx, base.workspaceId)).map((row) => ({
       ...base,
@@ -62,20 +76,10 @@ export function createNotificationEvents(deps: {
       if (!kind) return;
       const payload = await payloadOf(trx, job);
       const base = { event: `print_job:${job.id}`, kind, workspaceId: job.workspace_id, payload };
-      const telegram = await recipients.telegramRecipients(
-        trx,
-        job.workspace_id,
-        'telegram_print_done',
-      );
       await outbox.insertEntries(
         trx,
         [
-          ...telegram.map((row) => ({
-            ...base,
-            channel: 'telegram' as const,
-            userId: row.user_id,
-            rateKey: `telegram:${row.chat_id}`,
-          })),
+          ...(await telegramEntries(trx, base, 'telegram_print_done')),
           ...(await pushEntries(trx, base)),
         ],
         clock.now().toISOString(),
@@ -95,21 +99,11 @@ export function createNotificationEvents(deps: {
         workspaceId: job.workspace_id,
         payload,
       };
-      const telegram = await recipients.telegramRecipients(
-        trx,
-        job.workspace_id,
-        'telegram_video_failure_alert',
-      );
       const email = await recipients.emailVideoFailureRecipients(trx, job.workspace_id);
       await outbox.insertEntries(
         trx,
         [
-          ...telegram.map((row) => ({
-            ...base,
-            channel: 'telegram' as const,
-            userId: row.user_id,
-            rateKey: `telegram:${row.chat_id}`,
-          })),
+          ...(await telegramEntries(trx, base, 'telegram_video_failure_alert')),
           ...email.map((row) => ({
             ...base,
             channel: 'email' as const,
