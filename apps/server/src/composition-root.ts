@@ -233,6 +233,8 @@ export function composeServices({
   const sessions = createSessionsRepository(db);
   const workspacesRepository = createWorkspacesRepository(db);
   const printJobsRepository = createPrintJobsRepository(db);
+  // one file store, so its temp sweep knows every work folder in use
+  const storage = createFileStorage(dataDir);
 
   const rateLimiter = new RateLimiter(cluster.counters);
   const idempotency = createIdempotencyService({ keys: createIdempotencyRepository(db), clock });
@@ -259,7 +261,7 @@ export function composeServices({
     },
     ...(cluster.isShared ? { bus: cluster.devices } : {}),
   });
-  const files = createFileServices({ db, clock, workspaces, dataDir, jwtSecret });
+  const files = createFileServices({ db, clock, workspaces, storage, jwtSecret });
   const printJobLifecycle = createPrintJobLifecycle();
   const printJobs = createPrintJobsService({
     jobs: printJobsRepository,
@@ -278,7 +280,7 @@ export function composeServices({
     db,
     clock,
     jwtSecret,
-    storage: createFileStorage(dataDir),
+    storage,
     workspaces,
     files: files.filesRepository,
     printJobs: printJobsRepository,
@@ -291,6 +293,7 @@ export function composeServices({
     clock,
     jwtSecret,
     dataDir,
+    storage,
     networks: rest.lanPrinterNetworks ?? [],
     agentTuning: rest.lanAgentTuning,
     devices,
@@ -336,7 +339,7 @@ export function composeServices({
     mailer,
     rateLimiter,
     publicUrl,
-    dataDir,
+    storage,
     users,
     usersService: accounts.users,
     workspaces,

@@ -1,7 +1,7 @@
 import { LIMITS } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { createFileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import { createFileLabelsRepository } from '../modules/file-labels/file-labels.repository.js';
 import { createFileLabelsService } from '../modules/file-labels/file-labels.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
@@ -17,13 +17,13 @@ export function createFileServices(deps: {
   db: Db;
   clock: Clock;
   workspaces: WorkspacesService;
-  dataDir: string;
+  storage: FileStorage;
   jwtSecret: string;
 }) {
   const { db, clock, workspaces } = deps;
   const files = createFilesRepository(db);
   const labels = createFileLabelsRepository(db);
-  const storage = createFileStorage(deps.dataDir);
+  const { storage } = deps;
   const presenter = createGcodePresenter(files);
   const downloadTokens = createDownloadTokens(deps.jwtSecret, clock);
   return {

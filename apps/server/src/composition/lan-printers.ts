@@ -11,7 +11,7 @@ import { createLanPrintersRepository } from '../modules/lan-printers/lan-printer
 import { createLanPrintersService } from '../modules/lan-printers/lan-printers.service.js';
 import type { FrameIngestService } from '../modules/videos/frame-ingest.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
-import { createFileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
 /** LAN mode (issue 17): the built-in agents and the printers they drive. */
 export function createLanPrinterServices(deps: {
@@ -19,6 +19,7 @@ export function createLanPrinterServices(deps: {
   clock: Clock;
   jwtSecret: string;
   dataDir: string;
+  storage: FileStorage;
   /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
   networks: LanNetwork[];
   devices: DeviceServices;
@@ -28,7 +29,7 @@ export function createLanPrinterServices(deps: {
   agentTuning?: Partial<AgentTuning> | undefined;
 }) {
   const policy = deps.networks.length > 0 ? createNetworkPolicy(deps.networks) : null;
-  const storage = createFileStorage(deps.dataDir);
+  const { storage } = deps;
   const agents = createBuiltInAgents({
     live: deps.devices.live,
     network: policy ? createLanNetwork(policy) : null,

@@ -33,7 +33,7 @@ import type { UsersService } from '../modules/users/users.service.js';
 import { createWorkspaceAvatarService } from '../modules/workspaces/workspace-avatar.service.js';
 import type { WorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
-import { createFileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
 /**
  * Running a workspace: avatar, members and invitations, API keys and the slicer upload,
@@ -46,7 +46,7 @@ export function createWorkspaceAdminServices(deps: {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   publicUrl: string;
-  dataDir: string;
+  storage: FileStorage;
   users: UsersRepository;
   usersService: UsersService;
   workspaces: WorkspacesService;
@@ -79,7 +79,7 @@ export function createWorkspaceAdminServices(deps: {
     avatars: createWorkspaceAvatarService({
       workspaces: deps.workspacesRepository,
       workspacesService: workspaces,
-      storage: createFileStorage(deps.dataDir),
+      storage: deps.storage,
     }),
     members: createMembersService({ db, members, invitations, workspaces, clock }),
     invitations: createInvitationsService({

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -59,5 +59,24 @@ describe('file storage', () => {
     writeFileSync(path.join(dataDir, 'tmp', 'live.upload'), 'x');
     expect(await storage.sweepStaleTemp(5 * 60_000, anHourAgo.getTime() + 60 * 60_000)).toBe(1);
     expect(tmpEntries()).toEqual(['live.upload']);
+  });
+
+  it('leaves a work folder in use alone however old it looks, and sweeps it once given up', async () => {
+    const workDir = await storage.makeWorkDir();
+    writeFileSync(path.join(workDir, 'frame.jpg'), 'x');
+    const anHourAgo = new Date(Date.now() - 60 * 60_000);
+    utimesSync(workDir, anHourAgo, anHourAgo);
+    const now = anHourAgo.getTime() + 60 * 60_000;
+    expect(await storage.sweepStaleTemp(5 * 60_000, now)).toBe(0);
+    expect(readdirSync(workDir)).toEqual(['frame.jpg']);
+
+    await storage.removeWorkDir(workDir);
+    expect(tmpEntries()).toEqual([]);
+    // one left behind by a process that died is swept once it has aged
+    const orphan = path.join(dataDir, 'tmp', 'work-orphan');
+    mkdirSync(orphan);
+    utimesSync(orphan, anHourAgo, anHourAgo);
+    expect(await storage.sweepStaleTemp(5 * 60_000, now)).toBe(1);
+    expect(tmpEntries()).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createWorkDirRegistry } from './work-dirs.js';
 
 /** A received upload in the temp area: not visible anywhere until published. */
 export interface TempFile {
@@ -61,6 +62,7 @@ export function createFileStorage(dataDir: string) {
   const root = path.resolve(dataDir);
   const tmpDir = path.join(root, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
+  const workDirs = createWorkDirRegistry(tmpDir);
 
   function resolveKey(key: string): string {
     const resolved = path.resolve(root, key);
@@ -121,8 +123,13 @@ export function createFileStorage(dataDir: string) {
 
     publish: (temp: TempFile, key: string) => moveIntoPlace(temp.path, key),
 
-    /** A fresh folder in the temp area for work such as an encode; the caller removes it. */
-    makeWorkDir: () => mkdtemp(path.join(tmpDir, 'work-')),
+    /**
+     * A fresh folder in the temp area for work such as an encode. The temp sweep leaves it
+     * alone however long the work takes, until the caller hands it to `removeWorkDir`.
+     */
+    makeWorkDir: () => workDirs.make(),
+
+    removeWorkDir: (dir: string) => workDirs.remove(dir),
 
     /** Moves a finished file made in a work folder to its key (synced first). */
     async publishPath(source: string, key: string): Promise<void> {
@@ -167,11 +174,13 @@ export function createFileStorage(dataDir: string) {
 
     /**
      * Removes temp files nobody has written to for `maxAgeMs`. A live upload writes at least
-     * once per idle timeout, so several servers sharing the volume never sweep each other's.
+     * once per idle timeout and a work folder in use is touched every minute, so several
+     * servers sharing the volume never sweep each other's.
      */
     async sweepStaleTemp(maxAgeMs: number, nowMs: number): Promise<number> {
       let removed = 0;
       for (const name of await readdir(tmpDir)) {
+        if (workDirs.isInUse(name)) continue;
         const entry = path.join(tmpDir, name);
         const info = await stat(entry).catch((error: unknown) => ignoreMissing(error));
         if (info && nowMs - info.mtimeMs > maxAgeMs) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VideoCheckReason } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
@@ -176,7 +176,7 @@ export function createVideoWorker(deps: Deps, logger: FastifyBaseLogger) {
       );
       await encodeJobs.storeFailure(claimed, reason);
     } finally {
-      await rm(workDir, { recursive: true, force: true });
+      await storage.removeWorkDir(workDir);
     }
   }
 
