@@ -245,6 +245,47 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     await waitForPrinterState(withoutKey.body.id, 'READY_TO_PRINT');
   });
 
+  const storedOctoprintKey = async (printerId: number) =>
+    (
+      await fx.t.server.database.db
+        .selectFrom('printers')
+        .select('octoprint_api_key')
+        .where('id', '=', printerId)
+        .executeTakeFirstOrThrow()
+    ).octoprint_api_key;
+
+  it('keeps the OctoPrint key sealed in the database and hands the agent the key itself', async () => {
+    const sim = await startOctoPrint();
+    const key = await createDeviceKey();
+    runAgent(key, { kind: 'octoprint', url: sim.url });
+    const added = await api('/api/printers/', {
+      method: 'POST',
+      body: { group: fx.workspace, name: 'Sealed', token: key, api_key: sim.apiKey },
+    });
+    expect(added.status, added.text).toBe(201);
+    await waitForPrinterState(added.body.id, 'READY_TO_PRINT');
+    const stored = await storedOctoprintKey(added.body.id);
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain(sim.apiKey);
+  });
+
+  it('seals a key stored in the clear by an older version, and its agent still gets the key', async () => {
+    const sim = await startOctoPrint();
+    const key = await createDeviceKey();
+    const id = await addPrinter('From before sealing', key);
+    await fx.t.server.database.db
+      .updateTable('printers')
+      .set({ octoprint_api_key: sim.apiKey })
+      .where('id', '=', id)
+      .execute();
+    const { printers } = fx.t.server.services.devices;
+    expect(await printers.sealClearOctoprintKeys()).toBe(1);
+    expect(await storedOctoprintKey(id)).toMatch(/^v1\./);
+    expect(await printers.sealClearOctoprintKeys()).toBe(0);
+    runAgent(key, { kind: 'octoprint', url: sim.url });
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+  });
+
   it('while the agent downloads a print file the printer is DOWNLOADING_PRINT_FILE with a percent', async () => {
     const { sim, key, id } = await octoprintPrinter('Slow link');
     const deviceKeyId = (await fx.t.server.services.devices.deviceKeys.verifyDeviceKey(key))!;

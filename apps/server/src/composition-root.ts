@@ -123,6 +123,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     });
 
+    const sealedKeys = await services.devices.printers.sealClearOctoprintKeys();
+    if (sealedKeys) logger.info({ printers: sealedKeys }, 'stored OctoPrint API keys sealed');
+
     const workers = await startWorkers(services, log);
     stops.push(() => workers.stop());
 
@@ -255,6 +258,7 @@ export function composeServices({
     clock,
     workspaces,
     workspacesRepository,
+    jwtSecret,
     timeouts: deviceTimeouts ?? {
       commandMs: GATEWAY_LIMITS.commandTimeoutMs,
       snapshotMs: GATEWAY_LIMITS.snapshotTimeoutMs,

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { createSecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
 import type { DeviceBus } from '../cluster/cluster.js';
 import { LiveDevices } from '../gateway/live-devices.js';
@@ -21,6 +22,7 @@ export function createDeviceServices(deps: {
   clock: Clock;
   workspaces: WorkspacesService;
   workspacesRepository: WorkspacesRepository;
+  jwtSecret: string;
   timeouts: { commandMs: number; snapshotMs: number };
   /** shares devices with the other instances (REDIS_URL); none for one process */
   bus?: DeviceBus;
@@ -55,6 +57,7 @@ export function createDeviceServices(deps: {
       getPrinterForUser,
       clock,
       jobs: createPrintJobsRepository(db),
+      octoprintKeyBox: createSecretBox(deps.jwtSecret, 'octoprint-api-key'),
     }),
     printerControl: createPrinterControlService({
       live,

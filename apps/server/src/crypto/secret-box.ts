@@ -27,4 +27,7 @@ export function createSecretBox(serverSecret: string, purpose: string) {
   };
 }
 
+/** Whether a stored value has the sealed format (a value from before sealing does not). */
+export const isSealed = (value: string): boolean => /^v1\.[\w-]+\.[\w-]+\.[\w-]*$/.test(value);
+
 export type SecretBox = ReturnType<typeof createSecretBox>;

@@ -90,6 +90,25 @@ export function createPrintersRepository(db: Db) {
       return row?.octoprint_api_key ?? null;
     },
 
+    async listOctoprintKeys(): Promise<{ id: number; key: string }[]> {
+      const rows = await db
+        .selectFrom('printers')
+        .select(['id', 'octoprint_api_key'])
+        .where('octoprint_api_key', 'is not', null)
+        .execute();
+      return rows.map((row) => ({ id: row.id, key: row.octoprint_api_key! }));
+    },
+
+    /** Swaps a stored key for its sealed form, unless someone changed it meanwhile. */
+    async replaceOctoprintKey(printerId: number, was: string, sealed: string): Promise<void> {
+      await db
+        .updateTable('printers')
+        .set({ octoprint_api_key: sealed })
+        .where('id', '=', printerId)
+        .where('octoprint_api_key', '=', was)
+        .execute();
+    },
+
     async countWorkspacePrinters(workspaceId: number): Promise<number> {
       const { n } = await db
         .selectFrom('printers')

@@ -6,6 +6,7 @@ import {
   type PrinterUpdate,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
+import { isSealed, type SecretBox } from '../../crypto/secret-box.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import { fieldError } from '../../http/app-error.js';
 import type { DeviceKeyAdminService } from '../device-keys/device-key-admin.service.js';
@@ -24,6 +25,8 @@ interface Deps {
   getPrinterForUser: GetPrinterForUser;
   clock: Clock;
   jobs: Pick<PrintJobsRepository, 'listLatestPrinterJobs'>;
+  /** seals the OctoPrint API keys at rest (checklist §3: the key is the printer's, not ours) */
+  octoprintKeyBox: SecretBox;
 }
 
 const INVALID_DEVICE_KEY = 'The provided device key is not valid.';
@@ -37,7 +40,11 @@ export function createPrintersService({
   getPrinterForUser,
   clock,
   jobs,
+  octoprintKeyBox,
 }: Deps) {
+  const sealKey = (apiKey: string | undefined): string | null =>
+    apiKey ? octoprintKeyBox.seal(Buffer.from(apiKey, 'utf8')) : null;
+
   async function toResponses(rows: PrinterRow[]): Promise<Printer[]> {
     const [instances, memberships, plates] = await Promise.all([
       printers.listInstances([...new Set(rows.map((r) => r.device_key_id))]),
@@ -67,9 +74,12 @@ export function createPrintersService({
   }
 
   async function sendDeviceSettings(deviceKeyId: number): Promise<void> {
-    const octoprintApiKey = await printers.findOctoprintKey(deviceKeyId);
-    if (octoprintApiKey)
-      live.notify(deviceKeyId, { type: 'configure', octoprint_api_key: octoprintApiKey });
+    const stored = await printers.findOctoprintKey(deviceKeyId);
+    if (!stored) return;
+    const octoprintApiKey = isSealed(stored)
+      ? octoprintKeyBox.open(stored).toString('utf8')
+      : stored;
+    live.notify(deviceKeyId, { type: 'configure', octoprint_api_key: octoprintApiKey });
   }
 
   async function toResponse(row: PrinterRow): Promise<Printer> {
@@ -110,7 +120,7 @@ export function createPrintersService({
         camera_rotation: input.camera_rotation,
         jobox_enabled: input.jobox_enabled ? 1 : 0,
         created_on: clock.now().toISOString(),
-        octoprint_api_key: input.api_key || null,
+        octoprint_api_key: sealKey(input.api_key),
       });
       if (input.api_key) await sendDeviceSettings(deviceKeyId);
       return toResponse((await printers.findPrinterById(id))!);
@@ -126,7 +136,7 @@ export function createPrintersService({
         ...(input.camera_enabled !== undefined && { camera_enabled: input.camera_enabled ? 1 : 0 }),
         ...(input.camera_rotation !== undefined && { camera_rotation: input.camera_rotation }),
         ...(input.jobox_enabled !== undefined && { jobox_enabled: input.jobox_enabled ? 1 : 0 }),
-        ...(input.api_key !== undefined && { octoprint_api_key: input.api_key || null }),
+        ...(input.api_key !== undefined && { octoprint_api_key: sealKey(input.api_key) }),
       });
       if (input.api_key)
         await sendDeviceSettings((await printers.findPrinterById(printerId))!.device_key_id);
@@ -169,6 +179,17 @@ export function createPrintersService({
           print_job: latest && isShownJob(latest, state?.job ?? null) ? toShownJob(latest) : null,
         };
       });
+    },
+
+    /**
+     * Seals the OctoPrint keys stored in the clear before keys were sealed (once, at start;
+     * a sealed key is left alone, so running it again changes nothing).
+     */
+    async sealClearOctoprintKeys(): Promise<number> {
+      const clear = (await printers.listOctoprintKeys()).filter((row) => !isSealed(row.key));
+      for (const row of clear)
+        await printers.replaceOctoprintKey(row.id, row.key, sealKey(row.key)!);
+      return clear.length;
     },
 
     /** A device said hello: remember its kind and hand it the settings the workspace keeps. */
