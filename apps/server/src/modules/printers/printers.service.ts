@@ -44,6 +44,13 @@ export function createPrintersService({
 }: Deps) {
   const sealKey = (apiKey: string | undefined): string | null =>
     apiKey ? octoprintKeyBox.seal(Buffer.from(apiKey, 'utf8')) : null;
+  const openKey = (sealed: string): string | null => {
+    try {
+      return octoprintKeyBox.open(sealed).toString('utf8');
+    } catch {
+      return null;
+    }
+  };
 
   async function toResponses(rows: PrinterRow[]): Promise<Printer[]> {
     const [instances, memberships, plates] = await Promise.all([
@@ -76,9 +83,10 @@ export function createPrintersService({
   async function sendDeviceSettings(deviceKeyId: number): Promise<void> {
     const stored = await printers.findOctoprintKey(deviceKeyId);
     if (!stored) return;
-    const octoprintApiKey = isSealed(stored)
-      ? octoprintKeyBox.open(stored).toString('utf8')
-      : stored;
+    // a key sealed under another server secret cannot be opened: the printer then reads
+    // "permission denied" and the workspace types the key in again
+    const octoprintApiKey = isSealed(stored) ? openKey(stored) : stored;
+    if (octoprintApiKey === null) return;
     live.notify(deviceKeyId, { type: 'configure', octoprint_api_key: octoprintApiKey });
   }
 
