@@ -31,6 +31,9 @@ describe('adding a printer on this network (LAN mode)', () => {
 
     await page.getByRole('button', { name: 'Add printer' }).click();
     await page.getByRole('link', { name: /A printer on this network/ }).click();
+    // the form's chunk may still be loading: the list's own "Add printer" is there until then
+    await page.waitForURL(/\/settings\/printers\/\d+\/create-lan$/);
+    await expectVisible(page.getByLabel('Printer name'));
     await page.getByRole('button', { name: 'Add printer' }).click();
     await expectVisible(page.getByText('Printer name can`t be empty.'));
     await expectVisible(page.getByText('API key can`t be empty.'));
