@@ -1,7 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { vi } from 'vitest';
 
 export interface CapturedMail {
   to: string;
@@ -43,7 +42,9 @@ export async function startSmtpCapture(options: { port?: number } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     /** The newest mail to `to`, waiting for it up to the given time. */
-    waitForMail(to: string, timeoutMs = 5000): Promise<CapturedMail> {
+    async waitForMail(to: string, timeoutMs = 5000): Promise<CapturedMail> {
+      // loaded here, so benchmarks that start a capture outside Vitest can import this file
+      const { vi } = await import('vitest');
       return vi.waitFor(
         () => {
           const mail = mails.findLast((m) => m.to.toLowerCase() === to.toLowerCase());
