@@ -5,7 +5,7 @@
  * Prints one JSON line with the printers, then runs until it is killed.
  */
 import { parseArgs } from 'node:util';
-import { createIdentity, silentLogger, startAgent, type Agent } from '@printdeck/agent';
+import { createIdentity, silentLogger, startAgent, type Agent } from '@printdeck/agent-core';
 import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
 
 const { values } = parseArgs({

@@ -17,10 +17,10 @@ import {
   type VirtualMoonraker,
   type VirtualOctoPrint,
 } from '@printdeck/simulator';
-import { startAgent, type Agent } from '../apps/agent/src/agent.js';
-import { createIdentity } from '../apps/agent/src/connection/identity.js';
-import { createDriver } from '../apps/agent/src/drivers/create-driver.js';
-import { silentLogger } from '../apps/agent/src/log.js';
+import { startAgent, type Agent } from '../packages/agent-core/src/agent.js';
+import { createIdentity } from '../packages/agent-core/src/connection/identity.js';
+import { createDriver } from '../packages/agent-core/src/drivers/create-driver.js';
+import { silentLogger } from '../packages/agent-core/src/log.js';
 import { START_GRACE_S } from '../apps/server/src/modules/print-jobs/print-job-reconcile.js';
 import { buildUser, buildWorkspace } from '../apps/server/src/test/factories.js';
 import { TestClock } from '../apps/server/src/test/test-clock.js';

@@ -44,6 +44,7 @@ const TARGETS = [
     output: 'apps/agent/dist/printdeck-agent.cjs',
     sources: [
       'apps/agent/src',
+      'packages/agent-core/src',
       'apps/agent/build.mjs',
       'apps/agent/install.sh',
       'apps/agent/printdeck-agent.service',

@@ -26,7 +26,7 @@ export interface Fleet {
 }
 
 const FLEET_MODULE: string = '@printdeck/simulator/fleet';
-const AGENT_MODULE: string = '@printdeck/agent';
+const AGENT_MODULE: string = '@printdeck/agent-core';
 
 interface AgentModule {
   silentLogger: unknown;

@@ -9,7 +9,7 @@ import { RELEASE_VERSION, type PrinterDeviceState } from '@printdeck/shared';
 import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
 import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
 import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
-import { eventually } from './test-support.js';
+import { eventually } from '@printdeck/agent-core/test-support';
 
 /**
  * The bundle `npm run build:agent` makes, copied alone into an empty folder outside the

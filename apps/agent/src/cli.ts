@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createConsoleLogger, loadOrCreateIdentity, startAgent } from '@printdeck/agent-core';
 import { RELEASE_VERSION } from '@printdeck/shared';
-import { startAgent } from './agent.js';
 import { ConfigError, resolveConfig, USAGE } from './config.js';
-import { loadOrCreateIdentity } from './connection/identity.js';
-import { createConsoleLogger } from './log.js';
 
 /** `printdeck-agent`: exit code 2 for a bad configuration, 1 when the server sent it away. */
 async function main(): Promise<void> {

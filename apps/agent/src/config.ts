@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import type { PrinterHost } from './drivers/create-driver.js';
-import { defaultStateDir } from './connection/identity.js';
-import { LOG_LEVELS, type LogLevel } from './log.js';
+import {
+  defaultStateDir,
+  LOG_LEVELS,
+  type LogLevel,
+  type PrinterHost,
+} from '@printdeck/agent-core';
 
 export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL [--api-key K] [--pill] | --moonraker URL [--moonraker-api-key K])
 

@@ -13,7 +13,7 @@ import {
 import { startVirtualMoonraker } from '@printdeck/simulator';
 import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
 import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
-import { eventually } from './test-support.js';
+import { eventually } from '@printdeck/agent-core/test-support';
 import { findFreePort } from '@printdeck/server/src/test/free-port.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentTuning } from '@printdeck/agent';
+import type { AgentTuning } from '@printdeck/agent-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';

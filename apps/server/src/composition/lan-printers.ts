@@ -1,4 +1,4 @@
-import type { AgentTuning } from '@printdeck/agent';
+import type { AgentTuning } from '@printdeck/agent-core';
 import type { Clock } from '../clock.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createConsoleLogger } from '@printdeck/agent';
+import { createConsoleLogger } from '@printdeck/agent-core';
 import { startFleet, type Fleet } from './fleet.js';
 import { FLEET_USAGE, parseFleetArgs } from './fleet-args.js';
 

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LogLevel } from '@printdeck/agent';
+import type { LogLevel } from '@printdeck/agent-core';
 import { FLEET_KINDS, type FleetOptions } from './fleet.js';
 
 export const FLEET_USAGE = `usage: npm run sim -- --server URL [--octoprint N] [--moonraker N] [--pill N]

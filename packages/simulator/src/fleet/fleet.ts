@@ -6,7 +6,7 @@ import {
   type Agent,
   type Logger,
   type PrinterHost,
-} from '@printdeck/agent';
+} from '@printdeck/agent-core';
 import { startVirtualMoonraker, type VirtualMoonraker } from '../moonraker/server.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '../octoprint/server.js';
 import { addPrinter, createDeviceKey, signIn } from './printdeck-api.js';

@@ -11,7 +11,7 @@ import {
   type InProcessServer,
   type Logger,
   type PrinterHost,
-} from '@printdeck/agent';
+} from '@printdeck/agent-core';
 import { FrameHeadersSchema, type DeviceDriver } from '@printdeck/shared';
 import { AppError } from '../../http/app-error.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AgentLink, ServerLinkOptions } from '@printdeck/agent';
+import type { AgentLink, ServerLinkOptions } from '@printdeck/agent-core';
 import {
   AgentMessageSchema,
   DEVICE_PROTOCOL_VERSION,

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { CommandFailed, type HostNetwork } from '@printdeck/agent';
+import { CommandFailed, type HostNetwork } from '@printdeck/agent-core';
 import { checkAddress, resolveAll, type NetworkPolicy, type Resolve } from './lan-networks.js';
 
 /**

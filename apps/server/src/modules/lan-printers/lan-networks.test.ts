@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandFailed } from '@printdeck/agent';
+import { CommandFailed } from '@printdeck/agent-core';
 import { loadConfig, ConfigError } from '../../config/config.js';
 import { createLanNetwork } from './lan-host-network.js';
 import { checkAddress, createNetworkPolicy, parseLanNetworks } from './lan-networks.js';

@@ -1,4 +1,4 @@
-import type { PrinterHost } from '@printdeck/agent';
+import type { PrinterHost } from '@printdeck/agent-core';
 import type { LanPrinterCreate, Printer } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { SecretBox } from '../../crypto/secret-box.js';

@@ -11,11 +11,17 @@ export {
   PAIRED_ELSEWHERE_MESSAGE,
   REPLACED_MESSAGE,
 } from './connection/stop-reasons.js';
-export { createIdentity, loadOrCreateIdentity } from './connection/identity.js';
+export { createIdentity, defaultStateDir, loadOrCreateIdentity } from './connection/identity.js';
 export type { PrinterHost } from './drivers/create-driver.js';
 export type { AgentLink, InProcessServer, PrintFileCommand } from './connection/in-process.js';
 export type { ServerLinkOptions } from './connection/server-link.js';
 export type { HostNetwork } from './drivers/host-network.js';
 export type { DownloadedFile } from './files/download.js';
 export { CommandFailed } from './drivers/driver.js';
-export { createConsoleLogger, silentLogger, type Logger, type LogLevel } from './log.js';
+export {
+  createConsoleLogger,
+  LOG_LEVELS,
+  silentLogger,
+  type Logger,
+  type LogLevel,
+} from './log.js';
