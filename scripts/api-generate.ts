@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApiDocument } from '../apps/server/src/http/openapi-document.js';
+import { buildOpenApiDocument } from '../apps/server/src/openapi/openapi-document.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOCUMENT_FILE = 'docs/api/openapi.json';

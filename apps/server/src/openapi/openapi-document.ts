@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { withCliContext } from '../cli/cli-context.js';
 import { systemClock } from '../clock.js';
-import { buildApp } from './app.js';
+import { buildApp } from '../http/app.js';
 
 /**
  * The OpenAPI document as the server builds it from its route schemas, without listening on a
