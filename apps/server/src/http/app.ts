@@ -16,6 +16,7 @@ import { registerIdempotency } from './idempotency.js';
 import { createMaintenanceSwitch, registerMaintenance } from './maintenance.js';
 import { registerOpenApi } from '../openapi/openapi.js';
 import { registerRoutes } from '../routes.js';
+import { registerPermissionCheck, type RoutePermission } from './route-permission.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 export interface AppOptions {
@@ -36,6 +37,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   isPublic: boolean;
+  /** what the route asks of its caller (route-permission.ts); none on public routes */
+  permission: RoutePermission | null;
 }
 
 export interface App {
@@ -62,7 +65,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const routes: RouteEntry[] = [];
   server.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, isPublic: route.config?.isPublic === true });
+      routes.push({
+        method,
+        url: route.url,
+        isPublic: route.config?.isPublic === true,
+        permission: route.config?.permission ?? null,
+      });
     }
   });
   server.setValidatorCompiler(validatorCompiler);
@@ -85,6 +93,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // after idempotency: its stored answers are the plain bodies
   await registerCompression(server);
   await registerOpenApi(server);
+  // after the API docs' own routes: every route from here on declares its permission
+  registerPermissionCheck(server, {
+    findRequestWorkspace: (url, params) =>
+      services.workspaceAdmin.apiKeys.findRequestWorkspace(url, params),
+    findRole: (userId, workspaceId) => services.workspaces.findRole(userId, workspaceId),
+  });
 
   await registerRoutes(server, { ...options, maintenance });
 

@@ -21,6 +21,7 @@ export function registerAccountRoutes(
   const tags = ['account'];
 
   r.post('/api/users/me/password/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary:
@@ -39,6 +40,7 @@ export function registerAccountRoutes(
   });
 
   r.post('/api/users/me/reauth/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Re-authenticate this session (password, and code with 2FA) for sensitive changes',
@@ -54,6 +56,7 @@ export function registerAccountRoutes(
   });
 
   r.post('/api/users/me/two-factor/setup/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Start two-factor sign-in: a new authenticator secret, pending until enabled',
@@ -63,6 +66,7 @@ export function registerAccountRoutes(
   });
 
   r.post('/api/users/me/two-factor/enable/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Turn two-factor sign-in on with a code from the app; recovery codes shown once',
@@ -73,6 +77,7 @@ export function registerAccountRoutes(
   });
 
   r.delete('/api/users/me/two-factor/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Turn two-factor sign-in off (needs a fresh re-authentication)',

@@ -55,6 +55,7 @@ export function registerAgentDownloadRoutes(
   }
 
   r.get('/api/agent/install/', {
+    config: { permission: 'account' },
     schema: {
       tags: ['printers'],
       summary: 'What the add-printer pages need for the agent install command',

@@ -20,6 +20,7 @@ export function registerApiKeysRoutes(
   const tags = ['api keys'];
 
   r.get('/api/users/me/api_keys/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: "The signed-in user's API keys, newest first (never the keys themselves)",
@@ -29,6 +30,7 @@ export function registerApiKeysRoutes(
   });
 
   r.post('/api/users/me/api_keys/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary:
@@ -44,6 +46,7 @@ export function registerApiKeysRoutes(
   });
 
   r.delete('/api/users/me/api_keys/:id/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Delete an API key: it stops working at once',

@@ -72,6 +72,7 @@ export function registerAuthRoutes(
   });
 
   r.delete('/api/tokens/mine/', {
+    config: { permission: 'account' },
     schema: { tags, summary: 'Sign out this session', response: { 204: z.null() } },
     handler: async (request, reply) => {
       await auth.logout(getSessionAuth(request).sessionId);
@@ -81,6 +82,7 @@ export function registerAuthRoutes(
   });
 
   r.get('/api/users/me/sessions/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'The signed-in user’s live sessions: browser, address, last used',
@@ -93,6 +95,7 @@ export function registerAuthRoutes(
   });
 
   r.delete('/api/users/me/sessions/others/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Sign out every other session of the signed-in user',
@@ -106,6 +109,7 @@ export function registerAuthRoutes(
   });
 
   r.delete('/api/users/me/sessions/:id/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Sign out one session of the signed-in user',

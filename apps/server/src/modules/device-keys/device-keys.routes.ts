@@ -28,6 +28,7 @@ export function registerDeviceKeysRoutes(
   const tags = ['printers'];
 
   r.post('/api/device_keys/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'A new device key for an agent (shown once), made in a workspace (CHANGE_GROUP)',
@@ -45,6 +46,7 @@ export function registerDeviceKeysRoutes(
   });
 
   r.get('/api/groups/:g/device_keys/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: "The workspace's device keys: paired agent, printers, shares (CHANGE_GROUP)",
@@ -55,6 +57,7 @@ export function registerDeviceKeysRoutes(
   });
 
   r.delete('/api/groups/:g/device_keys/:id/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Revoke a device key: its agent is disconnected at once (CHANGE_GROUP)',
@@ -68,6 +71,7 @@ export function registerDeviceKeysRoutes(
   });
 
   r.post('/api/groups/:g/device_keys/:id/rotate/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'A new secret for the key (shown once); the old one stops at once (CHANGE_GROUP)',
@@ -79,6 +83,7 @@ export function registerDeviceKeysRoutes(
   });
 
   r.post('/api/groups/:g/device_keys/:id/re-pair/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Forget the paired agent: the next one to connect pairs (CHANGE_GROUP)',
@@ -92,6 +97,7 @@ export function registerDeviceKeysRoutes(
   });
 
   r.post('/api/groups/:g/device_keys/:id/shares/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Let another workspace add this device as a printer (CHANGE_GROUP)',
@@ -111,6 +117,7 @@ export function registerDeviceKeysRoutes(
   });
 
   r.delete('/api/groups/:g/device_keys/:id/shares/:target/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: "Take a share back, with that workspace's printers on the key (CHANGE_GROUP)",

@@ -16,6 +16,7 @@ export function registerFileLabelsRoutes(app: FastifyInstance, labels: FileLabel
   const tags = ['file labels'];
 
   r.get('/api/groups/:g/file-labels/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: "A workspace's labels, flat; parent_id builds the tree (VIEW_GROUP)",
@@ -26,6 +27,7 @@ export function registerFileLabelsRoutes(app: FastifyInstance, labels: FileLabel
   });
 
   r.post('/api/groups/:g/file-labels/', {
+    config: { permission: 'CHANGE_FILES' },
     schema: {
       tags,
       summary: 'Create a label (CHANGE_FILES)',
@@ -41,6 +43,7 @@ export function registerFileLabelsRoutes(app: FastifyInstance, labels: FileLabel
   });
 
   r.patch('/api/groups/:g/file-labels/:id/', {
+    config: { permission: 'CHANGE_FILES' },
     schema: {
       tags,
       summary: 'Rename or move a label (CHANGE_FILES)',
@@ -58,6 +61,7 @@ export function registerFileLabelsRoutes(app: FastifyInstance, labels: FileLabel
   });
 
   r.delete('/api/groups/:g/file-labels/:id/', {
+    config: { permission: 'CHANGE_FILES' },
     schema: {
       tags,
       summary: 'Delete a label: its children move up to its parent (CHANGE_FILES)',

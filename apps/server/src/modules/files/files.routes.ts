@@ -48,6 +48,7 @@ export async function registerFilesRoutes(
   });
 
   r.get('/api/groups/:g/files/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary:
@@ -60,6 +61,7 @@ export async function registerFilesRoutes(
   });
 
   r.get('/api/groups/:g/files/:id/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'One file (VIEW_GROUP)',
@@ -71,6 +73,7 @@ export async function registerFilesRoutes(
   });
 
   r.patch('/api/groups/:g/files/:id/', {
+    config: { permission: 'CHANGE_UPLOADED_FILES' },
     schema: {
       tags,
       summary:
@@ -84,6 +87,7 @@ export async function registerFilesRoutes(
   });
 
   r.delete('/api/groups/:g/files/:id/', {
+    config: { permission: 'CHANGE_UPLOADED_FILES' },
     schema: {
       tags,
       summary: 'Delete a file and its bytes (CHANGE_FILES, or CHANGE_UPLOADED_FILES on own)',
@@ -97,6 +101,7 @@ export async function registerFilesRoutes(
   });
 
   r.put('/api/groups/:g/files/:id/public/', {
+    config: { permission: 'CHANGE_UPLOADED_FILES' },
     schema: {
       tags,
       summary: 'Make a file public (CHANGE_FILES, or CHANGE_UPLOADED_FILES on own)',
@@ -108,6 +113,7 @@ export async function registerFilesRoutes(
   });
 
   r.delete('/api/groups/:g/files/:id/public/', {
+    config: { permission: 'CHANGE_UPLOADED_FILES' },
     schema: {
       tags,
       summary: 'Make a file private (CHANGE_FILES, or CHANGE_UPLOADED_FILES on own)',
@@ -119,6 +125,7 @@ export async function registerFilesRoutes(
   });
 
   r.get('/api/groups/:g/files/:id/download-link/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'A signed link to the bytes, valid for 5 minutes (VIEW_GROUP)',
@@ -147,6 +154,7 @@ export async function registerFilesRoutes(
   });
 
   r.get('/api/files/:id/preview-images/:imageId/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: "A preview image of a file (VIEW_GROUP of the file's workspace)",

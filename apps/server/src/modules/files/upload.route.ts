@@ -30,6 +30,7 @@ export function registerUploadRoute(app: FastifyInstance, uploads: FileUploadSer
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.withTypeProvider<ZodTypeProvider>().post('/api/groups/:g/files/', {
+    config: { permission: 'UPLOAD_FILE' },
     schema: {
       tags: ['files'],
       summary:

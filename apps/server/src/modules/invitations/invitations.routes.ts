@@ -27,6 +27,7 @@ export function registerInvitationsRoutes(
   const tags = ['members'];
 
   r.post('/api/groups/:g/users/', {
+    config: { permission: 'MANAGE_GROUP_MEMBERS' },
     schema: {
       tags,
       summary:
@@ -48,6 +49,7 @@ export function registerInvitationsRoutes(
   });
 
   r.post('/api/groups/:g/users/analyze/', {
+    config: { permission: 'MANAGE_GROUP_MEMBERS' },
     schema: {
       tags,
       summary: 'Bulk invite, phase 1: what inviting each address would do (MANAGE_GROUP_MEMBERS)',
@@ -64,6 +66,7 @@ export function registerInvitationsRoutes(
   });
 
   r.delete('/api/groups/:g/invitations/:id/', {
+    config: { permission: 'MANAGE_GROUP_MEMBERS' },
     schema: {
       tags,
       summary: 'Withdraw a pending invitation: its link stops working (MANAGE_GROUP_MEMBERS)',
@@ -99,6 +102,7 @@ export function registerInvitationsRoutes(
   });
 
   r.post('/api/users/me/invitations/accept/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Accept an invitation sent to the signed-in address: joins the workspace',
@@ -115,6 +119,7 @@ export function registerInvitationsRoutes(
   });
 
   r.get('/api/users/me/invitations/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Invitations addressed to the signed-in user, waiting for acceptance',
@@ -124,6 +129,7 @@ export function registerInvitationsRoutes(
   });
 
   r.post('/api/users/me/invitations/:id/accept/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Accept an invitation addressed to the signed-in user: joins the workspace',
@@ -140,6 +146,7 @@ export function registerInvitationsRoutes(
   });
 
   r.delete('/api/users/me/invitations/:id/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Decline an invitation addressed to the signed-in user',

@@ -6,6 +6,7 @@ import type { LanPrintersService } from './lan-printers.service.js';
 
 export function registerLanPrintersRoutes(app: FastifyInstance, lan: LanPrintersService): void {
   app.withTypeProvider<ZodTypeProvider>().post('/api/lan-printers/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags: ['printers'],
       summary: 'Add a printer the server reaches on its network, LAN mode (CHANGE_GROUP)',

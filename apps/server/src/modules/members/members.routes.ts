@@ -16,6 +16,7 @@ export function registerMembersRoutes(app: FastifyInstance, members: MembersServ
   const tags = ['members'];
 
   r.get('/api/groups/:g/users/', {
+    config: { permission: 'VIEW_GROUP_MEMBERS' },
     schema: {
       tags,
       summary: 'Members, and pending invitations for those who manage members (VIEW_GROUP_MEMBERS)',
@@ -26,6 +27,7 @@ export function registerMembersRoutes(app: FastifyInstance, members: MembersServ
   });
 
   r.patch('/api/groups/:g/users/:userId/', {
+    config: { permission: 'MANAGE_GROUP_MEMBERS' },
     schema: {
       tags,
       summary: "Change a member's role; the last admin stays admin (MANAGE_GROUP_MEMBERS)",
@@ -43,6 +45,7 @@ export function registerMembersRoutes(app: FastifyInstance, members: MembersServ
   });
 
   r.delete('/api/groups/:g/users/:userId/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'Remove a member (MANAGE_GROUP_MEMBERS), or leave (yourself); never the last admin',

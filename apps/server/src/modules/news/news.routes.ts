@@ -21,6 +21,7 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService): voi
   const idParams = z.strictObject({ id: IdParamSchema });
 
   r.get('/api/users/me/news/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Published news, newest first, in EN or CS, with my unread count',
@@ -31,6 +32,7 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService): voi
   });
 
   r.post('/api/users/me/news/:newsId/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Mark a news item read or unread',
@@ -43,6 +45,7 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService): voi
   });
 
   r.get('/api/admin/news/', {
+    config: { permission: 'system-admin' },
     schema: {
       tags: adminTags,
       summary: 'Every news item, published or not (system administrators)',
@@ -52,6 +55,7 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService): voi
   });
 
   r.post('/api/admin/news/', {
+    config: { permission: 'system-admin' },
     schema: {
       tags: adminTags,
       summary: 'Write a news item in markdown, English and Czech (system administrators)',
@@ -65,6 +69,7 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService): voi
   });
 
   r.patch('/api/admin/news/:id/', {
+    config: { permission: 'system-admin' },
     schema: {
       tags: adminTags,
       summary: 'Change a news item (system administrators)',
@@ -77,6 +82,7 @@ export function registerNewsRoutes(app: FastifyInstance, news: NewsService): voi
   });
 
   r.delete('/api/admin/news/:id/', {
+    config: { permission: 'system-admin' },
     schema: {
       tags: adminTags,
       summary: 'Delete a news item (system administrators)',

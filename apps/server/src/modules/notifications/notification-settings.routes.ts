@@ -21,6 +21,7 @@ export function registerNotificationSettingsRoutes(
   const params = z.strictObject({ id: IdParamSchema });
 
   r.get('/api/notifications/settings/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'My notification settings for one workspace, created with defaults on first read',
@@ -32,6 +33,7 @@ export function registerNotificationSettingsRoutes(
   });
 
   r.patch('/api/notifications/settings/:id/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Change my notification settings; omitted fields stay as they are',
@@ -44,6 +46,7 @@ export function registerNotificationSettingsRoutes(
   });
 
   r.post('/api/notifications/settings/:id/send-test-notification/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary:

@@ -14,6 +14,7 @@ export function registerPushRoutes(app: FastifyInstance, push: PushSubscriptions
   const tags = ['notifications'];
 
   r.get('/api/push/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: "The server's VAPID public key, for the browser's push subscription",
@@ -23,6 +24,7 @@ export function registerPushRoutes(app: FastifyInstance, push: PushSubscriptions
   });
 
   r.post('/api/push/subscriptions/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Opt this browser in to print notifications (its PushSubscription as JSON)',
@@ -36,6 +38,7 @@ export function registerPushRoutes(app: FastifyInstance, push: PushSubscriptions
   });
 
   r.delete('/api/push/subscriptions/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Opt this browser out',

@@ -21,6 +21,7 @@ export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJo
   const tags = ['printing'];
 
   r.post('/api/printers/:id/files/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Print a G-code file on this printer (OPERATE_PRINTERS)',
@@ -36,6 +37,7 @@ export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJo
   });
 
   r.get('/api/groups/:g/print-jobs/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'Print jobs, newest first; filter by file_id or printer_id',
@@ -48,6 +50,7 @@ export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJo
   });
 
   r.get('/api/groups/:g/last-printed-files/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'The files printed most recently',

@@ -24,6 +24,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
   const tags = ['print queue'];
 
   r.get('/api/groups/:g/print-queue/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'The print queue: queued in order, printing, printed, newest archived',
@@ -35,6 +36,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
   });
 
   r.post('/api/groups/:g/print-queue/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Add a G-code to the queue (OPERATE_PRINTERS)',
@@ -49,6 +51,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
   });
 
   r.put('/api/groups/:g/print-queue/order/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Reorder the queued items',
@@ -61,6 +64,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
   });
 
   r.patch('/api/groups/:g/print-queue/:itemId/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Archive (state DONE), record a print (state PRINTED), or edit a queued item',
@@ -76,6 +80,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
   });
 
   r.delete('/api/groups/:g/print-queue/:itemId/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Remove an item',
@@ -90,6 +95,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
   });
 
   r.post('/api/groups/:g/print-queue/:itemId/print/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Print a queued item now, on its printer or the one given',
@@ -105,6 +111,7 @@ export function registerPrintQueueRoutes(app: FastifyInstance, queue: PrintQueue
   });
 
   r.post('/api/printers/:id/plate-cleared/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'The plate is clear: the printer may take the next queue item by itself',

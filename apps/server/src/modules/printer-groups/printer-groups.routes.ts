@@ -22,6 +22,7 @@ export function registerPrinterGroupsRoutes(
   const tags = ['printer groups'];
 
   r.get('/api/groups/:g/printer-groups/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: "A workspace's printer groups",
@@ -31,6 +32,7 @@ export function registerPrinterGroupsRoutes(
     handler: (request) => groups.listGroups(getAuth(request).userId, request.params.g),
   });
   r.post('/api/groups/:g/printer-groups/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Create a printer group (CHANGE_GROUP)',
@@ -46,6 +48,7 @@ export function registerPrinterGroupsRoutes(
         ),
   });
   r.patch('/api/printer-groups/:id/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Rename a printer group',
@@ -57,6 +60,7 @@ export function registerPrinterGroupsRoutes(
       groups.renameGroup(getAuth(request).userId, request.params.id, request.body.name),
   });
   r.delete('/api/printer-groups/:id/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Delete a printer group (its printers stay)',
@@ -69,6 +73,7 @@ export function registerPrinterGroupsRoutes(
     ),
   });
   r.put('/api/printer-groups/:id/printer/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Move a printer into the group',
@@ -80,6 +85,7 @@ export function registerPrinterGroupsRoutes(
       groups.addPrinter(getAuth(request).userId, request.params.id, request.body.printer_id),
   });
   r.delete('/api/printer-groups/:id/printer/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Take a printer out of the group',

@@ -48,6 +48,7 @@ export function registerPrinterControlRoutes(
   ) => control.run(getAuth(request).userId, request.params.id, command);
 
   r.post('/api/printers/:id/connection/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Connect OctoPrint/Klipper to the printer',
@@ -61,6 +62,7 @@ export function registerPrinterControlRoutes(
     ),
   });
   r.delete('/api/printers/:id/connection/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: { tags, summary: 'Disconnect the printer', params: idParams, response: empty, errors },
     handler: async (request, reply) => (
       await run(request, { name: 'disconnect' }),
@@ -68,6 +70,7 @@ export function registerPrinterControlRoutes(
     ),
   });
   r.post('/api/printers/:id/power/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: { tags, summary: 'Power relay on', params: idParams, response: empty, errors },
     handler: async (request, reply) => (
       await control.setPower(getAuth(request).userId, request.params.id, true),
@@ -75,6 +78,7 @@ export function registerPrinterControlRoutes(
     ),
   });
   r.delete('/api/printers/:id/power/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: { tags, summary: 'Power relay off', params: idParams, response: empty, errors },
     handler: async (request, reply) => (
       await control.setPower(getAuth(request).userId, request.params.id, false),
@@ -82,6 +86,7 @@ export function registerPrinterControlRoutes(
     ),
   });
   r.put('/api/printers/:id/led/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'The LED colour (255,255,255 on, 0,0,0 off)',
@@ -97,6 +102,7 @@ export function registerPrinterControlRoutes(
   });
   for (const setting of ['flashlight', 'brightness'] as const) {
     r.put(`/api/printers/:id/spectoda/${setting}/`, {
+      config: { permission: 'OPERATE_PRINTERS' },
       schema: {
         tags,
         summary: `Spectoda ${setting}`,
@@ -112,6 +118,7 @@ export function registerPrinterControlRoutes(
     });
   }
   r.put('/api/printers/:id/spectoda/color/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Spectoda colour',
@@ -127,6 +134,7 @@ export function registerPrinterControlRoutes(
   });
 
   r.get('/api/printers/:id/files/', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: "The printer's own files",
@@ -137,6 +145,7 @@ export function registerPrinterControlRoutes(
     handler: (request) => control.listLocalFiles(getAuth(request).userId, request.params.id),
   });
   r.post('/api/printers/:id/files/start', {
+    config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Print a file stored on the printer',
@@ -156,6 +165,7 @@ export function registerPrinterControlRoutes(
     ['klipper-printer-info', 'klipper_printer_info'],
   ] as const) {
     r.get(`/api/printers/:id/${path}/`, {
+      config: { permission: 'OPERATE_PRINTERS' },
       schema: {
         tags,
         summary: `Klipper: ${path.replace('klipper-', '')}`,
@@ -168,6 +178,7 @@ export function registerPrinterControlRoutes(
   }
 
   r.get('/api/printers/:id/snapshot/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: { tags, summary: 'The newest camera frame (ETag, 304, 408)', params: idParams, errors },
     handler: async (request, reply) => {
       const snapshot = await control.getSnapshot(getAuth(request).userId, request.params.id);
@@ -179,6 +190,7 @@ export function registerPrinterControlRoutes(
 
   for (const action of CONTROL_ACTIONS) {
     r.post(`/api/printers/:id/${action}/`, {
+      config: { permission: 'OPERATE_PRINTERS' },
       schema: {
         tags,
         summary: ACTION_SUMMARIES[action],

@@ -21,6 +21,7 @@ export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersS
   const tags = ['printers'];
 
   r.get('/api/groups/:g/printers/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: "A workspace's printers",
@@ -31,6 +32,7 @@ export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersS
   });
 
   r.get('/api/groups/:g/devices-states/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'Live state of every printer (polled every 2 s; ETag, 304 when unchanged)',
@@ -46,6 +48,7 @@ export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersS
   });
 
   r.post('/api/printers/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Add a printer (CHANGE_GROUP)',
@@ -57,11 +60,13 @@ export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersS
   });
 
   r.get('/api/printers/:id/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: { tags, summary: 'One printer', params: idParams, response: { 200: PrinterSchema } },
     handler: (request) => printers.getPrinter(getAuth(request).userId, request.params.id),
   });
 
   r.patch('/api/printers/:id/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Change a printer (CHANGE_GROUP)',
@@ -74,6 +79,7 @@ export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersS
   });
 
   r.delete('/api/printers/:id/', {
+    config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
       summary: 'Remove a printer (CHANGE_GROUP)',

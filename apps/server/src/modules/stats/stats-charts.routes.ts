@@ -10,6 +10,7 @@ import type { StatsChartsService } from './stats-charts.service.js';
 
 export function registerStatsChartsRoutes(app: FastifyInstance, charts: StatsChartsService): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/groups/:g/stats/charts/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags: ['statistics'],
       summary:

@@ -10,6 +10,7 @@ import type { StatsService } from './stats.service.js';
 
 export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/groups/:g/stats/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags: ['statistics'],
       summary:

@@ -14,6 +14,7 @@ export function registerTelegramRoutes(app: FastifyInstance, telegram: TelegramL
   const tags = ['account'];
 
   r.get('/api/telegram/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'The bot to link with (null when none is configured) and my Telegram link',
@@ -23,6 +24,7 @@ export function registerTelegramRoutes(app: FastifyInstance, telegram: TelegramL
   });
 
   r.post('/api/telegram/register/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: "Link my Telegram account with the Login Widget's signed data",
@@ -34,6 +36,7 @@ export function registerTelegramRoutes(app: FastifyInstance, telegram: TelegramL
   });
 
   r.delete('/api/telegram/register/', {
+    config: { permission: 'account' },
     schema: { tags, summary: 'Unlink my Telegram account', response: { 204: z.null() } },
     handler: async (request, reply) => {
       await telegram.unlink(getAuth(request).userId);
@@ -42,6 +45,7 @@ export function registerTelegramRoutes(app: FastifyInstance, telegram: TelegramL
   });
 
   r.post('/api/telegram/link-code/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: "A one-time deep link (t.me/<bot>?start=<code>) that links the chat it's opened in",

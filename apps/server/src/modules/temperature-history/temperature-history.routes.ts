@@ -10,6 +10,7 @@ export function registerTemperatureHistoryRoutes(
   history: TemperatureHistoryService,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/printers/:id/temperature-history/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags: ['printers'],
       summary: 'Nozzle and bed temperatures, actual and target, of the last 30 minutes',

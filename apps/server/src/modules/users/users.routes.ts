@@ -24,11 +24,13 @@ export function registerUsersRoutes(
   const tags = ['account'];
 
   r.get('/api/users/me/', {
+    config: { permission: 'account' },
     schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema } },
     handler: (request) => users.getUserOrThrow(getAuth(request).userId),
   });
 
   r.patch('/api/users/me/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Change my account settings: the language notifications are written in',

@@ -25,6 +25,7 @@ export function registerVideosRoutes(
   const tags = ['videos'];
 
   r.get('/api/groups/:g/videos/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: "The workspace's timelapse videos, newest first (VIEW_GROUP)",
@@ -37,6 +38,7 @@ export function registerVideosRoutes(
   });
 
   r.get('/api/groups/:g/videos/:id/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'One video with signed links to its bytes (VIEW_GROUP)',
@@ -48,6 +50,7 @@ export function registerVideosRoutes(
   });
 
   r.patch('/api/groups/:g/videos/:id/', {
+    config: { permission: 'CHANGE_UPLOADED_FILES' },
     schema: {
       tags,
       summary: 'Make a video public or private (CHANGE_FILES, or CHANGE_UPLOADED_FILES on own)',
@@ -65,6 +68,7 @@ export function registerVideosRoutes(
   });
 
   r.delete('/api/groups/:g/videos/:id/', {
+    config: { permission: 'CHANGE_UPLOADED_FILES' },
     schema: {
       tags,
       summary: 'Delete a video and its bytes (CHANGE_FILES, or CHANGE_UPLOADED_FILES on own)',
@@ -78,6 +82,7 @@ export function registerVideosRoutes(
   });
 
   r.get('/api/files/:id/videos/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: "A file's timelapse videos (VIEW_GROUP of the file's workspace)",

@@ -50,6 +50,7 @@ export async function registerWorkspacesRoutes(
   const tags = ['workspaces'];
 
   r.get('/api/users/me/groups/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: "The signed-in user's workspaces",
@@ -59,6 +60,7 @@ export async function registerWorkspacesRoutes(
   });
 
   r.get('/api/users/me/groups/:id/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'One of my workspaces; 404 "Workspace does not exists" for any other id',
@@ -70,6 +72,7 @@ export async function registerWorkspacesRoutes(
   });
 
   r.post('/api/users/me/groups/', {
+    config: { permission: 'account' },
     schema: {
       tags,
       summary: 'Create a workspace',
@@ -87,6 +90,7 @@ export async function registerWorkspacesRoutes(
   await app.register(async (scope) => {
     await scope.register(multipart);
     scope.withTypeProvider<ZodTypeProvider>().patch('/api/users/me/groups/:id/', {
+      config: { permission: 'CHANGE_GROUP' },
       schema: {
         tags,
         summary:
@@ -116,6 +120,7 @@ export async function registerWorkspacesRoutes(
   });
 
   r.get('/api/groups/:g/avatar', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: "The workspace's avatar as PNG (VIEW_GROUP); ?filename= is only a cache key",

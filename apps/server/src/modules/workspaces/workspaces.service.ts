@@ -82,6 +82,11 @@ export function createWorkspacesService({ workspaces, clock }: Deps) {
 
   return {
     requireWorkspacePermission,
+
+    /** The caller's role in a workspace, null when not a member. */
+    async findRole(userId: number, workspaceId: number): Promise<Role | null> {
+      return (await workspaces.findMembershipRole(userId, workspaceId))?.role ?? null;
+    },
     getWorkspaceOrThrow,
 
     async listWorkspaces(userId: number): Promise<Workspace[]> {
