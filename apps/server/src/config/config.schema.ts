@@ -132,4 +132,55 @@ export const EnvSchema = z.object({
     }),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+/** Analytics needs both its variables: one alone is a mistake, not "off". */
+function findAnalyticsPairProblem(url?: string, siteId?: string): string | undefined {
+  if (url && !siteId) {
+    return `ANALYTICS_SITE_ID is missing: it must be set when ANALYTICS_URL is set (the site's id in Plausible)`;
+  }
+  if (siteId && !url) {
+    return `ANALYTICS_URL is missing: it must be set when ANALYTICS_SITE_ID is set (the Plausible server's address)`;
+  }
+  return undefined;
+}
+
+/** The environment read into the server's settings; `Config` is its output type. */
+export const ConfigSchema = EnvSchema.transform((e, ctx) => {
+  const pairProblem = findAnalyticsPairProblem(e.ANALYTICS_URL, e.ANALYTICS_SITE_ID);
+  if (pairProblem) {
+    ctx.addIssue({ code: 'custom', message: pairProblem });
+    return z.NEVER;
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    /** MAIL_RETRY_SECONDS: the first wait before a kept invitation mail is tried again */
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      botName: e.TELEGRAM_BOT_NAME,
+      apiUrl: e.TELEGRAM_API_URL,
+    },
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    environment: e.ENVIRONMENT,
+    /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */
+    ffmpegPath: e.FFMPEG_PATH,
+    /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
+    lanPrinterNetworks: e.LAN_PRINTER_NETWORKS,
+    /** SENTRY_DSN; undefined: no error reporting */
+    sentryDsn: e.SENTRY_DSN,
+    /** ANALYTICS_URL and ANALYTICS_SITE_ID; undefined: no page-view analytics */
+    analytics:
+      e.ANALYTICS_URL && e.ANALYTICS_SITE_ID
+        ? { url: e.ANALYTICS_URL.replace(/\/+$/, ''), siteId: e.ANALYTICS_SITE_ID }
+        : undefined,
+  };
+});
