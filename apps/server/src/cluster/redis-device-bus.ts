@@ -290,5 +290,3 @@ export function createRedisDeviceBus(deps: {
     },
   };
 }
-
-export type RedisDeviceBus = ReturnType<typeof createRedisDeviceBus>;

@@ -54,5 +54,3 @@ export function createLanPrinterServices(deps: {
   });
   return { agents, service, isOn: policy !== null };
 }
-
-export type LanPrinterServices = ReturnType<typeof createLanPrinterServices>;

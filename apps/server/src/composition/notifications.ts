@@ -163,5 +163,3 @@ export function createNotificationServices(deps: {
     },
   };
 }
-
-export type NotificationServices = ReturnType<typeof createNotificationServices>;

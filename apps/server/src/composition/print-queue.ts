@@ -77,5 +77,3 @@ export function createPrintQueueServices(deps: {
   });
   return { service, dispatcher };
 }
-
-export type PrintQueueServices = ReturnType<typeof createPrintQueueServices>;

@@ -126,5 +126,3 @@ export function createVideoServices(deps: {
     },
   };
 }
-
-export type VideoServices = ReturnType<typeof createVideoServices>;

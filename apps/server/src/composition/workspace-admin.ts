@@ -118,5 +118,3 @@ export function createWorkspaceAdminServices(deps: {
     }),
   };
 }
-
-export type WorkspaceAdminServices = ReturnType<typeof createWorkspaceAdminServices>;

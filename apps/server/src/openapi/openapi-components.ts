@@ -68,7 +68,6 @@ export const apiSchemaRegistry = z.registry<{ id: string }>();
 for (const [schema, id] of COMPONENTS) apiSchemaRegistry.add(schema, { id });
 
 export const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
-export const OCTOPRINT_ERROR_REF = '#/components/schemas/OctoPrintError';
 
 type JsonValue = unknown;
 

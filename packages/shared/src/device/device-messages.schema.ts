@@ -106,7 +106,6 @@ export const ServerMessageSchema = z.union([
   PingMessageSchema,
   PongMessageSchema,
 ]);
-export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 
 /** WebSocket close codes with a meaning for the agent. */
 /**

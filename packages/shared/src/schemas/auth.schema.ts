@@ -30,7 +30,6 @@ export const REFRESH_COOKIE_PATH = '/api/tokens/refresh/';
 export const TokenRefreshSchema = z.strictObject({
   refresh: z.string().min(1).max(512).optional(),
 });
-export type TokenRefresh = z.infer<typeof TokenRefreshSchema>;
 
 /** One sign-in of the user, as Settings → Account lists it. */
 export const SessionSchema = z.object({

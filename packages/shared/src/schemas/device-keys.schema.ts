@@ -8,7 +8,6 @@ import { IdParamSchema } from './common.schema.js';
 export const DeviceKeyCreateSchema = z
   .strictObject({ group: z.number().int().positive().optional() })
   .default({});
-export type DeviceKeyCreate = z.input<typeof DeviceKeyCreateSchema>;
 
 export const DeviceKeyTokenSchema = z.object({ token: z.string() });
 
@@ -36,4 +35,3 @@ export const DeviceKeyShareParamsSchema = z.strictObject({
   target: IdParamSchema,
 });
 export const DeviceKeyShareSchema = z.strictObject({ group: z.number().int().positive() });
-export type DeviceKeyShare = z.infer<typeof DeviceKeyShareSchema>;

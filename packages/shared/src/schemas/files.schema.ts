@@ -150,7 +150,6 @@ export const GcodeUploadFieldsSchema = z.strictObject({
   name: GcodeNameSchema.optional(),
   note: GcodeNoteSchema.optional(),
 });
-export type GcodeUploadFields = z.infer<typeof GcodeUploadFieldsSchema>;
 /** The whole upload form as the API documents it: the `file` part and the text fields. */
 export const GcodeUploadFormSchema = GcodeUploadFieldsSchema.extend({ file: z.file() });
 

@@ -46,14 +46,12 @@ export const MemberParamsSchema = z.strictObject({ g: IdParamSchema, userId: IdP
 export const InvitationParamsSchema = z.strictObject({ g: IdParamSchema, id: IdParamSchema });
 
 export const MemberRoleUpdateSchema = z.strictObject({ role: RoleSchema });
-export type MemberRoleUpdate = z.infer<typeof MemberRoleUpdateSchema>;
 
 /** POST /groups/{g}/users/: invitations go out as observer (spec part 2 §6). */
 export const MemberInviteSchema = z.strictObject({
   username: EmailSchema,
   role: z.literal('observer').default('observer'),
 });
-export type MemberInvite = z.input<typeof MemberInviteSchema>;
 
 /**
  * Every address, with or without an account, gets a mailed invitation: membership exists only
@@ -68,7 +66,6 @@ export type MemberInviteResult = z.infer<typeof MemberInviteResultSchema>;
 export const InviteAnalyzeSchema = z.strictObject({
   emails: z.array(EmailSchema).min(1).max(BULK_INVITE_MAX_LINES),
 });
-export type InviteAnalyze = z.input<typeof InviteAnalyzeSchema>;
 
 /**
  * Bulk-invite analysis of one address against this workspace alone (spec part 2 §2.10,
@@ -94,7 +91,6 @@ export type InvitationAccept = z.infer<typeof InvitationAcceptSchema>;
 
 /** The invitee who is signed in (with the invited e-mail) joins with the token alone. */
 export const InvitationJoinSchema = z.strictObject({ token: MailTokenSchema });
-export type InvitationJoin = z.infer<typeof InvitationJoinSchema>;
 
 /** The readable half of an invitation token, for the accept screen (like the mail tokens). */
 export interface InvitationTokenPayload {

@@ -64,7 +64,6 @@ export const PrintJobListQuerySchema = z.strictObject({
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type PrintJobListQuery = z.infer<typeof PrintJobListQuerySchema>;
 
 export const LastPrintedFileSchema = z.object({
   file_id: z.number().int(),

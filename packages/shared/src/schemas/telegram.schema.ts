@@ -16,7 +16,6 @@ export const TelegramLoginDataSchema = z.strictObject({
 export type TelegramLoginData = z.infer<typeof TelegramLoginDataSchema>;
 
 export const TelegramRegisterSchema = z.strictObject({ telegram_data: TelegramLoginDataSchema });
-export type TelegramRegister = z.infer<typeof TelegramRegisterSchema>;
 
 /** GET /telegram/: the bot to link with (null when the server has none) and my link. */
 export const TelegramStatusSchema = z.object({

@@ -126,7 +126,6 @@ export const VideoListQuerySchema = z.strictObject({
 export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
 
 export const VideoUpdateSchema = z.strictObject({ is_public: z.boolean() });
-export type VideoUpdate = z.infer<typeof VideoUpdateSchema>;
 
 export const WorkspaceVideoParamsSchema = z.strictObject({
   g: IdParamSchema,

@@ -50,7 +50,6 @@ export const PublicFileSchema = z.object({
   filament_used_mm: z.number().nullable(),
   download_url: z.string(),
 });
-export type PublicFile = z.infer<typeof PublicFileSchema>;
 
 export const PUBLIC_PROFILE_FILES_MAX = 100;
 

@@ -89,5 +89,3 @@ export function createInvitationMailWorker(deps: {
     },
   };
 }
-
-export type InvitationMailWorker = ReturnType<typeof createInvitationMailWorker>;

@@ -117,5 +117,3 @@ export function createNotificationEvents(deps: {
     },
   };
 }
-
-export type NotificationEvents = ReturnType<typeof createNotificationEvents>;

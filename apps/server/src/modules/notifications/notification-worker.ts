@@ -187,5 +187,3 @@ export function createNotificationWorker(deps: {
     },
   };
 }
-
-export type NotificationWorker = ReturnType<typeof createNotificationWorker>;

@@ -270,5 +270,3 @@ export function createPrintJobSync(deps: Deps) {
     },
   };
 }
-
-export type PrintJobSync = ReturnType<typeof createPrintJobSync>;

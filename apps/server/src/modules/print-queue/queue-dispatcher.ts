@@ -225,5 +225,3 @@ export function createQueueDispatcher(deps: Deps) {
     },
   };
 }
-
-export type QueueDispatcher = ReturnType<typeof createQueueDispatcher>;
