@@ -36,7 +36,12 @@ const TARGETS = [
   {
     name: 'server',
     output: 'apps/server/dist/main.js',
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src'],
+    sources: [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'packages/shared/src',
+      'packages/agent-core/src',
+    ],
     command: 'npm run build -w @printdeck/server',
   },
   {
