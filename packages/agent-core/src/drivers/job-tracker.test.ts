@@ -5,13 +5,13 @@ describe('JobTracker', () => {
   it('estimates the start once and keeps it while the print runs, through pauses', () => {
     let now = 1000;
     const tracker = new JobTracker(() => now);
-    expect(tracker.observeActive('a.gcode', 100, false)).toStrictEqual({
+    expect(tracker.observeActive('a.gcode', { elapsedS: 100, isPaused: false })).toStrictEqual({
       path: 'a.gcode',
       startedAt: 900,
       outcome: 'printing',
     });
     now = 5000; // OctoPrint's printTime left out a long pause: the estimate would move
-    expect(tracker.observeActive('a.gcode', 200, true)).toMatchObject({
+    expect(tracker.observeActive('a.gcode', { elapsedS: 200, isPaused: true })).toMatchObject({
       startedAt: 900,
       outcome: 'paused',
     });
@@ -22,15 +22,17 @@ describe('JobTracker', () => {
   it('a new print of the same file after the end is a new job', () => {
     let now = 1000;
     const tracker = new JobTracker(() => now);
-    tracker.observeActive('a.gcode', 0, false);
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
     tracker.end(null);
     now = 2000;
-    expect(tracker.observeActive('a.gcode', 5, false)).toMatchObject({ startedAt: 1995 });
+    expect(tracker.observeActive('a.gcode', { elapsedS: 5, isPaused: false })).toMatchObject({
+      startedAt: 1995,
+    });
   });
 
   it('an end without a word takes the word that comes after it', () => {
     const tracker = new JobTracker(() => 100);
-    tracker.observeActive('a.gcode', 0, false);
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
     expect(tracker.end(null)).toMatchObject({ outcome: null });
     expect(tracker.isActive()).toBe(false);
     expect(tracker.end('cancelled')).toMatchObject({ outcome: 'cancelled' });
@@ -39,10 +41,49 @@ describe('JobTracker', () => {
   it("with the printer's own start (Klipper), a start far from the known one is another print", () => {
     let now = 1000;
     const tracker = new JobTracker(() => now);
-    tracker.observeActive('a.gcode', 10, false, 500);
+    tracker.observeActive('a.gcode', { elapsedS: 10, isPaused: false, printerStart: 500 });
     now = 5000;
     // the same print on the printer's clock, however the agent's estimate moved
-    expect(tracker.observeActive('a.gcode', 99_999, false, 501).startedAt).toBe(990);
-    expect(tracker.observeActive('a.gcode', 20, false, 4500).startedAt).toBe(4980);
+    expect(
+      tracker.observeActive('a.gcode', { elapsedS: 99_999, isPaused: false, printerStart: 501 })
+        .startedAt,
+    ).toBe(990);
+    expect(
+      tracker.observeActive('a.gcode', { elapsedS: 20, isPaused: false, printerStart: 4500 })
+        .startedAt,
+    ).toBe(4980);
+  });
+
+  it('a print of the same file again, even within the same second, starts later (issue 30)', () => {
+    const tracker = new JobTracker(() => 1000);
+    const first = tracker.announceStart('a.gcode');
+    tracker.end('cancelled');
+    const second = tracker.announceStart('a.gcode');
+    expect(second.startedAt).toBe(first.startedAt + 1);
+  });
+
+  it('a start event after a state that showed the print starting is that print', () => {
+    let now = 1000;
+    const tracker = new JobTracker(() => now);
+    const shown = tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
+    now = 1001;
+    expect(tracker.announceStart('a.gcode')).toBe(shown);
+    // a second start event is a new print, however close
+    expect(tracker.announceStart('a.gcode')).not.toBe(shown);
+  });
+
+  it('the file position going back is a new print of the same file', () => {
+    const tracker = new JobTracker(() => 1000);
+    const first = tracker.observeActive('a.gcode', {
+      elapsedS: 30,
+      isPaused: false,
+      position: 900,
+    });
+    expect(tracker.observeActive('a.gcode', { elapsedS: 31, isPaused: false, position: 950 })).toBe(
+      first,
+    );
+    const second = tracker.observeActive('a.gcode', { elapsedS: 1, isPaused: false, position: 10 });
+    expect(second).not.toBe(first);
+    expect(second.startedAt).toBeGreaterThan(first.startedAt);
   });
 });

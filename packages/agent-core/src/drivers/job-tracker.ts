@@ -1,4 +1,4 @@
-import { JOB_START_TOLERANCE_S, type DeviceJobOutcome } from '@printdeck/shared';
+import type { DeviceJobOutcome } from '@printdeck/shared';
 
 /** The printer's job as the agent follows it: its identity and how it stands. */
 export interface TrackedJob {
@@ -12,17 +12,45 @@ export interface TrackedJob {
   printerStart?: number;
 }
 
+/** What the printer shows of its running print, beyond the file. */
+export interface ActiveSighting {
+  /** seconds into the print (null: not known) */
+  elapsedS: number | null;
+  isPaused: boolean;
+  /**
+   * The start on the printer's own clock, which counts pauses: a start far from the known one
+   * is another print of the same file, e.g. after the agent was blind.
+   */
+  printerStart?: number;
+  /** the byte position in the file: it only grows within one print, so a smaller one is a new print */
+  position?: number;
+}
+
 const ACTIVE = new Set<DeviceJobOutcome | null>(['printing', 'paused']);
+/**
+ * Two readings of one print's start on the printer's own clock differ by this much at most
+ * (Klipper's `total_duration` and `eventtime` come in the same 250 ms update).
+ */
+const PRINTER_START_PRECISION_S = 5;
+/** A state can show a print starting a moment before its start event: the event is that print. */
+const START_EVENT_LAG_S = 5;
 
 /**
- * Gives the printer's current print a stable identity (file path + start time) and remembers
- * how it ended. The start is estimated once, when the print is first seen, from the printer's
- * elapsed time, and kept while the agent follows the print (across host reconnects too):
- * OctoPrint's `printTime` leaves out paused time (comm.py `getPrintTime` subtracts
- * `_pauseWaitTimeLost`), so a fresh estimate after a pause would move.
+ * Gives the printer's current print an identity that does not repeat (file path + start time)
+ * and remembers how it ended. The start is estimated once, when the print is first seen, from
+ * the printer's elapsed time, and kept while the agent follows the print (across host
+ * reconnects too): OctoPrint's `printTime` leaves out paused time (comm.py `getPrintTime`
+ * subtracts `_pauseWaitTimeLost`), so a fresh estimate after a pause would move. A new print of
+ * the same file always starts later than the one before, by a second at least, so the server
+ * never takes it for the earlier one.
  */
 export class JobTracker {
   #job: TrackedJob | null = null;
+  /** the job's start was announced by the printer (a start event), not only seen in a state */
+  #isAnnounced = false;
+  /** when the agent first saw the current job, Unix seconds */
+  #firstSeenS = 0;
+  #position: number | undefined;
 
   constructor(private readonly nowS: () => number = () => Date.now() / 1000) {}
 
@@ -34,35 +62,45 @@ export class JobTracker {
     return this.#job !== null && ACTIVE.has(this.#job.outcome);
   }
 
-  /**
-   * The printer shows `path` printing (or paused), `elapsedS` into it (null: not known). With
-   * `printerStart` (the start on the printer's own clock, which counts pauses), a start far
-   * from the known one is another print of the same file, e.g. after the agent was blind.
-   */
-  observeActive(
-    path: string,
-    elapsedS: number | null,
-    isPaused: boolean,
-    printerStart?: number,
-  ): TrackedJob {
-    const estimate = Math.round(this.nowS() - Math.max(0, elapsedS ?? 0));
+  /** Seconds since the current job began (its start as the agent knows it). */
+  ageS(): number {
+    return this.#job ? this.nowS() - this.#job.startedAt : 0;
+  }
+
+  /** The printer shows `path` printing (or paused). */
+  observeActive(path: string, seen: ActiveSighting): TrackedJob {
     const job = this.#job;
     const isSame =
       job !== null &&
       this.isActive() &&
       job.path === path &&
-      (printerStart === undefined ||
+      (seen.printerStart === undefined ||
         job.printerStart === undefined ||
-        Math.abs(printerStart - job.printerStart) <= JOB_START_TOLERANCE_S);
-    if (!isSame) {
-      this.#job = {
-        path,
-        startedAt: estimate,
-        outcome: 'printing',
-        ...(printerStart !== undefined ? { printerStart } : {}),
-      };
-    }
-    this.#job!.outcome = isPaused ? 'paused' : 'printing';
+        Math.abs(seen.printerStart - job.printerStart) <= PRINTER_START_PRECISION_S) &&
+      (seen.position === undefined ||
+        this.#position === undefined ||
+        seen.position >= this.#position);
+    if (!isSame) this.#begin(path, seen.elapsedS, seen.printerStart);
+    if (seen.position !== undefined) this.#position = seen.position;
+    this.#job!.outcome = seen.isPaused ? 'paused' : 'printing';
+    return this.#job!;
+  }
+
+  /**
+   * The printer announced a start (OctoPrint's `PrintStarted`): always a new print, unless the
+   * state showed this very print starting a moment before.
+   */
+  announceStart(path: string): TrackedJob {
+    const job = this.#job;
+    const isShownJustBefore =
+      job !== null &&
+      this.isActive() &&
+      job.path === path &&
+      !this.#isAnnounced &&
+      this.nowS() - this.#firstSeenS <= START_EVENT_LAG_S;
+    if (!isShownJustBefore) this.#begin(path, 0, undefined);
+    this.#isAnnounced = true;
+    this.#job!.outcome = 'printing';
     return this.#job!;
   }
 
@@ -84,5 +122,22 @@ export class JobTracker {
   /** The tracked job, when the printer's shown file is the same one. */
   matching(path: string | null): TrackedJob | null {
     return this.#job && path !== null && this.#job.path === path ? this.#job : null;
+  }
+
+  #begin(path: string, elapsedS: number | null, printerStart: number | undefined): void {
+    const previous = this.#job;
+    let startedAt = Math.round(this.nowS() - Math.max(0, elapsedS ?? 0));
+    if (previous && previous.path === path && startedAt <= previous.startedAt) {
+      startedAt = previous.startedAt + 1;
+    }
+    this.#job = {
+      path,
+      startedAt,
+      outcome: 'printing',
+      ...(printerStart !== undefined ? { printerStart } : {}),
+    };
+    this.#isAnnounced = false;
+    this.#firstSeenS = this.nowS();
+    this.#position = undefined;
   }
 }

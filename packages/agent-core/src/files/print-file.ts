@@ -1,4 +1,4 @@
-import { JOB_START_TOLERANCE_S, type DeviceCommand, type PrintFileResult } from '@printdeck/shared';
+import type { DeviceCommand, PrintFileResult } from '@printdeck/shared';
 import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
 import { CommandFailed, type Driver, type JobEvent } from '../drivers/driver.js';
@@ -145,6 +145,10 @@ export class PrintFiles {
   }
 }
 
+/**
+ * The tracker keeps a print's start while it follows it and starts a reprint of the same file
+ * later, so the start is exact: a start within a minute can be another print of the same file.
+ */
 function isSameStart(a: number | undefined, b: number | undefined): boolean {
-  return a === undefined || b === undefined || Math.abs(a - b) <= JOB_START_TOLERANCE_S;
+  return a === undefined || b === undefined || a === b;
 }

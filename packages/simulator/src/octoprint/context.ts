@@ -11,6 +11,8 @@ export type OctoPrintBus = {
   plugin: [plugin: string, data: Record<string, unknown>];
   /** A terminal line (`Send: G28`, `Recv: ok`). */
   log: [line: string];
+  /** The state may have changed: send `PrinterStateChanged` now, before the event that follows. */
+  stateCheck: [];
 };
 
 export interface OctoPrintSettings {

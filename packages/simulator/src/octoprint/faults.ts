@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Faults, type FaultCommand, type LinkFaults } from '../faults.js';
 import type { VirtualPrinter } from '../printer-model/printer.js';
 import type { OctoPrintConnection } from './connection.js';
+import type { CancelTail } from './print-events.js';
 
 export const THERMAL_RUNAWAY = 'MAXTEMP triggered, system stopped! Heater_ID: 0';
 
@@ -12,6 +13,7 @@ export class OctoPrintFaults extends Faults {
     printer: VirtualPrinter,
     private readonly connection: OctoPrintConnection,
     private readonly settings: { apiKey: string },
+    private readonly cancelTail: CancelTail,
   ) {
     super(links, printer);
   }
@@ -46,6 +48,16 @@ export class OctoPrintFaults extends Faults {
     this.firmwareError(THERMAL_RUNAWAY);
   }
 
+  /** Keeps each cancel's late `PrintFailed {reason: "cancelled"}` until `releaseCancelTail`. */
+  holdCancelTail(): void {
+    this.cancelTail.hold();
+  }
+
+  /** Sends the held `PrintFailed {reason: "cancelled"}` events now; answers how many. */
+  releaseCancelTail(): number {
+    return this.cancelTail.release();
+  }
+
   /** A printer that never answers: commands still get 204, progress and reports freeze. */
   setPrinterSilent(silent: boolean): void {
     this.printer.isSilent = silent;
@@ -54,6 +66,7 @@ export class OctoPrintFaults extends Faults {
 
   override clear(): void {
     super.clear();
+    this.cancelTail.release();
     this.setPrinterSilent(false);
   }
 

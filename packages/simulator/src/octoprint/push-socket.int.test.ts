@@ -81,6 +81,44 @@ describe('virtual OctoPrint push socket', () => {
     witness.ws.close();
   });
 
+  it('upload-and-print, then cancel: the events in OctoPrint 1.11.8 order (issue 30)', async () => {
+    const { ws, messages } = await openSocket();
+    const login = await readJson(await api('/api/login', { json: { passive: true } }));
+    ws.send(JSON.stringify({ auth: `printdeck:${login.session}` }));
+    await waitFor(() => find(messages, 'history')[0], 'history');
+    const from = messages.length;
+    const names = () =>
+      find(messages.slice(from), 'event').map((e) =>
+        e.type === 'PrinterStateChanged' ? `state ${e.payload.state_string}` : (e.type as string),
+      );
+    await api('/api/files/local', {
+      method: 'POST',
+      body: uploadForm('ordered.gcode', slicedGcode(60), { print: 'true' }),
+    });
+    sim.printer.advance(2000);
+    await waitFor(() => names().includes('state Printing'), 'Printing');
+    expect(names()).toEqual([
+      'FileAdded',
+      'UpdatedFiles',
+      'FileSelected',
+      'state Starting',
+      'PrintStarted',
+      'state Printing',
+    ]);
+    const cancelFrom = names().length;
+    await api('/api/job', { json: { command: 'cancel' } });
+    sim.printer.advance(2000);
+    await waitFor(() => names().includes('PrintFailed'), 'the late PrintFailed');
+    expect(
+      names()
+        .slice(cancelFrom)
+        .filter((n) => !n.startsWith('state')),
+    ).toEqual(['PrintCancelling', 'PrintCancelled', 'PrintFailed']);
+    const failed = find(messages.slice(from), 'event').find((e) => e.type === 'PrintFailed');
+    expect(failed.payload).toMatchObject({ path: 'ordered.gcode', reason: 'cancelled' });
+    ws.close();
+  });
+
   it('pushes events and plugin messages: PrintStarted, PrinterStateChanged, psucontrol', async () => {
     const { ws, messages } = await openSocket();
     const login = await readJson(await api('/api/login', { json: { passive: true } }));

@@ -63,6 +63,7 @@ export class PushSocket {
       }
     });
     ctx.printer.events.on('response', (line) => ctx.bus.emit('log', `Recv: ${line}`));
+    ctx.bus.on('stateCheck', () => this.#announceState());
   }
 
   handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -82,20 +83,29 @@ export class PushSocket {
   tick(): void {
     const text = this.ctx.connection.stateText();
     const isClosed = text === 'Offline' || text === 'Offline after error';
-    const isChange = text !== this.#lastState;
+    const isChange = this.#announceState();
     if (isClosed && !isChange) return;
-    if (text !== this.#lastState) {
-      this.#lastState = text;
-      this.ctx.bus.emit('event', 'PrinterStateChanged', {
-        state_id: this.ctx.connection.stateId(),
-        state_string: text,
-      });
-    }
     for (const client of this.#clients) {
       if (client.authed && client.ws.bufferedAmount < MAX_BUFFERED_BYTES) {
         send(client, { current: this.#currentData(client) });
       }
     }
+  }
+
+  /**
+   * `PrinterStateChanged` when the state text changed since the last one: OctoPrint fires it in
+   * `on_comm_state_change` (src/octoprint/printer/standard.py), before the job event of the same
+   * change. Answers whether it changed.
+   */
+  #announceState(): boolean {
+    const text = this.ctx.connection.stateText();
+    if (text === this.#lastState) return false;
+    this.#lastState = text;
+    this.ctx.bus.emit('event', 'PrinterStateChanged', {
+      state_id: this.ctx.connection.stateId(),
+      state_string: text,
+    });
+    return true;
   }
 
   close(): void {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Camera, headAcrossBed } from '../camera/camera.js';
 import { LinkFaults } from '../faults.js';
 import { Emitter } from '../printer-model/emitter.js';
-import type { JobEvent, PrinterOptions } from '../printer-model/printer.js';
+import type { PrinterOptions } from '../printer-model/printer.js';
 import {
   createPrinter,
   serveSimulator,
@@ -17,6 +17,7 @@ import { controlRoutes } from './control-routes.js';
 import { OctoPrintFaults } from './faults.js';
 import { filesRoutes } from './files-routes.js';
 import { jobRoutes } from './job-routes.js';
+import { CancelTail, forwardPrintEvents } from './print-events.js';
 import { printerRoutes } from './printer-routes.js';
 import { PushSocket } from './push-socket.js';
 import { sendOctoPrintError } from './request.js';
@@ -33,6 +34,8 @@ export interface VirtualOctoPrintOptions extends SimulatorOptions {
   maxPushClients?: number;
   /** Real ms between `current` messages (OctoPrint: at most every 500 ms). */
   pushIntervalMs?: number;
+  /** Real ms from `PrintCancelled` to its `PrintFailed {reason: "cancelled"}` (default 100). */
+  cancelTailMs?: number;
 }
 
 export interface VirtualOctoPrint extends Simulator<OctoPrintFaults> {
@@ -77,7 +80,8 @@ export async function startVirtualOctoPrint(
     options.camera === false || options.camera === undefined
       ? null
       : new Camera(() => cameraView(ctx), options.camera);
-  forwardPrinterEvents(ctx);
+  const cancelTail = new CancelTail(options.cancelTailMs ?? 100);
+  forwardPrintEvents(ctx, cancelTail);
 
   const routes = [
     ...systemRoutes(ctx),
@@ -108,7 +112,7 @@ export async function startVirtualOctoPrint(
     ...host,
     apiKey: ctx.settings.apiKey,
     printer,
-    faults: new OctoPrintFaults(links, printer, connection, ctx.settings),
+    faults: new OctoPrintFaults(links, printer, connection, ctx.settings, cancelTail),
   };
 }
 
@@ -125,30 +129,4 @@ function cameraView(ctx: OctoPrintContext) {
     fileName: job.file?.display ?? null,
     lights: printer.lights,
   };
-}
-
-/** Job changes and the PSU become OctoPrint events and plugin messages. */
-function forwardPrinterEvents(ctx: OctoPrintContext): void {
-  const names: Record<JobEvent['kind'], string> = {
-    started: 'PrintStarted',
-    paused: 'PrintPaused',
-    resumed: 'PrintResumed',
-    done: 'PrintDone',
-    cancelled: 'PrintCancelled',
-    failed: 'PrintFailed',
-  };
-  ctx.printer.events.on('job', (event) => {
-    const payload = {
-      name: event.file.name,
-      path: event.file.path,
-      origin: 'local',
-      size: event.file.size,
-      time: event.printSeconds,
-      ...(event.kind === 'failed' ? { reason: 'error', error: event.reason } : {}),
-    };
-    ctx.bus.emit('event', names[event.kind], payload);
-  });
-  ctx.printer.events.on('power', (on) => {
-    if (ctx.settings.psuControl) ctx.bus.emit('plugin', 'psucontrol', { isPSUOn: on });
-  });
 }

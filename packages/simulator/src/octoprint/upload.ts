@@ -47,6 +47,10 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
   const flags = ctx.connection.flags();
   const canSelect =
     isMachineCode(stored.path) && flags.operational && !flags.printing && !flags.paused;
+  // the file manager announces the file first (FileAdded, UpdatedFiles), then the API selects
+  // and starts it (src/octoprint/server/api/files.py `uploadGcodeFile` → `selectAndOrPrint`)
+  ctx.bus.emit('event', 'FileAdded', { storage: 'local', path: stored.path, name: stored.name });
+  ctx.bus.emit('event', 'UpdatedFiles', { type: 'printables' });
   let effectivePrint = false;
   if ((select || print) && canSelect) {
     jobs.select(stored.path);
@@ -58,8 +62,6 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
     if (print) effectivePrint = jobs.start();
   }
   const effectiveSelect = select && canSelect;
-  ctx.bus.emit('event', 'FileAdded', { storage: 'local', path: stored.path, name: stored.name });
-  ctx.bus.emit('event', 'UpdatedFiles', { type: 'printables' });
   const refs = fileRefs(ctx, stored.path);
   sendJson(
     rc.res,

@@ -32,6 +32,8 @@ export class JobRunner {
     job.status = 'printing';
     job.startedAt = printer.time;
     printer.toolhead.home([]);
+    // the state is STARTING when PrintStarted fires (OctoPrint's comm.py `startPrint`)
+    job.phase = 'starting';
     this.#emit('started');
     this.#transition('starting', printer.transitions.starting, () => this.#heatUp());
     return true;

@@ -176,6 +176,59 @@ describe('events reach the job they are about', () => {
   });
 });
 
+describe('the same file printed again within a minute (issue 30)', () => {
+  it('a print started on the printer after ours ended gets its own record; late events keep to their print', async () => {
+    const printer = await addPrinter('Again');
+    const firstStart = nowS();
+    const ours = await startOurPrint(printer, firstStart);
+    printer.agent.send({
+      type: 'event',
+      name: 'job_cancelled',
+      job_id: ours,
+      data: { path: 'benchy.gcode', started_at: firstStart },
+    });
+    await eventually(async () =>
+      expect(await jobById(printer.printerId, ours)).toMatchObject({ outcome: 'cancelled' }),
+    );
+    // 20 s later the same file is started on the printer's own screen
+    const again = { path: 'benchy.gcode', started_at: firstStart + 20 };
+    printer.agent.send({ type: 'event', name: 'job_started', job_id: null, data: again });
+    printer.agent.send({
+      type: 'state',
+      kind: 'patch',
+      state: printing('benchy.gcode', again.started_at),
+    });
+    const local = await eventually(async () => {
+      const found = (await jobsOf(printer.printerId)).find(
+        (job) => job.id !== ours && job.file_name === 'benchy.gcode',
+      );
+      expect(found).toMatchObject({ started_on_printer: true, outcome: 'printing' });
+      return found!;
+    });
+    // the first print's late failure (OctoPrint's PrintFailed after PrintCancelled) is its own
+    printer.agent.send({
+      type: 'event',
+      name: 'job_failed',
+      job_id: null,
+      data: { path: 'benchy.gcode', started_at: firstStart, reason: 'cancelled' },
+    });
+    printer.agent.send({
+      type: 'event',
+      name: 'job_finished',
+      job_id: null,
+      data: again,
+    });
+    await eventually(async () =>
+      expect(await jobById(printer.printerId, local.id as number)).toMatchObject({
+        outcome: 'done',
+      }),
+    );
+    expect(await jobById(printer.printerId, ours)).toMatchObject({ outcome: 'cancelled' });
+    expect(endsOf(ours)).toBe(1);
+    printer.agent.close();
+  });
+});
+
 describe('a start the agent reports before the print command is answered', () => {
   it('is our job, not a second record started on the printer', async () => {
     const printer = await addPrinter('Early start');

@@ -78,28 +78,31 @@ export function createPrintJobSync(deps: Deps) {
     return next;
   }
 
-  /** The jobs an event is about: the one it names if that is the same print, else by identity. */
+  /**
+   * The job an event is about: the one it names if that is the same print, else by identity.
+   * Of the jobs of the same file within the start tolerance the nearest start is the print (a
+   * file printed again within a minute is another job); a start event is a new print unless a
+   * job still open, or one started at the very same moment, is it.
+   */
   async function findEventJobs(
     deviceKeyId: number,
     jobId: number | null,
     identity: DeviceJobIdentity | null,
+    isStart: boolean,
   ): Promise<PrintJobRow[]> {
+    const candidates = identity ? await jobs.findDeviceJobsByPath(deviceKeyId, identity.path) : [];
+    const nearest = identity ? nearestJob(candidates, identity, isStart) : null;
     if (jobId !== null) {
       const job = await jobs.findJob(jobId);
       const own = job ? jobIdentity(job) : null;
       const isSamePrint =
         !identity ||
         (own
-          ? isSameDeviceJob(own, identity)
+          ? isSameDeviceJob(own, identity) && (nearest === null || nearest.id === job!.id)
           : !job?.device_path || job.device_path === identity.path);
       if (job && job.device_key_id === deviceKeyId && isSamePrint) return [job];
     }
-    if (!identity) return [];
-    const byPath = await jobs.findDeviceJobsByPath(deviceKeyId, identity.path);
-    return byPath.filter((job) => {
-      const own = jobIdentity(job);
-      return own !== null && isSameDeviceJob(own, identity);
-    });
+    return nearest ? [nearest] : [];
   }
 
   /**
@@ -125,8 +128,7 @@ export function createPrintJobSync(deps: Deps) {
   /** A print the printer runs that no job of ours is: one record per workspace printer. */
   async function recordPrinterJob(deviceKeyId: number, identity: DeviceJobIdentity): Promise<void> {
     const known = await jobs.findDeviceJobsByPath(deviceKeyId, identity.path);
-    if (known.some((job) => jobIdentity(job) && isSameDeviceJob(jobIdentity(job)!, identity)))
-      return;
+    if (nearestJob(known, identity, true)) return;
     const fileName = identity.path.split('/').pop() || identity.path;
     for (const printer of await jobs.listDevicePrinters(deviceKeyId)) {
       const id = await jobs.insertJob({
@@ -154,7 +156,7 @@ export function createPrintJobSync(deps: Deps) {
     const outcome = END_EVENTS[event.name as keyof typeof END_EVENTS];
     if (!isStart && !outcome) return;
     const identity = readEventJobIdentity(event.data);
-    const found = await findEventJobs(deviceKeyId, event.jobId, identity);
+    const found = await findEventJobs(deviceKeyId, event.jobId, identity, isStart);
     if (isStart) {
       if (found.length === 0 && identity && event.jobId === null) {
         const handed = await findHandedJob(deviceKeyId, identity);
@@ -269,4 +271,32 @@ export function createPrintJobSync(deps: Deps) {
       return ended;
     },
   };
+}
+
+/**
+ * Two starts this close are one print: the agent keeps a print's start while it follows it and
+ * starts a reprint of the same file later than the print before.
+ */
+const SAME_START_S = 1;
+
+/**
+ * Of `jobs` (one file on one device), the one whose start is nearest `identity`'s within the
+ * start tolerance. For a start, an ended job is that print only when it started at the same
+ * moment: a print that ended cannot start again.
+ */
+function nearestJob(
+  jobs: PrintJobRow[],
+  identity: DeviceJobIdentity,
+  isStart: boolean,
+): PrintJobRow | null {
+  let nearest: PrintJobRow | null = null;
+  let nearestGap = Infinity;
+  for (const job of jobs) {
+    const own = jobIdentity(job);
+    if (!own || !isSameDeviceJob(own, identity)) continue;
+    const gap = Math.abs(own.started_at - identity.started_at);
+    if (isStart && job.ended_on !== null && gap > SAME_START_S) continue;
+    if (gap < nearestGap) [nearest, nearestGap] = [job, gap];
+  }
+  return nearest;
 }

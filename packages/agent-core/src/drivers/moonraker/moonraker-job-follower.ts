@@ -68,7 +68,11 @@ export class MoonrakerJobFollower {
       const total = numberOrNull(stats.total_duration);
       // the start on Klipper's own clock: `total_duration` counts pauses, so it stays put
       const printerStart = eventtime !== null && total !== null ? eventtime - total : undefined;
-      const job = this.#jobs.observeActive(path, total, state === 'paused', printerStart);
+      const job = this.#jobs.observeActive(path, {
+        elapsedS: total,
+        isPaused: state === 'paused',
+        ...(printerStart !== undefined ? { printerStart } : {}),
+      });
       const isNew = !wasActive || previous !== job;
       if (isNew) model.lastProgress = null;
       if (isNew && before !== null && before !== state)

@@ -159,3 +159,24 @@ describe('a typed G-code Klipper does not know (issue 10 #6)', () => {
     await expect(run({ name: 'send_command', commands: ['M106 S255'] })).resolves.toBeNull();
   });
 });
+
+describe('the same file printed again within a minute (issue 30)', () => {
+  it('is a new print with a later start: its own identity, its own start event', async () => {
+    const { sim, events, run, print, waitForPrinterState } = await setUp();
+    const first = await print('again.gcode');
+    await run({ name: 'cancel' });
+    await waitForPrinterState('READY_TO_PRINT');
+    const second = await print('again.gcode');
+    expect(second!.started_at).toBeGreaterThan(first!.started_at!);
+    const starts = await eventually(
+      'two start events',
+      () => events.filter((e) => e.name === 'job_started'),
+      (found) => found.length === 2,
+    );
+    expect(starts.map((e) => e.startedAt)).toEqual([first!.started_at, second!.started_at]);
+    expect(events.find((e) => e.name === 'job_cancelled')).toMatchObject({
+      startedAt: first!.started_at,
+    });
+    expect(sim.printer.job.status).toBe('printing');
+  });
+});

@@ -9,6 +9,9 @@ import {
   type OctoPrintModel,
 } from './octoprint-state.js';
 
+/** The agent's clock and OctoPrint's print time round differently: this much is the same time. */
+const CLOCK_SLACK_S = 2;
+
 /**
  * Follows the printer's job on OctoPrint: its identity from every state, its end from the push
  * events (PrintStarted/Done/Failed/Cancelled), or from the state when no event told.
@@ -17,6 +20,8 @@ export class OctoPrintJobFollower {
   readonly #jobs = new JobTracker();
   /** whether OctoPrint's own state last showed a print (an event can run ahead of it) */
   #wasShownActive = false;
+  /** a `PrintCancelled` came; its `PrintFailed {reason: "cancelled"}` is still to come */
+  #isCancelTailDue = false;
 
   constructor(private readonly emit: (event: JobEvent) => void) {}
 
@@ -24,15 +29,43 @@ export class OctoPrintJobFollower {
     return this.#jobs.current;
   }
 
-  /** A push event with the job's identity; other events pass. */
+  /**
+   * A push event with the job's identity; other events pass. An end event about an earlier
+   * print never ends the current one: OctoPrint sends `PrintFailed {reason: "cancelled"}` after
+   * every `PrintCancelled`, late (printer/standard.py `on_comm_print_job_cancelled` fires it from
+   * a thread), and an event whose print time is longer than the current job has run is about
+   * the print before it.
+   */
   onEvent(type: string, payload: Record<string, unknown>): void {
     const name = OCTOPRINT_JOB_EVENTS[type];
     if (!name) return;
     const path = typeof payload.path === 'string' ? payload.path : null;
     const reason = payload.error ?? payload.reason;
     let job: TrackedJob | null;
-    if (name === 'job_started') job = path ? this.#jobs.observeActive(path, 0, false) : null;
-    else job = this.#jobs.end(JOB_END_OUTCOMES[name]) ?? this.#jobs.matching(path);
+    if (name === 'job_started') {
+      if (!path) return;
+      job = this.#jobs.announceStart(path);
+      // only a state shown after this start can end it
+      this.#wasShownActive = false;
+    } else {
+      const isCancelTail = name === 'job_failed' && payload.reason === 'cancelled';
+      if (isCancelTail && this.#isCancelTailDue) {
+        this.#isCancelTailDue = false;
+        return; // the cancel was reported with PrintCancelled
+      }
+      if (this.#isAboutEarlierPrint(path, payload.time)) return;
+      const outcome = isCancelTail ? 'cancelled' : JOB_END_OUTCOMES[name];
+      job = this.#jobs.end(outcome) ?? this.#jobs.matching(path);
+      if (name === 'job_cancelled') this.#isCancelTailDue = true;
+      if (isCancelTail) {
+        this.emit({
+          name: 'job_cancelled',
+          path: path ?? job?.path ?? null,
+          ...(job ? { startedAt: job.startedAt } : {}),
+        });
+        return;
+      }
+    }
     this.emit({
       name,
       path: path ?? job?.path ?? null,
@@ -41,6 +74,14 @@ export class OctoPrintJobFollower {
         ? { reason: boundDeviceText(reason) }
         : {}),
     });
+  }
+
+  /** An end event whose file or print time cannot be the current job's. */
+  #isAboutEarlierPrint(path: string | null, printSeconds: unknown): boolean {
+    const current = this.#jobs.current;
+    if (!current) return false;
+    if (path !== null && path !== current.path) return this.#jobs.isActive();
+    return typeof printSeconds === 'number' && printSeconds > this.#jobs.ageS() + CLOCK_SLACK_S;
   }
 
   /** After every change of `model`: the job it shows, and an end without an event. */
@@ -52,7 +93,12 @@ export class OctoPrintJobFollower {
     const progress = asRecord(model.progress);
     const isActive = flags.printing || flags.paused || flags.pausing || flags.cancelling;
     if (isActive && path) {
-      this.#jobs.observeActive(path, numberOrNull(progress.printTime), flags.paused);
+      const position = numberOrNull(progress.filepos);
+      this.#jobs.observeActive(path, {
+        elapsedS: numberOrNull(progress.printTime),
+        isPaused: flags.paused,
+        ...(position !== null ? { position } : {}),
+      });
     } else if (!isActive && this.#wasShownActive && this.#jobs.isActive()) {
       // the state went from a print to none: ended, done if it shows the file complete
       const isDone = path === this.#jobs.current?.path && progress.completion === 100;

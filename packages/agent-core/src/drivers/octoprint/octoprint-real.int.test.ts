@@ -162,3 +162,51 @@ describe('errors, conflicts and jobs (issue 10 #4, #5, #13)', () => {
     expect(failed).toMatchObject({ path: 'cube.gcode', startedAt: job!.started_at });
   });
 });
+
+describe('the same file printed again within a minute (issue 30)', () => {
+  it("is a new print; the previous cancel's late PrintFailed does not end it", async () => {
+    sim.printer.files.put('again.gcode', slicedGcode(600), sim.printer.time);
+    await run({ name: 'start_local_file', path: 'again.gcode' });
+    sim.printer.advance(1000);
+    await waitForText('Printing');
+    const first = await eventually(
+      'first identity',
+      () => driver.getState().job,
+      (j) => j?.path === 'again.gcode' && j.started_at != null,
+    );
+    sim.faults.holdCancelTail();
+    const seen = events.length;
+    await run({ name: 'cancel' });
+    sim.printer.advance(2000);
+    await eventually(
+      'cancelled',
+      () => events.slice(seen).find((e) => e.name === 'job_cancelled'),
+      (e) => e !== undefined,
+    );
+    await waitForText('Operational');
+    await run({ name: 'start_local_file', path: 'again.gcode' });
+    sim.printer.advance(1000);
+    const started = (await eventually(
+      'second start',
+      () => events.slice(seen).find((e) => e.name === 'job_started'),
+      (e) => e !== undefined,
+    ))!;
+    expect(started.startedAt).toBeGreaterThan(first!.started_at!);
+    expect(sim.faults.releaseCancelTail()).toBe(1);
+    // the tail arrived: OctoPrint's `current` after it still shows the second print going on
+    sim.printer.advance(1000);
+    await waitForText('Printing');
+    await eventually(
+      'the second print followed',
+      () => driver.getState().job,
+      (j) => j?.started_at === started.startedAt && j?.outcome === 'printing',
+    );
+    expect(events.slice(seen).map((e) => [e.name, e.startedAt])).toEqual([
+      ['job_cancelled', first!.started_at],
+      ['job_started', started.startedAt],
+    ]);
+    await run({ name: 'cancel' });
+    sim.printer.advance(2000);
+    await waitForText('Operational');
+  });
+});
