@@ -3,6 +3,7 @@ import type { VirtualPrinter } from '../printer-model/printer.js';
 import type { GcodeStore } from './gcode-store.js';
 import type { MacroDefinition } from './klipper-commands.js';
 import type { Klippy } from './klippy.js';
+import type { RpcConnection } from './methods.js';
 import type { PowerDevices } from './power.js';
 
 export interface MoonrakerSettings {
@@ -14,6 +15,8 @@ export interface MoonrakerSettings {
   macros: readonly MacroDefinition[];
   maxUploadBytes: number;
   maxJsonBytes: number;
+  /** Real ms a `printer.objects.subscribe` takes to answer (a busy Klipper; faults set it). */
+  subscribeDelayMs: number;
 }
 
 /** Sends a notification to every websocket client. */
@@ -31,5 +34,7 @@ export interface MoonrakerContext {
   notify: Notify;
   /** Open websocket connections, for `server.info`. */
   websocketCount: () => number;
+  /** Connections identified as `agent`, by client name (components/extensions.py `agents`). */
+  agents: Map<string, RpcConnection>;
   baseUrl: () => string;
 }

@@ -9,8 +9,17 @@ export class MoonrakerFaults extends Faults {
     printer: VirtualPrinter,
     private readonly klippy: Klippy,
     private readonly queue: { seconds: number },
+    private readonly timing: { subscribeDelayMs: number },
   ) {
     super(links, printer);
+  }
+
+  /**
+   * Klipper answers `printer.objects.subscribe` this many real ms late (a busy host just after
+   * a restart): notifications sent meanwhile reach the client before the answer.
+   */
+  setSubscribeDelay(ms: number): void {
+    this.timing.subscribeDelayMs = ms;
   }
 
   /** An MCU or host shutdown: `shutdown` with this reason until FIRMWARE_RESTART. */

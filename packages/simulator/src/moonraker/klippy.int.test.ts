@@ -102,6 +102,15 @@ describe('virtual Moonraker: Klippy states', () => {
     expect(await klippyState()).toBe('disconnected');
     const missing = await rpcFailure(rpc.call('printer.info'));
     expect([missing.code, missing.message]).toEqual([-32601, 'Method not found']);
+    // Moonraker's own aliases stay registered (klippy_apis.py): 503, not "Method not found"
+    for (const method of [
+      'printer.firmware_restart',
+      'printer.print.start',
+      'printer.print.pause',
+    ]) {
+      const gone = await rpcFailure(rpc.call(method, { filename: 'cube.gcode' }));
+      expect([method, gone.code, gone.message]).toEqual([method, 503, 'Klippy Host not connected']);
+    }
     const offline = await fetch(`${sim.url}/printer/info`);
     expect([offline.status, (await readJson(offline)).error.message]).toEqual([
       503,

@@ -49,6 +49,36 @@ describe('virtual Moonraker: transports', () => {
     });
   });
 
+  it('refuses a second `agent` with the same name while the first is connected (issue 30)', async () => {
+    const identify = (client: RpcClient, name: string) =>
+      client.call('server.connection.identify', {
+        client_name: name,
+        version: '1',
+        type: 'agent',
+        url: 'https://example.invalid',
+      });
+    const first = await RpcClient.connect(websocketUrl(sim));
+    const second = await RpcClient.connect(websocketUrl(sim));
+    await identify(first, 'twin');
+    const refused = await rpcFailure(identify(second, 'twin'));
+    expect([refused.code, refused.message]).toEqual([
+      400,
+      "Agent 'twin' already registered and connected'",
+    ]);
+    await identify(second, 'other-twin');
+    first.close();
+    const third = await RpcClient.connect(websocketUrl(sim));
+    await waitFor(async () => {
+      try {
+        return Boolean(await identify(third, 'twin'));
+      } catch {
+        return false;
+      }
+    }, 'the name free again');
+    second.close();
+    third.close();
+  });
+
   it('maps JSON-RPC errors: unknown method, bad params, bad JSON, bad version', async () => {
     expect((await rpcFailure(rpc.call('printer.nothing'))).code).toBe(-32601);
     expect((await http('/printer/nothing')).status).toBe(404);

@@ -29,10 +29,14 @@ export const DEFAULT_POWER_DEVICES: PowerDeviceConfig[] = [
 ];
 
 const RESTART_DELAY_SECONDS = 1;
+/** From Klippy "ready" to a `klipper_device`'s first state (seen on Moonraker 0.10). */
+const KLIPPER_DEVICE_READ_SECONDS = 0.24;
 
 /** Moonraker's `[power <name>]` devices (reference B.3.7). */
 export class PowerDevices {
   readonly #states = new Map<string, PowerStatus>();
+  /** `klipper_device`s whose pin Moonraker is still reading after Klippy became ready */
+  readonly #awaitingPin = new Set<string>();
 
   constructor(
     private readonly printer: VirtualPrinter,
@@ -43,9 +47,24 @@ export class PowerDevices {
     for (const config of configs) {
       if (!config.controlsPrinter) this.#states.set(config.name, config.initialState ?? 'off');
     }
-    // a `klipper_device` follows Klippy: "error" on shutdown, "init" while disconnected
-    klippy.events.on('state', () => {
-      for (const config of configs) if (config.type === 'klipper_device') this.#changed(config);
+    // a `klipper_device` follows Klippy: "error" on shutdown, "init" while disconnected. On
+    // ready it stays "init" until its subscription answers: `_handle_ready` awaits
+    // `subscribe_objects` for the pin, then `notify_power_changed` (moonraker/components/
+    // power.py `KlipperDevice`), which a real host sends about 240 ms after "ready"
+    klippy.events.on('state', (state) => {
+      for (const config of configs) {
+        if (config.type !== 'klipper_device') continue;
+        if (state !== 'ready') {
+          this.#awaitingPin.delete(config.name);
+          this.#changed(config);
+          continue;
+        }
+        this.#awaitingPin.add(config.name);
+        printer.schedule(KLIPPER_DEVICE_READ_SECONDS, () => {
+          if (!this.#awaitingPin.delete(config.name)) return;
+          this.#changed(config);
+        });
+      }
     });
     printer.events.on('power', (on) => {
       for (const config of configs) {
@@ -109,7 +128,7 @@ export class PowerDevices {
   #status(config: PowerDeviceConfig): PowerStatus {
     if (config.type === 'klipper_device') {
       if (this.klippy.state === 'shutdown' || this.klippy.state === 'error') return 'error';
-      if (!this.klippy.isReady) return 'init';
+      if (!this.klippy.isReady || this.#awaitingPin.has(config.name)) return 'init';
     }
     if (config.controlsPrinter) return this.printer.isPowered ? 'on' : 'off';
     return this.#states.get(config.name) ?? 'off';

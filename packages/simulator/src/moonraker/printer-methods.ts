@@ -4,7 +4,7 @@ import type { MoonrakerContext } from './context.js';
 import { WEBHOOKS_SHUTDOWN } from './klippy.js';
 import { klippyEndpoint, type MethodDef } from './methods.js';
 import { eventTime, objectNames, queryStatus } from './objects.js';
-import { INVALID_PARAMS, RpcError, requireString } from './rpc-error.js';
+import { INVALID_PARAMS, klippyNotConnected, RpcError, requireString } from './rpc-error.js';
 import { Subscription, type ObjectRequest } from './subscriptions.js';
 
 /** Klipper's endpoints: info, objects, G-code, jobs, emergency stop, restarts (B.3.1–B.3.9). */
@@ -29,9 +29,11 @@ export function printerMethods(): MethodDef[] {
       eventtime: eventTime(ctx),
       status: queryStatus(ctx, objectRequest(args)),
     })),
-    klippyEndpoint('printer.objects.subscribe', (ctx, { args, connection }) => {
+    klippyEndpoint('printer.objects.subscribe', async (ctx, { args, connection }) => {
       if (!connection)
         throw new RpcError(400, 'No connection associated with subscription request');
+      const delayMs = ctx.settings.subscribeDelayMs;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const subscription = new Subscription(objectRequest(args));
       connection.subscription = Object.keys(subscription.request).length > 0 ? subscription : null;
       return { eventtime: eventTime(ctx), status: subscription.initial(ctx) };
@@ -44,20 +46,33 @@ export function printerMethods(): MethodDef[] {
       ctx.klippy.shutdown(WEBHOOKS_SHUTDOWN);
       return 'ok';
     }),
-    klippyEndpoint('printer.firmware_restart', (ctx) => restart(ctx), ['POST']),
-    klippyEndpoint('printer.restart', (ctx) => restart(ctx), ['POST']),
-    klippyEndpoint(
-      'printer.print.start',
-      (ctx, { args }) => {
-        const filename = requireString(args, 'filename').replace(/^\/+/, '');
-        return runGcode(ctx, `SDCARD_PRINT_FILE FILENAME="${filename.replaceAll('"', '')}"`);
-      },
-      ['POST'],
-    ),
-    klippyEndpoint('printer.print.pause', (ctx) => runGcode(ctx, 'PAUSE'), ['POST']),
-    klippyEndpoint('printer.print.resume', (ctx) => runGcode(ctx, 'RESUME'), ['POST']),
-    klippyEndpoint('printer.print.cancel', (ctx) => runGcode(ctx, 'CANCEL_PRINT'), ['POST']),
+    gcodeAlias('printer.firmware_restart', (ctx) => restart(ctx)),
+    gcodeAlias('printer.restart', (ctx) => restart(ctx)),
+    gcodeAlias('printer.print.start', (ctx, { args }) => {
+      const filename = requireString(args, 'filename').replace(/^\/+/, '');
+      return runGcode(ctx, `SDCARD_PRINT_FILE FILENAME="${filename.replaceAll('"', '')}"`);
+    }),
+    gcodeAlias('printer.print.pause', (ctx) => runGcode(ctx, 'PAUSE')),
+    gcodeAlias('printer.print.resume', (ctx) => runGcode(ctx, 'RESUME')),
+    gcodeAlias('printer.print.cancel', (ctx) => runGcode(ctx, 'CANCEL_PRINT')),
   ];
+}
+
+/**
+ * Moonraker's own G-code aliases (moonraker/components/klippy_apis.py registers
+ * `/printer/print/*`, `/printer/restart`, `/printer/firmware_restart` at start): always there,
+ * so while Klippy is gone they answer 503 "Klippy Host not connected" on every transport,
+ * never "Method not found" (`do_restart` forgives only "Klippy Disconnected").
+ */
+function gcodeAlias(name: string, handler: MethodDef['handler']): MethodDef {
+  return {
+    name,
+    http: [['POST', `/${name.replaceAll('.', '/')}`]],
+    handler: (ctx, call) => {
+      if (!ctx.klippy.isConnected) throw klippyNotConnected();
+      return handler(ctx, call);
+    },
+  };
 }
 
 function restart(ctx: MoonrakerContext): string {

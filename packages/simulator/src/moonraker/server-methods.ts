@@ -51,6 +51,15 @@ export function serverMethods(): MethodDef[] {
             throw new RpcError(INVALID_PARAMS, 'Unauthorized');
           connection.authenticated = true;
         }
+        if (connection.identified) throw new RpcError(400, 'Connection already identified');
+        // one connection per agent name: moonraker/components/extensions.py `register_agent`
+        if (args.type === 'agent') {
+          const name = args.client_name as string;
+          if (ctx.agents.has(name)) {
+            throw new RpcError(400, `Agent '${name}' already registered and connected'`);
+          }
+          ctx.agents.set(name, connection);
+        }
         connection.identified = true;
         return { connection_id: connection.id };
       },

@@ -73,10 +73,12 @@ export async function startVirtualMoonraker(
       macros,
       maxUploadBytes: options.maxUploadBytes ?? 64 * 1024 * 1024,
       maxJsonBytes: options.maxJsonBytes ?? 1024 * 1024,
+      subscribeDelayMs: 0,
     },
     bootTime: printer.time,
     notify,
     websocketCount: () => socket?.size ?? 0,
+    agents: new Map(),
     baseUrl: () => baseUrl,
   };
   ctx.camera =
@@ -121,7 +123,11 @@ export async function startVirtualMoonraker(
     closeSockets: () => rpc.close(),
   });
   baseUrl = host.url;
-  return { ...host, printer, faults: new MoonrakerFaults(links, printer, klippy, queue) };
+  return {
+    ...host,
+    printer,
+    faults: new MoonrakerFaults(links, printer, klippy, queue, ctx.settings),
+  };
 }
 
 const STATE_WORDS: Partial<Record<KlippyState, string>> = {

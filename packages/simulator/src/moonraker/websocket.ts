@@ -99,7 +99,13 @@ export class RpcSocketServer {
     };
     this.#connections.set(connection.id, connection);
     ws.on('error', () => ws.terminate());
-    ws.on('close', () => this.#connections.delete(connection.id));
+    ws.on('close', () => {
+      this.#connections.delete(connection.id);
+      // an agent's name is free again once its socket closes (extensions.py `remove_agent`)
+      for (const [name, holder] of this.ctx.agents) {
+        if (holder === connection) this.ctx.agents.delete(name);
+      }
+    });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       void this.#answer(connection, data.toString());

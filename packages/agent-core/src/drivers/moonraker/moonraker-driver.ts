@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { RELEASE_VERSION, type DeviceCommandName, type PrintFileResult } from '@printdeck/shared';
 import {
   CAPABILITIES,
@@ -87,6 +88,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         ledObject: null,
         hasCamera: false,
         localIpAddress: options.localIpAddress,
+        refusal: null,
       },
       normaliseMoonrakerState,
     );
@@ -186,19 +188,42 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         onClose: (reason) => this.#lost(reason),
       });
       if (this.isStopped) return this.#rpc.close();
-      await this.#read('server.connection.identify', {
-        client_name: 'printdeck-agent',
-        version: RELEASE_VERSION,
-        type: 'agent',
-        url: 'https://github.com/printdeck',
-        ...(this.#options.apiKey ? { api_key: this.#options.apiKey } : {}),
-      });
+      await this.#identify();
       this.markConnected();
       this.log.info('following Moonraker', { url: this.#options.url });
       await this.#refresh();
     } catch (error) {
       this.#rpc?.close();
       this.#lost(describeError(error));
+    }
+  }
+
+  /**
+   * Moonraker lets one connection hold each `agent` name (components/extensions.py
+   * `register_agent`: "Agent '…' already registered and connected"), so every connection
+   * identifies with a name of its own: a replacement agent, the one-file agent or a LAN printer
+   * on the same Moonraker is never refused because another Printdeck holds the name. Should
+   * Moonraker still refuse, the printer says so instead of "does not answer".
+   */
+  async #identify(): Promise<void> {
+    const name = `printdeck-agent-${randomBytes(4).toString('hex')}`;
+    try {
+      await this.#read('server.connection.identify', {
+        client_name: name,
+        version: RELEASE_VERSION,
+        type: 'agent',
+        url: 'https://github.com/printdeck',
+        ...(this.#options.apiKey ? { api_key: this.#options.apiKey } : {}),
+      });
+      this.update({ refusal: null });
+    } catch (error) {
+      const text = describeError(error);
+      if (/already registered/i.test(text)) {
+        this.update({
+          refusal: `Moonraker refused Printdeck's connection: another client holds the agent name (${boundDeviceText(text)}).`,
+        });
+      }
+      throw error;
     }
   }
 
@@ -217,7 +242,10 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     }
     this.#refreshing = this.#readAll()
       .catch((error: unknown) => {
-        this.log.warn('reading Moonraker failed', { reason: describeError(error) });
+        // e.g. "Method not found" just after Klippy connects, before Moonraker registered its
+        // endpoints: Klipper in `error` sends no further notice, so read again until known
+        this.log.warn('reading Moonraker failed; reading again', { reason: describeError(error) });
+        this.#retryRefresh();
       })
       .finally(() => {
         this.#refreshing = null;
@@ -234,17 +262,21 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     const read = (method: string, params?: Record<string, unknown>) => this.#read(method, params);
     const host = await readMoonrakerHost(read, this.#options);
     this.#snapshotUrl = host.snapshotUrl;
+    // a power notification that came while this refresh read is newer than what it read,
+    // however late in the refresh it came: Moonraker sends it ~240 ms after "ready", often
+    // while the subscription below is still on its way
+    const readPower = (): Partial<MoonrakerModel> =>
+      this.#powerVersion === powerVersion
+        ? { power: host.power ?? { device: null, status: null } }
+        : {};
     const change: Partial<MoonrakerModel> = {
       isReachable: true,
-      // a power notification that came while this refresh read is newer than what it read
-      ...(this.#powerVersion === powerVersion
-        ? { power: host.power ?? { device: null, status: null } }
-        : {}),
       hasCamera: this.#snapshotUrl !== null,
     };
     if (host.klippyState === 'disconnected') {
       this.update({
         ...change,
+        ...readPower(),
         klippy: { state: 'disconnected', message: 'Klippy Disconnected' },
       });
       this.#pollWhileDisconnected();
@@ -255,6 +287,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     const webhooks = asRecord(status.webhooks);
     this.update({
       ...change,
+      ...readPower(),
       ledObject,
       status,
       klippy: {
@@ -262,6 +295,14 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         message: typeof webhooks.state_message === 'string' ? webhooks.state_message : '',
       },
     });
+  }
+
+  #retryRefresh(): void {
+    if (this.#poll) clearTimeout(this.#poll);
+    this.#poll = setTimeout(() => {
+      this.#poll = null;
+      if (this.#rpc) void this.#refresh();
+    }, this.#options.pollMs ?? 2000);
   }
 
   #pollWhileDisconnected(): void {
@@ -293,7 +334,11 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         return this.#pollWhileDisconnected();
       case 'notify_power_changed': {
         const device = asRecord(params[0]);
-        if (device.device === this.model.power.device) {
+        // the configured relay, also before the first read has named it
+        const wanted =
+          this.model.power.device ??
+          (this.#options.powerDevice === undefined ? 'printer' : this.#options.powerDevice);
+        if (wanted !== null && device.device === wanted) {
           this.#powerVersion += 1;
           const status = typeof device.status === 'string' ? device.status : null;
           this.update({ power: { device: String(device.device), status } });

@@ -119,6 +119,25 @@ describe('the printer relay (issue 10 #9)', () => {
     expect(driver.getState()).toMatchObject({ is_paired: true, plugins: { power_on: null } });
   });
 
+  it('after a Klippy start the relay shows on: the late power notice is not overwritten (issue 30)', async () => {
+    const { sim, driver, run, waitForPrinterState } = await setUp({
+      powerDevices: [{ name: 'printer', type: 'klipper_device', initialState: 'on' }],
+    });
+    await run({ name: 'emergency_stop' });
+    await waitForPrinterState('ERROR');
+    // Moonraker reads the pin ~240 ms after "ready", while the agent's refresh still waits
+    // for its subscription
+    sim.faults.setSubscribeDelay(400);
+    await run({ name: 'firmware_restart' });
+    await whileAdvancing(sim.printer, waitForPrinterState('READY_TO_PRINT'), 100);
+    sim.faults.setSubscribeDelay(0);
+    await eventually(
+      'the relay on',
+      () => driver.getState().plugins.power_on,
+      (on) => on === true,
+    );
+  });
+
   it('takes the configured device, never just the first one listed', async () => {
     const lightsFirst = [
       { name: 'lights', initialState: 'off' as const },
@@ -178,5 +197,27 @@ describe('the same file printed again within a minute (issue 30)', () => {
       startedAt: first!.started_at,
     });
     expect(sim.printer.job.status).toBe('printing');
+  });
+});
+
+describe('two Printdeck connections to one Moonraker (issue 30)', () => {
+  it('a second agent is not refused: each identifies with a name of its own', async () => {
+    const { sim } = await setUp();
+    const second = new MoonrakerDriver({
+      url: sim.url,
+      log: silentLogger,
+      localIpAddress: null,
+      backoff: FAST_BACKOFF,
+      requestTimeoutMs: 2000,
+      heartbeatMs: 2000,
+      pollMs: 50,
+    });
+    opened.push({ close: () => second.stop() });
+    second.start();
+    await eventually(
+      'the second agent following',
+      () => second.getState(),
+      (state) => state.is_paired && state.error === null,
+    );
   });
 });

@@ -32,6 +32,7 @@ function model(klippy: string, jobState: string, overrides: Partial<MoonrakerMod
     ledObject: null,
     hasCamera: true,
     localIpAddress: '192.168.1.30',
+    refusal: null,
     ...overrides,
   } satisfies MoonrakerModel;
 }

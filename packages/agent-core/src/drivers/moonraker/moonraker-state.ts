@@ -32,6 +32,8 @@ export interface MoonrakerModel {
   ledObject: string | null;
   hasCamera: boolean;
   localIpAddress: string | null;
+  /** why Moonraker refused the agent's connection, when it said (shown instead of "does not answer") */
+  refusal: string | null;
 }
 
 const on = (...keys: Array<keyof StateFlags>): StateFlags => {
@@ -151,6 +153,7 @@ export function normaliseMoonrakerState(model: MoonrakerModel): DeviceState {
       hostName: MOONRAKER,
       plugins,
       localIpAddress: model.localIpAddress,
+      ...(model.refusal ? { detail: model.refusal } : {}),
     });
   }
   const { status } = model;
