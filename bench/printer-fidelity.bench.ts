@@ -6,7 +6,9 @@
  *  2. seconds from revoking the agent's OctoPrint key to OCTOPRINT_PERMISSION_DENIED in the API;
  *     goal < 10 s;
  *  3. print jobs left `printing` after a scripted run of emergency stops, Klippy crashes and host
- *     restarts mid-print on both simulators, with the real server and agents; goal 0.
+ *     restarts mid-print on both simulators, with the real server and agents; goal 0;
+ *  4. per simulator, how many of issue 30's listed real behaviours it reproduces (probes in
+ *     `bench/fidelity-probes.ts`).
  * `npm run bench:printer-fidelity -- --window 40 --trials 5 --cycles 2`
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +19,7 @@ import {
   type VirtualMoonraker,
   type VirtualOctoPrint,
 } from '@printdeck/simulator';
+import { countReproduced, MOONRAKER_PROBES, OCTOPRINT_PROBES } from './fidelity-probes.js';
 import { startAgent, type Agent } from '../packages/agent-core/src/agent.js';
 import { createIdentity } from '../packages/agent-core/src/connection/identity.js';
 import { createDriver } from '../packages/agent-core/src/drivers/create-driver.js';
@@ -341,7 +344,22 @@ async function measureStuckJobs(p: Product): Promise<void> {
   );
 }
 
+/** 4. How many of issue 30's listed behaviours each simulator reproduces. */
+async function countListedBehaviours(): Promise<void> {
+  for (const [name, probes] of [
+    ['virtual OctoPrint', OCTOPRINT_PROBES],
+    ['virtual Moonraker', MOONRAKER_PROBES],
+  ] as const) {
+    const { reproduced, missing } = await countReproduced(probes);
+    console.log(
+      `${name}: reproduces ${reproduced} of ${probes.length} listed behaviours (issue 30)`,
+    );
+    for (const item of missing) console.log(`  not yet: ${item}`);
+  }
+}
+
 async function main(): Promise<void> {
+  await countListedBehaviours();
   await measureClosedOctoPrint();
   const product = await startProductInProcess();
   try {

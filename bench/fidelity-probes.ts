@@ -1,0 +1,279 @@
+/**
+ * Issue 30's list of observed differences between the simulators and OctoPrint 1.11.8 /
+ * Moonraker 0.10 + Klipper 0.13: one probe per listed behaviour against a fresh simulator,
+ * true when the simulator now behaves as the real one did. A behaviour with no probe yet is
+ * counted as not reproduced. Upstream sources: `docs/printer-fidelity.md`.
+ */
+import WebSocket from 'ws';
+import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
+
+export interface Probe {
+  name: string;
+  run: (() => Promise<boolean>) | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, ms = 5000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await sleep(20);
+  }
+  return true;
+}
+
+const GCODE = [';TIME:60', 'G28', ...Array.from({ length: 40 }, (_, i) => `G1 X${i} E${i}`)].join(
+  '\n',
+);
+
+/** OctoPrint's push-socket event names after a passive login, with state changes as `state X`. */
+async function octoPrintEvents(
+  run: (
+    api: (path: string, init?: RequestInit) => Promise<Response>,
+    advance: (ms: number) => void,
+  ) => Promise<void>,
+): Promise<string[]> {
+  const sim = await startVirtualOctoPrint({
+    speed: 0,
+    apiKey: 'K',
+    pushIntervalMs: 20,
+    tickMs: 10,
+  });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${sim.url}${path}`, { ...init, headers: { 'X-Api-Key': 'K', ...init.headers } });
+  const names: string[] = [];
+  const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/sockjs/websocket`);
+  try {
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    let isAuthed = false;
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as Record<
+        string,
+        { type: string; payload: Record<string, unknown> }
+      >;
+      if ('history' in message) isAuthed = true;
+      const event = message.event;
+      if (event)
+        names.push(
+          event.type === 'PrinterStateChanged'
+            ? `state ${String(event.payload.state_string)}`
+            : event.type,
+        );
+    });
+    const login = (await (
+      await api('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"passive":true}',
+      })
+    ).json()) as { name: string; session: string };
+    ws.send(JSON.stringify({ auth: `${login.name}:${login.session}` }));
+    await until(() => isAuthed);
+    names.length = 0;
+    await run(api, (ms) => sim.printer.advance(ms));
+    await sleep(400);
+    return names;
+  } finally {
+    ws.close();
+    await sim.close();
+  }
+}
+
+function uploadAndPrint(api: (path: string, init?: RequestInit) => Promise<Response>) {
+  const form = new FormData();
+  form.append('file', new Blob([GCODE]), 'probe.gcode');
+  form.append('print', 'true');
+  return api('/api/files/local', { method: 'POST', body: form });
+}
+
+export const OCTOPRINT_PROBES: Probe[] = [
+  { name: 'uploaded names kept as given', run: null },
+  { name: '.stl upload refused 415 "Could not upload file, invalid type"', run: null },
+  {
+    name: 'cancel: PrintCancelling, PrintCancelled, then PrintFailed {reason: cancelled}',
+    run: async () => {
+      const names = await octoPrintEvents(async (api, advance) => {
+        await uploadAndPrint(api);
+        advance(2000);
+        await api('/api/job', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"command":"cancel"}',
+        });
+        advance(2000);
+      });
+      const ends = names.filter((n) => /^Print(Cancel|Failed)/.test(n));
+      return (
+        JSON.stringify(ends) ===
+        JSON.stringify(['PrintCancelling', 'PrintCancelled', 'PrintFailed'])
+      );
+    },
+  },
+  {
+    name: 'upload-and-print: FileAdded, UpdatedFiles, FileSelected, STARTING, PrintStarted, PRINTING',
+    run: async () => {
+      const names = await octoPrintEvents(async (api, advance) => {
+        await uploadAndPrint(api);
+        advance(2000);
+      });
+      return (
+        JSON.stringify(names.slice(0, 6)) ===
+        JSON.stringify([
+          'FileAdded',
+          'UpdatedFiles',
+          'FileSelected',
+          'state Starting',
+          'PrintStarted',
+          'state Printing',
+        ])
+      );
+    },
+  },
+  {
+    name: 'emergency stop: FileDeselected, Disconnected, EStop, PrintFailed, Offline after error',
+    run: null,
+  },
+  {
+    name: 'the events OctoPrint sends and the simulator did not (Upload, ChartMarked, Metadata*, …)',
+    run: null,
+  },
+  { name: 'a printed file honours its G4 dwells and feed rates', run: null },
+  { name: 'connecting shows Opening serial connection / Detecting serial connection', run: null },
+  { name: 'the command-line simulator runs without PSU Control (a switch)', run: null },
+  { name: '/api/currentuser, passive login and small shapes as in 1.11.8', run: null },
+];
+
+/** A JSON-RPC call on a fresh socket to a virtual Moonraker; answers the result or the error. */
+async function rpc(
+  url: string,
+  calls: Array<[string, Record<string, unknown>]>,
+): Promise<unknown[]> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/websocket`);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const answers: unknown[] = [];
+  try {
+    for (const [index, [method, params]] of calls.entries()) {
+      const answer = new Promise<unknown>((resolve) =>
+        ws.on('message', (data) => {
+          const message = JSON.parse(data.toString()) as {
+            id?: number;
+            result?: unknown;
+            error?: unknown;
+          };
+          if (message.id === index + 1) resolve(message.error ?? message.result);
+        }),
+      );
+      ws.send(JSON.stringify({ jsonrpc: '2.0', method, params, id: index + 1 }));
+      answers.push(await answer);
+    }
+    return answers;
+  } finally {
+    ws.close();
+  }
+}
+
+const IDENTIFY = {
+  client_name: 'probe',
+  version: '1',
+  type: 'agent',
+  url: 'https://example.invalid',
+};
+
+export const MOONRAKER_PROBES: Probe[] = [
+  {
+    name: 'while Klippy is gone, firmware restart and print start/pause answer 503',
+    run: async () => {
+      const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10 });
+      try {
+        sim.faults.klippyDisconnect();
+        const answers = await rpc(sim.url, [
+          ['printer.firmware_restart', {}],
+          ['printer.print.start', { filename: 'x.gcode' }],
+          ['printer.print.pause', {}],
+        ]);
+        return answers.every((a) => (a as { code?: number }).code === 503);
+      } finally {
+        await sim.close();
+      }
+    },
+  },
+  {
+    name: 'a second client identifying with the same agent name is refused',
+    run: async () => {
+      const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10 });
+      const first = new WebSocket(`${sim.url.replace('http', 'ws')}/websocket`);
+      try {
+        await new Promise((resolve) => first.once('open', resolve));
+        const held = new Promise((resolve) => first.once('message', resolve));
+        first.send(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            method: 'server.connection.identify',
+            params: IDENTIFY,
+            id: 1,
+          }),
+        );
+        await held;
+        const [second] = await rpc(sim.url, [['server.connection.identify', IDENTIFY]]);
+        return (second as { code?: number }).code === 400;
+      } finally {
+        first.close();
+        await sim.close();
+      }
+    },
+  },
+  {
+    name: 'the power notice arrives ~240 ms after ready, not with it',
+    run: async () => {
+      const sim = await startVirtualMoonraker({
+        speed: 0,
+        tickMs: 10,
+        powerDevices: [{ name: 'printer', type: 'klipper_device', initialState: 'on' }],
+      });
+      try {
+        sim.faults.klippyShutdown();
+        sim.printer.advance(100);
+        await rpc(sim.url, [['printer.firmware_restart', {}]]);
+        for (let i = 0; i < 100; i++) {
+          sim.printer.advance(50);
+          const [info] = await rpc(sim.url, [['server.info', {}]]);
+          if ((info as { klippy_state?: string }).klippy_state === 'ready') break;
+        }
+        const [atReady] = await rpc(sim.url, [
+          ['machine.device_power.get_device', { device: 'printer' }],
+        ]);
+        sim.printer.advance(300);
+        const [later] = await rpc(sim.url, [
+          ['machine.device_power.get_device', { device: 'printer' }],
+        ]);
+        return (
+          (atReady as Record<string, string>).printer === 'init' &&
+          (later as Record<string, string>).printer === 'on'
+        );
+      } finally {
+        await sim.close();
+      }
+    },
+  },
+  {
+    name: 'temperatures in config-error, `// ` prefix on G-code replies, print duration from 0',
+    run: null,
+  },
+  { name: 'a documented relay reads "off" while the printer is ready', run: null },
+  { name: 'notify_status_update and history notification order as in Moonraker', run: null },
+];
+
+/** Runs every probe; a probe that throws counts as not reproduced. */
+export async function countReproduced(
+  probes: Probe[],
+): Promise<{ reproduced: number; missing: string[] }> {
+  let reproduced = 0;
+  const missing: string[] = [];
+  for (const probe of probes) {
+    const isReproduced = probe.run ? await probe.run().catch(() => false) : false;
+    if (isReproduced) reproduced += 1;
+    else missing.push(probe.name);
+  }
+  return { reproduced, missing };
+}
