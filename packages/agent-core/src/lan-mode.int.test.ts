@@ -163,6 +163,42 @@ describe('LAN mode: a Moonraker the server reaches itself', () => {
   });
 });
 
+describe('LAN mode: editing a printer (issue 30)', () => {
+  it('a new OctoPrint key takes effect at once; a disabled printer lets go of its host', async () => {
+    const sim = await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 });
+    cleanups.push(() => sim.close());
+    const created = await addLanPrinter({
+      name: 'LAN wrong key',
+      kind: 'octoprint',
+      url: sim.url,
+      api_key: 'NOT-THE-KEY',
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    await waitForState(id, 'OCTOPRINT_PERMISSION_DENIED');
+    const edited = await api(`/api/printers/${id}/`, {
+      method: 'PATCH',
+      body: { api_key: sim.apiKey },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    await waitForState(id, 'READY_TO_PRINT');
+    const rows = await fx.t.server.database.db.selectFrom('lan_printers').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(sim.apiKey);
+
+    const agents = fx.t.server.services.lanPrinters.agents;
+    const running = agents.count();
+    const disabled = await api(`/api/printers/${id}/`, {
+      method: 'PATCH',
+      body: { enabled: false },
+    });
+    expect(disabled.status, disabled.text).toBe(200);
+    expect(agents.count()).toBe(running - 1);
+    const enabled = await api(`/api/printers/${id}/`, { method: 'PATCH', body: { enabled: true } });
+    expect(enabled.status, enabled.text).toBe(200);
+    await waitForState(id, 'READY_TO_PRINT');
+  });
+});
+
 describe('LAN mode: addresses and who may add', () => {
   it('an address that answers nothing is offline, and the server keeps serving', async () => {
     const created = await addLanPrinter({

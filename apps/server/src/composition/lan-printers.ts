@@ -52,5 +52,8 @@ export function createLanPrinterServices(deps: {
     secretBox: createSecretBox(deps.jwtSecret, 'lan-printer-api-key'),
     clock: deps.clock,
   });
+  deps.devices.printers.onPrinterUpdated((deviceKeyId, input) =>
+    service.applyPrinterUpdate(deviceKeyId, input),
+  );
   return { agents, service, isOn: policy !== null };
 }

@@ -11,14 +11,39 @@ export function createLanPrintersRepository(db: Db) {
       await db.insertInto('lan_printers').values(row).execute();
     },
 
-    /** Every LAN printer whose key is live: the agents to start with the server. */
+    /**
+     * Every LAN printer whose key is live and whose printer is enabled: the agents to run. A
+     * disabled printer's agent lets go of its host (Moonraker's agent slot, OctoPrint's socket).
+     */
     listLive(): Promise<LanPrinterRow[]> {
       return db
         .selectFrom('lan_printers as l')
         .innerJoin('device_keys as k', 'k.id', 'l.device_key_id')
         .selectAll('l')
         .where('k.revoked_on', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('printers as p')
+              .select('p.id')
+              .whereRef('p.device_key_id', '=', 'l.device_key_id')
+              .where('p.enabled', '=', 1),
+          ),
+        )
         .orderBy('l.device_key_id')
+        .execute();
+    },
+
+    /** Every LAN printer, enabled or not. */
+    listAll(): Promise<LanPrinterRow[]> {
+      return db.selectFrom('lan_printers').selectAll().execute();
+    },
+
+    async updateApiKey(deviceKeyId: number, sealed: string): Promise<void> {
+      await db
+        .updateTable('lan_printers')
+        .set({ api_key_sealed: sealed })
+        .where('device_key_id', '=', deviceKeyId)
         .execute();
     },
   };

@@ -1,5 +1,5 @@
 import type { PrinterHost } from '@printdeck/agent-core';
-import type { LanPrinterCreate, Printer } from '@printdeck/shared';
+import type { LanPrinterCreate, Printer, PrinterUpdate } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { AppError, fieldError } from '../../http/app-error.js';
@@ -82,6 +82,27 @@ export function createLanPrintersService(deps: Deps) {
       await lanPrinters.insert(row);
       await deps.agents.start(key.id, hostOf(row));
       return { ...printer, device_type: input.kind };
+    },
+
+    /**
+     * A printer was edited: a new OctoPrint key takes effect at once (the built-in agent starts
+     * again with it), a disabled printer's agent lets go, an enabled one starts.
+     */
+    async applyPrinterUpdate(deviceKeyId: number, input: PrinterUpdate): Promise<void> {
+      if (!deps.agents.isOn()) return;
+      const isKeyChange = input.api_key !== undefined && input.api_key !== '';
+      if (!isKeyChange && input.enabled === undefined) return;
+      const before = (await lanPrinters.listAll()).find((r) => r.device_key_id === deviceKeyId);
+      if (!before) return; // not a LAN printer
+      if (isKeyChange && before.kind === 'octoprint') {
+        await lanPrinters.updateApiKey(
+          deviceKeyId,
+          secretBox.seal(Buffer.from(input.api_key!, 'utf8')),
+        );
+      }
+      await deps.agents.stop(deviceKeyId);
+      const live = (await lanPrinters.listLive()).find((r) => r.device_key_id === deviceKeyId);
+      if (live) await deps.agents.start(deviceKeyId, hostOf(live));
     },
 
     /** Lets go of built-in agents whose printer is gone (run now and then). */

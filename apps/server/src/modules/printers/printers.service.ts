@@ -90,6 +90,9 @@ export function createPrintersService({
     live.notify(deviceKeyId, { type: 'configure', octoprint_api_key: octoprintApiKey });
   }
 
+  /** who else acts on an edit (LAN mode restarts its built-in agent with the new key) */
+  const updateListeners: Array<(deviceKeyId: number, input: PrinterUpdate) => Promise<void>> = [];
+
   async function toResponse(row: PrinterRow): Promise<Printer> {
     return (await toResponses([row]))[0]!;
   }
@@ -146,9 +149,15 @@ export function createPrintersService({
         ...(input.jobox_enabled !== undefined && { jobox_enabled: input.jobox_enabled ? 1 : 0 }),
         ...(input.api_key !== undefined && { octoprint_api_key: sealKey(input.api_key) }),
       });
-      if (input.api_key)
-        await sendDeviceSettings((await printers.findPrinterById(printerId))!.device_key_id);
-      return toResponse((await printers.findPrinterById(printerId))!);
+      const updated = (await printers.findPrinterById(printerId))!;
+      if (input.api_key) await sendDeviceSettings(updated.device_key_id);
+      for (const listener of updateListeners) await listener(updated.device_key_id, input);
+      return toResponse(updated);
+    },
+
+    /** `listener` runs after every printer edit, before the edit answers. */
+    onPrinterUpdated(listener: (deviceKeyId: number, input: PrinterUpdate) => Promise<void>): void {
+      updateListeners.push(listener);
     },
 
     /** The last printer on a key takes the key with it: revoked, its agent let go at once. */
