@@ -177,6 +177,10 @@ export function createPrinterControlService({
     /** The newest camera frame with an ETag; callers within SNAPSHOT_CACHE_MS share one request. */
     async getSnapshot(userId: number, printerId: number): Promise<Snapshot> {
       const printer = await getPrinterForUser(userId, printerId, 'VIEW_GROUP');
+      // the workspace turned the camera off: no frame leaves the printer, cached or new
+      if (printer.camera_enabled !== 1) {
+        throw new AppError('conflict', 'The camera is turned off for this printer.');
+      }
       const cached = snapshots.get(printer.id);
       if (cached && clock.now().getTime() - cached.at < SNAPSHOT_CACHE_MS) return cached.snapshot;
       const snapshot = ask(printer, { name: 'snapshot' }, timeouts.snapshotMs).then((result) => {

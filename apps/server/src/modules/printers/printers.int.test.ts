@@ -280,6 +280,28 @@ describe('printer control', () => {
     expect(again.status).toBe(304);
   });
 
+  it('serves no frame while the camera is turned off for the printer (issue 30)', async () => {
+    const off = await t.api(`/api/printers/${printerId}/`, {
+      method: 'PATCH',
+      token: admin.access,
+      body: { camera_enabled: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    const refused = await t.api(`/api/printers/${printerId}/snapshot/`, { token: observer.access });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail ?? refused.body.message ?? refused.text).toContain(
+      'camera is turned off',
+    );
+    await t.api(`/api/printers/${printerId}/`, {
+      method: 'PATCH',
+      token: admin.access,
+      body: { camera_enabled: true },
+    });
+    expect(
+      (await t.api(`/api/printers/${printerId}/snapshot/`, { token: observer.access })).status,
+    ).toBe(200);
+  });
+
   it('lists the printer’s own files', async () => {
     const files = await t.api(`/api/printers/${printerId}/files/`, { token: junior.access });
     expect(files.body).toEqual([{ path: 'benchy.gcode', size: 12345 }]);
