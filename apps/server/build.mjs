@@ -8,7 +8,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@printdeck/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli.ts',
+    // the print-file reader's thread; metadata-pool.ts loads it from beside main.js
+    'gcode-metadata-worker': '../../packages/gcode/src/worker/metadata-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

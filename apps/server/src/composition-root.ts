@@ -123,6 +123,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     });
 
+    stops.push(() => services.files.metadataPool.close());
+
     const sealedKeys = await services.devices.printers.sealClearOctoprintKeys();
     if (sealedKeys) logger.info({ printers: sealedKeys }, 'stored OctoPrint API keys sealed');
 

@@ -63,6 +63,13 @@ export interface GcodeReadLimits {
   maxThumbnailBytes: number;
   /** Per QOI image, width × height, to bound the RGBA buffer before PNG encoding. */
   maxThumbnailPixels: number;
+  /**
+   * Per file, the QOI pixels decoded and re-encoded in all. Decoding is the costly part (PNG and
+   * JPEG are kept as they are); images past this budget are skipped, the file is still read.
+   */
+  maxThumbnailPixelsPerFile: number;
+  /** Per file, milliseconds spent converting thumbnails; later images are skipped. */
+  thumbnailTimeBudgetMs: number;
   /** bgcode: the largest metadata block, compressed or not. */
   maxMetadataBytes: number;
   /** bgcode: the most blocks before the first G-code block. */

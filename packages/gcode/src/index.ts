@@ -11,3 +11,8 @@ export {
 export { DEFAULT_LIMITS } from './limits.js';
 export { encodePng, encodePngAsync } from './image/png.js';
 export type { RasterImage } from './image/qoi.js';
+export {
+  createMetadataPool,
+  type MetadataPool,
+  type MetadataPoolOptions,
+} from './worker/metadata-pool.js';

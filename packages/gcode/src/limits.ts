@@ -15,6 +15,9 @@ export const DEFAULT_LIMITS: GcodeReadLimits = {
   maxThumbnails: 16,
   maxThumbnailBytes: 4 * MiB,
   maxThumbnailPixels: 2048 * 2048,
+  // One largest preview's worth: 16 QOI previews of 2048 × 2048 took seconds of CPU (issue 23).
+  maxThumbnailPixelsPerFile: 2048 * 2048,
+  thumbnailTimeBudgetMs: 1_000,
   maxMetadataBytes: 16 * MiB,
   maxHeaderBlocks: 256,
 };

@@ -1,3 +1,4 @@
+import { createMetadataPool } from '@printdeck/gcode';
 import { LIMITS } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
@@ -26,6 +27,8 @@ export function createFileServices(deps: {
   const { storage } = deps;
   const presenter = createGcodePresenter(files);
   const downloadTokens = createDownloadTokens(deps.jwtSecret, clock);
+  // Print files are read on worker threads, so no upload can stall the event loop (issue 23).
+  const metadataPool = createMetadataPool();
   return {
     files: createFilesService({
       db,
@@ -43,6 +46,7 @@ export function createFileServices(deps: {
       storage,
       presenter,
       clock,
+      metadataPool,
       limits: { maxBytes: LIMITS.uploadMaxBytes, minBytes: LIMITS.uploadMinBytes },
     }),
     fileContent: createFileContentService({ files, workspaces, storage, downloadTokens }),
@@ -50,6 +54,8 @@ export function createFileServices(deps: {
     /** for print jobs, which hand devices a signed link to a file */
     filesRepository: files,
     downloadTokens,
+    /** ended when the server stops */
+    metadataPool,
   };
 }
 

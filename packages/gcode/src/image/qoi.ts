@@ -15,6 +15,12 @@ const OP_INDEX = 0x00;
 const OP_DIFF = 0x40;
 const OP_LUMA = 0x80;
 
+/** The size the header claims, or null when there is no header. */
+export function readQoiSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length < HEADER_SIZE || bytes.toString('latin1', 0, 4) !== 'qoif') return null;
+  return { width: bytes.readUInt32BE(4), height: bytes.readUInt32BE(8) };
+}
+
 /**
  * Decodes a QOI image (qoiformat.org spec). PrusaSlicer writes QOI previews for Prusa printers;
  * browsers cannot show them, so they are turned into PNG. Unlike the reference decoder, which

@@ -1,7 +1,7 @@
 import type { GcodeReadLimits, GcodeThumbnail } from '../gcode-metadata.types.js';
 import { readJpegSize, readPngSize, sniffImageKind } from './image-format.js';
 import { encodePng } from './png.js';
-import { decodeQoi } from './qoi.js';
+import { decodeQoi, readQoiSize } from './qoi.js';
 
 /**
  * Turns embedded image bytes into a thumbnail a browser can show, or `null` when they are not
@@ -22,14 +22,34 @@ export function toThumbnail(bytes: Buffer, limits: GcodeReadLimits): GcodeThumbn
   return { ...size, format: kind, data: Buffer.from(bytes) };
 }
 
-/** Largest first: the detail page wants the biggest preview, lists the smallest. */
+/**
+ * Largest first: the detail page wants the biggest preview, lists the smallest. The file's
+ * budgets hold here: QOI pixels to decode in all, and time spent converting; an image past
+ * either is skipped, never the file.
+ */
 export function toSortedThumbnails(
   images: readonly Buffer[],
   limits: GcodeReadLimits,
+  now: () => number = () => performance.now(),
 ): GcodeThumbnail[] {
-  return images
-    .slice(0, limits.maxThumbnails)
-    .map((bytes) => toThumbnail(bytes, limits))
-    .filter((thumbnail): thumbnail is GcodeThumbnail => thumbnail !== null)
-    .sort((a, b) => b.width * b.height - a.width * a.height);
+  const deadline = now() + limits.thumbnailTimeBudgetMs;
+  let pixelsLeft = limits.maxThumbnailPixelsPerFile;
+  const thumbnails: GcodeThumbnail[] = [];
+  for (const bytes of images.slice(0, limits.maxThumbnails)) {
+    if (now() >= deadline) break;
+    const qoiPixels = readQoiPixels(bytes);
+    if (qoiPixels > pixelsLeft) continue;
+    const thumbnail = toThumbnail(bytes, limits);
+    if (!thumbnail) continue;
+    pixelsLeft -= qoiPixels;
+    thumbnails.push(thumbnail);
+  }
+  return thumbnails.sort((a, b) => b.width * b.height - a.width * a.height);
+}
+
+/** What decoding would cost, read from the header alone; 0 for images kept as they are. */
+function readQoiPixels(bytes: Buffer): number {
+  if (sniffImageKind(bytes) !== 'qoi') return 0;
+  const size = readQoiSize(bytes);
+  return size ? size.width * size.height : Number.POSITIVE_INFINITY;
 }

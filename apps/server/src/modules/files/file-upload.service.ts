@@ -1,4 +1,9 @@
-import { GcodeParseError, readGcodeMetadata, type GcodeMetadata } from '@printdeck/gcode';
+import {
+  GcodeParseError,
+  type GcodeMetadata,
+  type GcodeReadLimits,
+  type MetadataPool,
+} from '@printdeck/gcode';
 import type { Gcode } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -31,6 +36,8 @@ interface Deps {
   storage: FileStorage;
   presenter: GcodePresenter;
   clock: Clock;
+  /** reads print files on worker threads with time and pixel budgets */
+  metadataPool: MetadataPool;
   limits: UploadLimits;
 }
 
@@ -44,7 +51,9 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  * and recorded in one transaction. Every way out before that removes the temp file.
  */
 export function createFileUploadService(deps: Deps) {
-  const { db, files, workspaces, storage, presenter, clock, limits } = deps;
+  const { db, files, workspaces, storage, presenter, clock, metadataPool, limits } = deps;
+  /** The reader's defaults unless a test lifts a budget to watch a long read. */
+  const readLimits: Partial<GcodeReadLimits> = {};
 
   async function readMetadata(temp: TempFile): Promise<GcodeMetadata> {
     const head = await storage.readSample(temp, 0, SAMPLE_BYTES);
@@ -59,7 +68,7 @@ export function createFileUploadService(deps: Deps) {
       }
     }
     try {
-      return await readGcodeMetadata(temp.path);
+      return await metadataPool.read(temp.path, { limits: readLimits });
     } catch (error) {
       const problem =
         error instanceof GcodeParseError ? describeGcodeProblem(error.code) : undefined;
@@ -125,6 +134,7 @@ export function createFileUploadService(deps: Deps) {
 
   return {
     limits,
+    readLimits,
 
     /** `declaredBytes` (Content-Length) lets an oversized upload be refused before it is read. */
     async uploadFile(

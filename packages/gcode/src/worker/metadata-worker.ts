@@ -1,0 +1,28 @@
+import { parentPort } from 'node:worker_threads';
+import { GcodeParseError } from '../gcode-parse-error.js';
+import { readGcodeMetadata } from '../read-gcode-metadata.js';
+import type { WorkerAnswer, WorkerTask } from './worker-messages.js';
+
+/**
+ * The metadata pool's thread: reads one file at a time and answers with the metadata or the
+ * parse error's code. Whatever it costs, it costs here, not on the server's event loop.
+ */
+const port = parentPort;
+if (!port) throw new Error('metadata-worker runs only as a worker thread');
+
+port.on('message', (task: WorkerTask) => {
+  void readGcodeMetadata(task.path, task.options).then(
+    (metadata) => port.postMessage({ id: task.id, ok: true, metadata } satisfies WorkerAnswer),
+    (error: unknown) => {
+      const parseError = error instanceof GcodeParseError ? error : null;
+      port.postMessage({
+        id: task.id,
+        ok: false,
+        code: parseError?.code ?? 'internal_error',
+        message: parseError?.message ?? 'unexpected failure in the metadata worker',
+      } satisfies WorkerAnswer);
+    },
+  );
+});
+
+port.postMessage({ ok: 'ready' } satisfies WorkerAnswer);
