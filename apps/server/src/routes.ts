@@ -93,6 +93,7 @@ export async function registerRoutes(
     deviceKeys: devices.deviceKeys,
     admin: devices.deviceKeyAdmin,
     workspaces: services.workspaces,
+    reauth: services.twoFactor,
   });
   registerPrintersRoutes(server, devices.printers);
   registerAgentDownloadRoutes(server, {

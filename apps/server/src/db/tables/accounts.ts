@@ -39,6 +39,8 @@ export interface SessionsTable {
   last_used_on: string | null;
   /** when this session last proved its password (and code), for sensitive changes */
   reauth_on: string | null;
+  /** when this session proved a second factor; null: password only (issue 23) */
+  second_factor_on: string | null;
 }
 
 export interface RefreshTokensTable {

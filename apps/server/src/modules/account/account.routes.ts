@@ -33,7 +33,7 @@ export function registerAccountRoutes(
     handler: async (request, reply) => {
       const { userId, sessionId } = getSessionAuth(request);
       await passwordChange.changePassword(userId, sessionId, request.body, (user) =>
-        twoFactor.checkCodeForChange(user, request.body.otp),
+        twoFactor.checkCodeForChange(user, request.body.otp, sessionId),
       );
       return reply.status(204).send(null);
     },
@@ -59,21 +59,29 @@ export function registerAccountRoutes(
     config: { permission: 'account' },
     schema: {
       tags,
-      summary: 'Start two-factor sign-in: a new authenticator secret, pending until enabled',
+      summary:
+        'Start two-factor sign-in (needs a recent re-authentication): a new authenticator secret, pending until enabled',
       response: { 200: TwoFactorSetupSchema },
     },
-    handler: (request) => twoFactor.startSetup(getSessionAuth(request).userId),
+    handler: (request) => {
+      const { userId, sessionId } = getSessionAuth(request);
+      return twoFactor.startSetup(userId, sessionId);
+    },
   });
 
   r.post('/api/users/me/two-factor/enable/', {
     config: { permission: 'account' },
     schema: {
       tags,
-      summary: 'Turn two-factor sign-in on with a code from the app; recovery codes shown once',
+      summary:
+        'Turn two-factor sign-in on with a code from the app (needs a recent re-authentication); recovery codes shown once; every other session ends',
       body: TwoFactorEnableSchema,
       response: { 200: RecoveryCodesSchema },
     },
-    handler: (request) => twoFactor.enable(getSessionAuth(request).userId, request.body.code),
+    handler: (request) => {
+      const { userId, sessionId } = getSessionAuth(request);
+      return twoFactor.enable(userId, sessionId, request.body.code);
+    },
   });
 
   r.delete('/api/users/me/two-factor/', {

@@ -12,9 +12,27 @@ export function createTwoFactorRepository(db: Db) {
         .execute();
     },
 
-    /** Turns two-factor on with fresh recovery codes, in one transaction. */
-    async enable(userId: number, input: { nowIso: string; step: number; codeHashes: string[] }) {
+    /**
+     * Turns two-factor on with fresh recovery codes, in one transaction; the session that did it
+     * proved the code, every other session of the user ends (issue 23).
+     */
+    async enable(
+      userId: number,
+      input: { nowIso: string; step: number; codeHashes: string[]; sessionId: string },
+    ) {
       await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sessions')
+          .set({ second_factor_on: input.nowIso })
+          .where('id', '=', input.sessionId)
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_on: input.nowIso })
+          .where('user_id', '=', userId)
+          .where('id', '!=', input.sessionId)
+          .where('revoked_on', 'is', null)
+          .execute();
         await trx
           .updateTable('users')
           .set({ totp_enabled_on: input.nowIso, totp_last_step: input.step })
@@ -69,10 +87,19 @@ export function createTwoFactorRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async markReauthenticated(sessionId: string, nowIso: string): Promise<void> {
+    /** `withSecondFactor`: the code came along, so the session is now password + code. */
+    async markReauthenticated(
+      sessionId: string,
+      nowIso: string,
+      withSecondFactor: boolean,
+    ): Promise<void> {
       await db
         .updateTable('sessions')
-        .set({ reauth_on: nowIso })
+        .set(
+          withSecondFactor
+            ? { reauth_on: nowIso, second_factor_on: nowIso }
+            : { reauth_on: nowIso },
+        )
         .where('id', '=', sessionId)
         .execute();
     },
@@ -84,6 +111,15 @@ export function createTwoFactorRepository(db: Db) {
         .where('id', '=', sessionId)
         .executeTakeFirst();
       return row?.reauth_on ?? null;
+    },
+
+    async hasSecondFactor(sessionId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('second_factor_on')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return Boolean(row?.second_factor_on);
     },
   };
 }

@@ -62,18 +62,23 @@ export function createTwoFactorService(deps: {
      * At sign-in, after the password: nothing to do without 2FA; otherwise the code must come
      * along (otp_required) and be right (otp_invalid).
      */
-    async checkSignInFactor(user: UserRow, otp: string | undefined): Promise<void> {
-      if (user.totp_enabled_on === null) return;
+    async checkSignInFactor(user: UserRow, otp: string | undefined): Promise<boolean> {
+      if (user.totp_enabled_on === null) return false;
       if (!otp) {
         throw new AppError('otp_required', 'Enter the code from your authenticator app.');
       }
       if (!(await useSecondFactor(user, otp))) {
         throw new AppError('otp_invalid', 'The code is not valid. Try the next one.');
       }
+      return true;
     },
 
-    /** Step 1: a new secret, pending until a code from it turns two-factor on. */
-    async startSetup(userId: number): Promise<TwoFactorSetup> {
+    /**
+     * Step 1: a new secret, pending until a code from it turns two-factor on. Needs a recent
+     * password: a session left open for an hour must not lock its owner out (issue 23).
+     */
+    async startSetup(userId: number, sessionId: string): Promise<TwoFactorSetup> {
+      await this.requireRecentReauth(sessionId);
       const user = await getUser(userId);
       if (user.totp_enabled_on) throw new AppError('conflict', 'Two-factor sign-in is already on.');
       const secret = createTotpSecret();
@@ -84,8 +89,12 @@ export function createTwoFactorService(deps: {
       };
     },
 
-    /** Step 2: a code proves the app has the secret; the recovery codes are shown once. */
-    async enable(userId: number, code: string): Promise<RecoveryCodes> {
+    /**
+     * Step 2: a code proves the app has the secret; the recovery codes are shown once. This
+     * session becomes password + code, and every other session ends.
+     */
+    async enable(userId: number, sessionId: string, code: string): Promise<RecoveryCodes> {
+      await this.requireRecentReauth(sessionId);
       const user = await getUser(userId);
       if (user.totp_enabled_on) throw new AppError('conflict', 'Two-factor sign-in is already on.');
       if (!user.totp_secret) throw new AppError('conflict', 'Start the setup first.');
@@ -101,13 +110,15 @@ export function createTwoFactorService(deps: {
         nowIso: nowIso(),
         step,
         codeHashes: codes.map((c) => sha256Hex(c)),
+        sessionId,
       });
       return { recovery_codes: codes };
     },
 
-    /** Turning two-factor off needs a fresh re-authentication. */
+    /** Turning two-factor off needs a fresh re-authentication, in a session that proved the code. */
     async disable(userId: number, sessionId: string): Promise<void> {
       await this.requireRecentReauth(sessionId);
+      await this.requireSecondFactorSession(userId, sessionId);
       await twoFactor.disable(userId);
     },
 
@@ -118,13 +129,14 @@ export function createTwoFactorService(deps: {
         input.password,
         'password',
       );
-      if (user.totp_enabled_on !== null) {
+      const hasTwoFactor = user.totp_enabled_on !== null;
+      if (hasTwoFactor) {
         if (!input.otp) throw fieldError('otp', 'Enter the code from your authenticator app.');
         if (!(await useSecondFactor(user, input.otp))) {
           throw fieldError('otp', 'The code is not valid. Try the next one.');
         }
       }
-      await twoFactor.markReauthenticated(sessionId, nowIso());
+      await twoFactor.markReauthenticated(sessionId, nowIso(), hasTwoFactor);
     },
 
     /** Throws reauth_required unless this session re-authenticated in the last few minutes. */
@@ -136,9 +148,30 @@ export function createTwoFactorService(deps: {
       }
     },
 
-    /** For the password change: the code, when two-factor is on. */
-    async checkCodeForChange(user: UserRow, otp: string | undefined): Promise<void> {
+    /**
+     * With two-factor on, a session signed in with the password alone (from before two-factor,
+     * or before this check existed) may not change the account's security: it re-authenticates
+     * with the code first, which makes it password + code (issue 23).
+     */
+    async requireSecondFactorSession(userId: number, sessionId: string): Promise<void> {
+      const user = await getUser(userId);
       if (user.totp_enabled_on === null) return;
+      if (!(await twoFactor.hasSecondFactor(sessionId))) {
+        throw new AppError(
+          'reauth_required',
+          'Enter your password and the code from your authenticator app again to continue.',
+        );
+      }
+    },
+
+    /** For the password change: the code, when two-factor is on, in a session that proved one. */
+    async checkCodeForChange(
+      user: UserRow,
+      otp: string | undefined,
+      sessionId: string,
+    ): Promise<void> {
+      if (user.totp_enabled_on === null) return;
+      await this.requireSecondFactorSession(user.id, sessionId);
       if (!otp) throw fieldError('otp', 'Enter the code from your authenticator app.');
       if (!(await useSecondFactor(user, otp))) {
         throw fieldError('otp', 'The code is not valid. Try the next one.');

@@ -25,8 +25,8 @@ export interface AuthenticatedUser {
 }
 
 interface Deps {
-  /** two-factor sign-in: after the password, the account's code (when it has one) */
-  checkSignInFactor: (user: UserRow, otp: string | undefined) => Promise<void>;
+  /** two-factor sign-in: after the password, the account's code (when it has one); true when a code was proved */
+  checkSignInFactor: (user: UserRow, otp: string | undefined) => Promise<boolean>;
   users: UsersRepository;
   sessions: SessionsRepository;
   accessTokens: AccessTokens;
@@ -81,8 +81,9 @@ export function createAuthService({
         await rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
         throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
       }
+      let hasSecondFactor: boolean;
       try {
-        await checkSignInFactor(user, credentials.otp);
+        hasSecondFactor = await checkSignInFactor(user, credentials.otp);
       } catch (error) {
         // a wrong code counts like a wrong password; a missing one (the first step) does not
         if (error instanceof AppError && error.code === 'otp_invalid') {
@@ -102,6 +103,7 @@ export function createAuthService({
         expires_on: isoAfter(clock, TOKEN_TTL.refreshSessionSeconds),
         user_agent: client.userAgent?.slice(0, 300) ?? null,
         ip_address: client.ip,
+        second_factor_on: hasSecondFactor ? nowIso() : null,
       });
       return issueTokenPair(user.id, sessionId);
     },
@@ -145,8 +147,10 @@ export function createAuthService({
       if (!claims) return null;
       const live = await sessions.findLiveSession(claims.sessionId, claims.userId, nowIso());
       if (!live) return null;
-      // a system administrator's powers wait for two-factor sign-in (checklist C08)
-      const isAdmin = live.is_admin === 1 && live.totp_enabled_on !== null;
+      // A system administrator's powers wait for two-factor sign-in (checklist C08), and hold
+      // only in a session that proved the second factor (issue 23).
+      const isAdmin =
+        live.is_admin === 1 && live.totp_enabled_on !== null && live.second_factor_on !== null;
       return { userId: live.user_id, sessionId: live.session_id, isAdmin };
     },
   };

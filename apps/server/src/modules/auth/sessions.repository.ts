@@ -9,6 +9,8 @@ export function createSessionsRepository(db: Db) {
       expires_on: string;
       user_agent: string | null;
       ip_address: string | null;
+      /** set when the sign-in proved a second factor too */
+      second_factor_on: string | null;
     }): Promise<void> {
       await db
         .insertInto('sessions')
@@ -32,6 +34,7 @@ export function createSessionsRepository(db: Db) {
           'users.id as user_id',
           'users.is_admin',
           'users.totp_enabled_on',
+          'sessions.second_factor_on',
         ])
         .where('sessions.id', '=', sessionId)
         .where('sessions.user_id', '=', userId)

@@ -10,7 +10,8 @@ import {
   DeviceKeyTokenSchema,
   IdParamSchema,
 } from '@printdeck/shared';
-import { getAuth } from '../../http/authentication.js';
+import { getAuth, getSessionAuth } from '../../http/authentication.js';
+import type { TwoFactorService } from '../account/two-factor.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { DeviceKeyAdminService } from './device-key-admin.service.js';
 import type { DeviceKeysService } from './device-keys.service.js';
@@ -21,6 +22,7 @@ export function registerDeviceKeysRoutes(
     deviceKeys: DeviceKeysService;
     admin: DeviceKeyAdminService;
     workspaces: WorkspacesService;
+    reauth: Pick<TwoFactorService, 'requireRecentReauth'>;
   },
 ): void {
   const { deviceKeys, admin } = deps;
@@ -31,12 +33,14 @@ export function registerDeviceKeysRoutes(
     config: { permission: 'account' },
     schema: {
       tags,
-      summary: 'A new device key for an agent (shown once), made in a workspace (CHANGE_GROUP)',
+      summary:
+        'A new device key for an agent (shown once, after re-authentication), made in a workspace (CHANGE_GROUP)',
       body: DeviceKeyCreateSchema.nullish(),
       response: { 201: DeviceKeyTokenSchema },
     },
     handler: async (request, reply) => {
-      const { userId } = getAuth(request);
+      const { userId, sessionId } = getSessionAuth(request);
+      await deps.reauth.requireRecentReauth(sessionId);
       const group = request.body?.group ?? null;
       if (group !== null) {
         await deps.workspaces.requireWorkspacePermission(userId, group, 'CHANGE_GROUP');

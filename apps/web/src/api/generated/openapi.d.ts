@@ -197,7 +197,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start two-factor sign-in: a new authenticator secret, pending until enabled */
+        /** Start two-factor sign-in (needs a recent re-authentication): a new authenticator secret, pending until enabled */
         post: operations["postUsersMeTwoFactorSetup"];
         delete?: never;
         options?: never;
@@ -214,7 +214,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in on with a code from the app; recovery codes shown once */
+        /** Turn two-factor sign-in on with a code from the app (needs a recent re-authentication); recovery codes shown once; every other session ends */
         post: operations["postUsersMeTwoFactorEnable"];
         delete?: never;
         options?: never;
@@ -1255,7 +1255,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new device key for an agent (shown once), made in a workspace (CHANGE_GROUP) */
+        /** A new device key for an agent (shown once, after re-authentication), made in a workspace (CHANGE_GROUP) */
         post: operations["postDeviceKeys"];
         delete?: never;
         options?: never;

@@ -17,24 +17,28 @@ export function TwoFactorSection({ me }: { me: User }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [isReauthOpen, setIsReauthOpen] = useState(false);
+  // Turning on and off need a recent password (and code): the step to repeat once it is given.
+  const [afterReauth, setAfterReauth] = useState<(() => void) | null>(null);
+  const askReauthThen = (retry: () => void) => (error: unknown) => {
+    if (isReauthRequired(error)) setAfterReauth(() => retry);
+  };
 
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
+  const turnOn = () =>
+    start.mutate(undefined, { onSuccess: setSetup, onError: askReauthThen(turnOn) });
+  const sendCode = () =>
     enable.mutate(code, {
       onSuccess: (result) => {
         setSetup(null);
         setCode('');
         setRecoveryCodes(result.recovery_codes);
       },
+      onError: askReauthThen(sendCode),
     });
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    sendCode();
   };
-  const turnOff = () =>
-    disable.mutate(undefined, {
-      onError: (error) => {
-        if (isReauthRequired(error)) setIsReauthOpen(true);
-      },
-    });
+  const turnOff = () => disable.mutate(undefined, { onError: askReauthThen(turnOff) });
   const codeError =
     isApiError(enable.error) && enable.error.getFieldErrors('code').length > 0
       ? t('security.twoFactor.codeInvalid')
@@ -67,10 +71,7 @@ export function TwoFactorSection({ me }: { me: User }) {
       )}
       {!me.two_factor_enabled && !setup && (
         <Group>
-          <Button
-            loading={start.isPending}
-            onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
-          >
+          <Button loading={start.isPending} onClick={turnOn}>
             {t('security.twoFactor.turnOn')}
           </Button>
         </Group>
@@ -113,13 +114,13 @@ export function TwoFactorSection({ me }: { me: User }) {
           </Button>
         </Group>
       )}
-      {isReauthOpen && (
+      {afterReauth && (
         <ReauthDialog
           hasTwoFactor={me.two_factor_enabled}
-          onClose={() => setIsReauthOpen(false)}
+          onClose={() => setAfterReauth(null)}
           onDone={() => {
-            setIsReauthOpen(false);
-            turnOff();
+            setAfterReauth(null);
+            afterReauth();
           }}
         />
       )}

@@ -1,6 +1,7 @@
 import { DeviceKeyTokenSchema } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { INLINE_ERRORS } from '../../../api/query-meta';
 
 /**
  * A new device key, shown once, for the agent's configuration. Made in a workspace (its home):
@@ -15,6 +16,7 @@ export function createDeviceKey(workspaceId?: number | null): Promise<{ token: s
   });
 }
 
+/** Errors are the caller's: a `reauth_required` asks for the password, not an error box. */
 export function useCreateDeviceKey() {
-  return useMutation({ mutationFn: createDeviceKey });
+  return useMutation({ mutationFn: createDeviceKey, meta: INLINE_ERRORS });
 }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { reportError } from '../../../lib/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { useCreateDeviceKey } from '../../device-keys';
+import { useCreateDeviceKeyWithReauth } from '../../device-keys';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCreatePrinter } from '../api/create-printer';
 import { toCreatePayload } from '../model/printer-form';
@@ -39,7 +39,7 @@ function PrinterAddOctoprintForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = usePrinterForm('addOctoprint');
-  const deviceKey = useCreateDeviceKey();
+  const deviceKey = useCreateDeviceKeyWithReauth();
   const create = useCreatePrinter();
   const [token, setToken] = useState<string | null>(null);
   const [added, setAdded] = useState<{ printerId: number; token: string } | null>(null);
@@ -47,7 +47,7 @@ function PrinterAddOctoprintForm() {
   const proceed = (event: FormEvent) => {
     event.preventDefault();
     if (!form.submit()) return;
-    deviceKey.mutate(form.workspaceId, { onSuccess: (key) => setToken(key.token) });
+    deviceKey.create(form.workspaceId, { onSuccess: (key) => setToken(key.token) });
   };
 
   const save = () => {
@@ -128,6 +128,7 @@ function PrinterAddOctoprintForm() {
           </Stack>
         </ConfirmDialog>
       )}
+      {deviceKey.dialog}
     </PrinterSettingsFrame>
   );
 }

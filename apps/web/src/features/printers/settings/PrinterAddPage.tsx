@@ -14,7 +14,7 @@ import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
 import { usePrinterForm } from './use-printer-form';
 import { AgentInstallPanel } from './AgentInstallPanel';
-import { useCreateDeviceKey } from '../../device-keys';
+import { useCreateDeviceKeyWithReauth } from '../../device-keys';
 
 /**
  * Add a pill or a Klipper device by its device key (SettingsPrinterAdd). A Klipper device may
@@ -36,7 +36,7 @@ function PrinterAddForm() {
   const create = useCreatePrinter();
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [added, setAdded] = useState<{ printerId: number; token: string } | null>(null);
-  const newKey = useCreateDeviceKey();
+  const newKey = useCreateDeviceKeyWithReauth();
   const isKlipper = query.get('kind') === 'klipper';
   const title = isKlipper
     ? t('printers.settings.addKlipperTitle')
@@ -107,7 +107,7 @@ function PrinterAddForm() {
                 size="xs"
                 loading={newKey.isPending}
                 onClick={() =>
-                  newKey.mutate(form.workspaceId, {
+                  newKey.create(form.workspaceId, {
                     onSuccess: (key) => form.change({ token: key.token }),
                     onError: (error) => reportError(error),
                   })
@@ -124,6 +124,7 @@ function PrinterAddForm() {
           </Group>
         </Stack>
       </form>
+      {newKey.dialog}
     </PrinterSettingsFrame>
   );
 }
