@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import type { DialectName } from './migrations/migration-helpers.js';
@@ -36,7 +36,25 @@ function openSqlite(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * SQLite runs DDL inside transactions, but Kysely's adapter says it cannot, so its migrator ran
+ * each migration and its bookkeeping unprotected: a `kill -9` in the middle left tables that
+ * the next start tried to create again, for ever (issue 23). Saying so makes the migrator run
+ * the pending migrations and their records in one transaction, as it does on PostgreSQL.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalSqliteAdapter();
+  }
 }
 
 function openPostgres(options: DatabaseOptions): Db {

@@ -1,14 +1,17 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
 import { MIGRATIONS } from './migrations/index.js';
-import type { DialectName } from './migrations/migration-helpers.js';
+import type { DialectName, MigrationModule } from './migrations/migration-helpers.js';
 
 class InCodeMigrationProvider implements MigrationProvider {
-  constructor(private readonly dialect: DialectName) {}
+  constructor(
+    private readonly dialect: DialectName,
+    private readonly migrations: Record<string, MigrationModule>,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, migration]) => [
+      Object.entries(this.migrations).map(([name, migration]) => [
         name,
         { up: (db: Kysely<unknown>) => migration.up(db, this.dialect) },
       ]),
@@ -17,15 +20,21 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 /**
- * Applies pending migrations. Kysely takes a lock table row (and on PostgreSQL runs each
- * migration in a transaction), so several instances starting together migrate once.
+ * Applies pending migrations, all with their bookkeeping in one transaction on both databases
+ * (`database.ts` tells Kysely SQLite can), so a crash mid-way leaves the database as it was.
+ * Kysely takes a lock table row, so several instances starting together migrate once.
+ * `migrations`: tests replace one to crash inside it.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+  db: Kysely<any>,
+  dialect: DialectName,
+  migrations: Record<string, MigrationModule> = MIGRATIONS,
+): Promise<string[]> {
   // Features land in parallel branches; a later-numbered migration may be applied first.
   const migrator = new Migrator({
     db,
-    provider: new InCodeMigrationProvider(dialect),
+    provider: new InCodeMigrationProvider(dialect, migrations),
     allowUnorderedMigrations: true,
     // Kysely looks for its bookkeeping tables in every schema unless told which one: name
     // ours, or a database holding other schemas with those tables would never be migrated.

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStorage, type TestStorage } from '../test/test-database.js';
+import { openDatabase } from './database.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { migrateToLatest } from './migrator.js';
+
+let storage: TestStorage;
+beforeAll(async () => {
+  storage = await createTestStorage();
+});
+afterAll(() => storage.cleanup());
+
+const FIXTURE = path.join(import.meta.dirname, 'migrate-and-die.fixture.ts');
+
+describe('migrations', () => {
+  it('a kill -9 inside a migration leaves a database that the next start migrates', async () => {
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        FIXTURE,
+        storage.dataDir,
+        storage.databaseUrl ?? '',
+        storage.pgSchema ?? '',
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(child.signal).toBe('SIGKILL');
+    expect(child.stdout).toContain('dying inside');
+
+    const database = openDatabase({
+      dataDir: storage.dataDir,
+      databaseUrl: storage.databaseUrl,
+      ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
+    });
+    try {
+      const applied = await migrateToLatest(database.db, database.dialect);
+      // nothing of the killed run stayed: every migration ran again, the first one too
+      expect([...applied].sort()).toEqual(Object.keys(MIGRATIONS).sort());
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
