@@ -4,7 +4,7 @@ import type { CounterStore, MemoryCounters } from '../http/rate-limiter.js';
 const INCREMENT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
+return {count, redis.call('PTTL', KEYS[1])}`;
 
 /**
  * Rate-limit counters in Redis, so a limit holds across every instance. While Redis cannot be
@@ -33,11 +33,15 @@ export class RedisCounters implements CounterStore {
     }
   }
 
-  async increment(key: string, windowMs: number): Promise<void> {
+  async increment(key: string, windowMs: number): Promise<{ count: number; msLeft: number }> {
     try {
-      await this.redis.eval(INCREMENT, 1, this.key(key), windowMs);
+      const [count, msLeft] = (await this.redis.eval(INCREMENT, 1, this.key(key), windowMs)) as [
+        number,
+        number,
+      ];
+      return { count: Number(count), msLeft: Math.max(0, Number(msLeft)) };
     } catch {
-      await this.fallback.increment(key, windowMs);
+      return this.fallback.increment(key, windowMs);
     }
   }
 

@@ -38,6 +38,7 @@ export function createAccountServices(deps: {
     users,
     passwordChange,
     secretBox: createSecretBox(deps.jwtSecret, 'totp-secret'),
+    rateLimiter,
     clock,
   });
   const auth = createAuthService({

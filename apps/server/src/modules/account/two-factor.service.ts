@@ -5,6 +5,7 @@ import { sha256Hex } from '../../crypto/random.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { buildOtpauthUri, createTotpSecret, encodeBase32, verifyTotp } from '../../crypto/totp.js';
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import type { PasswordChangeService } from './password-change.service.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
@@ -31,9 +32,10 @@ export function createTwoFactorService(deps: {
   users: UsersRepository;
   passwordChange: PasswordChangeService;
   secretBox: SecretBox;
+  rateLimiter: RateLimiter;
   clock: Clock;
 }) {
-  const { twoFactor, users, secretBox, clock } = deps;
+  const { twoFactor, users, secretBox, rateLimiter, clock } = deps;
   const nowIso = () => clock.now().toISOString();
 
   async function getUser(userId: number): Promise<UserRow> {
@@ -42,11 +44,23 @@ export function createTwoFactorService(deps: {
     return user;
   }
 
-  /** A TOTP code (once per time step) or an unused recovery code; false for anything else. */
+  /**
+   * A TOTP code (once per time step) or an unused recovery code; false for anything else.
+   * Codes are counted per account, whatever the address or instance (429 past the limit);
+   * a right one clears the count.
+   */
   async function useSecondFactor(user: UserRow, otp: string): Promise<boolean> {
     if (!user.totp_secret) return false;
+    const key = `second-factor:${user.id}`;
+    await rateLimiter.consume(key, RATE_LIMITS.secondFactorPerAccount);
+    const isRight = await checkSecondFactor(user, user.totp_secret, otp);
+    if (isRight) await rateLimiter.reset(key);
+    return isRight;
+  }
+
+  async function checkSecondFactor(user: UserRow, sealedSecret: string, otp: string) {
     const step = verifyTotp({
-      secret: secretBox.open(user.totp_secret),
+      secret: secretBox.open(sealedSecret),
       code: otp,
       unixSeconds: Math.floor(clock.now().getTime() / 1000),
       lastUsedStep: user.totp_last_step,

@@ -70,28 +70,18 @@ export function createAuthService({
   return {
     /** POST /tokens/: same answer and comparable time whether or not the user exists (C04). */
     async login(credentials: TokenCreate, client: ClientInfo): Promise<TokenPair> {
-      const failureKey = `login-fail:${client.ip}:${credentials.username}`;
+      // Each attempt counts before the password is checked, in one step with the check of the
+      // limit, so racing attempts cannot slip past it; a successful sign-in clears the count.
+      const attemptsKey = `login-fail:${client.ip}:${credentials.username}`;
       await rateLimiter.consume(`login:${client.ip}`, RATE_LIMITS.loginPerAddress);
-      await rateLimiter.throwIfLimited(failureKey, RATE_LIMITS.loginFailuresPerUsername);
+      await rateLimiter.consume(attemptsKey, RATE_LIMITS.loginFailuresPerUsername);
 
       const user = await users.findUserByUsername(credentials.username);
       const passwordHash = user?.password_hash ?? (await getDummyPasswordHash());
       const isValid = await verifyPassword(passwordHash, credentials.password);
-      if (!user || !isValid) {
-        await rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
-        throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
-      }
-      let hasSecondFactor: boolean;
-      try {
-        hasSecondFactor = await checkSignInFactor(user, credentials.otp);
-      } catch (error) {
-        // a wrong code counts like a wrong password; a missing one (the first step) does not
-        if (error instanceof AppError && error.code === 'otp_invalid') {
-          await rateLimiter.hit(failureKey, RATE_LIMITS.loginFailuresPerUsername);
-        }
-        throw error;
-      }
-      await rateLimiter.reset(failureKey);
+      if (!user || !isValid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+      const hasSecondFactor = await checkSignInFactor(user, credentials.otp);
+      await rateLimiter.reset(attemptsKey);
       if (needsRehash(user.password_hash)) {
         await users.updatePasswordHash(user.id, await hashPassword(credentials.password));
       }
