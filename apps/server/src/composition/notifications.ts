@@ -87,6 +87,7 @@ export function createNotificationServices(deps: {
     keys: resolveVapidKeys(deps.dataDir),
     subject: vapidSubject,
     targets,
+    allowLocal: options.allowLocalPushEndpoints === true,
   });
   const pushChannel = createPushChannelSender({ push: pushSender, targets, publicUrl });
   const worker = createNotificationWorker({

@@ -1,7 +1,10 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import webpush from 'web-push';
+import type { Resolve } from '../lan-printers/lan-networks.js';
 import { DeliveryError } from './delivery-error.js';
+import { checkPushEndpoint } from './push-address.js';
 import type { DeliveryTargetsRepository } from './delivery-targets.repository.js';
 
 export interface VapidKeys {
@@ -55,6 +58,9 @@ export function createPushSender(deps: {
   keys: VapidKeys;
   subject: string;
   targets: DeliveryTargetsRepository;
+  /** tests and development: any http(s) endpoint, fetched as it is */
+  allowLocal?: boolean;
+  resolve?: Resolve;
 }): PushSender {
   return {
     publicKey: deps.keys.publicKey,
@@ -75,18 +81,20 @@ export function createPushSender(deps: {
           contentEncoding: 'aes128gcm',
         },
       );
-      let response: Response;
+      const outgoing = {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ? new Uint8Array(request.body) : null,
+      };
+      let response: { ok: boolean; status: number; headers: Headers };
       try {
-        response = await fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body ? new Uint8Array(request.body) : null,
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-          redirect: 'error',
-        });
-        await response.arrayBuffer().catch(() => undefined);
+        response = deps.allowLocal
+          ? await fetchAsIs(request.endpoint, outgoing)
+          : await postToCheckedAddress(request.endpoint, outgoing, deps.resolve);
       } catch (error) {
-        const code = (error as { cause?: { code?: string } }).cause?.code;
+        if (error instanceof DeliveryError) throw error;
+        const code =
+          (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
         throw new DeliveryError(true, `Push service: network error (${code ?? 'fetch failed'})`);
       }
       if (response.ok) return;
@@ -105,4 +113,64 @@ export function createPushSender(deps: {
       throw new DeliveryError(false, `Push service: ${response.status}`);
     },
   };
+}
+
+interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+}
+
+async function fetchAsIs(endpoint: string, outgoing: Outgoing) {
+  const response = await fetch(endpoint, {
+    ...outgoing,
+    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    redirect: 'error',
+  });
+  await response.arrayBuffer().catch(() => undefined);
+  return response;
+}
+
+/**
+ * The endpoint is checked on every send (push-address.ts) and the request goes to the checked
+ * address itself, the name kept for TLS: https on 443 to a public address, no redirects
+ * followed (a 3xx is a failed send).
+ */
+async function postToCheckedAddress(endpoint: string, outgoing: Outgoing, resolve?: Resolve) {
+  const checked = await checkPushEndpoint(endpoint, resolve);
+  if ('refused' in checked) {
+    throw new DeliveryError(false, `Push service address refused: ${checked.refused}`);
+  }
+  const { url, address, family } = checked;
+  return new Promise<{ ok: boolean; status: number; headers: Headers }>((done, fail) => {
+    const request = https.request(
+      {
+        method: outgoing.method,
+        host: url.hostname,
+        servername: url.hostname,
+        port: 443,
+        path: `${url.pathname}${url.search}`,
+        headers: outgoing.headers,
+        timeout: PUSH_TIMEOUT_MS,
+        lookup: (_host, _options, callback) => callback(null, address, family),
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+          }
+          const status = response.statusCode ?? 0;
+          done({ ok: status >= 200 && status < 300, status, headers });
+        });
+        response.on('error', fail);
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
+    );
+    request.on('error', fail);
+    request.end(outgoing.body ?? undefined);
+  });
 }

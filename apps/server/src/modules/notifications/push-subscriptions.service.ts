@@ -16,9 +16,11 @@ export function isAllowedPushEndpoint(endpoint: string, allowLocal: boolean): bo
     return false;
   }
   if (allowLocal) return url.protocol === 'https:' || url.protocol === 'http:';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` is localhost: the trailing dot of a fully qualified name is dropped first
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   return (
     url.protocol === 'https:' &&
+    (url.port === '' || url.port === '443') &&
     isIP(host) === 0 &&
     host.includes('.') &&
     !/(^|\.)(localhost|local|internal|home|lan)$/i.test(host) &&
