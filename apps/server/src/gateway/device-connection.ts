@@ -27,6 +27,11 @@ export const GATEWAY_LIMITS = {
   snapshotTimeoutMs: 5_000,
   /** a print start: the device downloads the file, hands it over and starts it */
   printStartTimeoutMs: 120_000,
+  /**
+   * How often the keys of this instance's sockets are checked against the database: a
+   * revocation whose message was lost (Redis down) still closes the socket (issue 23).
+   */
+  keyAuditMs: 30_000,
 } as const;
 
 /** Bad frames logged one by one per socket and minute; the rest are counted. */

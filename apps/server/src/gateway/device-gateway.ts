@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import {
   DEVICE_CLOSE_CODES,
   DEVICE_IDENTITY_HEADER,
@@ -10,8 +10,11 @@ import {
 } from '@printdeck/shared';
 import { getUpgradeClientAddress } from '../http/client-address.js';
 import type { RateLimitRule, RateLimiter } from '../http/rate-limiter.js';
-import type { DeviceKeysService } from '../modules/device-keys/device-keys.service.js';
-import { handleDeviceConnection, type GatewayLimits } from './device-connection.js';
+import type {
+  DeviceKeyProof,
+  DeviceKeysService,
+} from '../modules/device-keys/device-keys.service.js';
+import { GATEWAY_LIMITS, handleDeviceConnection, type GatewayLimits } from './device-connection.js';
 import type { LiveDevices } from './live-devices.js';
 import type { Clock } from '../clock.js';
 
@@ -56,6 +59,31 @@ export function registerDeviceGateway(
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MAX_MESSAGE_BYTES });
   let isClosing = false;
+  const held = new Map<number, { proof: DeviceKeyProof; socket: WebSocket }>();
+  const audit = setInterval(
+    () =>
+      void auditHeldKeys().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'key audit failed'),
+      ),
+    deps.limits?.keyAuditMs ?? GATEWAY_LIMITS.keyAuditMs,
+  );
+  audit.unref();
+
+  /**
+   * Revocation normally closes the socket at once, through the device bus. A message lost
+   * while Redis was down would leave it open for ever: this re-check closes it within one
+   * period (issue 23).
+   */
+  async function auditHeldKeys(): Promise<void> {
+    if (held.size === 0) return;
+    const proofs = new Map([...held].map(([id, entry]) => [id, entry.proof]));
+    for (const id of await deps.deviceKeys.findStaleKeys(proofs)) {
+      const entry = held.get(id);
+      if (!entry || entry.proof !== proofs.get(id)) continue;
+      app.log.warn({ deviceKeyId: id }, 'device key no longer valid: socket closed');
+      entry.socket.close(DEVICE_CLOSE_CODES.keyRefused, 'key no longer valid');
+    }
+  }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -86,8 +114,12 @@ export function registerDeviceGateway(
         }
         return refuseUpgrade(socket, 401, 'Unauthorized');
       }
-      const { deviceKeyId } = result;
+      const { deviceKeyId, proof } = result;
       wss.handleUpgrade(request, socket, head, (ws) => {
+        held.set(deviceKeyId, { proof, socket: ws });
+        ws.on('close', () => {
+          if (held.get(deviceKeyId)?.socket === ws) held.delete(deviceKeyId);
+        });
         handleDeviceConnection({
           socket: ws,
           deviceKeyId,
@@ -110,6 +142,7 @@ export function registerDeviceGateway(
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
     isClosing = true;
+    clearInterval(audit);
     deps.live.closeAll(DEVICE_CLOSE_CODES.serverRestart, 'server restart');
     app.server.off('upgrade', onUpgrade);
     wss.close();

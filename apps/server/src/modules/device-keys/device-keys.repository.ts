@@ -35,6 +35,16 @@ export function createDeviceKeysRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The current secret and pairing of these keys; a deleted key is missing. */
+    findKeyStates(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('device_keys')
+        .select(['id', 'secret_hash', 'identity_hash', 'revoked_on'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     findDeviceKeyById(id: number): Promise<DeviceKeyRow | undefined> {
       return db.selectFrom('device_keys').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -9,6 +9,12 @@ export const DEVICE_IDENTITY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Why an agent may not connect: an unknown or revoked key, or another agent's key. */
 export type DeviceRefusal = 'key' | 'identity_missing' | 'paired_elsewhere';
 
+/** What a socket proved at its upgrade: the key's secret then, and the agent's identity. */
+export interface DeviceKeyProof {
+  secretHash: string;
+  identityHash: string;
+}
+
 /**
  * Device keys (ARCHITECTURE §5): "<public id>.<secret>". The public id finds the row, the
  * secret is compared as a hash in constant time, and only the hash is stored. A key is a
@@ -62,24 +68,43 @@ export function createDeviceKeysService({
     async authenticateDevice(
       token: string,
       identity: string | undefined,
-    ): Promise<{ deviceKeyId: number } | { refused: DeviceRefusal }> {
+    ): Promise<{ deviceKeyId: number; proof: DeviceKeyProof } | { refused: DeviceRefusal }> {
       const row = await findLiveKey(token);
       if (!row) return { refused: 'key' };
       if (!identity || !DEVICE_IDENTITY_PATTERN.test(identity)) {
         return { refused: 'identity_missing' };
       }
       const identityHash = sha256Hex(identity);
+      const proof = { secretHash: row.secret_hash, identityHash };
       if (
         row.identity_hash === null &&
         (await deviceKeys.bindIdentity(row.id, identityHash, nowIso()))
       ) {
-        return { deviceKeyId: row.id };
+        return { deviceKeyId: row.id, proof };
       }
       const current =
         row.identity_hash ?? (await deviceKeys.findDeviceKeyById(row.id))?.identity_hash;
       return current && safeEqual(current, identityHash)
-        ? { deviceKeyId: row.id }
+        ? { deviceKeyId: row.id, proof }
         : { refused: 'paired_elsewhere' };
+    },
+
+    /**
+     * Of the sockets held here, the keys that no longer let them in: revoked, deleted, rotated
+     * (another secret) or paired again (another identity).
+     */
+    async findStaleKeys(held: Map<number, DeviceKeyProof>): Promise<number[]> {
+      const rows = await deviceKeys.findKeyStates([...held.keys()]);
+      const current = new Map(rows.map((row) => [row.id, row]));
+      return [...held].flatMap(([id, proof]) => {
+        const row = current.get(id);
+        const holds =
+          row !== undefined &&
+          row.revoked_on === null &&
+          row.secret_hash === proof.secretHash &&
+          row.identity_hash === proof.identityHash;
+        return holds ? [] : [id];
+      });
     },
 
     /**
