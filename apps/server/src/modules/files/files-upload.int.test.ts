@@ -47,6 +47,23 @@ async function expectNothingStored(run: () => Promise<unknown>) {
   expect(listStoredFiles(t)).toEqual(storedBefore);
 }
 
+describe('POST /api/groups/{g}/files/: file kinds (issue 23)', () => {
+  it('takes only the names of print files, whatever the content', async () => {
+    const bytes = buildTextGcode();
+    for (const filename of ['evil.html', 'part.gcode.svg', 'notes.txt', 'part']) {
+      await expectNothingStored(async () => {
+        const response = await uploadFile(t, owner.access, workspaceId, { bytes, filename });
+        expect(response.status, filename).toBe(400);
+        expect(Object.keys(response.body.details), filename).toEqual(['file']);
+      });
+    }
+    for (const filename of ['PART.GCODE', 'part.gco', 'part.g']) {
+      const response = await uploadFile(t, owner.access, workspaceId, { bytes, filename });
+      expect(response.status, filename).toBe(201);
+    }
+  });
+});
+
 describe('POST /api/groups/{g}/files/: accepted files', () => {
   it('stores text G-code with its metadata, hash and preview', async () => {
     const bytes = buildTextGcode();

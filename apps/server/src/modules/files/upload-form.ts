@@ -77,6 +77,9 @@ export async function receiveUploadForm(
   }
 }
 
+/** The kinds of file the product reads: text G-code under its usual names, and binary G-code. */
+const PRINT_FILE_NAME = /\.(gcode|gco|g|bgcode)$/i;
+
 /**
  * The spec's rules on what was sent (part 2 §4.2, §5): a file, not hidden or system, larger
  * than 1000 bytes, with a usable name (the name field, else the file's own name, cleaned).
@@ -92,6 +95,10 @@ export function readUploadInput(form: ReceivedForm, minBytes: number): UploadInp
   const filename = GcodeNameSchema.safeParse(form.filename ?? '');
   if (filename.success && isHiddenOrSystemFileName(filename.data)) {
     throw fileRefused('Hidden or system files are not accepted.');
+  }
+  // issue 23: `evil.html` was stored as G-code; the content check alone lets any text in
+  if (filename.success && !PRINT_FILE_NAME.test(filename.data)) {
+    throw fileRefused('Only G-code files are accepted: .gcode, .gco, .g or .bgcode.');
   }
   if (form.temp.size < minBytes) {
     throw fileRefused(`The file must be larger than ${minBytes - 1} bytes.`);
