@@ -1,3 +1,4 @@
+import { registerJsonDepthLimit } from './json-depth.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       });
     }
   });
+  registerJsonDepthLimit(server);
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.addHook('onSend', async (request, reply) => {
