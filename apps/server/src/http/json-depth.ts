@@ -27,7 +27,9 @@ export function registerJsonDepthLimit(server: FastifyInstance): void {
   const parseJson = server.getDefaultJsonParser('error', 'error');
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body, (error, value) => {
+    // parseAs 'string': the body is a string; the type also allows a Buffer
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
       if (jsonDepth(value) > MAX_JSON_DEPTH) {
         return done(
