@@ -22,6 +22,8 @@ import type { Config } from './config/config.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
+import { createJobRunner, type JobRunnerOptions } from './jobs/job-runner.js';
+import { createJobsRepository } from './jobs/jobs.repository.js';
 import { GATEWAY_LIMITS, type GatewayLimits } from './gateway/device-connection.js';
 import { buildApp, type App } from './http/app.js';
 import { RateLimiter } from './http/rate-limiter.js';
@@ -59,6 +61,8 @@ export interface StartOptions {
   notificationOptions?: NotificationOptions;
   /** tests shorten the cluster's heartbeat */
   clusterTimings?: ClusterTimings;
+  /** tests make the job runner look only when told (drainOnce) */
+  jobOptions?: Partial<JobRunnerOptions>;
   /** tests: the LAN printers' built-in agents retry and take frames sooner */
   lanAgentTuning?: Partial<AgentTuning>;
 }
@@ -116,9 +120,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ...options.notificationOptions,
         invitationMail: {
           backoffSeconds: config.mailRetrySeconds,
-          tickMs: Math.min(15_000, config.mailRetrySeconds * 500),
           ...options.notificationOptions?.invitationMail,
         },
+      },
+      jobOptions: {
+        pollMs: Math.min(15_000, config.mailRetrySeconds * 500),
+        ...options.jobOptions,
       },
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     });
@@ -210,6 +217,7 @@ export interface ServiceDeps {
   lanPrinterNetworks?: LanNetwork[];
   /** tests: the built-in agents' retries and timelapse interval */
   lanAgentTuning?: Partial<AgentTuning>;
+  jobOptions?: Partial<JobRunnerOptions>;
 }
 
 /**
@@ -236,6 +244,9 @@ export function composeServices({
   const sessions = createSessionsRepository(db);
   const workspacesRepository = createWorkspacesRepository(db);
   const printJobsRepository = createPrintJobsRepository(db);
+  // background work of every kind: one table, one runner (started with the workers)
+  const jobsRepository = createJobsRepository(db);
+  const jobs = createJobRunner({ jobs: jobsRepository, clock, options: rest.jobOptions });
   // one file store, so its temp sweep knows every work folder in use
   const storage = createFileStorage(dataDir);
 
@@ -290,6 +301,8 @@ export function composeServices({
     printJobs: printJobsRepository,
     deviceKeys: devices.deviceKeys,
     lifecycle: printJobLifecycle,
+    jobs: jobsRepository,
+    wakeJobs: () => jobs.wake(),
     settings: videoSettings ?? { ffmpegPath: undefined },
   });
   const lanPrinters = createLanPrinterServices({
@@ -351,7 +364,10 @@ export function composeServices({
     publicVideos: videos.listPublicVideos,
     testSender: notifications.testSender,
     invitationMailOptions: rest.notificationOptions?.invitationMail,
+    jobs: jobsRepository,
+    runJob: (job) => jobs.runHeld(job),
   });
+  jobs.register(workspaceAdmin.invitationMailJob);
   return {
     cluster,
     ...accounts,
@@ -377,6 +393,7 @@ export function composeServices({
     workspaceAdmin,
     videos,
     notifications,
+    jobs,
   };
 }
 

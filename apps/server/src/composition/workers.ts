@@ -15,7 +15,7 @@ export interface Workers {
 
 /**
  * The background work of one instance: the cluster's membership, the sweeps, the listeners on
- * device events, the video and notification workers, the queue dispatcher and LAN mode's
+ * device events, the job runner (video encodes, invitation mails), the notification worker, the queue dispatcher and LAN mode's
  * built-in agents.
  */
 export async function startWorkers(services: Services, log: FastifyBaseLogger): Promise<Workers> {
@@ -27,13 +27,12 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   stops.push(() => services.idempotency.stopSweep());
   services.printJobs.listen(log);
   stops.push(() => services.printJobs.stopListening());
-  const videoWorker = services.videos.startWorker(log);
-  stops.push(() => videoWorker.stop());
+  services.jobs.register(services.videos.createEncodeJob(log));
+  services.jobs.start(log);
+  // waits for the jobs running (an encode, a mail) before the database closes
+  stops.push(() => services.jobs.stop());
   services.printQueue.dispatcher.listen(log, QUEUE_TICK_MS, services.cluster.isLeader);
   stops.push(() => services.printQueue.dispatcher.stop());
-  const invitationMail = services.workspaceAdmin.invitationMailWorker;
-  invitationMail.listen(log, services.cluster.isLeader);
-  stops.push(() => invitationMail.stop());
   stops.push(services.temperatureHistory.start());
   services.notifications.startBackground(log);
   // stops the outbox worker after the messages on their way have gone

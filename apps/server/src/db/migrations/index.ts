@@ -14,6 +14,7 @@ import * as lanPrinters from './0014-lan-printers.js';
 import * as idempotencyKeys from './0012-idempotency-keys.js';
 import * as firstRun from './0015-first-run.js';
 import * as invitationDelivery from './0016-invitation-delivery.js';
+import * as backgroundJobs from './0019-background-jobs.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0014-lan-printers': lanPrinters,
   '0015-first-run': firstRun,
   '0016-invitation-delivery': invitationDelivery,
+  '0019-background-jobs': backgroundJobs,
 };
