@@ -71,16 +71,19 @@ describe('the encode worker', () => {
         30_000,
       );
     }
-    const attempts = await second.server.database.db
-      .selectFrom('background_jobs')
-      .select(['key', 'attempts', 'state'])
-      .where('kind', '=', 'video.encode')
-      .orderBy('id')
-      .execute();
-    expect(attempts).toEqual([
-      { key: `video.encode:${jobs[0]}`, attempts: 1, state: 'done' },
-      { key: `video.encode:${jobs[1]}`, attempts: 2, state: 'done' },
-    ]);
+    // the runner records the job done just after the video is stored
+    await eventually(async () => {
+      const attempts = await second.server.database.db
+        .selectFrom('background_jobs')
+        .select(['key', 'attempts', 'state'])
+        .where('kind', '=', 'video.encode')
+        .orderBy('id')
+        .execute();
+      expect(attempts).toEqual([
+        { key: `video.encode:${jobs[0]}`, attempts: 1, state: 'done' },
+        { key: `video.encode:${jobs[1]}`, attempts: 2, state: 'done' },
+      ]);
+    });
     await second.close();
     await storage.cleanup();
   });
