@@ -16,6 +16,7 @@ import {
 } from './composition/notifications.js';
 import { createPrintQueueServices } from './composition/print-queue.js';
 import { createVideoServices, type VideoSettings } from './composition/videos.js';
+import { wirePrintJobEvents } from './composition/event-wiring.js';
 import { startWorkers } from './composition/workers.js';
 import { createWorkspaceAdminServices } from './composition/workspace-admin.js';
 import type { Config } from './config/config.js';
@@ -300,7 +301,6 @@ export function composeServices({
     files: files.filesRepository,
     printJobs: printJobsRepository,
     deviceKeys: devices.deviceKeys,
-    lifecycle: printJobLifecycle,
     jobs: jobsRepository,
     wakeJobs: () => jobs.wake(),
     settings: videoSettings ?? { ffmpegPath: undefined },
@@ -328,7 +328,6 @@ export function composeServices({
     workspacesRepository,
     getPrinterForUser: devices.getPrinterForUser,
     printJobs,
-    lifecycle: printJobLifecycle,
     printStartTimeoutMs,
   });
   const notifications = createNotificationServices({
@@ -345,8 +344,6 @@ export function composeServices({
     },
     live: devices.live,
     snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
-    printJobLifecycle,
-    videoEvents: videos.events,
     isLeader: cluster.isLeader,
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
@@ -368,14 +365,21 @@ export function composeServices({
     runJob: (job) => jobs.runHeld(job),
   });
   jobs.register(workspaceAdmin.invitationMailJob);
+  const temperatureHistory = createTemperatureHistoryService({
+    getPrinterForUser: devices.getPrinterForUser,
+    clock,
+  });
+  wirePrintJobEvents({
+    lifecycle: printJobLifecycle,
+    videoEvents: videos.events,
+    videoRecording: videos.recording,
+    queue: printQueue.dispatcher,
+    notifications: notifications.hooks,
+  });
   return {
     cluster,
     ...accounts,
-    temperatureHistory: createTemperatureHistoryService({
-      live: devices.live,
-      getPrinterForUser: devices.getPrinterForUser,
-      clock,
-    }),
+    temperatureHistory,
     statsCharts: createStatsChartsService({
       charts: createStatsChartsRepository(db),
       workspaces,

@@ -7,14 +7,13 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { DeviceKeysService } from '../modules/device-keys/device-keys.service.js';
 import { createSignedLinks } from '../modules/files/download-tokens.js';
 import type { FilesRepository } from '../modules/files/files.repository.js';
-import type { PrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
 import type { PrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import { resolveFfmpegPath } from '../modules/videos/ffmpeg.js';
 import { createFrameIngestService } from '../modules/videos/frame-ingest.service.js';
 import { createVideoContentService } from '../modules/videos/video-content.service.js';
 import { createVideoEvents } from '../modules/videos/video-events.js';
-import { subscribeVideoRecording } from '../modules/videos/video-recording.js';
+import { createVideoRecordingHooks } from '../modules/videos/video-recording.js';
 import { createVideoPresenter } from '../modules/videos/video-response.js';
 import {
   DEFAULT_WORKER_OPTIONS,
@@ -49,7 +48,6 @@ export function createVideoServices(deps: {
   files: FilesRepository;
   printJobs: PrintJobsRepository;
   deviceKeys: DeviceKeysService;
-  lifecycle: PrintJobLifecycle;
   jobs: JobsRepository;
   /** wakes the job runner (it exists once the workers start) */
   wakeJobs: () => void;
@@ -62,15 +60,14 @@ export function createVideoServices(deps: {
   const presenter = createVideoPresenter(links);
   const wakeWorker = deps.wakeJobs;
 
-  subscribeVideoRecording({
-    lifecycle: deps.lifecycle,
-    videos,
-    clock,
-    frameGraceMs: deps.settings.frameGraceMs ?? 60_000,
-    wakeWorker,
-  });
-
   return {
+    /** "a print job ended": the video closes and gets its encode job (event-wiring.ts) */
+    recording: createVideoRecordingHooks({
+      videos,
+      clock,
+      frameGraceMs: deps.settings.frameGraceMs ?? 60_000,
+      wakeWorker,
+    }),
     videos: createVideosService({
       videos,
       files: deps.files,

@@ -18,7 +18,6 @@ let storage: TestStorage;
 let first: DatabaseHandle;
 let second: DatabaseHandle;
 const clock = new TestClock();
-const silent = { warn: () => {}, error: () => {} };
 
 const POLICY: JobPolicy = {
   leaseMs: 60_000,
