@@ -24,11 +24,12 @@ const QUEUE_TICK_MS = 5000;
  * "A print job ended" and "a video was flagged": registered while the services are composed,
  * before any job can end. In the ending transaction, in this order:
  *   1. videos: the recording closes (ANALYZING with an encode job, or NOT_RECORDED);
- *   2. print queue: the item the job printed is finished, its printer's plate needs clearing;
+ *   2. print queue: the printer's plate is clear (a finished job on a jobox printer) or in use
+ *      (anything else: a person looks first);
  *   3. notifications: outbox rows for every member who asked for this outcome.
  * After commit, in the same order: the job runner wakes for the encode, the queue dispatches
  * the printer's next job, the notification worker wakes.
- * "A print job started" (after commit): the queue marks its item printing.
+ * "A print job started" (after commit): the queue marks the printer's plate in use.
  */
 export function wirePrintJobEvents(deps: {
   lifecycle: PrintJobLifecycle;

@@ -104,7 +104,6 @@ export function createVideoServices(deps: {
           results: createVideoResultsRepository(db),
           printJobs: deps.printJobs,
           storage,
-          clock,
           events,
           options: {
             ...DEFAULT_WORKER_OPTIONS,

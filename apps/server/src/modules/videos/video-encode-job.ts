@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VideoCheckReason } from '@printdeck/shared';
-import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
@@ -37,7 +36,6 @@ interface Deps {
   results: VideoResultsRepository;
   printJobs: PrintJobsRepository;
   storage: FileStorage;
-  clock: Clock;
   events: VideoEvents;
   options: VideoWorkerOptions;
 }

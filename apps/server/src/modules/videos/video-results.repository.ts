@@ -47,15 +47,18 @@ export function createVideoResultsRepository(db: Db) {
     /** FAILED with the reason; the frames stay, so nothing more is lost than the video. */
     async storeFailure(videoId: number, reason: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // only a video still waiting: one an earlier attempt made READY stays so
+        const failed = await trx
+          .updateTable('print_jobs')
+          .set({ video_state: 'FAILED' })
+          .where('id', '=', videoId)
+          .where('video_state', '=', 'ANALYZING')
+          .executeTakeFirst();
+        if (Number(failed.numUpdatedRows) === 0) return;
         await trx
           .updateTable('videos')
           .set({ failure_reason: reason })
           .where('print_job_id', '=', videoId)
-          .execute();
-        await trx
-          .updateTable('print_jobs')
-          .set({ video_state: 'FAILED' })
-          .where('id', '=', videoId)
           .execute();
       });
     },
