@@ -59,8 +59,7 @@ describe('a kept invitation mail on two instances', () => {
 
     smtp = await startSmtpCapture({ port: smtpPort });
     clock.advance(31);
-    const workerOf = (instance: TestServer) =>
-      instance.server.services.jobs;
+    const workerOf = (instance: TestServer) => instance.server.services.jobs;
     const sent = await Promise.all([workerOf(a).drainOnce(), workerOf(b).drainOnce()]);
     expect(sent[0] + sent[1]).toBe(1);
     expect(smtp.mails.filter((mail) => mail.to === email)).toHaveLength(1);

@@ -150,7 +150,11 @@ describe('the job runner', () => {
     const start = clock.now().getTime();
     expect(await runner.drainOnce()).toBe(0);
     let [row] = await rowsOf('flaky');
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, last_error: 'the far side is down' });
+    expect(row).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_error: 'the far side is down',
+    });
     expect(Date.parse(row!.run_after) - start).toBeGreaterThanOrEqual(POLICY.backoffMs);
     expect(Date.parse(row!.run_after) - start).toBeLessThan(POLICY.backoffMs + 5000);
 
@@ -176,14 +180,13 @@ describe('the job runner', () => {
         last_error: 'the far side is down (gave up after 3 attempts)',
       }),
     ]);
-    expect(givenUp).toEqual([
-      { n: 7, reason: 'the far side is down (gave up after 3 attempts)' },
-    ]);
+    expect(givenUp).toEqual([{ n: 7, reason: 'the far side is down (gave up after 3 attempts)' }]);
   });
 
   it('a job that recovers on a retry is done, and one that can never be done fails at once', async () => {
     const { kind, calls, givenUp } = recordingKind('mixed', (n, call) => {
-      if (n === 1 && call === 1) throw new RetryLater('busy', new Date(clock.now().getTime() + 5000));
+      if (n === 1 && call === 1)
+        throw new RetryLater('busy', new Date(clock.now().getTime() + 5000));
       if (n === 2) throw new GiveUp('no such address');
     });
     await enqueue('mixed', 1);

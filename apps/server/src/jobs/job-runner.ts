@@ -12,9 +12,7 @@ export interface JobRunnerOptions {
 export const JOB_RUNNER_DEFAULTS: JobRunnerOptions = { pollMs: 15_000 };
 
 export type JobOutcome =
-  | { state: 'done' }
-  | { state: 'retry'; error: unknown }
-  | { state: 'failed'; error: unknown };
+  { state: 'done' } | { state: 'retry'; error: unknown } | { state: 'failed'; error: unknown };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

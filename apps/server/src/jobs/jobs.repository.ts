@@ -128,9 +128,7 @@ export function createJobsRepository(db: Db) {
     },
 
     async markFailed(job: ClaimedJob, reason: string): Promise<void> {
-      await held(db, job)
-        .set({ state: 'failed', lease_until: null, last_error: reason })
-        .execute();
+      await held(db, job).set({ state: 'failed', lease_until: null, last_error: reason }).execute();
     },
 
     /** Moves a pending job's start to now (the work it waited for is there early). */

@@ -91,7 +91,6 @@ export interface VideoFramesTable {
   height: number;
 }
 
-
 /** The tables above, by their names in the database. */
 export interface PrintingTables {
   print_jobs: PrintJobsTable;

@@ -51,7 +51,10 @@ export function createInvitationMail(deps: {
   const { repository, mailer, clock, options } = deps;
 
   async function send(payload: z.infer<typeof mailPayload>, job: { attempts: number }) {
-    const invitation = await repository.findMailable(payload.invitationId, clock.now().toISOString());
+    const invitation = await repository.findMailable(
+      payload.invitationId,
+      clock.now().toISOString(),
+    );
     // withdrawn, expired, replaced, or sent by an attempt whose end was not recorded
     if (!invitation || invitation.mail_state === 'sent' || invitation.mail_state === 'failed') {
       return;
