@@ -5,7 +5,7 @@ import type {
   PrintJobLifecycle,
   PrintJobLifecycleHooks,
 } from '../modules/print-jobs/print-job-lifecycle.js';
-import type { QueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
+import type { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
 import type { VideoEventHooks, VideoEvents } from '../modules/videos/video-events.js';
 
 /** How often free printers look for queue work besides the events that wake them. */
@@ -35,7 +35,10 @@ export function wirePrintJobEvents(deps: {
   lifecycle: PrintJobLifecycle;
   videoEvents: VideoEvents;
   videoRecording: PrintJobLifecycleHooks;
-  queue: QueueDispatcher;
+  queue: Pick<
+    ReturnType<typeof createQueueDispatcher>,
+    'onJobEnded' | 'onJobEndCommitted' | 'onJobStarted'
+  >;
   notifications: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks };
 }): void {
   const { lifecycle, queue } = deps;

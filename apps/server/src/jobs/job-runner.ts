@@ -9,7 +9,7 @@ export interface JobRunnerOptions {
   pollMs: number;
 }
 
-export const JOB_RUNNER_DEFAULTS: JobRunnerOptions = { pollMs: 15_000 };
+const JOB_RUNNER_DEFAULTS: JobRunnerOptions = { pollMs: 15_000 };
 
 export type JobOutcome =
   { state: 'done' } | { state: 'retry'; error: unknown } | { state: 'failed'; error: unknown };
@@ -199,5 +199,3 @@ export function createJobRunner(deps: {
     },
   };
 }
-
-export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -12,7 +12,7 @@ export interface ClaimedJob {
   attempts: number;
 }
 
-export interface NewJob {
+interface NewJob {
   kind: string;
   key: string;
   payload: unknown;

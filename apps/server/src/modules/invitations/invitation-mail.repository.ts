@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 
 /** An invitation mail to send, with what its text needs. */
-export interface MailableInvitation {
+interface MailableInvitation {
   id: number;
   workspace_id: number;
   email: string;

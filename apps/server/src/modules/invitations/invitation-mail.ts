@@ -4,7 +4,7 @@ import { sha256Hex } from '../../crypto/random.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { GiveUp, RetryLater, defineJobKind } from '../../jobs/job-kind.js';
-import type { ClaimedJob, JobsRepository } from '../../jobs/jobs.repository.js';
+import type { JobsRepository } from '../../jobs/jobs.repository.js';
 import { renderMail } from '../../mail/mail-templates.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { createInvitationToken } from './invitation-token.js';
@@ -24,7 +24,7 @@ export const INVITATION_MAIL_DEFAULTS: InvitationMailOptions = {
   leaseSeconds: 15 * 60,
 };
 
-export const INVITATION_MAIL = 'invitation.mail';
+const INVITATION_MAIL = 'invitation.mail';
 const mailPayload = z.object({ invitationId: z.number().int().positive() });
 const keyOf = (invitationId: number) => `${INVITATION_MAIL}:${invitationId}`;
 
@@ -123,4 +123,3 @@ export function createInvitationMail(deps: {
 }
 
 export type InvitationMail = ReturnType<typeof createInvitationMail>;
-export type HeldInvitationMail = ClaimedJob;

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
-export interface EncodeOutcome {
+interface EncodeOutcome {
   videoKey: string;
   photoKey: string;
   stripKey: string;
