@@ -163,8 +163,8 @@ async function main(): Promise<void> {
       "update print_jobs set ended_on = ?, outcome = 'done', video_state = 'ANALYZING' where id = ?",
     ).run(now, encoder.jobId);
     db.prepare(
-      "insert into video_encode_jobs (video_id, state, run_after, created_on) values (?, 'pending', '9999-01-01T00:00:00.000Z', ?)",
-    ).run(encoder.jobId, now);
+      "insert into background_jobs (kind, key, payload, state, run_after, created_on) values ('video.encode', ?, ?, 'pending', '9999-01-01T00:00:00.000Z', ?)",
+    ).run(`video.encode:${encoder.jobId}`, JSON.stringify({ videoId: encoder.jobId }), now);
     rmSync(memoryLog, { force: true });
     const encodeStart = performance.now();
     const done = await fetch(`${url}/api/device/timelapse/${encoder.jobId}/done/`, {

@@ -16,12 +16,15 @@ import {
 } from './composition/notifications.js';
 import { createPrintQueueServices } from './composition/print-queue.js';
 import { createVideoServices, type VideoSettings } from './composition/videos.js';
+import { wirePrintJobEvents } from './composition/event-wiring.js';
 import { startWorkers } from './composition/workers.js';
 import { createWorkspaceAdminServices } from './composition/workspace-admin.js';
 import type { Config } from './config/config.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
+import { createJobRunner, type JobRunnerOptions } from './jobs/job-runner.js';
+import { createJobsRepository } from './jobs/jobs.repository.js';
 import { GATEWAY_LIMITS, type GatewayLimits } from './gateway/device-connection.js';
 import { buildApp, type App } from './http/app.js';
 import { RateLimiter } from './http/rate-limiter.js';
@@ -59,6 +62,8 @@ export interface StartOptions {
   notificationOptions?: NotificationOptions;
   /** tests shorten the cluster's heartbeat */
   clusterTimings?: ClusterTimings;
+  /** tests make the job runner look only when told (drainOnce) */
+  jobOptions?: Partial<JobRunnerOptions>;
   /** tests: the LAN printers' built-in agents retry and take frames sooner */
   lanAgentTuning?: Partial<AgentTuning>;
 }
@@ -116,9 +121,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ...options.notificationOptions,
         invitationMail: {
           backoffSeconds: config.mailRetrySeconds,
-          tickMs: Math.min(15_000, config.mailRetrySeconds * 500),
           ...options.notificationOptions?.invitationMail,
         },
+      },
+      jobOptions: {
+        pollMs: Math.min(15_000, config.mailRetrySeconds * 500),
+        ...options.jobOptions,
       },
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     });
@@ -212,6 +220,7 @@ export interface ServiceDeps {
   lanPrinterNetworks?: LanNetwork[];
   /** tests: the built-in agents' retries and timelapse interval */
   lanAgentTuning?: Partial<AgentTuning>;
+  jobOptions?: Partial<JobRunnerOptions>;
 }
 
 /**
@@ -238,6 +247,9 @@ export function composeServices({
   const sessions = createSessionsRepository(db);
   const workspacesRepository = createWorkspacesRepository(db);
   const printJobsRepository = createPrintJobsRepository(db);
+  // background work of every kind: one table, one runner (started with the workers)
+  const jobsRepository = createJobsRepository(db);
+  const jobs = createJobRunner({ jobs: jobsRepository, clock, options: rest.jobOptions });
   // one file store, so its temp sweep knows every work folder in use
   const storage = createFileStorage(dataDir);
 
@@ -291,7 +303,8 @@ export function composeServices({
     files: files.filesRepository,
     printJobs: printJobsRepository,
     deviceKeys: devices.deviceKeys,
-    lifecycle: printJobLifecycle,
+    jobs: jobsRepository,
+    wakeJobs: () => jobs.wake(),
     settings: videoSettings ?? { ffmpegPath: undefined },
   });
   const lanPrinters = createLanPrinterServices({
@@ -317,7 +330,6 @@ export function composeServices({
     workspacesRepository,
     getPrinterForUser: devices.getPrinterForUser,
     printJobs,
-    lifecycle: printJobLifecycle,
     printStartTimeoutMs,
   });
   const notifications = createNotificationServices({
@@ -334,8 +346,6 @@ export function composeServices({
     },
     live: devices.live,
     snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
-    printJobLifecycle,
-    videoEvents: videos.events,
     isLeader: cluster.isLeader,
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
@@ -353,15 +363,25 @@ export function composeServices({
     publicVideos: videos.listPublicVideos,
     testSender: notifications.testSender,
     invitationMailOptions: rest.notificationOptions?.invitationMail,
+    jobs: jobsRepository,
+    runJob: (job) => jobs.runHeld(job),
+  });
+  jobs.register(workspaceAdmin.invitationMailJob);
+  const temperatureHistory = createTemperatureHistoryService({
+    getPrinterForUser: devices.getPrinterForUser,
+    clock,
+  });
+  wirePrintJobEvents({
+    lifecycle: printJobLifecycle,
+    videoEvents: videos.events,
+    videoRecording: videos.recording,
+    queue: printQueue.dispatcher,
+    notifications: notifications.hooks,
   });
   return {
     cluster,
     ...accounts,
-    temperatureHistory: createTemperatureHistoryService({
-      live: devices.live,
-      getPrinterForUser: devices.getPrinterForUser,
-      clock,
-    }),
+    temperatureHistory,
     statsCharts: createStatsChartsService({
       charts: createStatsChartsRepository(db),
       workspaces,
@@ -379,6 +399,7 @@ export function composeServices({
     workspaceAdmin,
     videos,
     notifications,
+    jobs,
   };
 }
 

@@ -31,7 +31,8 @@ beforeAll(async () => {
     clock,
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     // the test looks for due mails itself, on both instances at once
-    notificationOptions: { invitationMail: { tickMs: 60 * 60 * 1000, backoffSeconds: 30 } },
+    notificationOptions: { invitationMail: { backoffSeconds: 30 } },
+    jobOptions: { pollMs: 60 * 60 * 1000 },
   };
   a = await startInProcessInstance(storage, options);
   b = await startInProcessInstance(storage, options);
@@ -58,8 +59,7 @@ describe('a kept invitation mail on two instances', () => {
 
     smtp = await startSmtpCapture({ port: smtpPort });
     clock.advance(31);
-    const workerOf = (instance: TestServer) =>
-      instance.server.services.workspaceAdmin.invitationMailWorker;
+    const workerOf = (instance: TestServer) => instance.server.services.jobs;
     const sent = await Promise.all([workerOf(a).drainOnce(), workerOf(b).drainOnce()]);
     expect(sent[0] + sent[1]).toBe(1);
     expect(smtp.mails.filter((mail) => mail.to === email)).toHaveLength(1);

@@ -21,8 +21,8 @@ import {
 import { createPushSender, resolveVapidKeys } from '../modules/notifications/push-sender.js';
 import { createPushSubscriptionsService } from '../modules/notifications/push-subscriptions.service.js';
 import { createTestSender } from '../modules/notifications/test-sender.js';
-import type { PrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
-import type { VideoEvents } from '../modules/videos/video-events.js';
+import type { PrintJobLifecycleHooks } from '../modules/print-jobs/print-job-lifecycle.js';
+import type { VideoEventHooks } from '../modules/videos/video-events.js';
 import { createTelegramBotPoller } from '../modules/telegram/telegram-bot-poller.js';
 import { createTelegramClient } from '../modules/telegram/telegram-client.js';
 import { createTelegramLinksRepository } from '../modules/telegram/telegram-links.repository.js';
@@ -54,8 +54,6 @@ export function createNotificationServices(deps: {
   telegram: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
   live: LiveDevices;
   snapshotTimeoutMs: number;
-  printJobLifecycle: PrintJobLifecycle;
-  videoEvents: VideoEvents;
   options?: NotificationOptions;
   /** with several instances the leader reads the bot's updates */
   isLeader?: () => boolean;
@@ -107,15 +105,18 @@ export function createNotificationServices(deps: {
     recipients: createRecipientsRepository(),
     clock,
   });
-  deps.printJobLifecycle.subscribe({
-    inTransaction: (trx, job) => events.enqueuePrintJobEnd(trx, job),
-    afterCommit: () => worker.wake(),
-  });
-  deps.videoEvents.subscribe({
-    inTransaction: (trx, { video, job, reasons }) =>
-      events.enqueueVideoFailure(trx, { job, video: { id: video.print_job_id }, reasons }),
-    afterCommit: () => worker.wake(),
-  });
+  /** what notifications do when a print job ends and when a video is flagged (event-wiring.ts) */
+  const hooks: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks } = {
+    jobEnded: {
+      inTransaction: (trx, job) => events.enqueuePrintJobEnd(trx, job),
+      afterCommit: () => worker.wake(),
+    },
+    videoFlagged: {
+      inTransaction: (trx, { video, job, reasons }) =>
+        events.enqueueVideoFailure(trx, { job, video: { id: video.print_job_id }, reasons }),
+      afterCommit: () => worker.wake(),
+    },
+  };
 
   const links = createTelegramLinksRepository(db);
   const telegramLinks = createTelegramLinksService({
@@ -137,6 +138,7 @@ export function createNotificationServices(deps: {
 
   return {
     events,
+    hooks,
     worker,
     telegramLinks,
     pushSubscriptions: createPushSubscriptionsService({

@@ -2,7 +2,6 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { LiveDevices } from '../gateway/live-devices.js';
 import type { FilesRepository } from '../modules/files/files.repository.js';
-import type { PrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
 import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import type { PrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
 import type { GetPrinterForUser } from '../modules/printers/printer-access.js';
@@ -30,7 +29,6 @@ export function createPrintQueueServices(deps: {
   workspacesRepository: WorkspacesRepository;
   getPrinterForUser: GetPrinterForUser;
   printJobs: PrintJobsService;
-  lifecycle: PrintJobLifecycle;
   printStartTimeoutMs: number;
 }) {
   const { db, clock, live } = deps;
@@ -55,11 +53,6 @@ export function createPrintQueueServices(deps: {
     staleClaimMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
   });
   const logged = (promise: Promise<void>) => promise.catch(() => undefined);
-  deps.lifecycle.subscribe({
-    inTransaction: (trx, job) => dispatcher.onJobEnded(trx, job),
-    afterCommit: (job) => dispatcher.onJobEndCommitted(job),
-    onStarted: (job) => dispatcher.onJobStarted(job),
-  });
   const service = createPrintQueueService({
     items,
     plates,

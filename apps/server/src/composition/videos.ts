@@ -2,26 +2,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PUBLIC_PROFILE_FILES_MAX, TIMELAPSE, type PublicVideo } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { JobsRepository } from '../jobs/jobs.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { DeviceKeysService } from '../modules/device-keys/device-keys.service.js';
 import { createSignedLinks } from '../modules/files/download-tokens.js';
 import type { FilesRepository } from '../modules/files/files.repository.js';
-import type { PrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
 import type { PrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import { resolveFfmpegPath } from '../modules/videos/ffmpeg.js';
 import { createFrameIngestService } from '../modules/videos/frame-ingest.service.js';
 import { createVideoContentService } from '../modules/videos/video-content.service.js';
-import { createVideoEncodeJobsRepository } from '../modules/videos/video-encode-jobs.repository.js';
 import { createVideoEvents } from '../modules/videos/video-events.js';
-import { subscribeVideoRecording } from '../modules/videos/video-recording.js';
+import { createVideoRecordingHooks } from '../modules/videos/video-recording.js';
 import { createVideoPresenter } from '../modules/videos/video-response.js';
 import {
   DEFAULT_WORKER_OPTIONS,
-  createVideoWorker,
-  type VideoWorker,
+  createVideoEncodeJob,
   type VideoWorkerOptions,
-} from '../modules/videos/video-worker.js';
+} from '../modules/videos/video-encode-job.js';
+import { createVideoResultsRepository } from '../modules/videos/video-results.repository.js';
 import { createVideosRepository } from '../modules/videos/videos.repository.js';
 import { createVideosService } from '../modules/videos/videos.service.js';
 
@@ -49,27 +48,26 @@ export function createVideoServices(deps: {
   files: FilesRepository;
   printJobs: PrintJobsRepository;
   deviceKeys: DeviceKeysService;
-  lifecycle: PrintJobLifecycle;
+  jobs: JobsRepository;
+  /** wakes the job runner (it exists once the workers start) */
+  wakeJobs: () => void;
   settings: VideoSettings;
 }) {
   const { db, clock, storage, workspaces } = deps;
-  const videos = createVideosRepository(db);
-  const encodeJobs = createVideoEncodeJobsRepository(db);
+  const videos = createVideosRepository(db, deps.jobs);
   const links = createSignedLinks(deps.jwtSecret, clock, VIDEO_LINK);
   const events = createVideoEvents();
   const presenter = createVideoPresenter(links);
-  let worker: VideoWorker | null = null;
-  const wakeWorker = () => worker?.wake();
-
-  subscribeVideoRecording({
-    lifecycle: deps.lifecycle,
-    videos,
-    clock,
-    frameGraceMs: deps.settings.frameGraceMs ?? 60_000,
-    wakeWorker,
-  });
+  const wakeWorker = deps.wakeJobs;
 
   return {
+    /** "a print job ended": the video closes and gets its encode job (event-wiring.ts) */
+    recording: createVideoRecordingHooks({
+      videos,
+      clock,
+      frameGraceMs: deps.settings.frameGraceMs ?? 60_000,
+      wakeWorker,
+    }),
     videos: createVideosService({
       videos,
       files: deps.files,
@@ -97,16 +95,15 @@ export function createVideoServices(deps: {
       return rows.map((row) => presenter.toPublicVideo(row));
     },
 
-    /** Starts the encode worker in this process: resumes what a previous run left. */
-    startWorker(logger: FastifyBaseLogger): VideoWorker {
-      worker = createVideoWorker(
+    /** The encode job, a handler on the job runner. */
+    createEncodeJob(logger: FastifyBaseLogger) {
+      return createVideoEncodeJob(
         {
           db,
           videos,
-          encodeJobs,
+          results: createVideoResultsRepository(db),
           printJobs: deps.printJobs,
           storage,
-          clock,
           events,
           options: {
             ...DEFAULT_WORKER_OPTIONS,
@@ -116,13 +113,6 @@ export function createVideoServices(deps: {
         },
         logger,
       );
-      worker.start();
-      return worker;
-    },
-
-    /** The running worker (tests wait for it to be idle). */
-    get worker(): VideoWorker | null {
-      return worker;
     },
   };
 }

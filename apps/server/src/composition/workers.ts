@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../composition-root.js';
+import { wireDeviceEvents } from './event-wiring.js';
 
-/** How often free printers look for queue work besides the events that wake them. */
-const QUEUE_TICK_MS = 5000;
 /** How often LAN mode lets go of built-in agents whose printer was deleted while offline. */
 const LAN_RECONCILE_MS = 60_000;
 
@@ -15,7 +14,8 @@ export interface Workers {
 
 /**
  * The background work of one instance: the cluster's membership, the sweeps, the listeners on
- * device events, the video and notification workers, the queue dispatcher and LAN mode's
+ * device events (event-wiring.ts), the job runner (video encodes, invitation mails), the
+ * notification worker and LAN mode's
  * built-in agents.
  */
 export async function startWorkers(services: Services, log: FastifyBaseLogger): Promise<Workers> {
@@ -25,16 +25,12 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
 
   services.idempotency.startSweep(log);
   stops.push(() => services.idempotency.stopSweep());
-  services.printJobs.listen(log);
-  stops.push(() => services.printJobs.stopListening());
-  const videoWorker = services.videos.startWorker(log);
-  stops.push(() => videoWorker.stop());
-  services.printQueue.dispatcher.listen(log, QUEUE_TICK_MS, services.cluster.isLeader);
-  stops.push(() => services.printQueue.dispatcher.stop());
-  const invitationMail = services.workspaceAdmin.invitationMailWorker;
-  invitationMail.listen(log, services.cluster.isLeader);
-  stops.push(() => invitationMail.stop());
-  stops.push(services.temperatureHistory.start());
+  // every device listener, in the order it runs, and the sweeps that go with them
+  stops.push(wireDeviceEvents(services, log));
+  services.jobs.register(services.videos.createEncodeJob(log));
+  services.jobs.start(log);
+  // waits for the jobs running (an encode, a mail) before the database closes
+  stops.push(() => services.jobs.stop());
   services.notifications.startBackground(log);
   // stops the outbox worker after the messages on their way have gone
   stops.push(() => services.notifications.stopBackground());

@@ -1,6 +1,8 @@
 import type { PublicVideo } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { JobOutcome } from '../jobs/job-runner.js';
+import type { ClaimedJob, JobsRepository } from '../jobs/jobs.repository.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
@@ -11,7 +13,6 @@ import {
   type InvitationMailOptions,
 } from '../modules/invitations/invitation-mail.js';
 import { createInvitationMailRepository } from '../modules/invitations/invitation-mail.repository.js';
-import { createInvitationMailWorker } from '../modules/invitations/invitation-mail-worker.js';
 import { createInvitationsRepository } from '../modules/invitations/invitations.repository.js';
 import { createInvitationsService } from '../modules/invitations/invitations.service.js';
 import { createMembersRepository } from '../modules/members/members.repository.js';
@@ -55,14 +56,17 @@ export function createWorkspaceAdminServices(deps: {
   publicVideos: (workspaceId: number) => Promise<PublicVideo[]>;
   testSender: TestSender;
   invitationMailOptions?: Partial<InvitationMailOptions> | undefined;
+  jobs: JobsRepository;
+  runJob: (job: ClaimedJob) => Promise<JobOutcome>;
 }) {
   const { db, clock, mailer, rateLimiter, publicUrl, workspaces } = deps;
   const members = createMembersRepository(db);
   const invitations = createInvitationsRepository(db);
   const invitationMailOptions = { ...INVITATION_MAIL_DEFAULTS, ...deps.invitationMailOptions };
-  const invitationMailRepository = createInvitationMailRepository(db);
   const invitationMail = createInvitationMail({
-    repository: invitationMailRepository,
+    db,
+    repository: createInvitationMailRepository(db),
+    jobs: deps.jobs,
     mailer,
     clock,
     publicUrl,
@@ -90,15 +94,12 @@ export function createWorkspaceAdminServices(deps: {
       usersService: deps.usersService,
       workspaces,
       mail: invitationMail,
+      runJob: deps.runJob,
       rateLimiter,
       clock,
     }),
-    invitationMailWorker: createInvitationMailWorker({
-      repository: invitationMailRepository,
-      mail: invitationMail,
-      clock,
-      options: invitationMailOptions,
-    }),
+    /** the invitation-mail job kind, for the job runner */
+    invitationMailJob: invitationMail.kind,
     apiKeys,
     slicer: createSlicerService({ apiKeys, workspaces, publicUrl }),
     notifications: createNotificationSettingsService({

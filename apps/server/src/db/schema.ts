@@ -4,6 +4,7 @@ import type { DeviceTables } from './tables/devices.js';
 import type { FileTables } from './tables/files.js';
 import type { PrintingTables } from './tables/printing.js';
 import type { MessagingTables } from './tables/messaging.js';
+import type { JobTables } from './tables/jobs.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/workspaces.js';
@@ -11,6 +12,7 @@ export type * from './tables/devices.js';
 export type * from './tables/files.js';
 export type * from './tables/printing.js';
 export type * from './tables/messaging.js';
+export type * from './tables/jobs.js';
 
 /**
  * Tables as both dialects see them. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -24,4 +26,5 @@ export interface Database
     DeviceTables,
     FileTables,
     PrintingTables,
-    MessagingTables {}
+    MessagingTables,
+    JobTables {}

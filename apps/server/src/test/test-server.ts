@@ -13,6 +13,7 @@ export interface TestServerOptions {
   videoSettings?: StartOptions['videoSettings'];
   notificationOptions?: StartOptions['notificationOptions'];
   clusterTimings?: StartOptions['clusterTimings'];
+  jobOptions?: StartOptions['jobOptions'];
   /** start on the database and data directory of an earlier server (a restart); kept on close */
   storage?: TestStorage;
   /** listen on this port instead of any free one (when PUBLIC_URL must name the server) */
@@ -81,6 +82,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     ...(options.clusterTimings ? { clusterTimings: options.clusterTimings } : {}),
+    ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
   });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');

@@ -15,6 +15,7 @@ import * as idempotencyKeys from './0012-idempotency-keys.js';
 import * as firstRun from './0015-first-run.js';
 import * as invitationDelivery from './0016-invitation-delivery.js';
 import * as sessionStrength from './0017-session-strength.js';
+import * as backgroundJobs from './0019-background-jobs.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0015-first-run': firstRun,
   '0016-invitation-delivery': invitationDelivery,
   '0017-session-strength': sessionStrength,
+  '0019-background-jobs': backgroundJobs,
 };

@@ -91,25 +91,10 @@ export interface VideoFramesTable {
   height: number;
 }
 
-export type VideoEncodeJobState = 'pending' | 'running' | 'done' | 'failed';
-
-/** Durable encode work, claimed atomically by the worker (ARCHITECTURE §2 background work). */
-export interface VideoEncodeJobsTable {
-  id: Generated<number>;
-  video_id: number;
-  state: VideoEncodeJobState;
-  attempts: Generated<number>;
-  run_after: string;
-  lease_until: string | null;
-  last_error: string | null;
-  created_on: string;
-}
-
 /** The tables above, by their names in the database. */
 export interface PrintingTables {
   print_jobs: PrintJobsTable;
   print_queue_items: PrintQueueItemsTable;
   videos: VideosTable;
   video_frames: VideoFramesTable;
-  video_encode_jobs: VideoEncodeJobsTable;
 }

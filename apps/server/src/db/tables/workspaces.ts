@@ -36,7 +36,9 @@ export interface WorkspaceInvitationsTable {
   expires_on: string;
   mail_state: Generated<InvitationMailState>;
   mail_attempts: Generated<number>;
+  /** unused since migration 0019: the mail's job (background_jobs) holds when and who */
   mail_next_attempt_on: string | null;
+  /** unused since migration 0019, as above */
   mail_claimed_until: string | null;
   mail_locale: Locale | null;
   mail_last_error: string | null;

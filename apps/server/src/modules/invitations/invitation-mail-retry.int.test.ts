@@ -3,7 +3,6 @@ import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.
 import { extractLink, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { createInvitationMailRepository } from './invitation-mail.repository.js';
 
 /**
  * Issue 15 item 4: the mail server is down when an admin invites someone. The invitation is
@@ -27,7 +26,8 @@ beforeAll(async () => {
     clock,
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     // the test looks for due mails itself (drainOnce), never the periodic tick
-    notificationOptions: { invitationMail: { tickMs: 60 * 60 * 1000, backoffSeconds: 30 } },
+    notificationOptions: { invitationMail: { backoffSeconds: 30 } },
+    jobOptions: { pollMs: 60 * 60 * 1000 },
   });
   admin = await buildUser(t);
   workspaceId = await buildWorkspace(t, admin, 'Fab Lab');
@@ -37,7 +37,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const worker = () => t.server.services.workspaceAdmin.invitationMailWorker;
+const worker = () => t.server.services.jobs;
 const invite = (username: string) =>
   t.api(`/api/groups/${workspaceId}/users/`, {
     method: 'POST',
@@ -106,36 +106,5 @@ describe('an invitation made while the mail server is down', () => {
     expect(invited.status).toBe(201);
     expect(invited.body.invitation.delivery).toBe('sent');
     expect(mailsTo('direct@example.com')).toHaveLength(1);
-  });
-});
-
-describe('claiming a pending mail', () => {
-  it('only one of two senders racing for the same mail gets it', async () => {
-    const { db } = t.server.database;
-    const row = await db
-      .insertInto('workspace_invitations')
-      .values({
-        workspace_id: workspaceId,
-        email: 'race@example.com',
-        role: 'observer',
-        token_hash: 'unused',
-        invited_by: admin.id,
-        created_on: clock.now().toISOString(),
-        expires_on: new Date(clock.now().getTime() + 86_400_000).toISOString(),
-        mail_state: 'pending',
-        mail_next_attempt_on: clock.now().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const repository = createInvitationMailRepository(db);
-    const claim = (tokenHash: string) =>
-      repository.claim({
-        id: row.id,
-        tokenHash,
-        nowIso: clock.now().toISOString(),
-        leaseUntilIso: new Date(clock.now().getTime() + 60_000).toISOString(),
-      });
-    const results = await Promise.all([claim('a'), claim('b')]);
-    expect(results.filter(Boolean)).toHaveLength(1);
   });
 });

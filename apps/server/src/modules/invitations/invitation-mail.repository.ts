@@ -1,26 +1,26 @@
 import type { Db } from '../../db/database.js';
 
-/** A pending invitation mail with what its text needs. */
-export interface DueInvitationMail {
+/** An invitation mail to send, with what its text needs. */
+interface MailableInvitation {
   id: number;
   workspace_id: number;
   email: string;
   expires_on: string;
-  mail_attempts: number;
+  mail_state: string;
   mail_locale: string | null;
   workspace_name: string;
   inviter_email: string | null;
 }
 
 /**
- * The delivery state of invitation mails (migration 0016). A mail is sent only by whoever
- * moved its row from `pending` to `sending`: one conditional update, so two workers (or two
- * instances) never both send it.
+ * The delivery state of invitation mails, kept on the invitation for the members page
+ * (migration 0016): `sending`, `pending` (the mail server was away; the job retries), `sent`
+ * or `failed`. Who sends, when, and how often is the job runner's (invitation-mail-job.ts).
  */
 export function createInvitationMailRepository(db: Db) {
   return {
-    /** Pending mails whose next attempt is due, of invitations still valid. */
-    findDue(nowIso: string, limit: number): Promise<DueInvitationMail[]> {
+    /** A still valid invitation and what its mail says; undefined when gone or expired. */
+    findMailable(id: number, nowIso: string): Promise<MailableInvitation | undefined> {
       return db
         .selectFrom('workspace_invitations as i')
         .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
@@ -30,99 +30,47 @@ export function createInvitationMailRepository(db: Db) {
           'i.workspace_id',
           'i.email',
           'i.expires_on',
-          'i.mail_attempts',
+          'i.mail_state',
           'i.mail_locale',
           'w.name as workspace_name',
           'inviter.email as inviter_email',
         ])
-        .where('i.mail_state', '=', 'pending')
-        .where('i.mail_next_attempt_on', '<=', nowIso)
+        .where('i.id', '=', id)
         .where('i.expires_on', '>', nowIso)
-        .orderBy('i.mail_next_attempt_on')
-        .orderBy('i.id')
-        .limit(limit)
-        .execute();
+        .executeTakeFirst();
     },
 
-    /**
-     * Takes a due mail for this sender and gives the invitation the token about to be mailed
-     * (the one never sent is replaced); false when someone else took it first.
-     */
-    async claim(input: {
-      id: number;
-      tokenHash: string;
-      nowIso: string;
-      leaseUntilIso: string;
-    }): Promise<boolean> {
-      const result = await db
+    /** This attempt is on its way: the invitation gets the token about to be mailed. */
+    async markSending(id: number, attempt: number, tokenHash: string): Promise<void> {
+      await db
         .updateTable('workspace_invitations')
-        .set((eb) => ({
-          mail_state: 'sending',
-          mail_claimed_until: input.leaseUntilIso,
-          mail_attempts: eb('mail_attempts', '+', 1),
-          token_hash: input.tokenHash,
-        }))
-        .where('id', '=', input.id)
-        .where('mail_state', '=', 'pending')
-        .where('mail_next_attempt_on', '<=', input.nowIso)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+        .set({ mail_state: 'sending', mail_attempts: attempt, token_hash: tokenHash })
+        .where('id', '=', id)
+        .execute();
     },
 
     async markSent(id: number): Promise<void> {
       await db
         .updateTable('workspace_invitations')
-        .set({
-          mail_state: 'sent',
-          mail_claimed_until: null,
-          mail_next_attempt_on: null,
-          mail_last_error: null,
-        })
+        .set({ mail_state: 'sent', mail_last_error: null })
         .where('id', '=', id)
-        .where('mail_state', '=', 'sending')
         .execute();
     },
 
-    async markRetry(id: number, nextIso: string, reason: string): Promise<void> {
+    async markPending(id: number, reason: string): Promise<void> {
       await db
         .updateTable('workspace_invitations')
-        .set({
-          mail_state: 'pending',
-          mail_claimed_until: null,
-          mail_next_attempt_on: nextIso,
-          mail_last_error: reason,
-        })
+        .set({ mail_state: 'pending', mail_last_error: reason })
         .where('id', '=', id)
-        .where('mail_state', '=', 'sending')
         .execute();
     },
 
     async markFailed(id: number, reason: string): Promise<void> {
       await db
         .updateTable('workspace_invitations')
-        .set({ mail_state: 'failed', mail_claimed_until: null, mail_last_error: reason })
+        .set({ mail_state: 'failed', mail_last_error: reason })
         .where('id', '=', id)
-        .where('mail_state', '=', 'sending')
         .execute();
-    },
-
-    /**
-     * Mails a stopped process left in `sending` past their lease: the mail may have left, so it
-     * is not repeated on its own (never twice); the inviter sees it failed and may invite again.
-     */
-    async failInterrupted(nowIso: string): Promise<number> {
-      const result = await db
-        .updateTable('workspace_invitations')
-        .set({
-          mail_state: 'failed',
-          mail_claimed_until: null,
-          mail_last_error:
-            'Interrupted while sending (server stopped); not repeated to avoid a duplicate.',
-        })
-        .where('mail_state', '=', 'sending')
-        .where('mail_claimed_until', '<', nowIso)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
     },
   };
 }

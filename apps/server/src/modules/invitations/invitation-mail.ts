@@ -1,55 +1,48 @@
-import type { Locale } from '@printdeck/shared';
+import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { sha256Hex } from '../../crypto/random.js';
+import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { GiveUp, RetryLater, defineJobKind } from '../../jobs/job-kind.js';
+import type { JobsRepository } from '../../jobs/jobs.repository.js';
 import { renderMail } from '../../mail/mail-templates.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { createInvitationToken } from './invitation-token.js';
 import type { InvitationMailRepository } from './invitation-mail.repository.js';
 
 export interface InvitationMailOptions {
-  /** how often the worker looks for mails to send again */
-  tickMs: number;
   /** first retry after this many seconds, doubling, capped by maxBackoffSeconds */
   backoffSeconds: number;
   maxBackoffSeconds: number;
-  /** a mail in `sending` belongs to its sender this long (longer than SMTP's own timeouts) */
+  /** a mail being sent belongs to its sender this long (longer than SMTP's own timeouts) */
   leaseSeconds: number;
-  /** mails sent per look */
-  batchSize: number;
 }
 
 export const INVITATION_MAIL_DEFAULTS: InvitationMailOptions = {
-  tickMs: 15_000,
   backoffSeconds: 30,
   maxBackoffSeconds: 15 * 60,
   leaseSeconds: 15 * 60,
-  batchSize: 50,
 };
 
-/** What one invitation mail says and where its link points. */
-export interface InvitationLetter {
-  id: number;
-  email: string;
-  workspace: string;
-  inviter: string;
-  locale: Locale;
-  expiresOn: string;
-  /** attempts made, this one included */
-  attempt: number;
-}
-
-export type InvitationMailOutcome = 'sent' | 'pending';
+const INVITATION_MAIL = 'invitation.mail';
+const mailPayload = z.object({ invitationId: z.number().int().positive() });
+const keyOf = (invitationId: number) => `${INVITATION_MAIL}:${invitationId}`;
 
 const isMailServerAway = (error: unknown) =>
   error instanceof AppError && error.code === 'mail_unavailable';
 
 /**
- * Sends invitation mails and records how it went: sent, kept for a later attempt (the mail
- * server is away: backoff), or failed (the mail server refused it; the error is thrown).
+ * Invitation mails as one kind of background job. The request that invites writes the
+ * invitation and its job (held by the request) in one transaction and makes the first attempt
+ * itself; if the process dies meanwhile, the job's lease runs out and a worker sends it — a
+ * crash never leaves an invitation without its mail. Each attempt mints a fresh token (only
+ * its hash is stored), so the link in the newest mail is the one that works. The mail server
+ * being away retries with backoff; a mail it refuses fails the invitation.
  */
 export function createInvitationMail(deps: {
+  db: Db;
   repository: InvitationMailRepository;
+  jobs: JobsRepository;
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
@@ -57,45 +50,75 @@ export function createInvitationMail(deps: {
 }) {
   const { repository, mailer, clock, options } = deps;
 
-  function backoffMs(attempt: number): number {
-    const seconds = options.backoffSeconds * 2 ** (attempt - 1);
-    return Math.min(seconds, options.maxBackoffSeconds) * 1000;
+  async function send(payload: z.infer<typeof mailPayload>, job: { attempts: number }) {
+    const invitation = await repository.findMailable(
+      payload.invitationId,
+      clock.now().toISOString(),
+    );
+    // withdrawn, expired, replaced, or sent by an attempt whose end was not recorded
+    if (!invitation || invitation.mail_state === 'sent' || invitation.mail_state === 'failed') {
+      return;
+    }
+    const letter = {
+      email: invitation.email,
+      workspace: invitation.workspace_name,
+      inviter: invitation.inviter_email ?? '',
+      expiresOn: invitation.expires_on,
+    };
+    const token = createInvitationToken({
+      email: letter.email,
+      purpose: 'invitation',
+      workspace: letter.workspace,
+      exp: Math.floor(Date.parse(letter.expiresOn) / 1000),
+    });
+    await repository.markSending(invitation.id, job.attempts, sha256Hex(token));
+    const locale = invitation.mail_locale === 'cs' ? 'cs' : 'en';
+    const link = `${deps.publicUrl}/invitations/accept?token=${token}`;
+    try {
+      await mailer.send(renderMail('invitation', locale, letter.email, link, letter));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (isMailServerAway(error)) {
+        await repository.markPending(invitation.id, reason);
+        throw new RetryLater(reason);
+      }
+      await repository.markFailed(invitation.id, reason);
+      throw new GiveUp(reason, { cause: error });
+    }
+    await repository.markSent(invitation.id);
   }
 
   return {
-    /** A fresh token for the invitation: only its hash is stored, the token goes in the mail. */
-    createToken(letter: Pick<InvitationLetter, 'email' | 'workspace' | 'expiresOn'>) {
-      const token = createInvitationToken({
-        email: letter.email,
-        purpose: 'invitation',
-        workspace: letter.workspace,
-        exp: Math.floor(Date.parse(letter.expiresOn) / 1000),
+    kind: defineJobKind({
+      name: INVITATION_MAIL,
+      payload: mailPayload,
+      policy: {
+        leaseMs: options.leaseSeconds * 1000,
+        // kept until the invitation expires (the handler then does nothing)
+        maxAttempts: Number.MAX_SAFE_INTEGER,
+        backoffMs: options.backoffSeconds * 1000,
+        maxBackoffMs: options.maxBackoffSeconds * 1000,
+        concurrency: 4,
+      },
+      keyOf: ({ invitationId }) => keyOf(invitationId),
+      handle: send,
+    }),
+
+    /** The invitation's mail job, held by the caller, in the transaction that writes it. */
+    enqueueHeld(trx: Parameters<JobsRepository['enqueue']>[0], invitationId: number) {
+      const now = clock.now();
+      return deps.jobs.enqueueClaimed(trx, {
+        kind: INVITATION_MAIL,
+        key: keyOf(invitationId),
+        payload: { invitationId },
+        runAfter: now.toISOString(),
+        nowIso: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + options.leaseSeconds * 1000).toISOString(),
       });
-      return { token, tokenHash: sha256Hex(token) };
     },
 
-    leaseUntilIso(): string {
-      return new Date(clock.now().getTime() + options.leaseSeconds * 1000).toISOString();
-    },
-
-    /** Sends a mail whose row this caller holds in `sending`. */
-    async deliver(letter: InvitationLetter, token: string): Promise<InvitationMailOutcome> {
-      const link = `${deps.publicUrl}/invitations/accept?token=${token}`;
-      try {
-        await mailer.send(renderMail('invitation', letter.locale, letter.email, link, letter));
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        if (!isMailServerAway(error)) {
-          await repository.markFailed(letter.id, reason);
-          throw error;
-        }
-        const next = new Date(clock.now().getTime() + backoffMs(letter.attempt));
-        await repository.markRetry(letter.id, next.toISOString(), reason);
-        return 'pending';
-      }
-      await repository.markSent(letter.id);
-      return 'sent';
-    },
+    /** Drops the job of an invitation that is gone. */
+    removeJob: (invitationId: number) => deps.jobs.remove(deps.db, keyOf(invitationId)),
   };
 }
 

@@ -93,8 +93,9 @@ export function createInvitationsRepository(db: Db) {
     /** undefined when the address already has a pending invitation to this workspace. */
     async insertInvitation(
       invitation: Insertable<WorkspaceInvitationsTable>,
+      executor: Db = db,
     ): Promise<InvitationRow | undefined> {
-      return db
+      return executor
         .insertInto('workspace_invitations')
         .values(invitation)
         .onConflict((oc) => oc.columns(['workspace_id', 'email']).doNothing())

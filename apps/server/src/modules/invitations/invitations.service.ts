@@ -8,6 +8,7 @@ import {
   type Workspace,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
+import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '../../crypto/random.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound, tokenNotValid } from '../../http/app-error.js';
@@ -17,6 +18,8 @@ import type { MembersRepository } from '../members/members.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toUserResponse, type UsersService } from '../users/users.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { JobOutcome } from '../../jobs/job-runner.js';
+import type { ClaimedJob } from '../../jobs/jobs.repository.js';
 import type { InvitationMail } from './invitation-mail.js';
 import type { InvitationRow, InvitationsRepository } from './invitations.repository.js';
 
@@ -28,6 +31,8 @@ interface Deps {
   usersService: UsersService;
   workspaces: WorkspacesService;
   mail: InvitationMail;
+  /** runs a job this caller holds (the job runner's runHeld) */
+  runJob: (job: ClaimedJob) => Promise<JobOutcome>;
   rateLimiter: RateLimiter;
   clock: Clock;
 }
@@ -94,41 +99,51 @@ export function createInvitationsService(deps: Deps) {
   }
 
   /**
-   * Writes the invitation and mails it. The mail server being away keeps the invitation, in
-   * `pending` delivery, for the invitation-mail worker to send once it is back; a mail the
-   * server refuses for good removes the invitation again (nothing half-written).
+   * Writes the invitation with its mail job in one transaction, then makes the first attempt
+   * here. The mail server being away keeps the invitation in `pending` delivery for the job to
+   * retry; a mail the server refuses for good removes the invitation again (nothing
+   * half-written); a crash in between leaves a job whose lease runs out and is taken over.
    */
   async function mailInvitation(
     workspaceId: number,
-    input: { email: string; invitedBy: number; workspace: string; inviter: string; locale: Locale },
+    input: { email: string; invitedBy: number; locale: Locale },
   ) {
     await rateLimiter.consume(`mail-to:${input.email}`, RATE_LIMITS.mailsPerRecipient);
     const now = clock.now();
     const createdOn = now.toISOString();
     const expiresOn = new Date(now.getTime() + INVITATION_TTL_SECONDS * 1000).toISOString();
     await invitations.deleteInvitationOf(workspaceId, input.email, createdOn);
-    const { token, tokenHash } = mail.createToken({ ...input, expiresOn });
-    const row = await invitations.insertInvitation({
-      workspace_id: workspaceId,
-      email: input.email,
-      role: 'observer',
-      token_hash: tokenHash,
-      invited_by: input.invitedBy,
-      created_on: createdOn,
-      expires_on: expiresOn,
-      mail_state: 'sending',
-      mail_attempts: 1,
-      mail_claimed_until: mail.leaseUntilIso(),
-      mail_locale: input.locale,
+    const { row, job } = await db.transaction().execute(async (trx) => {
+      const inserted = await invitations.insertInvitation(
+        {
+          workspace_id: workspaceId,
+          email: input.email,
+          role: 'observer',
+          // no link works until the first attempt mints the mailed token
+          token_hash: `unsent:${randomUUID()}`,
+          invited_by: input.invitedBy,
+          created_on: createdOn,
+          expires_on: expiresOn,
+          mail_state: 'sending',
+          mail_attempts: 1,
+          mail_locale: input.locale,
+        },
+        trx,
+      );
+      if (!inserted) throw alreadyInvited();
+      return { row: inserted, job: await mail.enqueueHeld(trx, inserted.id) };
     });
-    if (!row) throw alreadyInvited();
-    try {
-      const delivery = await mail.deliver({ ...input, id: row.id, expiresOn, attempt: 1 }, token);
-      return toInvitationResponse({ ...row, mail_state: delivery });
-    } catch (error) {
+    const outcome = await deps.runJob(job);
+    if (outcome.state === 'failed') {
       await invitations.deleteInvitation(workspaceId, row.id);
-      throw error;
+      await mail.removeJob(row.id);
+      const { error } = outcome;
+      throw error instanceof Error && error.cause ? error.cause : error;
     }
+    return toInvitationResponse({
+      ...row,
+      mail_state: outcome.state === 'done' ? 'sent' : 'pending',
+    });
   }
 
   return {
@@ -143,20 +158,13 @@ export function createInvitationsService(deps: Deps) {
         [`invites-by:${userId}`, INVITATION_LIMITS.invitesPerUser],
         [`invites:${workspaceId}`, INVITATION_LIMITS.invitesPerWorkspace],
       ]);
-      const [workspace, inviter, memberEmails, pending] = await Promise.all([
+      const [, memberEmails, pending] = await Promise.all([
         workspaces.getWorkspaceOrThrow(userId, workspaceId),
-        users.findUserById(userId),
         invitations.findMemberEmails(workspaceId, [email]),
         invitations.findPendingEmails(workspaceId, [email], nowIso()),
       ]);
       if (memberEmails.size > 0 || pending.size > 0) throw alreadyInvited();
-      const invitation = await mailInvitation(workspaceId, {
-        email,
-        invitedBy: userId,
-        locale,
-        workspace: workspace.name,
-        inviter: inviter?.email ?? '',
-      });
+      const invitation = await mailInvitation(workspaceId, { email, invitedBy: userId, locale });
       return { status: 'invited', invitation };
     },
 

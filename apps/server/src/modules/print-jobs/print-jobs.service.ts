@@ -1,10 +1,10 @@
 import {
   derivePrinterState,
   PrintFileResultSchema,
+  type DeviceState,
   type PrintJob,
   type PrintStart,
 } from '@printdeck/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import {
   DeviceCommandFailed,
@@ -21,7 +21,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { PrintJobLifecycle } from './print-job-lifecycle.js';
 import { readEndReasonCode } from './print-job-reconcile.js';
-import { createPrintJobSync, SWEEP_INTERVAL_MS } from './print-job-sync.js';
+import { createPrintJobSync } from './print-job-sync.js';
 import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
 
 interface Deps {
@@ -98,7 +98,6 @@ export function createPrintJobsService(deps: Deps) {
     ...(deps.lostGraceS !== undefined ? { lostGraceS: deps.lostGraceS } : {}),
     ...(deps.isLeader ? { isLeader: deps.isLeader } : {}),
   });
-  let sweepTimer: NodeJS.Timeout | null = null;
 
   return {
     endJob,
@@ -245,30 +244,9 @@ export function createPrintJobsService(deps: Deps) {
     /** Ends the open jobs of devices gone longer than the grace period; answers how many. */
     sweepLostJobs: () => sync.sweepLostJobs(),
 
-    /** Wires the service to the live devices and starts the lost-device sweep. */
-    listen(logger: FastifyBaseLogger): void {
-      const report = (what: string) => (error: unknown) =>
-        logger.error({ err: error }, `print job ${what} failed`);
-      live.onEvent((deviceKeyId, event) => {
-        sync.applyEvent(deviceKeyId, event).catch(report('event'));
-      });
-      live.onPresence((deviceKeyId, change) => {
-        this.applyPresence(deviceKeyId, change).catch(report('presence'));
-      });
-      live.onStateChange((deviceKeyId, state) => {
-        sync.applyState(deviceKeyId, state, false).catch(report('reconcile'));
-      });
-      sweepTimer = setInterval(() => {
-        sync.sweepLostJobs().catch(report('sweep'));
-      }, SWEEP_INTERVAL_MS);
-      sweepTimer.unref();
-    },
-
-    /** Stops the sweep (server shutdown). */
-    stopListening(): void {
-      if (sweepTimer) clearInterval(sweepTimer);
-      sweepTimer = null;
-    },
+    /** A patch changed a device's state: its open jobs reconcile (snapshots: applyPresence). */
+    applyState: (deviceKeyId: number, state: DeviceState) =>
+      sync.applyState(deviceKeyId, state, false),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { DeviceState } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import type { LiveDevices } from '../../gateway/live-devices.js';
+import type { PresenceChange } from '../../gateway/live-devices.js';
 import {
   TEMPERATURE_HISTORY,
   type TemperatureHistoryStore,
@@ -18,29 +18,30 @@ export function readTemperatures(state: DeviceState): TemperatureReading {
 }
 
 /**
- * Feeds the store from the states the gateway already receives (snapshots and patches), and
- * once per interval repeats the last reading of connected devices that had nothing new to say.
- * Returns the stop function.
+ * Feeds the store from the states the gateway already receives (snapshots and patches; the
+ * event wiring registers `recordState` and `recordPresence`), and once per interval repeats the
+ * last reading of connected devices that had nothing new to say (`startSampling`, which
+ * returns the stop function).
  */
-export function feedTemperatureHistory(deps: {
-  live: LiveDevices;
-  store: TemperatureHistoryStore;
-  clock: Clock;
-}): () => void {
-  const { live, store, clock } = deps;
+export function feedTemperatureHistory(deps: { store: TemperatureHistoryStore; clock: Clock }) {
+  const { store, clock } = deps;
   const nowMs = () => clock.now().getTime();
-  live.onStateChange((deviceKeyId, state) =>
-    store.record(deviceKeyId, readTemperatures(state), nowMs()),
-  );
-  live.onPresence((deviceKeyId, change) => {
-    if (change.kind === 'snapshot')
-      store.record(deviceKeyId, readTemperatures(change.state), nowMs());
-    else store.markOffline(deviceKeyId);
-  });
-  const timer = setInterval(() => {
-    store.carryForward(nowMs());
-    store.prune(nowMs());
-  }, TEMPERATURE_HISTORY.sampleIntervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return {
+    recordState(deviceKeyId: number, state: DeviceState): void {
+      store.record(deviceKeyId, readTemperatures(state), nowMs());
+    },
+    recordPresence(deviceKeyId: number, change: PresenceChange): void {
+      if (change.kind === 'snapshot')
+        store.record(deviceKeyId, readTemperatures(change.state), nowMs());
+      else store.markOffline(deviceKeyId);
+    },
+    startSampling(): () => void {
+      const timer = setInterval(() => {
+        store.carryForward(nowMs());
+        store.prune(nowMs());
+      }, TEMPERATURE_HISTORY.sampleIntervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
 }

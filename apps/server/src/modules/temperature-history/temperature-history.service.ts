@@ -1,6 +1,5 @@
 import type { TemperatureHistory } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { GetPrinterForUser } from '../printers/printer-access.js';
 import { RingBufferTemperatureStore } from './ring-buffer-temperature-store.js';
 import { feedTemperatureHistory } from './temperature-history-feed.js';
@@ -8,16 +7,15 @@ import { TEMPERATURE_HISTORY, type TemperatureHistoryStore } from './temperature
 
 /** The printer detail's temperature graph: the last 30 minutes of a printer the caller may see. */
 export function createTemperatureHistoryService(deps: {
-  live: LiveDevices;
   getPrinterForUser: GetPrinterForUser;
   clock: Clock;
   store?: TemperatureHistoryStore;
 }) {
-  const { live, getPrinterForUser, clock } = deps;
+  const { getPrinterForUser, clock } = deps;
   const store = deps.store ?? new RingBufferTemperatureStore();
   return {
-    /** Starts listening to the gateway's state updates; returns the stop function. */
-    start: () => feedTemperatureHistory({ live, store, clock }),
+    /** what the gateway's state updates feed (wired in composition/event-wiring.ts) */
+    feed: feedTemperatureHistory({ store, clock }),
 
     async getHistory(userId: number, printerId: number): Promise<TemperatureHistory> {
       const printer = await getPrinterForUser(userId, printerId, 'VIEW_GROUP');

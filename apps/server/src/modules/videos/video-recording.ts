@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js';
-import type { PrintJobLifecycle } from '../print-jobs/print-job-lifecycle.js';
+import type { PrintJobLifecycleHooks } from '../print-jobs/print-job-lifecycle.js';
 import type { VideosRepository } from './videos.repository.js';
 
 /**
@@ -8,14 +8,13 @@ import type { VideosRepository } from './videos.repository.js';
  * encode waits `frameGraceMs` for frames still in the agent's spool, unless the agent says
  * earlier that it sent them all.
  */
-export function subscribeVideoRecording(deps: {
-  lifecycle: PrintJobLifecycle;
+export function createVideoRecordingHooks(deps: {
   videos: VideosRepository;
   clock: Clock;
   frameGraceMs: number;
   wakeWorker: () => void;
-}): void {
-  deps.lifecycle.subscribe({
+}): PrintJobLifecycleHooks {
+  return {
     async inTransaction(trx, job) {
       if (job.make_video !== 1) return;
       const now = deps.clock.now();
@@ -27,5 +26,5 @@ export function subscribeVideoRecording(deps: {
     afterCommit(job) {
       if (job.make_video === 1) deps.wakeWorker();
     },
-  });
+  };
 }

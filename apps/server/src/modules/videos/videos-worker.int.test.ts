@@ -54,9 +54,9 @@ describe('the encode worker', () => {
     }
     // the second one was claimed by a worker that then died mid-encode
     await first.server.database.db
-      .updateTable('video_encode_jobs')
+      .updateTable('background_jobs')
       .set({ state: 'running', lease_until: clock.now().toISOString(), attempts: 1 })
-      .where('video_id', '=', jobs[1]!)
+      .where('key', '=', `video.encode:${jobs[1]!}`)
       .execute();
     printer.agent.close();
     await first.close();
@@ -71,15 +71,19 @@ describe('the encode worker', () => {
         30_000,
       );
     }
-    const attempts = await second.server.database.db
-      .selectFrom('video_encode_jobs')
-      .select(['video_id', 'attempts', 'state'])
-      .orderBy('video_id')
-      .execute();
-    expect(attempts).toEqual([
-      { video_id: jobs[0], attempts: 1, state: 'done' },
-      { video_id: jobs[1], attempts: 2, state: 'done' },
-    ]);
+    // the runner records the job done just after the video is stored
+    await eventually(async () => {
+      const attempts = await second.server.database.db
+        .selectFrom('background_jobs')
+        .select(['key', 'attempts', 'state'])
+        .where('kind', '=', 'video.encode')
+        .orderBy('id')
+        .execute();
+      expect(attempts).toEqual([
+        { key: `video.encode:${jobs[0]}`, attempts: 1, state: 'done' },
+        { key: `video.encode:${jobs[1]}`, attempts: 2, state: 'done' },
+      ]);
+    });
     await second.close();
     await storage.cleanup();
   });

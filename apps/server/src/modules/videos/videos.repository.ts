@@ -1,6 +1,8 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, VideoFramesTable, VideosTable } from '../../db/schema.js';
+import type { JobsRepository } from '../../jobs/jobs.repository.js';
+import { encodeKeyOf, encodeKeySql, enqueueEncode } from './video-encode-queue.js';
 
 export type VideoRow = Selectable<VideosTable>;
 export type FrameRow = Selectable<VideoFramesTable>;
@@ -32,14 +34,16 @@ export type VideoWithJob = NonNullable<
 >;
 
 /** Videos, their frames and their encode work: the only place that builds their SQL. */
-export function createVideosRepository(db: Db) {
+export function createVideosRepository(db: Db, jobs: JobsRepository) {
   return {
     /** The job a frame is for, with its video's counters and encode state when they exist. */
     findRecordingTarget(jobId: number) {
       return db
         .selectFrom('print_jobs')
         .leftJoin('videos', 'videos.print_job_id', 'print_jobs.id')
-        .leftJoin('video_encode_jobs', 'video_encode_jobs.video_id', 'print_jobs.id')
+        .leftJoin('background_jobs', (join) =>
+          join.on((eb) => eb('background_jobs.key', '=', encodeKeySql('print_jobs.id'))),
+        )
         .select([
           'print_jobs.id',
           'print_jobs.workspace_id',
@@ -48,7 +52,7 @@ export function createVideosRepository(db: Db) {
           'print_jobs.video_state',
           'print_jobs.ended_on',
           'videos.frames_received',
-          'video_encode_jobs.state as encode_state',
+          'background_jobs.state as encode_state',
         ])
         .where('print_jobs.id', '=', jobId)
         .executeTakeFirst();
@@ -156,29 +160,13 @@ export function createVideosRepository(db: Db) {
         .set({ video_state: 'ANALYZING' })
         .where('id', '=', jobId)
         .execute();
-      await trx
-        .insertInto('video_encode_jobs')
-        .values({
-          video_id: jobId,
-          state: 'pending',
-          run_after: times.runAfter,
-          created_on: times.now,
-        })
-        .onConflict((oc) => oc.column('video_id').doNothing())
-        .execute();
+      await enqueueEncode(jobs, trx, { videoId: jobId, ...times });
       return 'ANALYZING';
     },
 
     /** The agent sent every frame of a finished job: its encode may start now. */
-    async hurryEncode(videoId: number, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('video_encode_jobs')
-        .set({ run_after: now })
-        .where('video_id', '=', videoId)
-        .where('state', '=', 'pending')
-        .where('run_after', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    hurryEncode(videoId: number, now: string): Promise<boolean> {
+      return jobs.hurry(encodeKeyOf(videoId), now);
     },
 
     findVideo(id: number): Promise<VideoWithJob | undefined> {
@@ -244,7 +232,7 @@ export function createVideosRepository(db: Db) {
           .where('video_id', '=', id)
           .execute();
         await trx.deleteFrom('video_frames').where('video_id', '=', id).execute();
-        await trx.deleteFrom('video_encode_jobs').where('video_id', '=', id).execute();
+        await jobs.remove(trx, encodeKeyOf(id));
         await trx.deleteFrom('videos').where('print_job_id', '=', id).execute();
         await trx
           .updateTable('print_jobs')

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VideoCheckReason } from '@printdeck/shared';
-import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import { FfmpegError } from './ffmpeg.js';
 import { checkTimelapse } from './failure-check.js';
-import type { ClaimedEncode, VideoEncodeJobsRepository } from './video-encode-jobs.repository.js';
+import { defineJobKind, type JobPolicy } from '../../jobs/job-kind.js';
+import { VIDEO_ENCODE, encodeKeyOf, encodePayload } from './video-encode-queue.js';
+import type { VideoResultsRepository } from './video-results.repository.js';
 import { encodeTimelapse, type EncodeFrame } from './video-encoder.js';
 import type { VideoEvents, VideoFailure } from './video-events.js';
 import type { VideosRepository } from './videos.repository.js';
@@ -21,24 +22,20 @@ export interface VideoWorkerOptions {
   ffmpegTimeoutMs: number;
   /** a job claimed more often than this (its worker kept dying) fails */
   maxAttempts: number;
-  /** look for due work this often even without a wake-up (delayed and taken-over jobs) */
-  pollMs: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: Omit<VideoWorkerOptions, 'ffmpegPath'> = {
   leaseMs: 10 * 60_000,
   ffmpegTimeoutMs: 5 * 60_000,
   maxAttempts: 3,
-  pollMs: 15_000,
 };
 
 interface Deps {
   db: Db;
   videos: VideosRepository;
-  encodeJobs: VideoEncodeJobsRepository;
+  results: VideoResultsRepository;
   printJobs: PrintJobsRepository;
   storage: FileStorage;
-  clock: Clock;
   events: VideoEvents;
   options: VideoWorkerOptions;
 }
@@ -65,15 +62,20 @@ function describeFailure(error: unknown): string {
 }
 
 /**
- * Drains the encode jobs in this process: claims one at a time, makes the video, stores the
- * result and the failure check in one transaction. Time comes from the clock, so tests drive it.
+ * The encode job (one handler on the job runner): makes the video, stores the result and the
+ * failure check in one transaction. A video already READY or FAILED is left as it is, so a
+ * job taken over after its worker stored the result does nothing twice.
  */
-export function createVideoWorker(deps: Deps, logger: FastifyBaseLogger) {
-  const { videos, encodeJobs, storage, clock, options } = deps;
-  let draining: Promise<void> | null = null;
-  let isWakeQueued = false;
-  let timer: NodeJS.Timeout | null = null;
-  let isStopped = false;
+export function createVideoEncodeJob(deps: Deps, logger: FastifyBaseLogger) {
+  const { videos, results, storage, options } = deps;
+  const policy: JobPolicy = {
+    leaseMs: options.leaseMs,
+    maxAttempts: options.maxAttempts,
+    backoffMs: 30_000,
+    maxBackoffMs: 10 * 60_000,
+    // ffmpeg takes a core: one encode at a time per instance
+    concurrency: 1,
+  };
 
   async function readableFrames(
     videoId: number,
@@ -89,17 +91,13 @@ export function createVideoWorker(deps: Deps, logger: FastifyBaseLogger) {
     return { frames, keys };
   }
 
-  async function encode(claimed: ClaimedEncode): Promise<void> {
-    if (claimed.attempts > options.maxAttempts) {
-      await encodeJobs.storeFailure(claimed, `Gave up after ${options.maxAttempts} attempts.`);
-      return;
-    }
-    const video = await videos.findVideo(claimed.video_id);
-    const job = await deps.printJobs.findJob(claimed.video_id);
-    if (!video || !job) return;
-    const { frames, keys: frameKeys } = await readableFrames(claimed.video_id);
+  async function encode(videoId: number): Promise<void> {
+    const video = await videos.findVideo(videoId);
+    const job = await deps.printJobs.findJob(videoId);
+    if (!video || !job || job.video_state !== 'ANALYZING') return;
+    const { frames, keys: frameKeys } = await readableFrames(videoId);
     if (frames.length === 0) {
-      await encodeJobs.storeFailure(claimed, 'No frame could be read.');
+      await results.storeFailure(videoId, 'No frame could be read.');
       return;
     }
     const workDir = await storage.makeWorkDir();
@@ -133,7 +131,7 @@ export function createVideoWorker(deps: Deps, logger: FastifyBaseLogger) {
       });
       let failure: VideoFailure | null = null;
       const isStored = await deps.db.transaction().execute(async (trx) => {
-        const stored = await encodeJobs.storeSuccess(trx, claimed, {
+        const stored = await results.storeSuccess(trx, videoId, {
           ...keys,
           durationSec: result.durationSec,
           videoSize: result.videoSize,
@@ -143,7 +141,7 @@ export function createVideoWorker(deps: Deps, logger: FastifyBaseLogger) {
         const row = await trx
           .selectFrom('videos')
           .selectAll()
-          .where('print_job_id', '=', claimed.video_id)
+          .where('print_job_id', '=', videoId)
           .executeTakeFirstOrThrow();
         failure = {
           video: row,
@@ -160,7 +158,7 @@ export function createVideoWorker(deps: Deps, logger: FastifyBaseLogger) {
       await storage
         .remove(frameKeys)
         .catch((error: unknown) =>
-          logger.warn({ err: error, video_id: claimed.video_id }, 'timelapse frames not removed'),
+          logger.warn({ err: error, video_id: videoId }, 'timelapse frames not removed'),
         );
       if (failure) deps.events.notifyFailure(failure);
     } catch (error) {
@@ -168,69 +166,24 @@ export function createVideoWorker(deps: Deps, logger: FastifyBaseLogger) {
       const reason = describeFailure(error);
       logger.warn(
         {
-          video_id: claimed.video_id,
+          video_id: videoId,
           reason,
           err: error instanceof FfmpegError ? undefined : error,
         },
         'timelapse video failed',
       );
-      await encodeJobs.storeFailure(claimed, reason);
+      await results.storeFailure(videoId, reason);
     } finally {
       await storage.removeWorkDir(workDir);
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      isWakeQueued = false;
-      for (;;) {
-        if (isStopped) return;
-        const now = clock.now();
-        const claimed = await encodeJobs.claimNext(
-          now.toISOString(),
-          new Date(now.getTime() + options.leaseMs).toISOString(),
-        );
-        if (!claimed) break;
-        await encode(claimed).catch((error: unknown) =>
-          logger.error({ err: error, video_id: claimed.video_id }, 'timelapse encode crashed'),
-        );
-      }
-    } while (isWakeQueued);
-  }
-
-  return {
-    /** Looks for due work now (after a job ended, or a recording was completed). */
-    wake(): void {
-      if (isStopped) return;
-      if (draining) {
-        isWakeQueued = true;
-        return;
-      }
-      draining = drain()
-        .catch((error: unknown) => logger.error({ err: error }, 'timelapse worker failed'))
-        .finally(() => {
-          draining = null;
-        });
-    },
-
-    /** Resumes what a previous run left (pending, or claimed by a worker that died) and polls. */
-    start(): void {
-      this.wake();
-      timer = setInterval(() => this.wake(), options.pollMs);
-      timer.unref();
-    },
-
-    /** Resolves when the worker has nothing more to do right now (tests). */
-    async idle(): Promise<void> {
-      while (draining) await draining;
-    },
-
-    async stop(): Promise<void> {
-      isStopped = true;
-      if (timer) clearInterval(timer);
-      while (draining) await draining;
-    },
-  };
+  return defineJobKind({
+    name: VIDEO_ENCODE,
+    payload: encodePayload,
+    policy,
+    keyOf: ({ videoId }) => encodeKeyOf(videoId),
+    handle: ({ videoId }) => encode(videoId),
+    onGiveUp: ({ videoId }, reason) => results.storeFailure(videoId, reason),
+  });
 }
-
-export type VideoWorker = ReturnType<typeof createVideoWorker>;

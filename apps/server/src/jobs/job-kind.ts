@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+/** How a kind's jobs are run: one kind's numbers never hold up another's. */
+export interface JobPolicy {
+  /** a claimed job belongs to its worker this long; past it, another worker takes it over */
+  leaseMs: number;
+  /** claims (a worker that died counts) before the job fails for good */
+  maxAttempts: number;
+  /** the first retry waits this long, doubling each attempt, capped by maxBackoffMs */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** jobs of this kind running at once in one process */
+  concurrency: number;
+}
+
+/**
+ * One kind of background work: a name, its payload's schema (checked when a job is claimed,
+ * so a row written by an older version fails clearly) and its handler. A handler may run more
+ * than once for one job (a worker died after the work, before recording it): it must be
+ * idempotent. It resolves when the work is done; it throws `RetryLater` (or anything else) to
+ * be retried with backoff, or `GiveUp` to fail at once.
+ */
+export interface JobKind<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: Schema;
+  policy: JobPolicy;
+  /** the unique key of a job with this payload: enqueueing it twice adds one job */
+  keyOf(payload: z.infer<Schema>): string;
+  handle(payload: z.infer<Schema>, job: { attempts: number }): Promise<void>;
+  /** the job failed for good (attempts used up, or `GiveUp`): record it on the kind's own data */
+  onGiveUp?(payload: z.infer<Schema>, reason: string): Promise<void>;
+}
+
+export function defineJobKind<Schema extends z.ZodType>(kind: JobKind<Schema>): JobKind<Schema> {
+  return kind;
+}
+
+/** The work could not be done now; the runner tries again (at `at`, or after its backoff). */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly at?: Date,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+/** The work can never be done; the runner fails the job without retrying. */
+export class GiveUp extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GiveUp';
+  }
+}

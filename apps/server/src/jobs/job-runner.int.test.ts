@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import { TestClock } from '../test/test-clock.js';
+import { createTestStorage, type TestStorage } from '../test/test-database.js';
+import { GiveUp, RetryLater, defineJobKind, type JobPolicy } from './job-kind.js';
+import { createJobRunner } from './job-runner.js';
+import { createJobsRepository } from './jobs.repository.js';
+
+/**
+ * The runner's rules on the real database (both dialects: the claim is a conditional UPDATE
+ * whose exclusivity is the database's, so it is tested where it runs): each job claimed once
+ * across runners, a dead worker's lease taken over, retries with backoff, give-up.
+ */
+
+let storage: TestStorage;
+let first: DatabaseHandle;
+let second: DatabaseHandle;
+const clock = new TestClock();
+
+const POLICY: JobPolicy = {
+  leaseMs: 60_000,
+  maxAttempts: 3,
+  backoffMs: 10_000,
+  maxBackoffMs: 60_000,
+  concurrency: 4,
+};
+
+const open = (s: TestStorage) =>
+  openDatabase({
+    databaseUrl: s.databaseUrl,
+    dataDir: s.dataDir,
+    ...(s.pgSchema ? { pgSchema: s.pgSchema } : {}),
+  });
+
+beforeAll(async () => {
+  storage = await createTestStorage();
+  first = open(storage);
+  await migrateToLatest(first.db, first.dialect);
+  // a second connection (pool) to the same database: another process's view
+  second = open(storage);
+});
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await storage?.cleanup();
+});
+beforeEach(async () => {
+  await first.db.deleteFrom('background_jobs').execute();
+});
+
+/** A kind whose handler records each call and behaves as `behave` says for that call. */
+function recordingKind(name: string, behave: (n: number, call: number) => Promise<void> | void) {
+  const calls: Array<{ n: number; attempts: number }> = [];
+  const givenUp: Array<{ n: number; reason: string }> = [];
+  const kind = defineJobKind({
+    name,
+    payload: z.object({ n: z.number() }),
+    policy: POLICY,
+    keyOf: ({ n }) => `${name}:${n}`,
+    async handle({ n }, job) {
+      calls.push({ n, attempts: job.attempts });
+      await behave(n, calls.filter((call) => call.n === n).length);
+    },
+    async onGiveUp({ n }, reason) {
+      givenUp.push({ n, reason });
+    },
+  });
+  return { kind, calls, givenUp };
+}
+
+function runnerOn(handle: DatabaseHandle, ...kinds: ReturnType<typeof recordingKind>['kind'][]) {
+  const runner = createJobRunner({ jobs: createJobsRepository(handle.db), clock });
+  for (const kind of kinds) runner.register(kind);
+  return runner;
+}
+
+async function enqueue(name: string, n: number, runAfter = clock.now()) {
+  await createJobsRepository(first.db).enqueue(first.db, {
+    kind: name,
+    key: `${name}:${n}`,
+    payload: { n },
+    runAfter: runAfter.toISOString(),
+    nowIso: clock.now().toISOString(),
+  });
+}
+
+const rowsOf = (name: string) =>
+  first.db
+    .selectFrom('background_jobs')
+    .select(['key', 'state', 'attempts', 'run_after', 'last_error'])
+    .where('kind', '=', name)
+    .orderBy('id')
+    .execute();
+
+describe('the job runner', () => {
+  it('two runners on two connections claim each job exactly once', async () => {
+    // each handler waits for the other runner's turn, so both really run at once
+    const { kind, calls } = recordingKind('race', () => new Promise((r) => setImmediate(r)));
+    for (let n = 0; n < 40; n++) await enqueue('race', n);
+    const [a, b] = [runnerOn(first, kind), runnerOn(second, kind)];
+    const done = await Promise.all([a.drainOnce(), b.drainOnce()]);
+    expect(done[0] + done[1]).toBe(40);
+    expect(calls.map((call) => call.n).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 40 }, (_, n) => n),
+    );
+    expect((await rowsOf('race')).every((row) => row.state === 'done' && row.attempts === 1)).toBe(
+      true,
+    );
+  });
+
+  it('enqueueing the same key twice makes one job', async () => {
+    await enqueue('once', 1);
+    await enqueue('once', 1);
+    expect(await rowsOf('once')).toHaveLength(1);
+  });
+
+  it("takes over a dead worker's job once its lease has run out, and only then", async () => {
+    const { kind, calls } = recordingKind('lease', () => undefined);
+    await enqueue('lease', 1);
+    // a worker claims it and dies without a word
+    const dead = await createJobsRepository(second.db).claimNext(
+      ['lease'],
+      clock.now().toISOString(),
+      () => new Date(clock.now().getTime() + POLICY.leaseMs).toISOString(),
+    );
+    expect(dead).toMatchObject({ attempts: 1 });
+    const runner = runnerOn(first, kind);
+    expect(await runner.drainOnce()).toBe(0);
+    expect(calls).toEqual([]);
+
+    clock.advance(POLICY.leaseMs / 1000 + 1);
+    expect(await runner.drainOnce()).toBe(1);
+    expect(calls).toEqual([{ n: 1, attempts: 2 }]);
+    // the dead worker, were it only slow, can no longer overwrite what the new holder recorded
+    await createJobsRepository(second.db).markRetry(dead!, clock.now().toISOString(), 'late');
+    expect(await rowsOf('lease')).toEqual([
+      expect.objectContaining({ state: 'done', attempts: 2, last_error: null }),
+    ]);
+  });
+
+  it('retries a failed job with doubling backoff, then gives up after its attempts', async () => {
+    const { kind, calls, givenUp } = recordingKind('flaky', () => {
+      throw new Error('the far side is down');
+    });
+    await enqueue('flaky', 7);
+    const runner = runnerOn(first, kind);
+
+    const start = clock.now().getTime();
+    expect(await runner.drainOnce()).toBe(0);
+    let [row] = await rowsOf('flaky');
+    expect(row).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_error: 'the far side is down',
+    });
+    expect(Date.parse(row!.run_after) - start).toBeGreaterThanOrEqual(POLICY.backoffMs);
+    expect(Date.parse(row!.run_after) - start).toBeLessThan(POLICY.backoffMs + 5000);
+
+    clock.advance(POLICY.backoffMs / 1000 - 1); // not due yet
+    expect(await runner.drainOnce()).toBe(0);
+    expect(calls).toHaveLength(1);
+
+    clock.advance(2);
+    const second = clock.now().getTime();
+    await runner.drainOnce();
+    [row] = await rowsOf('flaky');
+    expect(row).toMatchObject({ state: 'pending', attempts: 2 });
+    // the second wait is twice the first
+    expect(Date.parse(row!.run_after) - second).toBeGreaterThanOrEqual(2 * POLICY.backoffMs);
+    expect(Date.parse(row!.run_after) - second).toBeLessThan(2 * POLICY.backoffMs + 5000);
+
+    clock.advance((2 * POLICY.backoffMs) / 1000 + 1);
+    await runner.drainOnce();
+    expect(calls.map((call) => call.attempts)).toEqual([1, 2, 3]);
+    expect(await rowsOf('flaky')).toEqual([
+      expect.objectContaining({
+        state: 'failed',
+        last_error: 'the far side is down (gave up after 3 attempts)',
+      }),
+    ]);
+    expect(givenUp).toEqual([{ n: 7, reason: 'the far side is down (gave up after 3 attempts)' }]);
+  });
+
+  it('a job that recovers on a retry is done, and one that can never be done fails at once', async () => {
+    const { kind, calls, givenUp } = recordingKind('mixed', (n, call) => {
+      if (n === 1 && call === 1)
+        throw new RetryLater('busy', new Date(clock.now().getTime() + 5000));
+      if (n === 2) throw new GiveUp('no such address');
+    });
+    await enqueue('mixed', 1);
+    await enqueue('mixed', 2);
+    const runner = runnerOn(first, kind);
+    expect(await runner.drainOnce()).toBe(0);
+    clock.advance(6);
+    expect(await runner.drainOnce()).toBe(1);
+    expect(calls).toEqual([
+      { n: 1, attempts: 1 },
+      { n: 2, attempts: 1 },
+      { n: 1, attempts: 2 },
+    ]);
+    expect(await rowsOf('mixed')).toEqual([
+      expect.objectContaining({ state: 'done', attempts: 2 }),
+      expect.objectContaining({ state: 'failed', attempts: 1, last_error: 'no such address' }),
+    ]);
+    expect(givenUp).toEqual([{ n: 2, reason: 'no such address' }]);
+  });
+
+  it('a payload its schema refuses fails with the reason, and the handler never sees it', async () => {
+    const { kind, calls } = recordingKind('typed', () => undefined);
+    await createJobsRepository(first.db).enqueue(first.db, {
+      kind: 'typed',
+      key: 'typed:bad',
+      payload: { n: 'seven' },
+      runAfter: clock.now().toISOString(),
+      nowIso: clock.now().toISOString(),
+    });
+    await runnerOn(first, kind).drainOnce();
+    expect(calls).toEqual([]);
+    const [row] = await rowsOf('typed');
+    expect(row!.state).toBe('failed');
+    expect(row!.last_error).toMatch(/^The job's payload is not valid/);
+  });
+});

@@ -1,0 +1,201 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from '../clock.js';
+import { GiveUp, RetryLater, type JobKind } from './job-kind.js';
+import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
+
+export interface JobRunnerOptions {
+  /** look for due work this often even without a wake-up (delayed, retried, taken over) */
+  pollMs: number;
+}
+
+const JOB_RUNNER_DEFAULTS: JobRunnerOptions = { pollMs: 15_000 };
+
+export type JobOutcome =
+  { state: 'done' } | { state: 'retry'; error: unknown } | { state: 'failed'; error: unknown };
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The one runner of background work: claims due jobs of the kinds it knows (each kind up to
+ * its own concurrency), runs their handlers, and records done, a retry with backoff, or
+ * failed. Time comes from the clock, so tests move it; `wake()` makes it look now (after an
+ * event committed new work).
+ */
+export function createJobRunner(deps: {
+  jobs: JobsRepository;
+  clock: Clock;
+  options?: Partial<JobRunnerOptions>;
+}) {
+  const { jobs, clock } = deps;
+  const options = { ...JOB_RUNNER_DEFAULTS, ...deps.options };
+  const kinds = new Map<string, JobKind>();
+  // the server's logger comes with start(); a held job run before that logs nowhere
+  let logger: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
+  const active = new Map<string, number>();
+  let draining: Promise<void> | null = null;
+  let isWakeQueued = false;
+  let poke: (() => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let isStopped = false;
+  let doneCount = 0;
+
+  function kindOf(job: ClaimedJob): JobKind {
+    const kind = kinds.get(job.kind);
+    if (!kind) throw new Error(`no handler for job kind ${job.kind}`);
+    return kind;
+  }
+
+  function retryAt(kind: JobKind, job: ClaimedJob, error: unknown): string {
+    if (error instanceof RetryLater && error.at) return error.at.toISOString();
+    const { backoffMs, maxBackoffMs } = kind.policy;
+    const delay = Math.min(backoffMs * 2 ** (job.attempts - 1), maxBackoffMs);
+    return new Date(clock.now().getTime() + delay).toISOString();
+  }
+
+  async function giveUp(kind: JobKind, job: ClaimedJob, payload: unknown, reason: string) {
+    if (payload !== undefined) await kind.onGiveUp?.(payload, reason);
+    await jobs.markFailed(job, reason);
+  }
+
+  /** Runs one held job's handler and records how it went. */
+  async function runHeld(job: ClaimedJob): Promise<JobOutcome> {
+    const kind = kindOf(job);
+    const { maxAttempts } = kind.policy;
+    const parsed = (kind.payload as z.ZodType).safeParse(JSON.parse(job.payload));
+    if (!parsed.success) {
+      const error = new GiveUp(`The job's payload is not valid: ${parsed.error.message}`);
+      await giveUp(kind, job, undefined, error.message);
+      return { state: 'failed', error };
+    }
+    if (job.attempts > maxAttempts) {
+      const error = new GiveUp(`Gave up after ${maxAttempts} attempts.`);
+      await giveUp(kind, job, parsed.data, error.message);
+      return { state: 'failed', error };
+    }
+    try {
+      await kind.handle(parsed.data, { attempts: job.attempts });
+    } catch (error) {
+      const reason = reasonOf(error);
+      const isGivingUp = error instanceof GiveUp || job.attempts >= maxAttempts;
+      logger.warn(
+        { job_id: job.id, kind: job.kind, attempt: job.attempts, reason, gave_up: isGivingUp },
+        'background job not done',
+      );
+      if (isGivingUp) {
+        const suffix = error instanceof GiveUp ? '' : ` (gave up after ${job.attempts} attempts)`;
+        await giveUp(kind, job, parsed.data, `${reason}${suffix}`);
+        return { state: 'failed', error };
+      }
+      await jobs.markRetry(job, retryAt(kind, job, error), reason);
+      return { state: 'retry', error };
+    }
+    await jobs.markDone(job);
+    doneCount += 1;
+    return { state: 'done' };
+  }
+
+  function leaseUntil(kindName: string): string {
+    const leaseMs = kinds.get(kindName)?.policy.leaseMs ?? 60_000;
+    return new Date(clock.now().getTime() + leaseMs).toISOString();
+  }
+
+  function kindsWithRoom(): string[] {
+    return [...kinds.values()]
+      .filter((kind) => (active.get(kind.name) ?? 0) < kind.policy.concurrency)
+      .map((kind) => kind.name);
+  }
+
+  function start(job: ClaimedJob): Promise<void> {
+    active.set(job.kind, (active.get(job.kind) ?? 0) + 1);
+    return runHeld(job)
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        logger.error({ err: error, job_id: job.id, kind: job.kind }, 'background job crashed'),
+      )
+      .finally(() => active.set(job.kind, (active.get(job.kind) ?? 1) - 1));
+  }
+
+  /** Claims and runs due work until none is left; a wake-up during it looks again. */
+  async function drain(): Promise<void> {
+    const running = new Set<Promise<void>>();
+    for (;;) {
+      isWakeQueued = false;
+      const claimed = isStopped
+        ? undefined
+        : await jobs.claimNext(kindsWithRoom(), clock.now().toISOString(), leaseUntil);
+      if (claimed) {
+        const task = start(claimed).finally(() => running.delete(task));
+        running.add(task);
+        continue;
+      }
+      if (running.size === 0 && !isWakeQueued) return;
+      if (isWakeQueued) continue;
+      await Promise.race([
+        ...running,
+        new Promise<void>((resolve) => {
+          poke = resolve;
+        }),
+      ]);
+      poke = null;
+    }
+  }
+
+  function wake(): void {
+    if (isStopped) return;
+    if (draining) {
+      isWakeQueued = true;
+      poke?.();
+      return;
+    }
+    draining = drain()
+      .catch((error: unknown) => logger.error({ err: error }, 'job runner failed'))
+      .finally(() => {
+        draining = null;
+      });
+  }
+
+  async function idle(): Promise<void> {
+    while (draining) await draining;
+  }
+
+  return {
+    wake,
+    idle,
+    runHeld,
+
+    /** Adds a kind this runner claims and runs (before start: a kind's jobs wait for it). */
+    register(kind: JobKind): void {
+      if (kinds.has(kind.name)) throw new Error(`job kind ${kind.name} registered twice`);
+      kinds.set(kind.name, kind);
+    },
+
+    /**
+     * One look now, after any look already running; answers how many jobs were done meanwhile
+     * (tests, and the CLI).
+     */
+    async drainOnce(): Promise<number> {
+      const before = doneCount;
+      await idle();
+      wake();
+      await idle();
+      return doneCount - before;
+    },
+
+    /** Resumes what a previous run left (pending, or held by a worker that died) and polls. */
+    start(log: Pick<FastifyBaseLogger, 'warn' | 'error'>): void {
+      logger = log;
+      wake();
+      timer = setInterval(wake, options.pollMs);
+      timer.unref();
+    },
+
+    /** Stops claiming and waits for the jobs already running. */
+    async stop(): Promise<void> {
+      isStopped = true;
+      if (timer) clearInterval(timer);
+      poke?.();
+      await idle();
+    },
+  };
+}
