@@ -158,6 +158,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    /** false: PUBLIC_URL was not set and publicUrl is the localhost default */
+    isPublicUrlSet: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     /** MAIL_RETRY_SECONDS: the first wait before a kept invitation mail is tried again */
