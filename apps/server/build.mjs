@@ -8,7 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@printdeck/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  // main.js checks the Node.js version, then loads server.js (src/entry.ts)
+  entryPoints: { main: 'src/entry.ts', server: 'src/main.ts', cli: 'src/cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

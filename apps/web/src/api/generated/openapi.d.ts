@@ -6330,6 +6330,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         server_url: string;
+                        /** @enum {string} */
+                        server_url_source: "public_url" | "request";
                         is_available: boolean;
                         agent_version: string;
                         lan_mode: boolean;
