@@ -60,7 +60,7 @@ describe('public config', () => {
 
   it('says both are off when nothing is configured', async () => {
     const response = await unconfigured.api('/api/public-config/');
-    expect(response.body).toEqual({ error_reporting: null, analytics: null });
+    expect(response.body).toMatchObject({ error_reporting: null, analytics: null });
   });
 });
 
