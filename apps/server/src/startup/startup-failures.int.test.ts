@@ -75,7 +75,9 @@ function expectOneLine(result: { code: number | null; output: string }, expected
   expect(result.output).toContain(expected);
 }
 
-describe.concurrent('start-up failures name the setting', () => {
+// one server process at a time: each loads the whole server through tsx, which is slow when
+// several start together on a busy machine
+describe('start-up failures name the setting', { timeout: 60_000 }, () => {
   it('DATABASE_URL that refuses', async () => {
     const port = await closedPort();
     const result = await startServerWith({
