@@ -54,7 +54,7 @@ describe('inviting while the mail server is down', () => {
     // Bulk invite says so too.
     await page.goto(`${app.url}/settings/workspaces/${admin.workspaceId}/invite-users`);
     await page.getByLabel('One e-mail address per line').fill('second.person@example.com');
-    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByRole('button', { name: 'Check addresses' }).click();
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await expectVisible(
       page

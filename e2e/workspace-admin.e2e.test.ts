@@ -131,7 +131,7 @@ describe('running a workspace', () => {
       'a b@c.d',
     ];
     await page.getByLabel('One e-mail address per line').fill(lines.join('\n'));
-    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByRole('button', { name: 'Check addresses' }).click();
     await expectVisible(
       page.getByText('There are 3 errors in provided data. Please fix the data before continuing.'),
     );
@@ -139,8 +139,8 @@ describe('running a workspace', () => {
     await page
       .getByLabel('One e-mail address per line')
       .fill([...valid, 'bulk@example.com'].join('\n'));
-    await page.getByRole('button', { name: 'Analyze' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Analysis' }));
+    await page.getByRole('button', { name: 'Check addresses' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'What will happen' }));
     expect(await page.getByTestId('count-unique').innerText()).toBe('18');
     expect(await page.getByTestId('count-new').innerText()).toBe('17');
     // the admin is already a member: "existing" counts this workspace's members only
@@ -148,14 +148,14 @@ describe('running a workspace', () => {
     expect(await page.getByTestId('count-alreadyInvited').innerText()).toBe('0');
 
     // Invite all, after confirmation, one by one into the progress log.
-    await page.getByRole('button', { name: 'Invite all (17)' }).click();
+    await page.getByRole('button', { name: 'Send 17 invitations' }).click();
     await page
-      .getByRole('dialog', { name: 'Invite all' })
-      .getByRole('button', { name: 'Invite' })
+      .getByRole('dialog', { name: 'Send invitations' })
+      .getByRole('button', { name: 'Send' })
       .click();
     const log = page.getByRole('list', { name: 'Progress' });
     await expect.poll(() => log.getByText(': invited').count(), { timeout: 15_000 }).toBe(17);
-    await expectVisible(page.getByRole('button', { name: 'Invite all (0)' }));
+    await expectVisible(page.getByRole('button', { name: 'Send 0 invitations' }));
   });
 
   it('a read-only API key cannot upload while a print-to-workspace key can', async () => {

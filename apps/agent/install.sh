@@ -59,13 +59,70 @@ KEY="${KEY//[[:space:]]/}"
 [ -n "$KEY" ] || fail "no device key on standard input (echo 'DEVICE-KEY' | sudo bash printdeck-install.sh …)"
 [[ "$KEY" =~ ^[A-Za-z0-9._~-]{1,200}$ ]] || fail "the device key on standard input is not a Printdeck device key"
 
-NODE="$(command -v node || true)"
-[ -n "$NODE" ] || fail "Node.js 18 or newer is needed: sudo apt install nodejs"
-NODE_MAJOR="$("$NODE" -p 'process.versions.node.split(".")[0]')"
-[ "$NODE_MAJOR" -ge 18 ] || fail "Node.js 18 or newer is needed; this is $("$NODE" --version)"
-
 ROOT="${PRINTDECK_INSTALL_ROOT:-}"
 ROOT="${ROOT%/}"
+
+# The major version a node binary reports, or 0 when it does not run.
+node_major() {
+  local version
+  version="$("$1" --version 2>/dev/null)" || { echo 0; return; }
+  version="${version#v}"
+  version="${version%%.*}"
+  [[ "$version" =~ ^[0-9]+$ ]] && echo "$version" || echo 0
+}
+
+# Every node this machine has: on PATH, the system's and /usr/local's, and nvm's (the sudo
+# user's, root's and every user's under /home). With PRINTDECK_INSTALL_ROOT the fixed places are
+# looked up under it.
+node_candidates() {
+  command -v node 2>/dev/null || true
+  local dir home
+  for dir in /usr/local/bin /usr/bin /opt/nodejs/bin; do echo "$ROOT$dir/node"; done
+  ls -d "$ROOT"/usr/local/lib/nodejs/*/bin/node 2>/dev/null || true
+  for home in "${NVM_DIR:-}" "$HOME/.nvm" "$ROOT/root/.nvm" "$ROOT"/home/*/.nvm; do
+    [ -n "$home" ] && ls -d "$home"/versions/node/*/bin/node 2>/dev/null || true
+  done
+  if [ -n "${SUDO_USER:-}" ]; then
+    home="$(getent passwd "$SUDO_USER" 2>/dev/null | cut -d: -f6)"
+    [ -n "$home" ] && ls -d "$home"/.nvm/versions/node/*/bin/node 2>/dev/null || true
+  fi
+}
+
+# The newest node of 18 or later; the versions seen go to TOO_OLD when none is new enough.
+NODE=""
+NODE_MAJOR=0
+TOO_OLD=""
+while IFS= read -r candidate; do
+  [ -n "$candidate" ] && [ -x "$candidate" ] || continue
+  major="$(node_major "$candidate")"
+  if [ "$major" -ge 18 ] && [ "$major" -gt "$NODE_MAJOR" ]; then
+    NODE="$candidate"
+    NODE_MAJOR="$major"
+  elif [ "$major" -gt 0 ] && [ "$major" -lt 18 ]; then
+    TOO_OLD="$TOO_OLD $candidate (Node.js $major)"
+  fi
+done < <(node_candidates | awk '!seen[$0]++')
+
+if [ -z "$NODE" ]; then
+  {
+    if [ -n "$TOO_OLD" ]; then
+      echo "printdeck-install: the agent needs Node.js 18 or newer; found only:$TOO_OLD"
+    else
+      echo "printdeck-install: the agent needs Node.js 18 or newer, and this computer has none."
+    fi
+    cat <<'HOWTO'
+Install Node.js 22, then run this command again:
+  Debian 12, Raspberry Pi OS (bookworm), MainsailOS, FluiddPi and other Klipper images:
+    curl -fsSL https://deb.nodesource.com/setup_22.x | sudo bash - && sudo apt-get install -y nodejs
+  Debian 11, Raspberry Pi OS (bullseye), OctoPi: the same two commands (their own nodejs is 12, too old).
+  Or, without root: curl -o- https://raw.githubusercontent.com/nvm-sh/nvm/v0.40.3/install.sh | bash
+    then open a new shell and run: nvm install 22 (the installer finds nvm's Node.js).
+HOWTO
+  } >&2
+  exit 2
+fi
+echo "Using Node.js $("$NODE" --version) at $NODE"
+
 if [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
   fail "run it as root (sudo bash printdeck-install.sh …)"
 fi
@@ -91,6 +148,18 @@ download "$SERVER/agent/printdeck-agent.cjs" "$BUNDLE.new" || fail "cannot downl
 "$NODE" "$BUNDLE.new" --version >/dev/null || fail "the downloaded agent does not run with $("$NODE" --version)"
 mv "$BUNDLE.new" "$BUNDLE"
 chmod 755 "$BUNDLE"
+
+# The service runs with ProtectHome=true: a node under /home or /root (nvm's) is out of its
+# sight, so the agent gets its own copy (one self-contained file) next to the bundle.
+case "$NODE" in
+  /home/* | /root/* | /run/user/* | "$ROOT"/home/* | "$ROOT"/root/*)
+    cp "$NODE" "$APP_DIR/node.new"
+    chmod 755 "$APP_DIR/node.new"
+    mv "$APP_DIR/node.new" "$APP_DIR/node"
+    echo "Copied $NODE to $APP_DIR/node (the service cannot see home folders)"
+    NODE="$APP_DIR/node"
+    ;;
+esac
 
 if [ -n "$OCTOPRINT" ]; then PRINTER_LINE="OCTOPRINT_URL=$OCTOPRINT"; else PRINTER_LINE="MOONRAKER_URL=$MOONRAKER"; fi
 (
@@ -130,5 +199,28 @@ sed -i "s#^ExecStart=/usr/bin/env node #ExecStart=$NODE #" /etc/systemd/system/p
 mv /etc/systemd/system/printdeck-agent.service.new /etc/systemd/system/printdeck-agent.service
 systemctl daemon-reload
 systemctl enable printdeck-agent >/dev/null
+STARTED_AT="$(date +%s)"
 systemctl restart printdeck-agent
-echo "The Printdeck agent is running. Logs: journalctl -u printdeck-agent -f"
+
+# The service must run and reach the server; otherwise show why, from its own log.
+show_log() {
+  echo "Its last log lines (journalctl -u printdeck-agent):" >&2
+  journalctl -u printdeck-agent --since "@$STARTED_AT" -n 15 --no-pager -o cat >&2 || true
+}
+for _ in $(seq 1 30); do
+  state="$(systemctl show -p ActiveState --value printdeck-agent 2>/dev/null || echo unknown)"
+  if [ "$state" != active ] && [ "$state" != activating ]; then
+    echo "printdeck-install: the printdeck-agent service did not stay running." >&2
+    show_log
+    exit 1
+  fi
+  if journalctl -u printdeck-agent --since "@$STARTED_AT" --no-pager -o cat 2>/dev/null | grep -q 'connected to the server'; then
+    echo "The Printdeck agent is running and connected to $SERVER. Logs: journalctl -u printdeck-agent -f"
+    exit 0
+  fi
+  sleep 1
+done
+echo "printdeck-install: the agent runs but has not connected to $SERVER within 30 s." >&2
+show_log
+echo "Check that this computer can reach $SERVER (curl -I $SERVER/api/health)." >&2
+exit 1

@@ -8,10 +8,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@printdeck/'));
 
 await build({
+  // main.js checks the Node.js version, then loads server.js (src/entry.ts)
   entryPoints: {
-    main: 'src/main.ts',
+    main: 'src/entry.ts',
+    server: 'src/main.ts',
     cli: 'src/cli.ts',
-    // the print-file reader's thread; metadata-pool.ts loads it from beside main.js
+    // the print-file reader's thread; metadata-pool.ts loads it from beside server.js
     'gcode-metadata-worker': '../../packages/gcode/src/worker/metadata-worker.ts',
   },
   outdir: 'dist',

@@ -41,6 +41,9 @@ import { createStatsChartsService } from './modules/stats/stats-charts.service.j
 import { createTemperatureHistoryService } from './modules/temperature-history/temperature-history.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.js';
+import { checkDatabase } from './startup/check-database.js';
+import { checkDataDir } from './startup/check-data-dir.js';
+import { StartupError } from './startup/startup-error.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { createFileStorage } from './storage/file-storage.js';
 
@@ -90,12 +93,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     for (const stop of stops.splice(0).reverse()) await stop();
   };
   try {
+    checkDataDir(config.dataDir);
     const database = openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      connectTimeoutMs: config.databaseTimeoutMs,
       ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     });
     stops.push(() => database.close());
+    await checkDatabase(database, config.databaseUrl, config.databaseTimeoutMs);
     const clock = options.clock ?? systemClock;
     const cluster = await connectCluster(options, clock);
     stops.push(() => cluster.stop());
@@ -154,10 +160,35 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await workers.stopLanAgents();
       await closeHttp(app);
     });
-    const url = await app.server.listen({ port: config.port, host: config.host });
+    const url = await listen(app, config);
     return { ...app, database, services, mailer, url, stop: stopInReverse };
   } catch (error) {
     await stopInReverse();
+    throw error;
+  }
+}
+
+/** Listens on PORT and HOST; a taken or forbidden port stops the start with one line. */
+async function listen(app: App, config: Config): Promise<string> {
+  try {
+    return await app.server.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(
+        `PORT=${config.port} is taken by another program on ${config.host}: stop it, or set PORT to a free port`,
+      );
+    }
+    if (code === 'EACCES') {
+      throw new StartupError(
+        `PORT=${config.port} needs privileges this user lacks: set PORT to 1024 or above (a proxy can serve port 80)`,
+      );
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new StartupError(
+        `HOST=${config.host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all`,
+      );
+    }
     throw error;
   }
 }

@@ -99,6 +99,7 @@ export async function registerRoutes(
   registerAgentDownloadRoutes(server, {
     agentDir: options.agentDir,
     publicUrl: config.publicUrl,
+    isPublicUrlSet: config.isPublicUrlSet,
     isLanModeOn: services.lanPrinters.isOn,
   });
   registerLanPrintersRoutes(server, services.lanPrinters.service);

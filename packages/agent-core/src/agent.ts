@@ -161,7 +161,8 @@ export function startAgent(options: AgentOptions): Agent {
       options.timelapseDir ??
       path.join(
         options.downloadDir ?? tmpdir(),
-        'printdeck-timelapse',
+        // per user: a folder another user made first (the service, a run by hand) is not ours
+        `printdeck-timelapse-${process.getuid?.() ?? 'user'}`,
         options.deviceKey
           .split('.')[0]!
           .replace(/[^A-Za-z0-9_-]/g, '_')

@@ -6,7 +6,9 @@ const CONNECT_TIMEOUT_MS = 5000;
 
 export class RedisUnreachableError extends Error {
   constructor(url: string, reason: string) {
-    super(`REDIS_URL: cannot reach Redis at ${redactUrlPassword(url)} (${reason})`);
+    super(
+      `REDIS_URL: cannot reach Redis at ${redactUrlPassword(url)} (${reason}): check that Redis runs there and the address is right, or unset REDIS_URL to run a single instance`,
+    );
     this.name = 'RedisUnreachableError';
   }
 }
@@ -26,12 +28,21 @@ export async function connectRedis(url: string, name: string): Promise<Redis> {
   });
   // errors are reported through the link's state changes; an unheard 'error' would crash
   redis.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  // a server that accepts and never answers would hold the start forever
+  const silent = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      CONNECT_TIMEOUT_MS,
+    );
+  });
   try {
-    await redis.connect();
-    await redis.ping();
+    await Promise.race([redis.connect().then(() => redis.ping()), silent]);
   } catch (error) {
     redis.disconnect();
     throw new RedisUnreachableError(url, (error as Error).message || 'connection failed');
+  } finally {
+    clearTimeout(timer);
   }
   return redis;
 }

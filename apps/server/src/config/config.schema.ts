@@ -63,6 +63,8 @@ export const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(urlWithProtocols(['postgres', 'postgresql']).optional()),
+  /** how long each database connection and the first query at start may take */
+  DATABASE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
   REDIS_URL: optionalString.pipe(urlWithProtocols(['redis', 'rediss']).optional()),
   /** starts every Redis key and channel, so several deployments can share one Redis */
   REDIS_KEY_PREFIX: z
@@ -155,9 +157,13 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    /** DATABASE_TIMEOUT_SECONDS, in ms: each database connection and the first query at start */
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    /** false: PUBLIC_URL was not set and publicUrl is the localhost default */
+    isPublicUrlSet: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     /** MAIL_RETRY_SECONDS: the first wait before a kept invitation mail is tried again */

@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
   sqliteFile?: string;
+  /** how long a new PostgreSQL connection may take (DATABASE_TIMEOUT_SECONDS) */
+  connectTimeoutMs?: number;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -61,6 +63,7 @@ function openPostgres(options: DatabaseOptions): Db {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
   // An idle client that loses its server must not crash the process (checklist C44).

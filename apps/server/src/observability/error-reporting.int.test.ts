@@ -46,6 +46,8 @@ describe('public config', () => {
     expect(response.body).toEqual({
       error_reporting: { dsn: collector.dsn, environment: 'staging', release: '1.1.0' },
       analytics: { url: collector.url, site_id: 'print.example.com' },
+      // no SMTP_URL in the tests' environment: mail goes to files
+      mail_delivery: 'files',
     });
   });
 
@@ -60,7 +62,11 @@ describe('public config', () => {
 
   it('says both are off when nothing is configured', async () => {
     const response = await unconfigured.api('/api/public-config/');
-    expect(response.body).toEqual({ error_reporting: null, analytics: null });
+    expect(response.body).toEqual({
+      error_reporting: null,
+      analytics: null,
+      mail_delivery: 'files',
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEVICE_PROTOCOL_VERSION, type AgentMessage } from '@printdeck/shared';
-import { silentLogger } from '../log.js';
+import { silentLogger, type Logger } from '../log.js';
 import { eventually } from '../test-support.js';
 import { ServerLink, deviceSocketUrl } from './server-link.js';
 import type { AgentStop } from './stop-reasons.js';
@@ -41,7 +41,7 @@ afterEach(async () => {
   await Promise.all(gateways.splice(0).map((gateway) => gateway.close()));
 });
 
-function startLink(serverUrl: string) {
+function startLink(serverUrl: string, log = silentLogger) {
   const seen = {
     online: 0,
     offline: 0,
@@ -61,7 +61,7 @@ function startLink(serverUrl: string) {
     },
     backoff: { initialMs: 10, maxMs: 50 },
     stableMs: 60_000,
-    log: silentLogger,
+    log,
     onOnline: () => (seen.online += 1),
     onRequest: () => undefined,
     onBadRequest: (id) => seen.badRequests.push(id),
@@ -72,6 +72,48 @@ function startLink(serverUrl: string) {
   link.start();
   return { link, seen };
 }
+
+/** A logger that keeps its warnings, to read what the person at the printer is told. */
+function recordWarnings(): { log: Logger; warnings: string[] } {
+  const warnings: string[] = [];
+  const log: Logger = { ...silentLogger, warn: (message) => warnings.push(message) };
+  return { log, warnings };
+}
+
+describe('ServerLink says which address it tried and why (issue 24)', () => {
+  it('names a refused connection', async () => {
+    const closed = await startFakeGateway(() => undefined);
+    await closed.close();
+    const { log, warnings } = recordWarnings();
+    startLink(closed.url, log);
+    const socket = deviceSocketUrl(closed.url);
+    await eventually('a warning', () => warnings.length > 0);
+    expect(warnings[0]).toBe(
+      `could not reach the Printdeck server at ${socket}: connection refused: nothing listens at that address and port (is it the server, and is the server running?)`,
+    );
+  });
+
+  it('names a host name that does not resolve', async () => {
+    const { log, warnings } = recordWarnings();
+    startLink('http://printdeck.invalid:8080', log);
+    await eventually('a warning', () => warnings.length > 0);
+    expect(warnings[0]).toContain(
+      'could not reach the Printdeck server at ws://printdeck.invalid:8080/api/device/ws: DNS:',
+    );
+  });
+
+  it('names the HTTP status of a server that does not upgrade', async () => {
+    const http = await import('node:http');
+    const server = http.createServer((_request, response) => response.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    gateways.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { log, warnings } = recordWarnings();
+    startLink(url, log);
+    await eventually('a warning', () => warnings.length > 0);
+    expect(warnings[0]).toContain(`at ${deviceSocketUrl(url)}: the server answered HTTP 404`);
+  });
+});
 
 describe('ServerLink', () => {
   it('builds the socket URL from the server URL', () => {

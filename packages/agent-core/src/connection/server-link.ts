@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import { RetryTimer, type BackoffPolicy } from './backoff.js';
+import { describeConnectFailure } from './connect-failure.js';
 import { SERVER_SOCKET_PATH, stopFor, warningFor, type AgentStop } from './stop-reasons.js';
 
 type Welcome = z.infer<typeof WelcomeMessageSchema>;
@@ -116,10 +117,11 @@ export class ServerLink {
     });
     this.#ws = ws;
     let httpStatus: number | null = null;
+    let socketError: Error | null = null;
     this.#closed = new Promise((resolve) => {
       ws.on('close', (code, reason) => {
         resolve();
-        this.#onClose(ws, code, reason.toString(), httpStatus);
+        this.#onClose(ws, code, reason.toString(), httpStatus, socketError);
       });
     });
     ws.on('unexpected-response', (_request, response) => {
@@ -127,9 +129,10 @@ export class ServerLink {
       response.resume();
       ws.terminate();
     });
-    ws.on('error', (error) =>
-      this.#options.log.debug('server socket error', { error: error.message }),
-    );
+    ws.on('error', (error) => {
+      socketError = error;
+      this.#options.log.debug('server socket error', { error: error.message });
+    });
     ws.on('open', () => {
       this.#lastHeard = Date.now();
       ws.send(JSON.stringify(this.#options.hello));
@@ -205,7 +208,13 @@ export class ServerLink {
     this.#heartbeat = null;
   }
 
-  #onClose(ws: WebSocket, code: number, reason: string, httpStatus: number | null): void {
+  #onClose(
+    ws: WebSocket,
+    code: number,
+    reason: string,
+    httpStatus: number | null,
+    error: Error | null,
+  ): void {
     if (ws !== this.#ws) return;
     this.#ws = null;
     const wasOnline = this.#isOnline;
@@ -228,6 +237,15 @@ export class ServerLink {
     const delay = this.#retry.schedule(() => this.#connect());
     const warning = warningFor(httpStatus);
     if (warning) this.#options.log.warn(warning, { retry_in_ms: delay });
+    if (!wasOnline) {
+      // a try that never got in: which address, and why, so a wrong address is plain to see
+      const why = describeConnectFailure(error, httpStatus);
+      const address = deviceSocketUrl(this.#options.serverUrl);
+      this.#options.log.warn(`could not reach the Printdeck server at ${address}: ${why}`, {
+        retry_in_ms: delay,
+      });
+      return;
+    }
     this.#options.log.warn('server connection lost; reconnecting', {
       code,
       ...(httpStatus ? { http_status: httpStatus } : {}),

@@ -103,9 +103,13 @@ export abstract class HostDriver<Model extends object> {
     void this.connect();
   }
 
-  protected scheduleReconnect(hostName: string, reason: string): void {
+  protected scheduleReconnect(
+    hostName: string,
+    reason: string,
+    level: 'warn' | 'debug' = 'warn',
+  ): void {
     if (this.isStopped) return;
     const delay = this.#retry.schedule(() => void this.connect());
-    this.log.warn(`${hostName} connection lost; retrying`, { reason, retry_in_ms: delay });
+    this.log[level](`${hostName} connection lost; retrying`, { reason, retry_in_ms: delay });
   }
 }

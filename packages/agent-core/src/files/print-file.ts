@@ -125,10 +125,12 @@ export class PrintFiles {
 
   #download(command: PrintFileCommand, signal: AbortSignal): Promise<DownloadedFile> {
     const { log } = this.#options;
-    log.info('downloading a print file', { job_id: command.job_id, url: redactUrl(command.url) });
+    // the server sends a path; the address is the server's
+    const url = new URL(command.url, this.#options.serverUrl).toString();
+    log.info('downloading a print file', { job_id: command.job_id, url: redactUrl(url) });
     this.#options.onDownload(command.job_id, 0);
     return downloadPrintFile({
-      url: new URL(command.url, this.#options.serverUrl).toString(),
+      url,
       size: command.size,
       sha256: command.sha256,
       dir: this.#options.dir,

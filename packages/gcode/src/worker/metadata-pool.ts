@@ -192,7 +192,7 @@ function revive(metadata: GcodeMetadata): GcodeMetadata {
 
 /**
  * The thread's bootstrap. In the server's bundle (`apps/server/build.mjs`) the thread is
- * `gcode-metadata-worker.js` beside `main.js`; from source (tests, tsx) it is the TypeScript
+ * `gcode-metadata-worker.js` beside `server.js`; from source (tests, tsx) it is the TypeScript
  * file, loaded through tsx's loader registered in the thread itself (Node 20 does not apply
  * `--import tsx` before a worker's entry).
  */

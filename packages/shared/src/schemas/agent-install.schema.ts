@@ -5,8 +5,13 @@ import { z } from 'zod';
  * command (apps/agent/README.md, "Install") and whether LAN mode is on.
  */
 export const AgentInstallInfoSchema = z.object({
-  /** the server's PUBLIC_URL, which the agent dials and downloads from */
+  /**
+   * the address the agent dials and downloads from: PUBLIC_URL when it is set, otherwise the
+   * address the admin's browser used to reach this server (issue 24)
+   */
   server_url: z.string(),
+  /** where server_url came from: the PUBLIC_URL setting or this request's address */
+  server_url_source: z.enum(['public_url', 'request']),
   /** false when the server has no built agent to hand out (npm run build:agent) */
   is_available: z.boolean(),
   agent_version: z.string(),
@@ -22,6 +27,29 @@ export const AGENT_LOCAL_PRINTER_URLS: Record<AgentInstallKind, string> = {
   octoprint: 'http://127.0.0.1:5000',
   moonraker: 'http://127.0.0.1:7125',
 };
+
+/**
+ * True when the URL's host can only be reached from the server's own machine (localhost,
+ * 127.0.0.0/8, ::1, 0.0.0.0): an agent on another computer would dial itself.
+ */
+export function isLoopbackUrl(value: string): boolean {
+  let host: string;
+  try {
+    host = new URL(value).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    host === '::' ||
+    host.startsWith('::ffff:127.') ||
+    host.startsWith('::ffff:7f')
+  );
+}
 
 /** One shell word: single quotes, a quote inside as '\''. */
 export function shellQuote(value: string): string {

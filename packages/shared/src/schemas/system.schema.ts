@@ -21,5 +21,7 @@ export const PublicConfigSchema = z.object({
     .nullable(),
   /** Plausible: page views go to `${url}/api/event` for the site named `site_id` */
   analytics: z.object({ url: z.string(), site_id: z.string() }).nullable(),
+  /** files: no SMTP_URL, every mail is written as a file under the server's DATA_DIR/mail/ */
+  mail_delivery: z.enum(['smtp', 'files']),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AgentInstallInfoSchema, RELEASE_VERSION } from '@printdeck/shared';
 import { AppError } from '../../http/app-error.js';
@@ -13,6 +13,25 @@ const AGENT_FILES: Record<string, string> = {
 };
 export const AGENT_BUNDLE_FILE = 'printdeck-agent.cjs';
 
+/** a DNS name or IPv4 address, or an IPv6 address in brackets, with an optional port */
+const HOST_AND_PORT = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The address the admin's browser used to reach this server, as `protocol://host[:port]`.
+ * Fastify reads X-Forwarded-Host and X-Forwarded-Proto only from a trusted proxy
+ * (TRUST_PROXY_HOPS), so a client cannot name another server here. A Host that is not a plain
+ * host and port gives undefined.
+ */
+export function getRequestOrigin(request: FastifyRequest): string | undefined {
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  if (!HOST_AND_PORT.test(request.host)) return undefined;
+  try {
+    return new URL(`${protocol}://${request.host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The agent handed out (issue 17): /agent/printdeck-agent.cjs, /agent/install.sh and
  * /agent/printdeck-agent.service, public like any download page (they hold no secret: the
@@ -21,7 +40,13 @@ export const AGENT_BUNDLE_FILE = 'printdeck-agent.cjs';
  */
 export function registerAgentDownloadRoutes(
   app: FastifyInstance,
-  deps: { agentDir: string | undefined; publicUrl: string; isLanModeOn: boolean },
+  deps: {
+    agentDir: string | undefined;
+    publicUrl: string;
+    /** false: the install command is built from the address the admin's browser used */
+    isPublicUrlSet: boolean;
+    isLanModeOn: boolean;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const isAvailable = async () =>
@@ -61,11 +86,15 @@ export function registerAgentDownloadRoutes(
       summary: 'What the add-printer pages need for the agent install command',
       response: { 200: AgentInstallInfoSchema },
     },
-    handler: async () => ({
-      server_url: deps.publicUrl.replace(/\/+$/, ''),
-      is_available: await isAvailable(),
-      agent_version: RELEASE_VERSION,
-      lan_mode: deps.isLanModeOn,
-    }),
+    handler: async (request) => {
+      const requestOrigin = deps.isPublicUrlSet ? undefined : getRequestOrigin(request);
+      return {
+        server_url: requestOrigin ?? deps.publicUrl.replace(/\/+$/, ''),
+        server_url_source: requestOrigin ? ('request' as const) : ('public_url' as const),
+        is_available: await isAvailable(),
+        agent_version: RELEASE_VERSION,
+        lan_mode: deps.isLanModeOn,
+      };
+    },
   });
 }

@@ -194,7 +194,10 @@ export function createInvitationsService(deps: Deps) {
           if (memberEmails.has(email)) return { email, status: 'member' };
           return { email, status: pending.has(email) ? 'invited' : 'new' };
         }),
-        missing: current.filter((member) => !listed.has(member.email)).map(toMemberResponse),
+        // the admin who asks is no news to themself (issue 24: never "Missing 1" for oneself)
+        missing: current
+          .filter((member) => member.user_id !== userId && !listed.has(member.email))
+          .map(toMemberResponse),
       };
     },
 

@@ -12,6 +12,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     analytics: config.analytics
       ? { url: config.analytics.url, site_id: config.analytics.siteId }
       : null,
+    mail_delivery: config.smtpUrl ? 'smtp' : 'files',
   };
 }
 
@@ -27,7 +28,7 @@ export function registerPublicConfigRoutes(app: FastifyInstance, config: Config)
     config: { isPublic: true },
     schema: {
       tags: ['system'],
-      summary: 'Error reporting and analytics settings for the web app',
+      summary: 'Error reporting, analytics and mail delivery settings for the web app',
       response: { 200: PublicConfigSchema },
     },
     handler: async () => body,

@@ -24,7 +24,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Error reporting and analytics settings for the web app */
+        /** Error reporting, analytics and mail delivery settings for the web app */
         get: operations["getPublicConfig"];
         put?: never;
         post?: never;
@@ -2513,6 +2513,8 @@ export interface operations {
                             url: string;
                             site_id: string;
                         } | null;
+                        /** @enum {string} */
+                        mail_delivery: "smtp" | "files";
                     };
                 };
             };
@@ -6330,6 +6332,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         server_url: string;
+                        /** @enum {string} */
+                        server_url_source: "public_url" | "request";
                         is_available: boolean;
                         agent_version: string;
                         lan_mode: boolean;

@@ -159,7 +159,9 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       const user = asRecord(await this.#api.get('api/currentuser'));
       if (user.name === null || user.name === undefined) {
         this.update({ isReachable: true, isPermissionDenied: true });
-        this.scheduleReconnect(OCTOPRINT, 'OctoPrint refused the API key');
+        // without a key yet (it comes from Printdeck once the agent is in) this is no news
+        if (this.#api.apiKey) this.scheduleReconnect(OCTOPRINT, 'OctoPrint refused the API key');
+        else this.scheduleReconnect(OCTOPRINT, 'no OctoPrint API key yet', 'debug');
         return;
       }
       this.update(await readOctoPrintState(this.#api, this.#options.hasCamera));

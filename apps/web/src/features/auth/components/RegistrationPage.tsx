@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SCREEN_PATHS } from '../../../config/screens';
+import { MailToFilesNotice } from '../../observability';
 import { useCreateInvitation } from '../api/create-invitation';
 import { EmailRequestPage } from './EmailRequestPage';
 
@@ -17,6 +18,7 @@ export function RegistrationPage() {
           <Anchor component={Link} to={SCREEN_PATHS.login} size="sm">
             {t('auth.registration.login')}
           </Anchor>
+          <MailToFilesNotice audience="user" />
         </>
       }
     />

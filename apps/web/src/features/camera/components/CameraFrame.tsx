@@ -23,7 +23,8 @@ interface CameraFrameProps {
 export function CameraFrame(props: CameraFrameProps) {
   const { t } = useTranslation();
   const { transform, isSideways } = getRotationStyle(props.rotation);
-  const showsImage = props.imageUrl !== null && props.status !== 'disabled';
+  const showsImage =
+    props.imageUrl !== null && props.status !== 'disabled' && props.status !== 'none';
   const label = getStatusLabel(props, t);
   return (
     <Box

@@ -14,7 +14,8 @@ export function CameraPlaceholder() {
     >
       <rect width={width} height={height} fill="var(--mantine-color-dark-6)" />
       <g
-        transform={`translate(${width / 2 - 48} ${height / 2 - 48}) scale(4)`}
+        // above the centre: the status text sits at the centre, never over the icon
+        transform={`translate(${width / 2 - 48} ${height / 2 - 130}) scale(4)`}
         fill="none"
         stroke="var(--mantine-color-dark-2)"
         strokeWidth={1.5}

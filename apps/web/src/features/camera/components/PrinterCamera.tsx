@@ -19,6 +19,8 @@ export interface PrinterCameraProps {
   printerId: number;
   printerName: string;
   isEnabled: boolean;
+  /** false: the printer has no camera; "No camera" shows and no image is asked for */
+  hasCamera?: boolean;
   rotation: number;
   isDeviceOnline: boolean;
   isPrinterPaired: boolean;
@@ -38,7 +40,7 @@ export function PrinterCamera(props: PrinterCameraProps) {
   const { ref: viewportRef, inViewport } = useInViewport();
   const { state, imageUrl } = useCameraFeed({
     printerId: props.printerId,
-    isEnabled: props.isEnabled,
+    isEnabled: props.isEnabled && props.hasCamera !== false,
     isDeviceOnline: props.isDeviceOnline,
     isPrinterPaired: props.isPrinterPaired,
     isDownloading: props.isDownloading,
@@ -49,6 +51,7 @@ export function PrinterCamera(props: PrinterCameraProps) {
   });
   const status = getDisplayStatus(state, {
     isEnabled: props.isEnabled,
+    hasCamera: props.hasCamera !== false,
     isDownloading: props.isDownloading,
   });
   const isFullscreenAllowed = canOpenFullscreen(status);

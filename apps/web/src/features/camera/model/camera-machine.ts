@@ -15,10 +15,11 @@ export const CAMERA_TIMING = {
 
 export const CAMERA_PLACEHOLDER_SIZE = { width: 640, height: 480 } as const;
 
-export type CameraStatus = 'ok' | 'connecting' | 'disabled' | 'error' | 'offline' | 'downloading';
+export type CameraStatus =
+  'ok' | 'connecting' | 'disabled' | 'none' | 'error' | 'offline' | 'downloading';
 
 export interface CameraState {
-  status: Exclude<CameraStatus, 'disabled' | 'downloading'>;
+  status: Exclude<CameraStatus, 'disabled' | 'none' | 'downloading'>;
   /** ETag of the image shown, sent back as If-None-Match */
   etag: string | null;
   /** false: the placeholder shows */
@@ -154,16 +155,17 @@ export function getNextDelay(
 /** The status shown: disabled and downloading come from the printer, the rest from polling. */
 export function getDisplayStatus(
   state: CameraState,
-  printer: { isEnabled: boolean; isDownloading: boolean },
+  printer: { isEnabled: boolean; hasCamera?: boolean; isDownloading: boolean },
 ): CameraStatus {
   if (!printer.isEnabled) return 'disabled';
+  if (printer.hasCamera === false) return 'none';
   if (printer.isDownloading) return 'downloading';
   return state.status;
 }
 
 /** Fullscreen is blocked while the printer downloads a print file. */
 export function canOpenFullscreen(status: CameraStatus): boolean {
-  return status !== 'downloading' && status !== 'disabled';
+  return status !== 'downloading' && status !== 'disabled' && status !== 'none';
 }
 
 /** The light toggle stays locked for 4 s after a press. */

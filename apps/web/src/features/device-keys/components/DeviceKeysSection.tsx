@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Code,
   Group,
   NumberInput,
   Paper,
@@ -15,6 +14,7 @@ import type { DeviceKeyInfo } from '@printdeck/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CopyableSecret } from '../../../components/CopyableSecret';
 import { FormMessage } from '../../../components/FormMessage';
 import {
   useDeviceKeyAction,
@@ -55,7 +55,7 @@ export function DeviceKeysSection({ workspaceId }: { workspaceId: number }) {
         {action.isError && <FormMessage>{action.error.message}</FormMessage>}
         {rotated && (
           <Alert color="teal" title={t('security.deviceKeys.rotatedTitle')}>
-            <Code data-testid="rotated-device-key">{rotated}</Code>
+            <CopyableSecret value={rotated} testId="rotated-device-key" />
           </Alert>
         )}
         <Table aria-label={t('security.deviceKeys.title')}>

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormMessage } from '../../../components/FormMessage';
 import { SectionCard } from '../../../components/SectionCard';
 import { getScreenPath } from '../../../config/screens';
+import { MailToFilesNotice } from '../../observability';
 import { useAnalyzeInvites } from '../api/analyze-invites';
 import { useInviteMember } from '../api/invite-member';
 import {
@@ -204,6 +205,7 @@ function BulkInviteReport(props: {
             {t('members.inviteAll', { count: invitable.length })}
           </Button>
         </Group>
+        <MailToFilesNotice audience="admin" />
       </SectionCard>
       {props.analysis.missing.length > 0 && (
         <SectionCard title={t('members.missingTitle')}>

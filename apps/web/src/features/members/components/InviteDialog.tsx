@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { FormMessage } from '../../../components/FormMessage';
+import { MailToFilesNotice } from '../../observability';
 import { useInviteMember } from '../api/invite-member';
 
 /** Invite by e-mail: the person joins as observer. */
@@ -60,6 +61,7 @@ export function InviteDialog({
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
           {serverMessage && <FormMessage>{serverMessage}</FormMessage>}
+          <MailToFilesNotice audience="admin" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

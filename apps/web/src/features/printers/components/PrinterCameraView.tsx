@@ -17,6 +17,7 @@ export function PrinterCameraView({ view }: { view: PrinterView }) {
       printerId={printer.id}
       printerName={printer.name}
       isEnabled={printer.camera_enabled}
+      hasCamera={view.hasCamera}
       rotation={printer.camera_rotation}
       isDeviceOnline={view.isOnline}
       isPrinterPaired={view.isPaired}

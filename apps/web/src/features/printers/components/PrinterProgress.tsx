@@ -2,6 +2,7 @@ import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatProgress } from '../model/printer-state-display';
 import {
+  formatHeaters,
   getProgressWidth,
   shouldShowProgress,
   type CurrentJob,
@@ -41,7 +42,12 @@ export function PrinterProgress({ view, place }: { view: PrinterView; place: 'ca
           </Text>
         </Group>
         <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatProgress(completion, place)}
+          {view.isHeating
+            ? formatHeaters(view.temperatures, {
+                tool0: t('printers.heating.tool0'),
+                bed: t('printers.heating.bed'),
+              })
+            : formatProgress(completion, place)}
         </Text>
       </Group>
       {view.job?.startedBy && <StartedBy startedBy={view.job.startedBy} />}

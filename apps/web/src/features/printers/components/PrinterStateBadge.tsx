@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShowsSpinner } from '../hooks/use-shows-spinner';
 import { PRINTER_STATE_COLORS } from '../model/printer-state-display';
-import type { PrinterView } from '../model/printer-view';
+import { formatHeaters, type PrinterView } from '../model/printer-view';
 import { PrinterErrorDialog } from './PrinterErrorDialog';
 
 /** The state with its spinner, and the details button of a Klipper printer in ERROR. */
@@ -12,8 +12,9 @@ export function PrinterStateBadge({ view }: { view: PrinterView }) {
   const showsSpinner = useShowsSpinner(view);
   const [isErrorOpen, setErrorOpen] = useState(false);
   const state = view.printerState;
-  const label =
-    state === 'DOWNLOADING_PRINT_FILE'
+  const label = view.isHeating
+    ? t('printers.heating.label')
+    : state === 'DOWNLOADING_PRINT_FILE'
       ? t('printers.state.DOWNLOADING_PRINT_FILE', {
           progress: Math.round(view.downloadProgress ?? 0),
         })
@@ -27,6 +28,15 @@ export function PrinterStateBadge({ view }: { view: PrinterView }) {
         radius="sm"
         data-testid="printer-state"
         data-state={state}
+        data-heating={view.isHeating || undefined}
+        title={
+          view.isHeating
+            ? formatHeaters(view.temperatures, {
+                tool0: t('printers.heating.tool0'),
+                bed: t('printers.heating.bed'),
+              })
+            : undefined
+        }
         data-spinner={showsSpinner || undefined}
         leftSection={
           showsSpinner ? (

@@ -55,10 +55,14 @@ export interface PrinterView {
   lastSeenAt: number | null;
   isKlipper: boolean;
   hasLed: boolean;
+  /** false: the paired device reported it has no camera (say so calmly, ask for no image) */
+  hasCamera: boolean;
   hasSpectoda: boolean;
   isLightOn: boolean;
   job: CurrentJob | null;
   temperatures: { tool0: Temperature | null; bed: Temperature | null };
+  /** printing at 0 % while a heater is still short of its target: "Heating", not "Printing 0 %" */
+  isHeating: boolean;
   localIpAddress: string | null;
   klipper: { state: string; state_message: string } | null;
   actions: ReturnType<typeof getPermittedActions>;
@@ -94,6 +98,7 @@ export function buildPrinterView(
     lastSeenAt: !isOnline && device ? device.updated_at : null,
     isKlipper: printer.device_type === 'moonraker',
     hasLed: plugins?.led ?? false,
+    hasCamera: !isPaired || (plugins?.camera ?? true),
     hasSpectoda: plugins?.spectoda ?? false,
     isLightOn: device?.lights?.led_on ?? false,
     job: job
@@ -113,6 +118,12 @@ export function buildPrinterView(
       tool0: device?.temperature?.tool0 ?? null,
       bed: device?.temperature?.bed ?? null,
     },
+    isHeating:
+      isPaired &&
+      isHeatingUp(printerState, job?.completion ?? 0, [
+        device?.temperature?.tool0 ?? null,
+        device?.temperature?.bed ?? null,
+      ]),
     localIpAddress: device?.local_ip_address ?? null,
     klipper: device?.klipper ?? null,
     actions: getPermittedActions({ printerState, isConnected: isOnline, isPaired, hasPowerRelay }),
@@ -129,6 +140,43 @@ function toFinishedOutcome(
   outcome: string | null | undefined,
 ): 'done' | 'cancelled' | 'failed' | null {
   return outcome === 'done' || outcome === 'cancelled' || outcome === 'failed' ? outcome : null;
+}
+
+/** Within this many degrees of its target a heater counts as there. */
+const HEATING_MARGIN_C = 2;
+
+/**
+ * A print that has not started moving yet because a heater is still warming up (Klipper reports
+ * "printing" from the first line, the M190/M109 wait included).
+ */
+export function isHeatingUp(
+  printerState: string,
+  completion: number,
+  heaters: Array<Temperature | null>,
+): boolean {
+  if (printerState !== 'PRINTING' || completion > 0) return false;
+  return heaters.some(
+    (heater) =>
+      heater !== null &&
+      heater.actual !== null &&
+      heater.target !== null &&
+      heater.target > 0 &&
+      heater.actual < heater.target - HEATING_MARGIN_C,
+  );
+}
+
+/** "nozzle 150/215 °C, bed 45/60 °C": the heaters with a target. */
+export function formatHeaters(
+  temperatures: PrinterView['temperatures'],
+  names: { tool0: string; bed: string },
+): string {
+  return (['tool0', 'bed'] as const)
+    .flatMap((key) => {
+      const heater = temperatures[key];
+      if (!heater || heater.actual === null || !heater.target) return [];
+      return [`${names[key]} ${Math.round(heater.actual)}/${Math.round(heater.target)} °C`];
+    })
+    .join(', ');
 }
 
 /** The progress bar shows when paired and either printing or past 0 % (spec §4). */

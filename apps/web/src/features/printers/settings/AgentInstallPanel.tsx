@@ -11,13 +11,14 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import {
   AGENT_LOCAL_PRINTER_URLS,
   buildAgentInstallCommand,
+  isLoopbackUrl,
   type AgentInstallKind,
 } from '@printdeck/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentInstallInfo } from '../api/get-agent-install';
 import { useDeviceStates } from '../api/get-device-states';
@@ -28,11 +29,28 @@ interface AgentInstallPanelProps {
   deviceKey: string;
   kind: AgentInstallKind;
   onDone: () => void;
+  /** how long to wait for the agent before saying what to check (tests pass less) */
+  notConnectedAfterMs?: number;
+}
+
+/** An agent that has not dialled in a minute after the page showed its command is stuck. */
+const NOT_CONNECTED_AFTER_MS = 60_000;
+
+/** True once `ms` have passed since the component mounted. */
+function useHasWaited(ms: number): boolean {
+  const [hasWaited, setHasWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setHasWaited(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return hasWaited;
 }
 
 /**
  * After a printer is added (issue 17): the one line that installs the agent on the printer's
- * computer, with a copy button, then "waiting for the agent…" until the device connects.
+ * computer, with a copy button, then "waiting for the agent…" until the device connects. The
+ * address the agent dials is shown and can be changed (issue 24): a loopback address gets a
+ * warning, and an agent silent for a minute gets a hint on what to check.
  */
 export function AgentInstallPanel({
   workspaceId,
@@ -40,16 +58,20 @@ export function AgentInstallPanel({
   deviceKey,
   kind,
   onDone,
+  notConnectedAfterMs = NOT_CONNECTED_AFTER_MS,
 }: AgentInstallPanelProps) {
   const { t } = useTranslation();
   const info = useAgentInstallInfo();
   const states = useDeviceStates(workspaceId);
   const [printerUrl, setPrinterUrl] = useState(AGENT_LOCAL_PRINTER_URLS[kind]);
+  const [serverUrlEdit, setServerUrlEdit] = useState<string | null>(null);
+  const hasWaited = useHasWaited(notConnectedAfterMs);
   const isConnected =
     states.data?.find((row) => row.printer_id === printerId)?.is_connected ?? false;
+  const serverUrl = (serverUrlEdit ?? info.data?.server_url ?? '').trim();
   const command = info.data
     ? buildAgentInstallCommand({
-        serverUrl: info.data.server_url,
+        serverUrl: serverUrl || info.data.server_url,
         deviceKey,
         kind,
         printerUrl: printerUrl.trim() || AGENT_LOCAL_PRINTER_URLS[kind],
@@ -62,6 +84,20 @@ export function AgentInstallPanel({
       <Text size="sm">{t(`printers.install.intro.${kind}`)}</Text>
       {info.data && !info.data.is_available && (
         <Alert color="yellow">{t('printers.install.notBuilt')}</Alert>
+      )}
+      {info.data && (
+        <TextInput
+          label={t('printers.install.serverUrl')}
+          description={t(`printers.install.serverUrlHint.${info.data.server_url_source}`)}
+          value={serverUrlEdit ?? info.data.server_url}
+          onChange={(event) => setServerUrlEdit(event.currentTarget.value)}
+          autoComplete="off"
+        />
+      )}
+      {isLoopbackUrl(serverUrl) && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="agent-loopback">
+          {t('printers.install.loopback', { address: serverUrl })}
+        </Alert>
       )}
       <TextInput
         label={t(`printers.install.printerUrl.${kind}`)}
@@ -113,6 +149,11 @@ export function AgentInstallPanel({
           </>
         )}
       </Group>
+      {!isConnected && hasWaited && (
+        <Alert color="yellow" data-testid="agent-not-connected">
+          {t('printers.install.notConnected', { address: serverUrl })}
+        </Alert>
+      )}
       <Group justify="flex-end">
         <Button onClick={onDone} variant={isConnected ? 'filled' : 'default'}>
           {t('printers.install.done')}

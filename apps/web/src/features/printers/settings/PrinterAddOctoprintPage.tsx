@@ -1,4 +1,5 @@
-import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { CopyableSecret } from '../../../components/CopyableSecret';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -122,9 +123,7 @@ function PrinterAddOctoprintForm() {
             <Text size="sm" c="dimmed">
               {t('printers.settings.deviceKeyShown')}
             </Text>
-            <Code block data-testid="new-device-key">
-              {token}
-            </Code>
+            <CopyableSecret value={token} testId="new-device-key" />
           </Stack>
         </ConfirmDialog>
       )}
