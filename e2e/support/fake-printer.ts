@@ -46,6 +46,19 @@ const MACROS = [
   { name: 'CLEAN_NOZZLE', description: 'Wipe the nozzle on the brush' },
 ];
 const ROOM = 21;
+/** below this the firmware refuses to extrude, as Marlin and Klipper do */
+const MIN_EXTRUDE_TEMP = 170;
+/** what the console knows: G- and M-codes, the macros, the restart */
+const KNOWN_COMMAND = /^([GM]\d+\b.*|PARK_HEAD|CLEAN_NOZZLE|FIRMWARE_RESTART)$/;
+
+/**
+ * What the agent reports as wrong between it and the printer (the state's `error`): OctoPrint
+ * refused the API key, the host does not answer, the printer reported an error.
+ */
+export interface HostProblem {
+  code: 'permission-denied' | 'printer-unreachable' | 'printer-error';
+  detail: string;
+}
 
 class CommandError extends Error {
   constructor(
@@ -63,6 +76,9 @@ export class FakePrinter {
   isPoweredOn = true;
   isLedOn = false;
   hasKlipperError = false;
+  problem: HostProblem | null = null;
+  /** the OctoPrint API keys the server configured, oldest first */
+  readonly apiKeys: string[] = [];
   tool: Heater = { actual: ROOM, target: 0 };
   bed: Heater = { actual: ROOM, target: 0 };
   job: Job | null = null;
@@ -138,6 +154,7 @@ export class FakePrinter {
         }
         if (message.type === 'request') void this.answer(message as RequestMessage);
         if (message.type === 'ping') this.send({ type: 'pong', at: Date.now() });
+        if (message.type === 'configure') this.configure(message as { octoprint_api_key?: string });
       });
       socket.once('open', () =>
         this.send({
@@ -191,6 +208,20 @@ export class FakePrinter {
     this.pushState();
   }
 
+  /** The agent reports a problem (null: it is gone), as the OctoPrint/Moonraker drivers do. */
+  setProblem(problem: HostProblem | null): void {
+    this.problem = problem;
+    this.pushState();
+  }
+
+  /** A new OctoPrint key from the server: OctoPrint takes it, a refused key is no more. */
+  private configure(message: { octoprint_api_key?: string }): void {
+    if (!message.octoprint_api_key) return;
+    this.apiKeys.push(message.octoprint_api_key);
+    if (this.problem?.code === 'permission-denied') this.problem = null;
+    this.pushState();
+  }
+
   setKlipperError(message: string | null): void {
     this.hasKlipperError = message !== null;
     if (message) this.log('response', `!! ${message}`);
@@ -200,9 +231,14 @@ export class FakePrinter {
   state(): DeviceState {
     const printing = this.job?.phase === 'printing';
     const paused = this.job?.phase === 'paused';
-    const operational = this.isPaired && !this.hasKlipperError;
+    const isCutOff =
+      this.problem?.code === 'permission-denied' || this.problem?.code === 'printer-unreachable';
+    const isPaired = this.isPaired && !isCutOff;
+    const operational = isPaired && !this.hasKlipperError;
+    // after a printer error OctoPrint keeps the last reading it had (frozen)
+    const hasReadings = isPaired || this.problem?.code === 'printer-error';
     return {
-      is_paired: this.isPaired,
+      is_paired: isPaired,
       state: {
         text: this.describeState(),
         flags: {
@@ -219,10 +255,11 @@ export class FakePrinter {
         },
       },
       error:
-        this.downloadProgress === null
+        this.problem ??
+        (this.downloadProgress === null
           ? null
-          : { code: 'download-in-progress', detail: String(this.downloadProgress) },
-      temperature: this.isPaired
+          : { code: 'download-in-progress', detail: String(this.downloadProgress) }),
+      temperature: hasReadings
         ? { tool0: { ...this.round(this.tool) }, bed: { ...this.round(this.bed) } }
         : { tool0: null, bed: null },
       job: this.job
@@ -261,7 +298,8 @@ export class FakePrinter {
   }
 
   private describeState(): string {
-    if (!this.isPaired) return 'Offline';
+    if (!this.isPaired)
+      return this.problem?.code === 'printer-error' ? 'Offline after error' : 'Offline';
     if (this.hasKlipperError) return 'Error';
     if (this.job?.phase === 'printing') return 'Printing';
     if (this.job?.phase === 'paused') return 'Paused';
@@ -368,13 +406,22 @@ export class FakePrinter {
       case 'temperature':
         (command.part === 'bed' ? this.bed : this.tool).target = command.temperature;
         return null;
-      case 'fan_state':
       case 'extrude':
+        if (this.tool.actual < MIN_EXTRUDE_TEMP) {
+          throw new CommandError('invalid-command', 'Extrude below minimum temp');
+        }
+        return null;
+      case 'fan_state':
       case 'spectoda':
         return null;
       case 'send_command':
         for (const line of command.commands) {
           this.log('command', line);
+          if (!KNOWN_COMMAND.test(line)) {
+            const word = line.split(' ')[0];
+            this.log('response', `!! Unknown command:"${word}"`);
+            throw new CommandError('invalid-command', `Unknown command:"${word}"`);
+          }
           if (line === 'FIRMWARE_RESTART') this.hasKlipperError = false;
           this.log('response', 'ok');
         }
