@@ -448,6 +448,10 @@ export class FakePrinter {
         return null;
       case 'print_file':
         this.requireReady();
+        // OctoPrint and Moonraker take only files named as their type
+        if (!/\.b?gcode$/i.test(command.file_name)) {
+          throw new CommandError('invalid-command', 'Could not upload file, unknown type');
+        }
         this.startJob(command.file_name);
         this.printJobId = command.job_id;
         return { path: command.file_name, started: true };
