@@ -58,6 +58,26 @@ describe('files, printing and statistics say what they do', () => {
       .toBe('Benchy final.gcode');
   });
 
+  it('says how many print-queue items go with a deleted G-code', async () => {
+    const { admin, page } = await setUp();
+    await callApi(fixture.app, `/users/me/groups/${admin.workspaceId}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { settings: { print_queue_enabled: true } },
+    });
+    const gcode = await uploadGcode(fixture.app, admin, 'queued.gcode');
+    for (let i = 0; i < 2; i += 1) {
+      await callApi(fixture.app, `/groups/${admin.workspaceId}/print-queue/`, {
+        token: admin.access,
+        body: { file: gcode.id },
+      });
+    }
+    await openAs(page, fixture.app, admin, `/gcodes/${gcode.id}`);
+    await page.locator('main').getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog.getByText('2 items in the print queue are deleted too.'));
+  });
+
   it('says a printer that never printed has nothing to print again', async () => {
     const { admin, page, add } = await setUp();
     await add({ name: 'Fresh', driver: 'octoprint' });
@@ -142,5 +162,21 @@ describe('files, printing and statistics say what they do', () => {
     const ticks = await readTicks();
     expect(ticks.filter((tick) => / h$/.test(tick))).toEqual([]);
     expect(ticks).toContain('Quick');
+  });
+});
+
+describe('browser notifications', () => {
+  const fixture = useAppAndBrowser();
+
+  it('tells within seconds that the browser’s push service cannot be reached', async () => {
+    const admin = await createAdmin(fixture.app, 'push@example.com');
+    const page = await fixture.openPage();
+    await page.context().grantPermissions(['notifications'], { origin: fixture.app.url });
+    await openAs(page, fixture.app, admin, '/settings/account');
+    const button = page.getByRole('button', { name: 'Turn on in this browser' });
+    await button.click();
+    // headless Chromium here has no push service to reach (no network beyond this machine)
+    await expectVisible(page.getByText('This browser could not reach its push service'));
+    expect(await button.getAttribute('data-loading')).toBeNull();
   });
 });

@@ -220,3 +220,41 @@ describe('the printers area tells what went wrong and offers what can work', () 
     expect(await bar.getByRole('link', { name: 'Print queue' }).count()).toBe(0);
   });
 });
+
+describe('the desktop header', () => {
+  const fixture = useAppAndBrowser();
+
+  it('keeps Upload and the user menu on screen from 768 to 1,280 px, toasts below it', async () => {
+    const admin = await createAdmin(fixture.app, 'header@example.com');
+    const printer = await addFakePrinter(fixture.app, admin, { name: 'Wide', driver: 'pill' });
+    const page = await fixture.openPage();
+    try {
+      for (const width of [768, 1024, 1180, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await openAs(page, fixture.app, admin, '/printers');
+        const header = page.locator('header');
+        for (const control of [
+          header.getByRole('button', { name: 'Upload' }),
+          header.getByRole('button', { name: 'Print', exact: true }),
+          page.getByTestId('user-menu'),
+          header.getByRole('link', { name: 'Printers' }),
+        ]) {
+          await expectVisible(control);
+          const box = await control.boundingBox();
+          expect(box!.x + box!.width, `at ${width} px`).toBeLessThanOrEqual(width);
+        }
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      }
+      // a toast shows below the header, not over its buttons
+      await page.getByRole('button', { name: 'Re-print' }).click();
+      const toast = page.locator('.mantine-Notification-root').first();
+      await expectVisible(toast);
+      const headerBox = await page.locator('header').boundingBox();
+      expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(
+        headerBox!.y + headerBox!.height,
+      );
+    } finally {
+      await printer.device.stop();
+    }
+  });
+});
