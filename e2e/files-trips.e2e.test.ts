@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePrinter } from './support/fake-printer.js';
 import { useAppAndBrowser } from './support/fixture.js';
-import { uploadGcode } from './support/files-world.js';
+import { makePng, uploadGcode } from './support/files-world.js';
 import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
 import {
   addFakePrinter,
@@ -76,6 +78,87 @@ describe('files, printing and statistics say what they do', () => {
     await page.locator('main').getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expectVisible(dialog.getByText('2 items in the print queue are deleted too.'));
+  });
+
+  it('shows the public videos on the public profile, as the confirmation promised', async () => {
+    const { admin } = await setUp();
+    // the stored video, poster and strip (a poster of PNG bytes: browsers read it all the same)
+    const keys = ['mp4', 'jpg', 'jpg'].map(
+      (extension) => `videos/${admin.workspaceId}/${randomUUID()}.${extension}`,
+    );
+    mkdirSync(path.join(fixture.app.dataDir, 'videos', String(admin.workspaceId)), {
+      recursive: true,
+    });
+    for (const key of keys)
+      writeFileSync(path.join(fixture.app.dataDir, key), makePng(64, [40, 90, 200]));
+    const db = new Database(path.join(fixture.app.dataDir, 'printdeck.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      const now = new Date().toISOString();
+      // a finished print with a made video, as the encode worker leaves it
+      const job = db
+        .prepare(
+          `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
+            device_key_id, user_id, username, started_on, ended_on, outcome, make_video,
+            video_state, filament_used_g, filament_used_mm, printing_time_sec)
+           VALUES (?, NULL, 'lattice-vase.gcode', NULL, 'Prusa', 1, NULL, ?, ?, ?, 'done', 1,
+            'READY', 3, 900, 600)`,
+        )
+        .run(admin.workspaceId, admin.email, now, now);
+      db.prepare(
+        `INSERT INTO videos (print_job_id, workspace_id, is_public, created_on, duration_sec,
+          video_size, video_key, photo_key, strip_key)
+         VALUES (?, ?, 1, ?, 12, 1000, ?, ?, ?)`,
+      ).run(job.lastInsertRowid, admin.workspaceId, now, ...keys);
+    } finally {
+      db.close();
+    }
+    const { uniqueId } = await callApi<{ uniqueId: string }>(
+      fixture.app,
+      `/users/me/groups/${admin.workspaceId}/`,
+      { token: admin.access, method: 'PATCH', body: { is_public: true } },
+    );
+    const visitor = await fixture.openPage();
+    await visitor.goto(`${fixture.app.url}/public/${uniqueId}`);
+    const videos = visitor.getByRole('region', { name: '1 public video' });
+    await expectVisible(videos.getByTestId('public-video').getByText('lattice-vase'));
+  });
+
+  it('tells why an item that starts by itself waits, and the button it waits for', async () => {
+    const { admin, page, add } = await setUp();
+    const printer = await add({ name: 'Jobox Prusa', driver: 'octoprint' });
+    await callApi(fixture.app, `/printers/${printer.id}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { jobox_enabled: true },
+    });
+    await callApi(fixture.app, `/users/me/groups/${admin.workspaceId}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { settings: { print_queue_enabled: true } },
+    });
+    const gcode = await uploadGcode(fixture.app, admin, 'next-part.gcode');
+    await callApi(fixture.app, `/groups/${admin.workspaceId}/print-queue/`, {
+      token: admin.access,
+      body: { file: gcode.id, printer: printer.id, jobox_autostart: true },
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAs(page, fixture.app, admin, '/print-queue');
+    const item = page.getByTestId('queue-item').filter({ hasText: 'next-part.gcode' });
+    await expectVisible(item);
+    await expectVisible(
+      item
+        .getByTestId('queue-item-autostart-wait')
+        .getByText(
+          "Waits for the plate of Jobox Prusa: remove the last print, then press Plate cleared on the printer's card.",
+        ),
+    );
+    // what it says to press starts it
+    await openAs(page, fixture.app, admin, '/printers');
+    await printerCard(page, 'Jobox Prusa').getByTestId('plate-cleared').click();
+    await expect
+      .poll(() => printer.device.job?.fileName ?? null, { timeout: 30_000 })
+      .toBe('next-part.gcode');
   });
 
   it('says a printer that never printed has nothing to print again', async () => {

@@ -187,6 +187,23 @@ describe('the printers area tells what went wrong and offers what can work', () 
     });
   }
 
+  it('shows no camera for a printer without one, and never asks it for a frame', async () => {
+    const { admin, printer, page } = await setUp({
+      name: 'Blind',
+      driver: 'octoprint',
+      hasCamera: false,
+    });
+    await openAs(page, fixture.app, admin, '/printers');
+    const card = printerCard(page, 'Blind');
+    await expectState(card, 'READY_TO_PRINT');
+    await expectVisible(card.getByTestId('temperature-bed'));
+    expect(await card.getByTestId('camera').count()).toBe(0);
+    await card.getByRole('link', { name: 'Blind', exact: true }).click();
+    await expectVisible(page.getByTestId('printer-connection'));
+    expect(await page.getByTestId('camera').count()).toBe(0);
+    expect(printer.device.received.filter((command) => command.name === 'snapshot')).toEqual([]);
+  });
+
   it('confirms the deletion of a printer and never says it was not found', async () => {
     const { admin, printer, page } = await setUp({ name: 'Leaving', driver: 'pill' });
     await openAs(page, fixture.app, admin, `/settings/printers/${admin.workspaceId}/${printer.id}`);

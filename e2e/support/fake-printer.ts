@@ -22,6 +22,8 @@ export interface FakePrinterOptions {
   tickMs?: number;
   /** the camera is the printer's own: with the printer disconnected no frame comes */
   isCameraOnPrinter?: boolean;
+  /** the device has a camera at all (OctoPrint without a webcam has none) */
+  hasCamera?: boolean;
 }
 
 type Axis = 'x' | 'y' | 'z';
@@ -107,6 +109,7 @@ export class FakePrinter {
       isPaired: true,
       tickMs: 500,
       isCameraOnPrinter: false,
+      hasCamera: true,
       ...options,
     };
     this.isPaired = this.options.isPaired;
@@ -277,7 +280,7 @@ export class FakePrinter {
         power_on: this.options.hasPowerRelay ? this.isPoweredOn : null,
         led: this.options.hasLed,
         spectoda: this.options.hasSpectoda,
-        camera: true,
+        camera: this.options.hasCamera,
       },
       lights: { led_on: this.options.hasLed ? this.isLedOn : null },
       klipper:
@@ -456,6 +459,7 @@ export class FakePrinter {
         this.printJobId = command.job_id;
         return { path: command.file_name, started: true };
       case 'snapshot': {
+        if (!this.options.hasCamera) throw new CommandError('not-supported', 'No camera.');
         if (this.options.isCameraOnPrinter && !this.isPaired) {
           throw new CommandError('printer-unreachable', 'The printer is not connected.');
         }
