@@ -88,6 +88,7 @@ export async function registerFilesRoutes(
   });
 
   r.get('/api/groups/:g/files/:id/deletion-impact/', {
+    config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
       summary: 'What deleting the file takes with it: its print-queue items (VIEW_GROUP)',
