@@ -22,6 +22,8 @@ export interface FakePrinterOptions {
   tickMs?: number;
   /** the camera is the printer's own: with the printer disconnected no frame comes */
   isCameraOnPrinter?: boolean;
+  /** the device has a camera at all (OctoPrint without a webcam has none) */
+  hasCamera?: boolean;
 }
 
 type Axis = 'x' | 'y' | 'z';
@@ -46,6 +48,19 @@ const MACROS = [
   { name: 'CLEAN_NOZZLE', description: 'Wipe the nozzle on the brush' },
 ];
 const ROOM = 21;
+/** below this the firmware refuses to extrude, as Marlin and Klipper do */
+const MIN_EXTRUDE_TEMP = 170;
+/** what the console knows: G- and M-codes, the macros, the restart */
+const KNOWN_COMMAND = /^([GM]\d+\b.*|PARK_HEAD|CLEAN_NOZZLE|FIRMWARE_RESTART)$/;
+
+/**
+ * What the agent reports as wrong between it and the printer (the state's `error`): OctoPrint
+ * refused the API key, the host does not answer, the printer reported an error.
+ */
+export interface HostProblem {
+  code: 'permission-denied' | 'printer-unreachable' | 'printer-error';
+  detail: string;
+}
 
 class CommandError extends Error {
   constructor(
@@ -63,6 +78,9 @@ export class FakePrinter {
   isPoweredOn = true;
   isLedOn = false;
   hasKlipperError = false;
+  problem: HostProblem | null = null;
+  /** the OctoPrint API keys the server configured, oldest first */
+  readonly apiKeys: string[] = [];
   tool: Heater = { actual: ROOM, target: 0 };
   bed: Heater = { actual: ROOM, target: 0 };
   job: Job | null = null;
@@ -91,6 +109,7 @@ export class FakePrinter {
       isPaired: true,
       tickMs: 500,
       isCameraOnPrinter: false,
+      hasCamera: true,
       ...options,
     };
     this.isPaired = this.options.isPaired;
@@ -138,6 +157,7 @@ export class FakePrinter {
         }
         if (message.type === 'request') void this.answer(message as RequestMessage);
         if (message.type === 'ping') this.send({ type: 'pong', at: Date.now() });
+        if (message.type === 'configure') this.configure(message as { octoprint_api_key?: string });
       });
       socket.once('open', () =>
         this.send({
@@ -191,6 +211,20 @@ export class FakePrinter {
     this.pushState();
   }
 
+  /** The agent reports a problem (null: it is gone), as the OctoPrint/Moonraker drivers do. */
+  setProblem(problem: HostProblem | null): void {
+    this.problem = problem;
+    this.pushState();
+  }
+
+  /** A new OctoPrint key from the server: OctoPrint takes it, a refused key is no more. */
+  private configure(message: { octoprint_api_key?: string }): void {
+    if (!message.octoprint_api_key) return;
+    this.apiKeys.push(message.octoprint_api_key);
+    if (this.problem?.code === 'permission-denied') this.problem = null;
+    this.pushState();
+  }
+
   setKlipperError(message: string | null): void {
     this.hasKlipperError = message !== null;
     if (message) this.log('response', `!! ${message}`);
@@ -200,9 +234,14 @@ export class FakePrinter {
   state(): DeviceState {
     const printing = this.job?.phase === 'printing';
     const paused = this.job?.phase === 'paused';
-    const operational = this.isPaired && !this.hasKlipperError;
+    const isCutOff =
+      this.problem?.code === 'permission-denied' || this.problem?.code === 'printer-unreachable';
+    const isPaired = this.isPaired && !isCutOff;
+    const operational = isPaired && !this.hasKlipperError;
+    // after a printer error OctoPrint keeps the last reading it had (frozen)
+    const hasReadings = isPaired || this.problem?.code === 'printer-error';
     return {
-      is_paired: this.isPaired,
+      is_paired: isPaired,
       state: {
         text: this.describeState(),
         flags: {
@@ -219,10 +258,11 @@ export class FakePrinter {
         },
       },
       error:
-        this.downloadProgress === null
+        this.problem ??
+        (this.downloadProgress === null
           ? null
-          : { code: 'download-in-progress', detail: String(this.downloadProgress) },
-      temperature: this.isPaired
+          : { code: 'download-in-progress', detail: String(this.downloadProgress) }),
+      temperature: hasReadings
         ? { tool0: { ...this.round(this.tool) }, bed: { ...this.round(this.bed) } }
         : { tool0: null, bed: null },
       job: this.job
@@ -240,7 +280,7 @@ export class FakePrinter {
         power_on: this.options.hasPowerRelay ? this.isPoweredOn : null,
         led: this.options.hasLed,
         spectoda: this.options.hasSpectoda,
-        camera: true,
+        camera: this.options.hasCamera,
       },
       lights: { led_on: this.options.hasLed ? this.isLedOn : null },
       klipper:
@@ -261,7 +301,8 @@ export class FakePrinter {
   }
 
   private describeState(): string {
-    if (!this.isPaired) return 'Offline';
+    if (!this.isPaired)
+      return this.problem?.code === 'printer-error' ? 'Offline after error' : 'Offline';
     if (this.hasKlipperError) return 'Error';
     if (this.job?.phase === 'printing') return 'Printing';
     if (this.job?.phase === 'paused') return 'Paused';
@@ -368,13 +409,22 @@ export class FakePrinter {
       case 'temperature':
         (command.part === 'bed' ? this.bed : this.tool).target = command.temperature;
         return null;
-      case 'fan_state':
       case 'extrude':
+        if (this.tool.actual < MIN_EXTRUDE_TEMP) {
+          throw new CommandError('invalid-command', 'Extrude below minimum temp');
+        }
+        return null;
+      case 'fan_state':
       case 'spectoda':
         return null;
       case 'send_command':
         for (const line of command.commands) {
           this.log('command', line);
+          if (!KNOWN_COMMAND.test(line)) {
+            const word = line.split(' ')[0];
+            this.log('response', `!! Unknown command:"${word}"`);
+            throw new CommandError('invalid-command', `Unknown command:"${word}"`);
+          }
           if (line === 'FIRMWARE_RESTART') this.hasKlipperError = false;
           this.log('response', 'ok');
         }
@@ -401,10 +451,15 @@ export class FakePrinter {
         return null;
       case 'print_file':
         this.requireReady();
+        // OctoPrint and Moonraker take only files named as their type
+        if (!/\.b?gcode$/i.test(command.file_name)) {
+          throw new CommandError('invalid-command', 'Could not upload file, unknown type');
+        }
         this.startJob(command.file_name);
         this.printJobId = command.job_id;
         return { path: command.file_name, started: true };
       case 'snapshot': {
+        if (!this.options.hasCamera) throw new CommandError('not-supported', 'No camera.');
         if (this.options.isCameraOnPrinter && !this.isPaired) {
           throw new CommandError('printer-unreachable', 'The printer is not connected.');
         }

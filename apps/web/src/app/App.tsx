@@ -6,6 +6,7 @@ import { ErrorModal } from './error-modal/ErrorModal';
 import { queryClient } from './query-client';
 import { router } from './router';
 import { colorSchemeManager, theme } from './theme';
+import notificationClasses from './notifications.module.css';
 
 export function App() {
   return (
@@ -15,7 +16,7 @@ export function App() {
       defaultColorScheme="auto"
     >
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <Notifications position="top-right" classNames={notificationClasses} />
         <RouterProvider router={router} />
         {/* outside the router, so that it shows even when a route fails */}
         <ErrorModal />

@@ -92,6 +92,13 @@ export const GcodeSchema = z.object({
 });
 export type Gcode = z.infer<typeof GcodeSchema>;
 
+/** GET /groups/{g}/files/{id}/deletion-impact/: what a delete takes with it. */
+export const GcodeDeletionImpactSchema = z.object({
+  /** the print-queue items of the file (any state): they are deleted with it */
+  queue_items: z.number().int(),
+});
+export type GcodeDeletionImpact = z.infer<typeof GcodeDeletionImpactSchema>;
+
 export const GcodePageSchema = pagedSchema(GcodeSchema);
 export type GcodePage = z.infer<typeof GcodePageSchema>;
 

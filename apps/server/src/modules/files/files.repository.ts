@@ -169,6 +169,16 @@ export function createFilesRepository(db: Db) {
         .execute();
     },
 
+    /** How many print-queue items name the file: they go when it is deleted (cascade). */
+    async countQueueItems(fileId: number): Promise<number> {
+      const row = await db
+        .selectFrom('print_queue_items')
+        .where('file_id', '=', fileId)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     /** Deletes the file's rows (previews and label assignments cascade); gives its storage keys. */
     async deleteFile(file: FileRow, trx: Db): Promise<string[]> {
       const previews = await trx

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   FileDownloadLinkSchema,
+  GcodeDeletionImpactSchema,
   GcodeListQuerySchema,
   GcodePageSchema,
   GcodeSchema,
@@ -84,6 +85,18 @@ export async function registerFilesRoutes(
     },
     handler: (request) =>
       files.updateFile(getAuth(request).userId, request.params.g, request.params.id, request.body),
+  });
+
+  r.get('/api/groups/:g/files/:id/deletion-impact/', {
+    config: { permission: 'VIEW_GROUP' },
+    schema: {
+      tags,
+      summary: 'What deleting the file takes with it: its print-queue items (VIEW_GROUP)',
+      params: WorkspaceFileParamsSchema,
+      response: { 200: GcodeDeletionImpactSchema },
+    },
+    handler: (request) =>
+      files.getDeletionImpact(getAuth(request).userId, request.params.g, request.params.id),
   });
 
   r.delete('/api/groups/:g/files/:id/', {

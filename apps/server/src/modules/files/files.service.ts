@@ -5,6 +5,7 @@ import {
   type GcodeListQuery,
   type GcodePage,
   type GcodeUpdate,
+  type GcodeDeletionImpact,
 } from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
 import { fieldError, forbidden } from '../../http/app-error.js';
@@ -152,6 +153,16 @@ export function createFilesService(deps: Deps) {
 
     makePrivate: (userId: number, workspaceId: number, fileId: number) =>
       setPublic(userId, workspaceId, fileId, false),
+
+    /** What deleting the file takes with it, for the confirmation to say (VIEW_GROUP). */
+    async getDeletionImpact(
+      userId: number,
+      workspaceId: number,
+      fileId: number,
+    ): Promise<GcodeDeletionImpact> {
+      await viewFile(userId, workspaceId, fileId);
+      return { queue_items: await files.countQueueItems(fileId) };
+    },
 
     /** Rows first, in one transaction; then the bytes. A failed unlink leaves an orphan, never a row without bytes. */
     async deleteFile(userId: number, workspaceId: number, fileId: number): Promise<void> {

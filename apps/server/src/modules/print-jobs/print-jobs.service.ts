@@ -23,6 +23,7 @@ import type { PrintJobLifecycle } from './print-job-lifecycle.js';
 import { readEndReasonCode } from './print-job-reconcile.js';
 import { createPrintJobSync } from './print-job-sync.js';
 import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
+import { getPrintFileName } from './print-file-name.js';
 
 interface Deps {
   jobs: PrintJobsRepository;
@@ -151,7 +152,7 @@ export function createPrintJobsService(deps: Deps) {
           {
             name: 'print_file',
             url: `/api/files/${file.id}/content/?token=${encodeURIComponent(token)}`,
-            file_name: file.name,
+            file_name: getPrintFileName(file.name, file.format),
             size: file.size,
             sha256: file.sha256,
             print: true,

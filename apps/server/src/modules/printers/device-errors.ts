@@ -18,7 +18,8 @@ export function toApiError(error: unknown): unknown {
     case 'unavailable':
       return new AppError('service_unavailable', error.message);
     case 'not-operational':
-      return new AppError('conflict', CANNOT_EXECUTE);
+      // the printer's own words after ours: "Can`t execute" alone does not say why
+      return new AppError('conflict', `${CANNOT_EXECUTE} ${error.message}`.trim());
     case 'not-supported':
       return new AppError('conflict', 'This printer does not support that.');
     default:

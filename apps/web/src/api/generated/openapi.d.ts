@@ -864,6 +864,23 @@ export interface paths {
         patch: operations["patchGroupsByGFilesById"];
         trace?: never;
     };
+    "/api/groups/{g}/files/{id}/deletion-impact/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the file takes with it: its print-queue items (VIEW_GROUP) */
+        get: operations["getGroupsByGFilesByIdDeletionImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/groups/{g}/files/{id}/public/": {
         parameters: {
             query?: never;
@@ -4721,6 +4738,37 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGFilesByIdDeletionImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queue_items: number;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

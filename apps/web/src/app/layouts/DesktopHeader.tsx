@@ -23,7 +23,7 @@ export function DesktopHeader({ navigation, workspace }: HeaderProps) {
   return (
     <Box component="header" className={classes.header}>
       <Group h={60} px="lg" justify="space-between" wrap="nowrap">
-        <Group gap="xl" wrap="nowrap">
+        <Group gap="xl" wrap="nowrap" style={{ minWidth: 0 }}>
           <Logo to={SCREEN_PATHS.dashboard} />
           <Group component="nav" aria-label={t('nav.main')} gap={4} wrap="nowrap">
             {getNavLinks(navigation.desktopLinks).map(({ id, path, icon: Icon }) => (
@@ -35,9 +35,12 @@ export function DesktopHeader({ navigation, workspace }: HeaderProps) {
                 variant="subtle"
                 color="gray"
                 className={classes.navLink}
+                // below 1280 px the labels give way to the header's buttons (see shell.module.css)
+                aria-label={t(`nav.${id}`)}
+                title={t(`nav.${id}`)}
                 leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
               >
-                {t(`nav.${id}`)}
+                <span className={classes.navLabel}>{t(`nav.${id}`)}</span>
               </Button>
             ))}
           </Group>

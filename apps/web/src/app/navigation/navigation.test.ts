@@ -122,9 +122,15 @@ describe('user menu', () => {
 
 describe('mobile bars', () => {
   it('puts Print Queue in the bottom bar and Videos in the menu when the queue shows', () => {
-    const nav = getNavigationItems(input({}, { printers_count: 0 }));
+    const nav = getNavigationItems(input({}));
     expect(nav.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'printQueue']);
     expect(nav.mobileMenu).toEqual(['videos', 'settings', 'statistics', 'logout']);
+  });
+
+  it('leaves Printers and Print Queue out of the bottom bar in a workspace without printers', () => {
+    const nav = getNavigationItems(input({}, { printers_count: 0 }));
+    expect(nav.mobileBottomBar).toEqual(['dashboard', 'gcodes', 'videos']);
+    expect(nav.mobileMenu).not.toContain('videos');
   });
 
   it('keeps Videos in the bottom bar without the queue setting', () => {

@@ -35,9 +35,8 @@ export function getNavigationItems(input: NavigationInput): Navigation {
   const hasPrinters = workspace.printers_count > 0;
   const isQueueEnabled = workspace.settings.print_queue_enabled;
   const hasManyWorkspaces = input.workspaceCount > 1;
-  // The desktop link also needs printers; the mobile bottom bar only the setting and permission.
-  const isQueueOnDesktop = isQueueEnabled && hasPrinters && canOperate;
-  const isQueueOnMobile = isQueueEnabled && canOperate;
+  // Without printers neither bar links to Printers or the queue: both pages would be empty.
+  const isQueueShown = isQueueEnabled && hasPrinters && canOperate;
 
   const headerActions: HeaderActionId[] = [
     ...(canOperate ? (['print'] as const) : []),
@@ -50,7 +49,7 @@ export function getNavigationItems(input: NavigationInput): Navigation {
       ...(hasPrinters ? (['printers'] as const) : []),
       'gcodes',
       'videos',
-      ...(isQueueOnDesktop ? (['printQueue'] as const) : []),
+      ...(isQueueShown ? (['printQueue'] as const) : []),
     ],
     news: { isVisible: input.hasNews, hasUnread: input.hasNews && input.unreadNews > 0 },
     headerActions,
@@ -64,9 +63,14 @@ export function getNavigationItems(input: NavigationInput): Navigation {
     ],
     mobileTopBarActions: headerActions.filter((action) => action === 'print'),
     // The queue takes the fourth place of Videos; Videos then moves to the menu.
-    mobileBottomBar: ['dashboard', 'printers', 'gcodes', isQueueOnMobile ? 'printQueue' : 'videos'],
+    mobileBottomBar: [
+      'dashboard',
+      ...(hasPrinters ? (['printers'] as const) : []),
+      'gcodes',
+      isQueueShown ? 'printQueue' : 'videos',
+    ],
     mobileMenu: [
-      ...(isQueueOnMobile ? (['videos'] as const) : []),
+      ...(isQueueShown ? (['videos'] as const) : []),
       ...(hasManyWorkspaces ? (['switchWorkspace'] as const) : []),
       'settings',
       'statistics',

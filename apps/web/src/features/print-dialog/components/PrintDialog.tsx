@@ -43,6 +43,7 @@ import {
   type PrintTarget,
   type PrintValidationError,
 } from '../model/print-validation';
+import { getFilamentTypeLabel } from '../../../lib/filament-type-label';
 
 export interface PrintDialogProps {
   /** the G-code chosen when it opens (a file row, the file detail, Re-print) */
@@ -196,6 +197,10 @@ export default function PrintDialog({
     return view ? [view] : [];
   });
   const selectedViews = printerViews.filter((view) => selected.includes(view.printer.id));
+  // a video needs frames: a printer without a camera would record nothing
+  const withoutCamera = selectedViews.filter(
+    (view) => !view.printer.camera_enabled || view.device?.plugins?.camera === false,
+  );
 
   const submit = () => {
     if (fileId === null) return;
@@ -238,7 +243,9 @@ export default function PrintDialog({
         {file && (
           <Text size="sm" c="dimmed">
             {t('printDialog.fileFilament', {
-              filament: file.filament_type ?? t('printDialog.noFilament'),
+              filament: file.filament_type
+                ? getFilamentTypeLabel(file.filament_type, t)
+                : t('printDialog.noFilament'),
             })}
           </Text>
         )}
@@ -278,6 +285,14 @@ export default function PrintDialog({
           checked={makeVideo}
           onChange={(event) => setMakeVideo(event.currentTarget.checked)}
         />
+        {makeVideo && withoutCamera.length > 0 && (
+          <Alert color="yellow" data-testid="print-dialog-no-camera">
+            {t('printDialog.noCamera', {
+              count: withoutCamera.length,
+              names: withoutCamera.map((view) => view.printer.name).join(', '),
+            })}
+          </Alert>
+        )}
         {error && (
           <Alert color="red" role="alert" data-testid="print-dialog-error">
             {t(`printDialog.${error}`)}

@@ -27,8 +27,15 @@ export function PrinterPrintActions({ view }: { view: PrinterView }) {
           title: t('printDialog.gcodeDeletedTitle'),
           message: t('printDialog.gcodeDeleted'),
         });
+      } else if (decision.kind === 'noHistory') {
+        // an empty dialog would say nothing: tell why there is nothing to print again
+        notifications.show({
+          color: 'blue',
+          title: t('printDialog.noHistoryTitle'),
+          message: t('printDialog.noHistory', { name: printer.name }),
+        });
       } else {
-        setOpened(decision.kind === 'open' ? { fileId: decision.fileId } : {});
+        setOpened({ fileId: decision.fileId });
       }
     } catch (error) {
       reportError(error);

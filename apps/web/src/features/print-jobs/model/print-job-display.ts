@@ -32,7 +32,7 @@ export function getEndReasonDisplay(
 
 /**
  * Re-print (spec part 1 §4): the latest job's file when it still exists, otherwise the
- * 'Gcode deleted' notification. A printer that never printed opens the dialog without a file.
+ * 'Gcode deleted' notification. A printer that never printed says so (nothing to print again).
  */
 export type ReprintDecision =
   { kind: 'open'; fileId: number } | { kind: 'fileDeleted' } | { kind: 'noHistory' };

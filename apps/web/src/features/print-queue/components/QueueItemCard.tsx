@@ -12,6 +12,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GcodePreview } from '../../gcode-catalog';
 import { HumanDateText } from '../../../components/HumanDateText';
+import { usePrinterViews } from '../../printers';
+import { useCurrentWorkspace } from '../../workspaces';
+import { getAutostartWait } from '../model/autostart-wait';
 import { BOX_ACTIONS, type QueueItemAction } from '../model/queue-boxes';
 
 const ICONS = {
@@ -63,6 +66,12 @@ function ItemStatus({ item }: { item: PrintQueueItem }) {
 export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemCardProps) {
   const { t } = useTranslation();
   const waiting = item.waiting;
+  const workspace = useCurrentWorkspace();
+  const { views } = usePrinterViews(workspace.id);
+  const autostartWait = getAutostartWait(
+    item,
+    item.printer ? views.get(item.printer.id) : undefined,
+  );
   return (
     <Paper
       withBorder
@@ -101,6 +110,13 @@ export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemC
               </Text>
             )}
           </Alert>
+        )}
+        {autostartWait && (
+          <Text size="sm" c="teal" data-testid="queue-item-autostart-wait">
+            {t(`printQueue.item.autostartWait.${autostartWait.code}`, {
+              printer: autostartWait.printer,
+            })}
+          </Text>
         )}
         {waiting && (
           <Text size="sm" c="orange" data-testid="queue-item-waiting">

@@ -14,6 +14,7 @@ export function useDeletePrinter(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePrinter,
-    onSuccess: () => invalidatePrinterLists(queryClient, workspaceId),
+    onSuccess: (_result, printerId) =>
+      invalidatePrinterLists(queryClient, workspaceId, { deletedPrinterId: printerId }),
   });
 }

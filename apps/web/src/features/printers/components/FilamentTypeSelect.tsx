@@ -3,6 +3,7 @@ import { FILAMENT_TYPES, type FilamentType, type Printer } from '@printdeck/shar
 import { useTranslation } from 'react-i18next';
 import { useUpdatePrinter } from '../api/update-printer';
 import { useHasPermission } from '../../workspaces';
+import { getFilamentTypeLabel } from '../../../lib/filament-type-label';
 
 const NONE = '';
 
@@ -18,13 +19,13 @@ export function FilamentTypeSelect({ printer }: { printer: Printer }) {
   if (!canChange) {
     return printer.filament_type ? (
       <Badge variant="outline" color="gray" radius="sm">
-        {printer.filament_type}
+        {getFilamentTypeLabel(printer.filament_type, t)}
       </Badge>
     ) : null;
   }
   const data = [
     { value: NONE, label: t('printers.filament.none') },
-    ...FILAMENT_TYPES.map((type) => ({ value: type, label: type })),
+    ...FILAMENT_TYPES.map((type) => ({ value: type, label: getFilamentTypeLabel(type, t) })),
   ];
   return (
     // A native select: two hundred cards mount two hundred of these.

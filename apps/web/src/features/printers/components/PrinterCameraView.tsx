@@ -3,11 +3,15 @@ import { useHasPermission } from '../../workspaces';
 import { usePrinterCommands } from '../hooks/use-printer-commands';
 import type { PrinterView } from '../model/printer-view';
 
-/** The camera of a printer, with the LED switch for members who operate printers. */
+/**
+ * The camera of a printer, with the LED switch for members who operate printers. A device that
+ * says it has no camera gets none: no black frame, and nothing asks it for snapshots.
+ */
 export function PrinterCameraView({ view }: { view: PrinterView }) {
   const canOperate = useHasPermission('OPERATE_PRINTERS');
   const commands = usePrinterCommands();
   const { printer } = view;
+  if (view.device?.plugins?.camera === false) return null;
   const light =
     canOperate && view.hasLed && view.isOnline
       ? { isOn: view.isLightOn, toggle: () => commands.setLed(view, !view.isLightOn) }

@@ -12,6 +12,7 @@ import { FilamentTypeSelect } from './FilamentTypeSelect';
 import { PrinterCameraView } from './PrinterCameraView';
 import { PrinterCardActions } from './PrinterCardActions';
 import { PrinterCardMenu } from './PrinterCardMenu';
+import { PrinterProblemText } from './PrinterProblemText';
 import { PrinterProgress } from './PrinterProgress';
 import { PrinterStateBadge } from './PrinterStateBadge';
 import { PrinterTemperatures } from './PrinterTemperatures';
@@ -105,6 +106,7 @@ export const PrinterCard = memo(function PrinterCard({
           <PrinterStateBadge view={view} />
           <FilamentTypeSelect printer={printer} />
         </Group>
+        <PrinterProblemText view={view} />
         <PrinterProgress view={view} place="card" />
         <PrinterTemperatures view={view} />
         {showCamera && printer.camera_enabled && (

@@ -86,7 +86,7 @@ export function PrinterCardActions({
                 leftSection={<IconPlugConnected size={14} />}
                 onClick={() => void commands.connect(view)}
               >
-                {t('printers.actions.connect')}
+                {t(view.isKlipper ? 'printers.actions.restartKlipper' : 'printers.actions.connect')}
               </Button>
             );
         }

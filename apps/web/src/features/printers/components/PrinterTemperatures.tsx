@@ -11,19 +11,33 @@ export function PrinterTemperatures({ view }: { view: PrinterView }) {
     { id: 'tool0', label: t('printers.temperatures.nozzle'), icon: IconFlame },
     { id: 'bed', label: t('printers.temperatures.bed'), icon: IconTemperature },
   ] as const;
-  const isLastKnown = view.lastSeenAt !== null;
+  // offline, or frozen by a printer error (OctoPrint keeps the reading from before the error)
+  const isLastKnown = view.lastSeenAt !== null || view.problem?.kind === 'printerError';
   return (
     <SimpleGrid
       cols={2}
       spacing="xs"
       data-last-known={isLastKnown || undefined}
-      title={isLastKnown ? t('printers.temperatures.lastKnown') : undefined}
+      title={
+        isLastKnown
+          ? t(
+              view.lastSeenAt !== null
+                ? 'printers.temperatures.lastKnown'
+                : 'printers.temperatures.lastKnownError',
+            )
+          : undefined
+      }
     >
       {rows.map(({ id, label, icon: Icon }) => (
         <Stack key={id} gap={0} data-testid={`temperature-${id}`}>
           <Group gap={4} wrap="nowrap" c="dimmed">
             <Icon size={14} stroke={1.6} aria-hidden />
             <Text size="xs">{label}</Text>
+            {isLastKnown && (
+              <Text size="xs" fs="italic">
+                · {t('printers.temperatures.lastKnownShort')}
+              </Text>
+            )}
           </Group>
           <Text
             size="sm"

@@ -3,14 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeErrorResponse, isApiError } from '../../../api/api-error';
 import { reportError } from '../../../lib/error-modal-store';
-import { ProductError } from '../../../lib/product-error';
 import { controlPrinter, type ControlBody } from '../api/control-printer';
 import { deviceStatesQueryKey } from '../api/get-device-states';
 import { setPrinterConnection } from '../api/set-connection';
 import { setPrinterLed } from '../api/set-led';
 import { setPrinterPower } from '../api/set-power';
 import type { BackgroundTaskKind } from '../model/background-tasks';
-import { getControlNotice, getLightNotice, type ControlNotice } from '../model/control-errors';
+import {
+  getControlNotice,
+  getLightNotice,
+  getRefusalMessage,
+  type ControlNotice,
+} from '../model/control-errors';
 import type { PrinterView } from '../model/printer-view';
 import type { ControlAction } from '@printdeck/shared';
 import { runBackgroundTask } from './background-task-store';
@@ -36,11 +40,19 @@ export function usePrinterCommands() {
       message: isApiError(error) ? error.message : describeErrorResponse(error),
     });
 
-  /** A refusal (409) is the product's own error; 408s become notifications; the rest raise. */
+  /**
+   * A refusal (409) is told in the printer's own words and the user stays on the page; 408s
+   * become notifications; the rest raise.
+   */
   const raise = (error: unknown, notice: ControlNotice | null) => {
     if (notice) return notify(notice);
-    if (isApiError(error) && error.status === 409) {
-      return reportError(new ProductError(t('printers.errors.cannotExecuteTitle'), error.message));
+    const refusal = getRefusalMessage(error);
+    if (refusal !== null) {
+      return notifications.show({
+        color: 'red',
+        title: t('printers.errors.refusedTitle'),
+        message: refusal,
+      });
     }
     reportError(error);
   };

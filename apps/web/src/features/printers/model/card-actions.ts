@@ -18,7 +18,8 @@ export function getCardActions({
   if (!canOperate) return [];
   if (view.printerState === 'PRINTING') return ['pause', 'cancel'];
   if (view.printerState === 'PRINTER_NOT_PAIRED' && view.isOnline) {
-    return [getReconnectAction(view)];
+    const action = getReconnectAction(view);
+    return action ? [action] : [];
   }
   return [];
 }
@@ -26,9 +27,12 @@ export function getCardActions({
 /**
  * The way back for an online device not connected to its printer (spec part 1 §4): Power on
  * while its relay may have the printer off, Connect otherwise. A printer disconnected while
- * its relay reports it on needs Connect, not Power on.
+ * its relay reports it on needs Connect, not Power on. Nothing while the device cannot reach
+ * its host (the relay is the host's too) or the printer reported an error that someone must
+ * look at first (the detail page offers the reconnect after that).
  */
-export function getReconnectAction(view: PrinterView): 'powerOn' | 'connect' {
+export function getReconnectAction(view: PrinterView): 'powerOn' | 'connect' | null {
+  if (view.problem) return null;
   return view.hasPowerRelay && view.isPoweredOn !== true ? 'powerOn' : 'connect';
 }
 

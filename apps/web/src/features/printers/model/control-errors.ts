@@ -29,6 +29,16 @@ export function getLightNotice(error: unknown): ControlNotice | null {
   return { title: 'printers.errors.lightTitle', message: 'printers.errors.light' };
 }
 
+/**
+ * The printer's own words when it (or the server on its behalf) refused a command: a 409 or a
+ * 400. Such a refusal is told where the user is; it never opens the error modal, whose only way
+ * out leaves the printer.
+ */
+export function getRefusalMessage(error: unknown): string | null {
+  if (!isApiError(error) || (error.status !== 409 && error.status !== 400)) return null;
+  return error.message;
+}
+
 /** A Klipper console send answered 408 is logged and ignored. */
 export function isIgnoredConsoleError(error: unknown): boolean {
   return isApiError(error) && error.status === 408;

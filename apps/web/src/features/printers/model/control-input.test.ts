@@ -5,6 +5,7 @@ import {
   getConsoleCommands,
   getExtrudeAmount,
   getMoveBody,
+  isHeaterOffMidPrint,
   splitCommands,
   toNumber,
   type MaterialAction,
@@ -49,5 +50,18 @@ describe('controls', () => {
     expect(getConsoleCommands('  ', false)).toBeNull();
     expect(getConsoleCommands('G28', true)).toBeNull();
     expect(getConsoleCommands('G28\nM105', false)).toEqual(['G28', 'M105']);
+  });
+});
+
+describe('isHeaterOffMidPrint', () => {
+  it('asks before switching off a heater that is on while a job runs', () => {
+    expect(isHeaterOffMidPrint({ printerState: 'PRINTING' }, 215, 0)).toBe(true);
+    expect(isHeaterOffMidPrint({ printerState: 'PAUSED' }, 60, 0)).toBe(true);
+  });
+
+  it('does not ask for a new temperature, a heater already off, or an idle printer', () => {
+    expect(isHeaterOffMidPrint({ printerState: 'PRINTING' }, 215, 220)).toBe(false);
+    expect(isHeaterOffMidPrint({ printerState: 'PRINTING' }, 0, 0)).toBe(false);
+    expect(isHeaterOffMidPrint({ printerState: 'READY_TO_PRINT' }, 215, 0)).toBe(false);
   });
 });

@@ -3,6 +3,19 @@ export const MOVE_STEP_MM = 10;
 export const DEFAULT_MATERIAL_LENGTH = 5;
 export const DEFAULT_TEMPERATURE = 0;
 
+/**
+ * Setting 0 °C on a heater that is on while a job runs stops the print in all but name: it asks
+ * for a confirmation first.
+ */
+export function isHeaterOffMidPrint(
+  view: { printerState: string },
+  currentTarget: number,
+  nextTarget: number,
+): boolean {
+  const isJobRunning = view.printerState === 'PRINTING' || view.printerState === 'PAUSED';
+  return isJobRunning && currentTarget > 0 && nextTarget === 0;
+}
+
 export type Axis = 'x' | 'y' | 'z';
 export type MaterialAction = 'extrude' | 'retract';
 

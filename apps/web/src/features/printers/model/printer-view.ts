@@ -25,6 +25,23 @@ export interface CurrentJob {
   startedBy: { kind: 'member'; username: string } | { kind: 'printer' } | null;
 }
 
+export interface PrinterProblem {
+  kind: 'keyRefused' | 'hostUnreachable' | 'printerError';
+  detail: string;
+}
+
+const PROBLEM_KINDS: Record<string, PrinterProblem['kind']> = {
+  'permission-denied': 'keyRefused',
+  'printer-unreachable': 'hostUnreachable',
+  'printer-error': 'printerError',
+};
+
+function toProblem(device: PrinterDeviceState | undefined, isOnline: boolean) {
+  const error = device?.state.error;
+  const kind = error ? PROBLEM_KINDS[error.code] : undefined;
+  return isOnline && error && kind ? { kind, detail: error.detail ?? '' } : null;
+}
+
 /** The states in which the printer's job is still running. */
 const ACTIVE_JOB_STATES: ReadonlySet<PrinterState> = new Set([
   'PRINTING',
@@ -65,6 +82,12 @@ export interface PrinterView {
   isHeating: boolean;
   localIpAddress: string | null;
   klipper: { state: string; state_message: string } | null;
+  /**
+   * What the device says is wrong between it and the printer, in its own words: OctoPrint
+   * refused the API key, the host (OctoPrint, Moonraker) does not answer, or the printer
+   * reported an error (a thermal runaway, say). Null while online and well, and while offline.
+   */
+  problem: PrinterProblem | null;
   actions: ReturnType<typeof getPermittedActions>;
 }
 
@@ -126,6 +149,7 @@ export function buildPrinterView(
       ]),
     localIpAddress: device?.local_ip_address ?? null,
     klipper: device?.klipper ?? null,
+    problem: toProblem(device, isOnline),
     actions: getPermittedActions({ printerState, isConnected: isOnline, isPaired, hasPowerRelay }),
   };
 }

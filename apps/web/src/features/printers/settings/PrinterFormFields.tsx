@@ -1,6 +1,7 @@
 import { SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { LIMITS } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
+import { getFilamentTypeLabel } from '../../../lib/filament-type-label';
 import {
   CAMERA_ROTATION_CHOICES,
   FILAMENT_TYPES,
@@ -94,7 +95,10 @@ export function PrinterFormFields(props: PrinterFormFieldsProps) {
             label={t('printers.filament.label')}
             data={[
               { value: '', label: t('printers.filament.none') },
-              ...FILAMENT_TYPES.map((type) => ({ value: type, label: type })),
+              ...FILAMENT_TYPES.map((type) => ({
+                value: type,
+                label: getFilamentTypeLabel(type, t),
+              })),
             ]}
             value={values.filamentType}
             allowDeselect={false}

@@ -4,6 +4,24 @@ import { INLINE_ERRORS } from '../../../api/query-meta';
 
 const SERVICE_WORKER = '/push-sw.js';
 const subscriptionQueryKey = ['push', 'subscription'] as const;
+/** how long the browser's push service may take to subscribe before the user is told */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 8000;
+
+/** The browser's push service (FCM, Mozilla's…) did not answer or refused: say it clearly. */
+export class PushServiceUnreachable extends Error {
+  constructor() {
+    super('push_unreachable');
+  }
+}
+
+/** Rejects with PushServiceUnreachable when the promise has not settled in time. */
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new PushServiceUnreachable()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export function isPushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -35,10 +53,18 @@ export async function enableBrowserPush(publicKey: string): Promise<void> {
     throw new Error('permission_denied');
   }
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER);
-  await navigator.serviceWorker.ready;
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: toKeyBytes(publicKey),
+  // a browser that cannot reach its push service waits for it without end, or fails with a
+  // message only its developers read: either way the person learns what happened
+  const subscription = await withinTime(
+    navigator.serviceWorker.ready.then(() =>
+      registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: toKeyBytes(publicKey),
+      }),
+    ),
+    PUSH_SUBSCRIBE_TIMEOUT_MS,
+  ).catch((error: unknown) => {
+    throw error instanceof PushServiceUnreachable ? error : new PushServiceUnreachable();
   });
   await apiClient.request({
     method: 'POST',

@@ -48,7 +48,9 @@ export function PushSection() {
           <FormMessage>
             {setPush.error.message === 'permission_denied'
               ? t('push.permissionDenied')
-              : setPush.error.message}
+              : setPush.error.message === 'push_unreachable'
+                ? t('push.unreachable')
+                : setPush.error.message}
           </FormMessage>
         )}
       </Stack>

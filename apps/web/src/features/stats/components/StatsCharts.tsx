@@ -91,19 +91,30 @@ export function StatsCharts({ workspaceId, range }: { workspaceId: number; range
             />
           </ChartCard>
           <ChartCard id="stats-chart-printers" title={t('statsCharts.printers')}>
-            {printers.length === 0 ? (
+            {printers.rows.length === 0 ? (
               <Text size="sm" c="dimmed">
                 {t('statsCharts.noPrintingTime')}
               </Text>
             ) : (
               <BarChart
-                h={Math.max(160, printers.length * 36 + 40)}
-                data={printers}
+                h={Math.max(160, printers.rows.length * 36 + 40)}
+                data={printers.rows}
                 dataKey="printer"
                 orientation="vertical"
-                valueFormatter={(value) => `${number.format(value)} h`}
+                valueFormatter={(value) =>
+                  `${number.format(value)} ${printers.unit === 'minutes' ? 'min' : 'h'}`
+                }
+                xAxisProps={{ allowDecimals: false }}
                 yAxisProps={{ width: 120 }}
-                series={[{ name: 'hours', label: t('statsCharts.hours'), color: 'violet.6' }]}
+                series={[
+                  {
+                    name: 'time',
+                    label: t(
+                      printers.unit === 'minutes' ? 'statsCharts.minutes' : 'statsCharts.hours',
+                    ),
+                    color: 'violet.6',
+                  },
+                ]}
               />
             )}
           </ChartCard>

@@ -47,8 +47,34 @@ describe('statistics chart rows', () => {
       other: 0,
       filament: 25,
     });
-    expect(toPrinterRows(charts)).toEqual([{ printer: 'Voron', hours: 2.8 }]);
+    expect(toPrinterRows(charts)).toEqual({
+      unit: 'hours',
+      rows: [
+        { printer: 'Voron', time: 2.8 },
+        { printer: 'Old', time: 0 },
+      ],
+    });
     expect(hasJobs(charts)).toBe(true);
     expect(hasJobs({ ...charts, periods: [charts.periods[1]!] })).toBe(false);
+  });
+});
+
+describe('printing time per printer', () => {
+  it('keeps every printer that printed and counts in minutes below an hour', () => {
+    const short: WorkspaceStatsCharts = {
+      ...charts,
+      printers: [
+        { printer_id: 1, printer_name: 'Mini', jobs: 2, printing_time_sec: 1500 },
+        { printer_id: 2, printer_name: 'Quick', jobs: 1, printing_time_sec: 90 },
+        { printer_id: 3, printer_name: 'Idle', jobs: 0, printing_time_sec: 0 },
+      ],
+    };
+    expect(toPrinterRows(short)).toEqual({
+      unit: 'minutes',
+      rows: [
+        { printer: 'Mini', time: 25 },
+        { printer: 'Quick', time: 1.5 },
+      ],
+    });
   });
 });

@@ -12,7 +12,16 @@ export interface PeriodRow {
 
 export interface PrinterRow {
   printer: string;
-  hours: number;
+  /** printing time in the chart's unit */
+  time: number;
+}
+
+/** Minutes while every printer printed less than an hour: "0.1 h" tells nothing. */
+export type TimeUnit = 'minutes' | 'hours';
+
+export interface PrinterRows {
+  unit: TimeUnit;
+  rows: PrinterRow[];
 }
 
 /** "12.3." for a day (spec part 2 §9's D.M.YYYY without the year); weeks by their Monday. */
@@ -32,15 +41,22 @@ export function toPeriodRows(charts: WorkspaceStatsCharts): PeriodRow[] {
   }));
 }
 
-/** Printing hours of the printers that printed, most first, at most `limit`. */
-export function toPrinterRows(charts: WorkspaceStatsCharts, limit = 15): PrinterRow[] {
-  return charts.printers
-    .filter((printer) => printer.printing_time_sec > 0)
-    .slice(0, limit)
-    .map((printer) => ({
+/**
+ * Printing time of every printer that printed (a short or failed job counts: the printer is
+ * never dropped), most first, at most `limit`; in minutes while all are below an hour.
+ */
+export function toPrinterRows(charts: WorkspaceStatsCharts, limit = 15): PrinterRows {
+  const printers = charts.printers.filter((printer) => printer.jobs > 0).slice(0, limit);
+  const longest = Math.max(0, ...printers.map((printer) => printer.printing_time_sec));
+  const unit: TimeUnit = longest < 3600 ? 'minutes' : 'hours';
+  const divisor = unit === 'minutes' ? 60 : 3600;
+  return {
+    unit,
+    rows: printers.map((printer) => ({
       printer: printer.printer_name,
-      hours: Math.round((printer.printing_time_sec / 3600) * 10) / 10,
-    }));
+      time: Math.round((printer.printing_time_sec / divisor) * 10) / 10,
+    })),
+  };
 }
 
 export function hasJobs(charts: WorkspaceStatsCharts): boolean {

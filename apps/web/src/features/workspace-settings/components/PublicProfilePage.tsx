@@ -7,8 +7,12 @@ import { SCREEN_PATHS } from '../../../config/screens';
 import { formatFileSize } from '../../../lib/format-units';
 import { usePublicProfile } from '../api/get-public-profile';
 import { DescriptionHtml } from './DescriptionHtml';
+import { PublicVideos } from './PublicVideos';
 
-/** /public/{uniqueId}: a public workspace's description, website and public files, for anyone. */
+/**
+ * /public/{uniqueId}: a public workspace's description, website, public files and public videos,
+ * for anyone.
+ */
 export function PublicProfilePage() {
   const { t } = useTranslation();
   const profile = usePublicProfile(useParams().uniqueId ?? '');
@@ -56,6 +60,7 @@ export function PublicProfilePage() {
               ))}
             </Table.Tbody>
           </Table>
+          <PublicVideos videos={data.videos} />
         </Stack>
       )}
     </CenteredLayout>

@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useUpdateGcode } from '../../api/update-gcode';
 import { FILAMENT_SWATCHES, NO_FILAMENT_COLOR, NO_FILAMENT_TYPE } from '../../model/filament';
+import { getFilamentTypeLabel } from '../../../../lib/filament-type-label';
 
 interface GcodeFilamentFieldsProps {
   workspaceId: number;
@@ -38,7 +39,11 @@ export function GcodeFilamentFields({ workspaceId, gcode, canEdit }: GcodeFilame
           <Text size="xs" c="dimmed">
             {t('files.filament.type')}
           </Text>
-          <Text>{gcode.filament_type ?? t('files.filament.none')}</Text>
+          <Text>
+            {gcode.filament_type
+              ? getFilamentTypeLabel(gcode.filament_type, t)
+              : t('files.filament.none')}
+          </Text>
         </div>
         <div>
           <Text size="xs" c="dimmed">
@@ -56,7 +61,7 @@ export function GcodeFilamentFields({ workspaceId, gcode, canEdit }: GcodeFilame
         label={t('files.filament.type')}
         data={[
           { value: NO_FILAMENT_TYPE, label: t('files.filament.none') },
-          ...FILAMENT_TYPES.map((type) => ({ value: type, label: type })),
+          ...FILAMENT_TYPES.map((type) => ({ value: type, label: getFilamentTypeLabel(type, t) })),
         ]}
         value={gcode.filament_type ?? NO_FILAMENT_TYPE}
         allowDeselect={false}

@@ -65,6 +65,7 @@ export function GcodeTitleEditor({ workspaceId, gcode, canEdit }: GcodeTitleEdit
           onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
           required
           error={name ? undefined : t('gcodeDetail.nameRequired')}
+          description={t('gcodeDetail.nameHelp', { extension: `.${gcode.format}` })}
           data-autofocus
         />
         <Textarea

@@ -12,13 +12,16 @@ import { useIsChangingState } from '../../hooks/changing-state-store';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
 import { getReconnectAction } from '../../model/card-actions';
 import type { PrinterView } from '../../model/printer-view';
+import { ProblemNotice } from './ProblemNotice';
 
 /** The detail's notices: unpaired prompt, multiple instances, the external link. */
 export function PrinterNotices({ view, canOperate }: { view: PrinterView; canOperate: boolean }) {
   const { t } = useTranslation();
   const commands = usePrinterCommands();
   const isChanging = useIsChangingState(view.printer.id, view.printerState);
-  const isUnpaired = view.isOnline && view.printerState === 'PRINTER_NOT_PAIRED';
+  // a problem notice says what is wrong instead, with the way back that can work
+  const isUnpaired =
+    view.isOnline && view.printerState === 'PRINTER_NOT_PAIRED' && view.problem === null;
   const instances = view.printer.instances.length;
   const lastSeen = useAgeText(view.lastSeenAt);
   return (
@@ -28,6 +31,7 @@ export function PrinterNotices({ view, canOperate }: { view: PrinterView; canOpe
           {t('printers.notices.offline', { age: lastSeen })}
         </Alert>
       )}
+      <ProblemNotice view={view} canOperate={canOperate} commands={commands} />
       {isUnpaired && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="unpaired-notice">
           <Group justify="space-between" gap="sm">
@@ -49,7 +53,9 @@ export function PrinterNotices({ view, canOperate }: { view: PrinterView; canOpe
                   loading={isChanging}
                   onClick={() => void commands.connect(view)}
                 >
-                  {t('printers.actions.connect')}
+                  {t(
+                    view.isKlipper ? 'printers.actions.restartKlipper' : 'printers.actions.connect',
+                  )}
                 </Button>
               ))}
           </Group>

@@ -1,14 +1,15 @@
 import { Button, Group, NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../../components/ConfirmDialog';
 import { usePrinterCommands } from '../../../hooks/use-printer-commands';
-import { DEFAULT_TEMPERATURE, toNumber } from '../../../model/control-input';
+import { DEFAULT_TEMPERATURE, isHeaterOffMidPrint, toNumber } from '../../../model/control-input';
 import type { PrinterView } from '../../../model/printer-view';
 import { ControlPanel } from './ControlPanel';
 
 const MAX_TEMPERATURE = 500;
 
-/** Target temperatures of the nozzle and the bed (default 0), and the fan. */
+/** Target temperatures of the nozzle and the bed (starting from the printer's), and the fan. */
 export function TemperaturePanel({ view }: { view: PrinterView }) {
   const { t } = useTranslation();
   const commands = usePrinterCommands();
@@ -40,30 +41,52 @@ export function TemperaturePanel({ view }: { view: PrinterView }) {
 function TargetRow(props: { part: 'tool0' | 'bed'; label: string; view: PrinterView }) {
   const { t } = useTranslation();
   const commands = usePrinterCommands();
-  const [value, setValue] = useState<string | number>(DEFAULT_TEMPERATURE);
+  const { view, part } = props;
+  const current = view.temperatures[part]?.target ?? DEFAULT_TEMPERATURE;
+  // the field follows the printer's target until the user types: Set never sends a stale 0
+  const [edited, setEdited] = useState<string | number | null>(null);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const value = edited ?? current;
   const temperature = toNumber(value);
   const isValid = temperature !== null && temperature >= 0 && temperature <= MAX_TEMPERATURE;
+
+  const send = async () => {
+    setConfirmOpen(false);
+    if (temperature === null) return;
+    if (await commands.control(view, 'temperature', { part, temperature })) setEdited(null);
+  };
+  const submit = () => {
+    if (temperature === null) return;
+    if (isHeaterOffMidPrint(view, current, temperature)) setConfirmOpen(true);
+    else void send();
+  };
+
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <NumberInput
         label={t('printers.controls.target', { part: props.label })}
         value={value}
-        onChange={setValue}
+        onChange={setEdited}
         min={0}
         max={MAX_TEMPERATURE}
         suffix=" °C"
         allowNegative={false}
         style={{ flex: 1 }}
       />
-      <Button
-        disabled={!isValid || !props.view.isPaired}
-        onClick={() =>
-          temperature !== null &&
-          void commands.control(props.view, 'temperature', { part: props.part, temperature })
-        }
-      >
+      <Button disabled={!isValid || !view.isPaired} onClick={submit}>
         {t('printers.controls.set')}
       </Button>
+      {isConfirmOpen && (
+        <ConfirmDialog
+          title={t('printers.controls.heaterOffTitle', { part: props.label })}
+          confirmLabel={t('printers.controls.heaterOffConfirm')}
+          dismissLabel={t('printers.controls.heaterOffKeep')}
+          onClose={() => setConfirmOpen(false)}
+          onConfirm={() => void send()}
+        >
+          {t('printers.controls.heaterOffText', { part: props.label, name: view.printer.name })}
+        </ConfirmDialog>
+      )}
     </Group>
   );
 }

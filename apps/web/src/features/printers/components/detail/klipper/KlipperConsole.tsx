@@ -1,4 +1,14 @@
-import { Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKlipperGcodeStore } from '../../../api/get-klipper-gcode-store';
@@ -14,7 +24,7 @@ const formatConsoleTime = (seconds: number) => formatTime(seconds * 1000);
 export function KlipperConsole({ view }: { view: PrinterView }) {
   const { t } = useTranslation();
   const history = useKlipperGcodeStore(view.printer.id, view.isOnline);
-  const { send, isLocked } = useConsoleSend(view.printer.id);
+  const { send, refusal, isLocked } = useConsoleSend(view.printer.id);
   const [text, setText] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
   const entries = history.data ?? [];
@@ -81,6 +91,15 @@ export function KlipperConsole({ view }: { view: PrinterView }) {
             </Button>
           </Group>
         </form>
+        {refusal !== null && (
+          <Alert
+            color="red"
+            title={t('printers.errors.refusedTitle')}
+            data-testid="console-refusal"
+          >
+            {refusal}
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Button, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useKlipperMacros } from '../../../api/get-klipper-macros';
 import type { PrinterView } from '../../../model/printer-view';
@@ -8,7 +8,7 @@ import { useConsoleSend } from './use-console-send';
 export function KlipperMacros({ view }: { view: PrinterView }) {
   const { t } = useTranslation();
   const macros = useKlipperMacros(view.printer.id);
-  const { send, isLocked } = useConsoleSend(view.printer.id);
+  const { send, refusal, isLocked } = useConsoleSend(view.printer.id);
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -48,6 +48,11 @@ export function KlipperMacros({ view }: { view: PrinterView }) {
             ))}
           </Stack>
         </ScrollArea.Autosize>
+        {refusal !== null && (
+          <Alert color="red" title={t('printers.errors.refusedTitle')}>
+            {refusal}
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );

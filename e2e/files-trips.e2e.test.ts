@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakePrinter } from './support/fake-printer.js';
+import { useAppAndBrowser } from './support/fixture.js';
+import { makePng, uploadGcode } from './support/files-world.js';
+import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
+import {
+  addFakePrinter,
+  callApi,
+  createAdmin,
+  openAs,
+  type Member,
+} from './support/printers-world.js';
+import { expectHeading, expectHidden, expectVisible } from './support/ui.js';
+
+const DAY_MS = 24 * 3600_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** What a person trips over around files, printing and statistics (issue 29). */
+describe('files, printing and statistics say what they do', () => {
+  const fixture = useAppAndBrowser();
+  const devices: FakePrinter[] = [];
+  afterEach(async () => {
+    await Promise.all(devices.splice(0).map((device) => device.stop()));
+  });
+
+  let count = 0;
+  const setUp = async () => {
+    const admin: Member = await createAdmin(fixture.app, `filetrips${++count}@example.com`);
+    const page = await fixture.openPage();
+    const add = async (options: Parameters<typeof addFakePrinter>[2]) => {
+      const printer = await addFakePrinter(fixture.app, admin, options);
+      devices.push(printer.device);
+      return printer;
+    };
+    return { admin, page, add };
+  };
+
+  it('prints a G-code renamed without its extension: the printer gets the proper name', async () => {
+    const { admin, page, add } = await setUp();
+    const printer = await add({ name: 'Prusa', driver: 'octoprint' });
+    const gcode = await uploadGcode(fixture.app, admin, 'benchy.gcode');
+    await openAs(page, fixture.app, admin, `/gcodes/${gcode.id}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const name = page.getByLabel('Name');
+    await expectVisible(page.getByText(/Printers get the file as this name with \.gcode added/));
+    await name.fill('Benchy final');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectHeading(page, 'Benchy final');
+
+    await page.locator('main').getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'Prusa', exact: true }).check();
+    await dialog.getByRole('button', { name: 'Start print' }).click();
+    await expect
+      .poll(() => printer.device.job?.fileName ?? null, { timeout: 15_000 })
+      .toBe('Benchy final.gcode');
+  });
+
+  it('says how many print-queue items go with a deleted G-code', async () => {
+    const { admin, page } = await setUp();
+    await callApi(fixture.app, `/users/me/groups/${admin.workspaceId}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { settings: { print_queue_enabled: true } },
+    });
+    const gcode = await uploadGcode(fixture.app, admin, 'queued.gcode');
+    for (let i = 0; i < 2; i += 1) {
+      await callApi(fixture.app, `/groups/${admin.workspaceId}/print-queue/`, {
+        token: admin.access,
+        body: { file: gcode.id },
+      });
+    }
+    await openAs(page, fixture.app, admin, `/gcodes/${gcode.id}`);
+    await page.locator('main').getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog.getByText('2 items in the print queue are deleted too.'));
+  });
+
+  it('shows the public videos on the public profile, as the confirmation promised', async () => {
+    const { admin } = await setUp();
+    // the stored video, poster and strip (a poster of PNG bytes: browsers read it all the same)
+    const keys = ['mp4', 'jpg', 'jpg'].map(
+      (extension) => `videos/${admin.workspaceId}/${randomUUID()}.${extension}`,
+    );
+    mkdirSync(path.join(fixture.app.dataDir, 'videos', String(admin.workspaceId)), {
+      recursive: true,
+    });
+    for (const key of keys)
+      writeFileSync(path.join(fixture.app.dataDir, key), makePng(64, [40, 90, 200]));
+    const db = new Database(path.join(fixture.app.dataDir, 'printdeck.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      const now = new Date().toISOString();
+      // a finished print with a made video, as the encode worker leaves it
+      const job = db
+        .prepare(
+          `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
+            device_key_id, user_id, username, started_on, ended_on, outcome, make_video,
+            video_state, filament_used_g, filament_used_mm, printing_time_sec)
+           VALUES (?, NULL, 'lattice-vase.gcode', NULL, 'Prusa', 1, NULL, ?, ?, ?, 'done', 1,
+            'READY', 3, 900, 600)`,
+        )
+        .run(admin.workspaceId, admin.email, now, now);
+      db.prepare(
+        `INSERT INTO videos (print_job_id, workspace_id, is_public, created_on, duration_sec,
+          video_size, video_key, photo_key, strip_key)
+         VALUES (?, ?, 1, ?, 12, 1000, ?, ?, ?)`,
+      ).run(job.lastInsertRowid, admin.workspaceId, now, ...keys);
+    } finally {
+      db.close();
+    }
+    const { uniqueId } = await callApi<{ uniqueId: string }>(
+      fixture.app,
+      `/users/me/groups/${admin.workspaceId}/`,
+      { token: admin.access, method: 'PATCH', body: { is_public: true } },
+    );
+    const visitor = await fixture.openPage();
+    await visitor.goto(`${fixture.app.url}/public/${uniqueId}`);
+    const videos = visitor.getByRole('region', { name: '1 public video' });
+    await expectVisible(videos.getByTestId('public-video').getByText('lattice-vase'));
+  });
+
+  it('tells why an item that starts by itself waits, and the button it waits for', async () => {
+    const { admin, page, add } = await setUp();
+    const printer = await add({ name: 'Jobox Prusa', driver: 'octoprint' });
+    await callApi(fixture.app, `/printers/${printer.id}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { jobox_enabled: true },
+    });
+    await callApi(fixture.app, `/users/me/groups/${admin.workspaceId}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { settings: { print_queue_enabled: true } },
+    });
+    const gcode = await uploadGcode(fixture.app, admin, 'next-part.gcode');
+    await callApi(fixture.app, `/groups/${admin.workspaceId}/print-queue/`, {
+      token: admin.access,
+      body: { file: gcode.id, printer: printer.id, jobox_autostart: true },
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAs(page, fixture.app, admin, '/print-queue');
+    const item = page.getByTestId('queue-item').filter({ hasText: 'next-part.gcode' });
+    await expectVisible(item);
+    await expectVisible(
+      item
+        .getByTestId('queue-item-autostart-wait')
+        .getByText(
+          "Waits for the plate of Jobox Prusa: remove the last print, then press Plate cleared on the printer's card.",
+        ),
+    );
+    // what it says to press starts it
+    await openAs(page, fixture.app, admin, '/printers');
+    await printerCard(page, 'Jobox Prusa').getByTestId('plate-cleared').click();
+    await expect
+      .poll(() => printer.device.job?.fileName ?? null, { timeout: 30_000 })
+      .toBe('next-part.gcode');
+  });
+
+  it('says a printer that never printed has nothing to print again', async () => {
+    const { admin, page, add } = await setUp();
+    await add({ name: 'Fresh', driver: 'octoprint' });
+    await openAs(page, fixture.app, admin, '/printers');
+    const card = printerCard(page, 'Fresh');
+    await expectState(card, 'READY_TO_PRINT');
+    await card.getByRole('button', { name: 'Re-print' }).click();
+    await expectNotification(
+      page,
+      'Nothing to print again',
+      'Fresh has not printed anything from Printdeck yet.',
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('warns that a printer without a camera makes no video', async () => {
+    const { admin, page, add } = await setUp();
+    const blind = await add({ name: 'Blind', driver: 'octoprint' });
+    await callApi(fixture.app, `/printers/${blind.id}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { camera_enabled: false },
+    });
+    await openAs(page, fixture.app, admin, '/printers');
+    const card = printerCard(page, 'Blind');
+    await expectState(card, 'READY_TO_PRINT');
+    await card.getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'Make video' }).check();
+    await expectVisible(
+      dialog.getByText('Blind has no camera: no video will be made of its print.'),
+    );
+    await dialog.getByRole('checkbox', { name: 'Make video' }).uncheck();
+    await expectHidden(dialog.getByTestId('print-dialog-no-camera'));
+  });
+
+  it('keeps every printer that printed in the time chart, in minutes below an hour', async () => {
+    const { admin, page } = await setUp();
+    const now = Date.now();
+    const db = new Database(path.join(fixture.app.dataDir, 'printdeck.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      const insert = db.prepare(
+        `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
+          device_key_id, user_id, username, started_on, ended_on, outcome, make_video,
+          video_state, filament_used_g, filament_used_mm, printing_time_sec)
+         VALUES (?, NULL, 'part.gcode', NULL, ?, 1, NULL, ?, ?, ?, ?, 0, 'NOT_RECORDED', 3, 900, ?)`,
+      );
+      const started = now - DAY_MS;
+      const row = (printer: string, outcome: string, seconds: number) =>
+        insert.run(
+          admin.workspaceId,
+          printer,
+          admin.email,
+          new Date(started).toISOString(),
+          new Date(started + seconds * 1000).toISOString(),
+          outcome,
+          seconds,
+        );
+      row('Mini', 'done', 1500);
+      row('Quick', 'failed', 240);
+    } finally {
+      db.close();
+    }
+    await openAs(page, fixture.app, admin, '/workspace-stats');
+    await page.getByLabel('Date from').fill(dayOf(now - 6 * DAY_MS));
+    await page.getByLabel('Date to').fill(dayOf(now));
+    await page.getByRole('button', { name: 'Update' }).click();
+    const printers = page.getByRole('region', { name: 'Printing hours per printer' });
+    await expectVisible(printers.getByText('Mini'));
+    await expectVisible(printers.getByText('Quick'));
+    // the value axis: whole minutes, no "0 h, 0 h, 0.1 h"
+    const readTicks = () =>
+      printers
+        .locator('.recharts-cartesian-axis-tick-value')
+        .evaluateAll((elements) =>
+          elements.map((element) => element.textContent?.trim() ?? '').filter(Boolean),
+        );
+    await expect
+      .poll(async () => (await readTicks()).filter((tick) => tick.endsWith(' min')).length)
+      .toBeGreaterThan(1);
+    const ticks = await readTicks();
+    expect(ticks.filter((tick) => / h$/.test(tick))).toEqual([]);
+    expect(ticks).toContain('Quick');
+  });
+});
+
+describe('browser notifications', () => {
+  const fixture = useAppAndBrowser();
+
+  it('tells within seconds that the browser’s push service cannot be reached', async () => {
+    const admin = await createAdmin(fixture.app, 'push@example.com');
+    const page = await fixture.openPage();
+    await page.context().grantPermissions(['notifications'], { origin: fixture.app.url });
+    await openAs(page, fixture.app, admin, '/settings/account');
+    const button = page.getByRole('button', { name: 'Turn on in this browser' });
+    await button.click();
+    // headless Chromium here has no push service to reach (no network beyond this machine)
+    await expectVisible(page.getByText('This browser could not reach its push service'));
+    expect(await button.getAttribute('data-loading')).toBeNull();
+  });
+});
