@@ -1,0 +1,399 @@
+/**
+ * Scale figures (issue 31): a farm as a growing farm grows, built directly in the database
+ * (1×: 100 printers, 100 members, 10,000 files, 10,000 jobs over a year, 1,000 queued items;
+ * 10×: ten times each), then the server's own reads, load-free, in this process: CPU time per
+ * call (process.cpuUsage around `inject`, so no client or socket is counted) and the call's
+ * p50/p99 wall time, at 1× and 10×, with the ratio.
+ *
+ * The queue is built so that no free printer may take anything (items assigned without the
+ * auto-start, or needing a filament no printer has): the dispatcher tick then shows what a
+ * look for work costs when it finds none, which is what a busy farm's tick mostly does.
+ *
+ * `npm run bench:scale` (SQLite); with DATABASE_URL on PostgreSQL (a fresh schema per farm;
+ * the database's own CPU is then in its own process and not counted).
+ * `-- --scales 1,10 --min-ms 400`
+ */
+import { parseArgs } from 'node:util';
+import type { DeviceState } from '@printdeck/shared';
+import { createPrintJobsRepository } from '../apps/server/src/modules/print-jobs/print-jobs.repository.js';
+import { readyState } from '../apps/server/src/test/fake-agent.js';
+import { buildUser, buildWorkspace } from '../apps/server/src/test/factories.js';
+import { startTestServer, type TestServer } from '../apps/server/src/test/test-server.js';
+import { percentile } from './bench-helpers.js';
+
+const { values } = parseArgs({
+  options: {
+    scales: { type: 'string', default: '1,10' },
+    'min-ms': { type: 'string', default: '400' },
+    'max-calls': { type: 'string', default: '40' },
+  },
+});
+const SCALES = values.scales.split(',').map(Number);
+const MIN_MS = Number(values['min-ms']);
+const MAX_CALLS = Number(values['max-calls']);
+const DAY_MS = 86_400_000;
+const WORDS = ['bracket', 'gear', 'hinge', 'mount', 'clip', 'knob', 'spacer', 'cover', 'case'];
+const FILAMENTS = ['PLA', 'PETG'] as const;
+const OUTCOMES = ['done', 'done', 'done', 'done', 'failed', 'cancelled'] as const;
+
+interface Farm {
+  t: TestServer;
+  token: string;
+  workspaceId: number;
+  /** a job id deep in the history: a page 90 % down */
+  deepCursor: number;
+}
+
+/** Inserts rows in batches inside one transaction (fast on both databases). */
+async function insertAll<T>(
+  t: TestServer,
+  table: 'users' | 'memberships' | 'device_keys' | 'printers' | 'files' | 'print_jobs',
+  rows: T[],
+  batch = 400,
+): Promise<void> {
+  await t.server.database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += batch)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows built per table below
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + batch) as any)
+        .execute();
+  });
+}
+
+async function buildFarm(scale: number): Promise<Farm> {
+  const t = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
+  // the measured tick is called by hand; the periodic one would run inside other figures
+  t.server.services.printQueue.dispatcher.stop();
+  const owner = await buildUser(t);
+  const workspaceId = await buildWorkspace(t, owner, 'Farm');
+  const db = t.server.database.db;
+  await db
+    .updateTable('workspaces')
+    .set({ print_queue_enabled: 1, queue_dispatch_enabled: 1 })
+    .where('id', '=', workspaceId)
+    .execute();
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const members = 100 * scale;
+  const printers = 100 * scale;
+  const files = 10_000 * scale;
+  const jobs = 10_000 * scale;
+  const queued = 1_000 * scale;
+
+  await insertAll(
+    t,
+    'users',
+    Array.from({ length: members }, (_, i) => ({
+      username: `member${i}`,
+      email: `member${i}@farm.example`,
+      password_hash: 'x',
+      is_admin: 0,
+      created_on: iso(now - 400 * DAY_MS),
+      totp_secret: null,
+      totp_enabled_on: null,
+      totp_last_step: null,
+      language: null,
+    })),
+  );
+  const userIds = (
+    await db.selectFrom('users').select('id').where('email', 'like', '%@farm.example').execute()
+  ).map((row) => row.id);
+  await insertAll(
+    t,
+    'memberships',
+    userIds.map((id) => ({
+      workspace_id: workspaceId,
+      user_id: id,
+      role: 'user',
+      created_on: iso(now - 400 * DAY_MS),
+    })),
+  );
+  await insertAll(
+    t,
+    'device_keys',
+    Array.from({ length: printers }, (_, i) => ({
+      public_id: `farm-key-${i}`,
+      secret_hash: 'x',
+      created_by: owner.id,
+      created_on: iso(now - 400 * DAY_MS),
+      last_seen_on: null,
+      revoked_on: null,
+      workspace_id: workspaceId,
+      identity_hash: null,
+      paired_on: null,
+    })),
+  );
+  const keyIds = (
+    await db
+      .selectFrom('device_keys')
+      .select('id')
+      .where('public_id', 'like', 'farm-key-%')
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id);
+  await insertAll(
+    t,
+    'printers',
+    keyIds.map((keyId, i) => ({
+      workspace_id: workspaceId,
+      device_key_id: keyId,
+      name: `Printer ${String((i * 7919) % printers).padStart(5, '0')}`,
+      note: '',
+      enabled: 1,
+      device_type: 'octoprint',
+      filament_type: FILAMENTS[i % 2],
+      camera_enabled: 0,
+      camera_rotation: 0,
+      jobox_enabled: i % 2,
+      created_on: iso(now - 400 * DAY_MS),
+      octoprint_api_key: null,
+    })),
+  );
+  const printerRows = await db
+    .selectFrom('printers')
+    .select(['id', 'name', 'device_key_id'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .execute();
+  await insertAll(
+    t,
+    'files',
+    Array.from({ length: files }, (_, i) => {
+      const name = `part-${i} ${WORDS[i % WORDS.length]} v${i % 13}.gcode`;
+      return {
+        workspace_id: workspaceId,
+        name,
+        search_name: name.toLowerCase(),
+        note: '',
+        size: 100_000 + i,
+        sha256: `sha-${i}`,
+        format: 'gcode',
+        storage_key: `farm/${i}`,
+        is_public: 0,
+        // every tenth file needs ASA, which no printer has: those items wait for ever
+        filament_type: i % 10 === 0 ? 'ASA' : FILAMENTS[i % 2],
+        filament_color: null,
+        uploaded_by_id: userIds[i % userIds.length],
+        uploaded_on: iso(now - 365 * DAY_MS + (i * 365 * DAY_MS) / files),
+        slicer: 'PrusaSlicer',
+        printing_time_sec: 3600,
+        layer_height_mm: 0.2,
+        filament_used_mm: 1000,
+        filament_used_g: 3,
+        nozzle_diameter_mm: 0.4,
+      };
+    }),
+  );
+  const fileRows = await db
+    .selectFrom('files')
+    .select(['id', 'name'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .execute();
+  // a year of jobs in start order; the newest job of every tenth printer is still printing
+  const jobRows = Array.from({ length: jobs }, (_, i) => {
+    const printer = printerRows[i % printers]!;
+    const file = fileRows[(i * 31) % files]!;
+    const started = now - 365 * DAY_MS + (i * 365 * DAY_MS) / jobs;
+    const isOpen = i >= jobs - printers && (i % printers) % 10 === 0;
+    return {
+      workspace_id: workspaceId,
+      file_id: i % 50 === 0 ? null : file.id,
+      file_name: file.name,
+      printer_id: printer.id,
+      printer_name: printer.name,
+      device_key_id: printer.device_key_id,
+      user_id: userIds[i % userIds.length],
+      username: `member${i % userIds.length}`,
+      started_on: iso(started),
+      ended_on: isOpen ? null : iso(started + 3_600_000),
+      outcome: isOpen ? 'printing' : OUTCOMES[i % OUTCOMES.length],
+      make_video: 0,
+      video_state: 'NOT_RECORDED',
+      filament_used_g: 3,
+      filament_used_mm: 1000,
+      printing_time_sec: 3600,
+    };
+  });
+  await insertAll(t, 'print_jobs', jobRows, 250);
+  const jobIds = (
+    await db
+      .selectFrom('print_jobs')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('id', 'desc')
+      .execute()
+  ).map((row) => row.id);
+
+  // the queue: half assigned without the auto-start (a person starts them), half for any printer
+  // but needing ASA; and a tenth as many archived items
+  const queueRows = Array.from({ length: queued + queued / 10 }, (_, i) => {
+    const isArchived = i >= queued;
+    const isAssigned = i % 2 === 0;
+    const file = isAssigned ? fileRows[(i * 7) % files]! : fileRows[((i * 7) % (files / 10)) * 10]!;
+    return {
+      workspace_id: workspaceId,
+      file_id: file.id,
+      printer_id: isAssigned ? printerRows[i % printers]!.id : null,
+      state: isArchived ? 'DONE' : 'TO_BE_PRINTED',
+      position: i + 1,
+      jobox_autostart: 0,
+      make_video: 0,
+      print_job_id: null,
+      added_by_id: userIds[i % userIds.length],
+      added_by_username: `member${i % userIds.length}`,
+      added_on: iso(now - DAY_MS + i),
+      printed_on: isArchived ? iso(now) : null,
+      done_on: isArchived ? iso(now) : null,
+      started_by: null,
+      starting_on: null,
+      is_held: 0,
+      start_error: null,
+      start_error_on: null,
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < queueRows.length; i += 400)
+      await trx
+        .insertInto('print_queue_items')
+        .values(queueRows.slice(i, i + 400) as never)
+        .execute();
+    for (let i = 0; i < printerRows.length; i += 400)
+      await trx
+        .insertInto('printer_plates')
+        .values(
+          printerRows
+            .slice(i, i + 400)
+            .map((p) => ({ printer_id: p.id, state: 'clear' as const, changed_on: iso(now) })),
+        )
+        .execute();
+  });
+
+  // every printer connected; a tenth printing, the rest ready
+  const live = t.server.services.devices.live;
+  const link = { send: () => true, close: () => undefined };
+  for (const [i, printer] of printerRows.entries()) {
+    const isPrinting = i % 10 === 0;
+    const state: DeviceState = isPrinting
+      ? readyState({
+          state: {
+            text: 'Printing',
+            flags: { ...readyState().state.flags, printing: true, ready: false },
+          },
+        })
+      : readyState();
+    live.attach(printer.device_key_id, link, 'octoprint');
+    live.applySnapshot(printer.device_key_id, state);
+  }
+  await t.server.services.printQueue.dispatcher.whenIdle();
+  return { t, token: owner.access, workspaceId, deepCursor: jobIds[Math.floor(jobs * 0.9)]! };
+}
+
+interface Figure {
+  cpuMs: number;
+  p50: number;
+  p99: number;
+  calls: number;
+}
+
+/** Calls `run` until MIN_MS passed (at least 3, at most MAX_CALLS times). */
+async function measure(run: () => Promise<void>): Promise<Figure> {
+  await run(); // warm: prepared statements, JIT
+  const times: number[] = [];
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  while (times.length < 3 || (performance.now() - started < MIN_MS && times.length < MAX_CALLS)) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  const used = process.cpuUsage(cpu);
+  times.sort((a, b) => a - b);
+  return {
+    cpuMs: (used.user + used.system) / 1000 / times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    calls: times.length,
+  };
+}
+
+function reads(farm: Farm): Array<[string, () => Promise<void>]> {
+  const { t, token, workspaceId: g } = farm;
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 365 * DAY_MS).toISOString().slice(0, 10);
+  const get = (url: string) => async () => {
+    const response = await t.server.server.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+  };
+  const dispatcher = t.server.services.printQueue.dispatcher;
+  const jobs = createPrintJobsRepository(t.server.database.db);
+  return [
+    [
+      'dispatcher tick',
+      async () => {
+        await dispatcher.tick();
+        await dispatcher.whenIdle();
+      },
+    ],
+    ['GET print-queue (first page)', get(`/api/groups/${g}/print-queue/`)],
+    [
+      'statistics summary (a year)',
+      get(`/api/groups/${g}/stats/?date_from=${yearAgo}&date_to=${today}`),
+    ],
+    [
+      'statistics charts (a year)',
+      get(`/api/groups/${g}/stats/charts/?date_from=${yearAgo}&date_to=${today}`),
+    ],
+    ['print-jobs first page', get(`/api/groups/${g}/print-jobs/`)],
+    ['print-jobs deep page (90 %)', get(`/api/groups/${g}/print-jobs/?cursor=${farm.deepCursor}`)],
+    ['listOpenJobs (lost-device sweep)', async () => void (await jobs.listOpenJobs())],
+    ['files first page', get(`/api/groups/${g}/files/`)],
+    ['files search "gear"', get(`/api/groups/${g}/files/?search=gear`)],
+    ['members first page', get(`/api/groups/${g}/users/`)],
+    ['devices-states', get(`/api/groups/${g}/devices-states/`)],
+    ['printers', get(`/api/groups/${g}/printers/`)],
+  ];
+}
+
+const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+async function main(): Promise<void> {
+  const results = new Map<number, Map<string, Figure>>();
+  for (const scale of SCALES) {
+    const built = performance.now();
+    const farm = await buildFarm(scale);
+    console.log(`${scale}× farm built in ${((performance.now() - built) / 1000).toFixed(1)} s`);
+    const figures = new Map<string, Figure>();
+    try {
+      for (const [name, run] of reads(farm)) {
+        const figure = await measure(run);
+        figures.set(name, figure);
+        console.log(
+          `  ${name}: ${fmt(figure.cpuMs)} ms CPU/call, p50 ${fmt(figure.p50)} ms, p99 ${fmt(figure.p99)} ms (${figure.calls} calls)`,
+        );
+      }
+    } finally {
+      await farm.t.close();
+    }
+    results.set(scale, figures);
+  }
+  const [low, high] = SCALES;
+  if (low === undefined || high === undefined) return;
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  console.log(`\n${database}: CPU ms per call (p99 ms)`);
+  console.log(`| read | ${low}× | ${high}× | × |`);
+  console.log('|---|---|---|---|');
+  for (const [name, a] of results.get(low)!) {
+    const b = results.get(high)!.get(name)!;
+    console.log(
+      `| ${name} | ${fmt(a.cpuMs)} (${fmt(a.p99)}) | ${fmt(b.cpuMs)} (${fmt(b.p99)}) | ${(b.cpuMs / a.cpuMs).toFixed(1)} |`,
+    );
+  }
+}
+
+await main();
