@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type {
   DeviceCommand,
   DeviceCommandError,
@@ -25,7 +26,10 @@ export interface LiveDevice {
   isConnected: boolean;
   driver: DeviceDriver | null;
   state: DeviceState | null;
-  /** when the device last reported (ms since epoch) */
+  /**
+   * when a value a person sees last changed, or the device went away (ms since epoch); a sign
+   * of life that changes nothing leaves it, so an idle fleet's answers stay the same (304)
+   */
   updatedAt: number | null;
 }
 
@@ -100,6 +104,7 @@ export class LiveDevices implements LocalDevices {
     const entry = this.devices.get(deviceKeyId);
     if (!entry || entry.link !== link) return;
     entry.link = null;
+    entry.updatedAt = this.clock.now().getTime(); // last seen
     this.failPending(entry, 'offline', 'The device disconnected before answering.');
     this.publish({ kind: 'detached', deviceKeyId });
     this.emitPresence(deviceKeyId, { kind: 'detached' });
@@ -107,8 +112,8 @@ export class LiveDevices implements LocalDevices {
 
   applySnapshot(deviceKeyId: number, state: DeviceState): void {
     const entry = this.entry(deviceKeyId);
+    if (!isDeepStrictEqual(entry.state, state)) entry.updatedAt = this.clock.now().getTime();
     entry.state = state;
-    entry.updatedAt = this.clock.now().getTime();
     this.publishState(deviceKeyId, entry);
     this.emitPresence(deviceKeyId, { kind: 'snapshot', state });
   }
@@ -116,16 +121,24 @@ export class LiveDevices implements LocalDevices {
   applyPatch(deviceKeyId: number, patch: DeviceStatePatch): void {
     const entry = this.entry(deviceKeyId);
     if (!entry.state) return; // a patch before any snapshot has nothing to apply to
-    entry.state = { ...entry.state, ...patch };
-    entry.updatedAt = this.clock.now().getTime();
+    const before = entry.state;
+    entry.state = { ...before, ...patch };
+    const isChange = Object.entries(patch).some(
+      ([key, value]) => !isDeepStrictEqual(before[key as keyof DeviceState], value),
+    );
+    if (isChange) entry.updatedAt = this.clock.now().getTime();
     this.publishState(deviceKeyId, entry, patch);
     for (const listener of this.stateListeners) listener(deviceKeyId, entry.state);
   }
 
-  /** A sign of life without a state change (pong), so the state does not look stale. */
+  /**
+   * A sign of life without a state change (pong). Liveness is the socket's (its heartbeat
+   * closes a silent one); `updatedAt` stays, so nothing a person sees changes (issue 31).
+   */
   markAlive(deviceKeyId: number): void {
     const entry = this.devices.get(deviceKeyId);
-    if (entry?.link && entry.state) entry.updatedAt = this.clock.now().getTime();
+    if (entry?.link && entry.state && entry.updatedAt === null)
+      entry.updatedAt = this.clock.now().getTime();
   }
 
   get(deviceKeyId: number): LiveDevice {

@@ -85,7 +85,10 @@ export function createPrintJobsRepository(db: Db) {
         .execute();
     },
 
-    /** The newest job of each of these printers (what their devices-states rows name). */
+    /**
+     * The newest job of each of these printers (what their devices-states rows name): one
+     * step down the (printer_id, id) index per printer, however long its history.
+     */
     listLatestPrinterJobs(
       printerIds: number[],
     ): Promise<
@@ -100,10 +103,17 @@ export function createPrintJobsRepository(db: Db) {
         .select(['id', 'printer_id', 'username', 'started_on_printer', 'ended_on', 'device_path'])
         .where('id', 'in', (eb) =>
           eb
-            .selectFrom('print_jobs')
-            .select((inner) => inner.fn.max('id').as('id'))
-            .where('printer_id', 'in', printerIds)
-            .groupBy('printer_id'),
+            .selectFrom('printers as p')
+            .select((outer) =>
+              outer
+                .selectFrom('print_jobs as newest')
+                .select('newest.id')
+                .whereRef('newest.printer_id', '=', 'p.id')
+                .orderBy('newest.id', 'desc')
+                .limit(1)
+                .as('id'),
+            )
+            .where('p.id', 'in', printerIds),
         )
         .execute();
     },

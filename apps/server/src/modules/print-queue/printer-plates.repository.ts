@@ -51,7 +51,7 @@ export function createPrinterPlatesRepository(db: Db) {
         .selectFrom('printer_plates as pl')
         .innerJoin('printers as p', 'p.id', 'pl.printer_id')
         .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
-        .select(['p.id', 'p.device_key_id'])
+        .select(['p.id', 'p.device_key_id', 'p.workspace_id'])
         .where('pl.state', '=', 'clear')
         .where('p.enabled', '=', 1)
         .where('w.print_queue_enabled', '=', 1)

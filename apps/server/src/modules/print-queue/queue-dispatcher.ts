@@ -23,6 +23,12 @@ interface Deps {
 
 /** Candidates looked at per attempt: enough to skip items another printer takes meanwhile. */
 const CANDIDATES_PER_ATTEMPT = 5;
+/**
+ * Every this many ticks the tick looks at every free printer again, not only those whose
+ * workspace's queue changed: it catches what no event announces (a printer's filament edited,
+ * a change made while this instance was not the leader).
+ */
+const FULL_LOOK_EVERY_TICKS = 12;
 const INTERRUPTED =
   'The start was interrupted before the printer answered; check the printer, then print again.';
 
@@ -38,6 +44,12 @@ export function createQueueDispatcher(deps: Deps) {
   const running = new Map<number, Promise<void>>();
   const again = new Set<number>();
   const lastStates = new Map<number, PrinterState>();
+  /** a workspace's queue changes: each change that may enable work moves its version */
+  const queueVersions = new Map<number, number>();
+  /** printers that found nothing to take, with the version of their queue they looked at */
+  const foundNothingAt = new Map<number, number>();
+  let ticks = 0;
+  const versionOf = (workspaceId: number) => queueVersions.get(workspaceId) ?? 0;
   let logger: FastifyBaseLogger | null = null;
   let timer: NodeJS.Timeout | null = null;
 
@@ -51,6 +63,7 @@ export function createQueueDispatcher(deps: Deps) {
   async function startNextOn(printerId: number): Promise<void> {
     const printer = await printers.findPrinterById(printerId);
     if (!printer || printer.enabled !== 1) return;
+    const version = versionOf(printer.workspace_id);
     const settings = await items.findWorkspaceSettings(printer.workspace_id);
     if (settings?.print_queue_enabled !== 1) return;
     if (printerStateOf(printer.device_key_id) !== 'READY_TO_PRINT') return;
@@ -63,6 +76,7 @@ export function createQueueDispatcher(deps: Deps) {
       dispatchFilament: settings.queue_dispatch_enabled === 1 ? printer.filament_type : false,
       limit: CANDIDATES_PER_ATTEMPT,
     });
+    foundNothingAt.delete(printer.id);
     for (const candidate of candidates) {
       const isClaimed = await items.claimItem({
         itemId: candidate.id,
@@ -92,6 +106,7 @@ export function createQueueDispatcher(deps: Deps) {
       );
       return;
     }
+    foundNothingAt.set(printer.id, version);
   }
 
   /** Looks at one printer; a look asked for while one runs runs again after it. */
@@ -117,9 +132,15 @@ export function createQueueDispatcher(deps: Deps) {
     return run;
   }
 
+  /** The queue changed: every free printer of the workspace looks (the busy ones need not). */
   async function kickWorkspace(workspaceId: number): Promise<void> {
+    queueVersions.set(workspaceId, versionOf(workspaceId) + 1);
     const rows = await printers.listWorkspacePrinters(workspaceId);
-    await Promise.all(rows.map((row) => kickPrinter(row.id)));
+    await Promise.all(
+      rows
+        .filter((row) => printerStateOf(row.device_key_id) === 'READY_TO_PRINT')
+        .map((row) => kickPrinter(row.id)),
+    );
   }
 
   async function kickDevice(deviceKeyId: number): Promise<void> {
@@ -161,12 +182,18 @@ export function createQueueDispatcher(deps: Deps) {
     kickWorkspace,
     kickDevice,
 
-    /** The safety net: stale claims, and every free printer looks for work once more. */
+    /**
+     * The safety net: stale claims, and the free printers whose queue changed since they last
+     * found nothing look again (every free printer, every FULL_LOOK_EVERY_TICKS ticks).
+     */
     async tick(): Promise<void> {
       await releaseStaleClaims();
+      ticks += 1;
+      const isFullLook = ticks % FULL_LOOK_EVERY_TICKS === 0;
       const clear = await plates.findClearPrinters();
       await Promise.all(
         clear
+          .filter((row) => isFullLook || foundNothingAt.get(row.id) !== versionOf(row.workspace_id))
           .filter((row) => printerStateOf(row.device_key_id) === 'READY_TO_PRINT')
           .map((row) => kickPrinter(row.id)),
       );

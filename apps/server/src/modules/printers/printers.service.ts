@@ -173,12 +173,17 @@ export function createPrintersService({
       const rows = await printers.listWorkspacePrinters(workspaceId);
       const devices = new Map(rows.map((row) => [row.id, live.get(row.device_key_id)]));
       const withJob = rows.filter((row) => devices.get(row.id)?.state?.job?.file_name);
-      const latestJobs = await jobs.listLatestPrinterJobs(withJob.map((row) => row.id));
+      const latestJobs = new Map(
+        (await jobs.listLatestPrinterJobs(withJob.map((row) => row.id))).map((job) => [
+          job.printer_id,
+          job,
+        ]),
+      );
       return rows.map((row) => {
         const device = devices.get(row.id)!;
         const state = device.state;
         const derived = derivePrinterState({ isConnected: device.isConnected, state });
-        const latest = latestJobs.find((job) => job.printer_id === row.id);
+        const latest = latestJobs.get(row.id);
         return {
           printer_id: row.id,
           is_connected: device.isConnected,
