@@ -16,6 +16,7 @@
 import { parseArgs } from 'node:util';
 import type { DeviceState } from '@printdeck/shared';
 import { createPrintJobsRepository } from '../apps/server/src/modules/print-jobs/print-jobs.repository.js';
+import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js';
 import { readyState } from '../apps/server/src/test/fake-agent.js';
 import { buildUser, buildWorkspace } from '../apps/server/src/test/factories.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/test-server.js';
@@ -217,6 +218,7 @@ async function buildFarm(scale: number): Promise<Farm> {
     };
   });
   await insertAll(t, 'print_jobs', jobRows, 250);
+  await rollUpEndedJobs(db); // as migration 0018 does for a history that predates it
   const jobIds = (
     await db
       .selectFrom('print_jobs')

@@ -36,7 +36,7 @@ import type { LanNetwork } from './modules/lan-printers/lan-networks.js';
 import { createPrintJobLifecycle } from './modules/print-jobs/print-job-lifecycle.js';
 import { createPrintJobsRepository } from './modules/print-jobs/print-jobs.repository.js';
 import { createPrintJobsService } from './modules/print-jobs/print-jobs.service.js';
-import { createStatsChartsRepository } from './modules/stats/stats-charts.repository.js';
+import { createJobRollupsRepository } from './modules/stats/job-rollups.js';
 import { createStatsChartsService } from './modules/stats/stats-charts.service.js';
 import { createTemperatureHistoryService } from './modules/temperature-history/temperature-history.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -414,7 +414,7 @@ export function composeServices({
     ...accounts,
     temperatureHistory,
     statsCharts: createStatsChartsService({
-      charts: createStatsChartsRepository(db),
+      rollups: createJobRollupsRepository(db),
       workspaces,
       clock,
     }),

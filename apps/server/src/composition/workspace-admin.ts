@@ -27,7 +27,7 @@ import {
 import { createPublicProfileRepository } from '../modules/public-profile/public-profile.repository.js';
 import { createPublicProfileService } from '../modules/public-profile/public-profile.service.js';
 import { createSlicerService } from '../modules/slicer/slicer.service.js';
-import { createStatsRepository } from '../modules/stats/stats.repository.js';
+import { createJobRollupsRepository } from '../modules/stats/job-rollups.js';
 import { createStatsService } from '../modules/stats/stats.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 import type { UsersService } from '../modules/users/users.service.js';
@@ -111,7 +111,7 @@ export function createWorkspaceAdminServices(deps: {
       publicUrl,
       testSender: deps.testSender,
     }),
-    stats: createStatsService({ stats: createStatsRepository(db), workspaces, clock }),
+    stats: createStatsService({ rollups: createJobRollupsRepository(db), workspaces, clock }),
     news: createNewsService({ news: createNewsRepository(db), clock }),
     publicProfile: createPublicProfileService({
       profiles: createPublicProfileRepository(db),

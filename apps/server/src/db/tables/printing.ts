@@ -92,9 +92,40 @@ export interface VideoFramesTable {
 }
 
 /** The tables above, by their names in the database. */
+/**
+ * Roll-ups of ended print jobs by the UTC day they started (issue 31), written in the same
+ * transaction that ends a job: the statistics read these, not every job. `share_*` sum the
+ * elapsed share of the estimates of jobs that ended without finishing.
+ */
+export interface JobRollupDaysTable {
+  workspace_id: number;
+  day: string;
+  outcome: PrintJobOutcome;
+  jobs: number;
+  grams: number;
+  millimetres: number;
+  seconds: number;
+  share_grams: number;
+  share_millimetres: number;
+  share_seconds: number;
+}
+
+/** Ended jobs per day and printer (0: none; a deleted printer's rows read as none). */
+export interface JobRollupPrinterDaysTable {
+  workspace_id: number;
+  day: string;
+  printer_id: number;
+  printer_name: string;
+  jobs: number;
+  done_seconds: number;
+  share_seconds: number;
+}
+
 export interface PrintingTables {
   print_jobs: PrintJobsTable;
   print_queue_items: PrintQueueItemsTable;
+  job_rollup_days: JobRollupDaysTable;
+  job_rollup_printer_days: JobRollupPrinterDaysTable;
   videos: VideosTable;
   video_frames: VideoFramesTable;
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, PrintJobOutcome, PrintJobsTable } from '../../db/schema.js';
+import { addEndedJobToRollups } from '../stats/job-rollups.js';
 
 export type PrintJobRow = Selectable<PrintJobsTable>;
 
@@ -149,8 +150,9 @@ export function createPrintJobsRepository(db: Db) {
     },
 
     /**
-     * Ends a job exactly once: only a job not yet ended is claimed, and `inTransaction` runs in
-     * the same transaction with the ended row. Answers the row, or undefined when it had ended.
+     * Ends a job exactly once: only a job not yet ended is claimed, its statistics roll-ups
+     * and then `inTransaction` run in the same transaction with the ended row (nothing ends
+     * without being counted, nothing is counted without ending). Answers the row, or undefined when it had ended.
      */
     async endJob(
       id: number,
@@ -169,7 +171,10 @@ export function createPrintJobsRepository(db: Db) {
           .where('ended_on', 'is', null)
           .returningAll()
           .executeTakeFirst();
-        if (row) await inTransaction(trx, row);
+        if (row) {
+          await addEndedJobToRollups(trx, row);
+          await inTransaction(trx, row);
+        }
         return row;
       });
     },

@@ -4,6 +4,7 @@ import type { PrintJobsTable } from '../../db/schema.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { insertJobs } from './stats-test-support.js';
 import { listPeriodStarts, weekStartOf } from './stats-charts.service.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
@@ -37,61 +38,58 @@ beforeAll(async () => {
   const other = await buildWorkspace(t, owner);
   const ended = (started: string, hours: number) =>
     new Date(Date.parse(started) + hours * 3600_000).toISOString();
-  await t.server.database.db
-    .insertInto('print_jobs')
-    .values([
-      // Monday 2024-03-04: two done on MK4, one failed half-way on Voron
-      job({
-        started_on: '2024-03-04T08:00:00.000Z',
-        ended_on: ended('2024-03-04T08:00:00.000Z', 1),
-        outcome: 'done',
-        printer_name: 'MK4',
-      }),
-      job({
-        started_on: '2024-03-04T10:00:00.000Z',
-        ended_on: ended('2024-03-04T10:00:00.000Z', 1),
-        outcome: 'done',
-        printer_name: 'MK4',
-      }),
-      job({
-        started_on: '2024-03-04T12:00:00.000Z',
-        ended_on: ended('2024-03-04T12:00:00.000Z', 0.5),
-        outcome: 'failed',
-        printer_name: 'Voron',
-      }),
-      // Sunday 2024-03-10: one cancelled at a quarter, one unknown without estimates
-      job({
-        started_on: '2024-03-10T23:00:00.000Z',
-        ended_on: ended('2024-03-10T23:00:00.000Z', 0.25),
-        outcome: 'cancelled',
-        printer_name: 'Voron',
-      }),
-      job({
-        started_on: '2024-03-10T01:00:00.000Z',
-        outcome: 'unknown',
-        printer_name: 'MK4',
-        filament_used_g: null,
-        filament_used_mm: null,
-        printing_time_sec: null,
-      }),
-      // Monday 2024-03-11: the next week
-      job({
-        started_on: '2024-03-11T00:00:00.000Z',
-        ended_on: ended('2024-03-11T00:00:00.000Z', 2),
-        outcome: 'done',
-        printer_name: 'Voron',
-        printing_time_sec: 7200,
-      }),
-      // outside the range, and in another workspace
-      job({ started_on: '2024-03-03T23:59:59.000Z', outcome: 'done', printer_name: 'MK4' }),
-      job({
-        started_on: '2024-03-05T00:00:00.000Z',
-        outcome: 'done',
-        printer_name: 'MK4',
-        workspace_id: other,
-      }),
-    ])
-    .execute();
+  await insertJobs(t, [
+    // Monday 2024-03-04: two done on MK4, one failed half-way on Voron
+    job({
+      started_on: '2024-03-04T08:00:00.000Z',
+      ended_on: ended('2024-03-04T08:00:00.000Z', 1),
+      outcome: 'done',
+      printer_name: 'MK4',
+    }),
+    job({
+      started_on: '2024-03-04T10:00:00.000Z',
+      ended_on: ended('2024-03-04T10:00:00.000Z', 1),
+      outcome: 'done',
+      printer_name: 'MK4',
+    }),
+    job({
+      started_on: '2024-03-04T12:00:00.000Z',
+      ended_on: ended('2024-03-04T12:00:00.000Z', 0.5),
+      outcome: 'failed',
+      printer_name: 'Voron',
+    }),
+    // Sunday 2024-03-10: one cancelled at a quarter, one unknown without estimates
+    job({
+      started_on: '2024-03-10T23:00:00.000Z',
+      ended_on: ended('2024-03-10T23:00:00.000Z', 0.25),
+      outcome: 'cancelled',
+      printer_name: 'Voron',
+    }),
+    job({
+      started_on: '2024-03-10T01:00:00.000Z',
+      outcome: 'unknown',
+      printer_name: 'MK4',
+      filament_used_g: null,
+      filament_used_mm: null,
+      printing_time_sec: null,
+    }),
+    // Monday 2024-03-11: the next week
+    job({
+      started_on: '2024-03-11T00:00:00.000Z',
+      ended_on: ended('2024-03-11T00:00:00.000Z', 2),
+      outcome: 'done',
+      printer_name: 'Voron',
+      printing_time_sec: 7200,
+    }),
+    // outside the range, and in another workspace
+    job({ started_on: '2024-03-03T23:59:59.000Z', outcome: 'done', printer_name: 'MK4' }),
+    job({
+      started_on: '2024-03-05T00:00:00.000Z',
+      outcome: 'done',
+      printer_name: 'MK4',
+      workspace_id: other,
+    }),
+  ]);
 });
 afterAll(() => t.close());
 

@@ -8,8 +8,8 @@ import {
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import type { StatsChartsRepository } from './stats-charts.repository.js';
-import { DAY_MS, dayOf, elapsedShare, resolveStatsRange, startOfDay } from './stats-range.js';
+import type { JobRollupsRepository } from './job-rollups.js';
+import { DAY_MS, dayOf, resolveStatsRange, startOfDay } from './stats-range.js';
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
@@ -46,11 +46,11 @@ const emptyPeriod = (start: string): StatsPeriod => ({
  * jobs per day or week by outcome, filament used, and printing time per printer.
  */
 export function createStatsChartsService(deps: {
-  charts: StatsChartsRepository;
+  rollups: JobRollupsRepository;
   workspaces: WorkspacesService;
   clock: Clock;
 }) {
-  const { charts, workspaces, clock } = deps;
+  const { rollups, workspaces, clock } = deps;
 
   return {
     async getWorkspaceStatsCharts(
@@ -63,10 +63,9 @@ export function createStatsChartsService(deps: {
       const range = resolveStatsRange(query, now);
       const bucket = query.bucket ?? (range.spanDays <= STATS_DAY_BUCKETS_MAX ? 'day' : 'week');
       const periodOf = (day: string) => (bucket === 'day' ? day : weekStartOf(day));
-      const [byDay, byPrinter, unfinished] = await Promise.all([
-        charts.countJobsByDayAndOutcome(workspaceId, range),
-        charts.sumTimeByPrinter(workspaceId, range),
-        charts.listUnfinishedJobs(workspaceId, range),
+      const [byDay, byPrinter] = await Promise.all([
+        rollups.listDayTotals(workspaceId, range, now.getTime()),
+        rollups.listPrinterTotals(workspaceId, range, now.getTime()),
       ]);
 
       const periods = new Map(
@@ -75,6 +74,9 @@ export function createStatsChartsService(deps: {
       for (const row of byDay) {
         const period = periods.get(periodOf(row.day));
         if (!period) continue;
+        // the elapsed share of the estimates of jobs that did not finish
+        period.filament_used_g += row.share_grams;
+        period.filament_used_mm += row.share_millimetres;
         if (row.outcome === 'done') {
           period.done += row.jobs;
           period.filament_used_g += row.grams;
@@ -89,22 +91,16 @@ export function createStatsChartsService(deps: {
       const printers = new Map<string, StatsPrinter>();
       const printerKey = (id: number | null, name: string) => `${id ?? ''}|${name}`;
       for (const row of byPrinter) {
-        printers.set(printerKey(row.printerId, row.printerName), {
-          printer_id: row.printerId,
-          printer_name: row.printerName,
-          jobs: row.jobs,
-          printing_time_sec: row.doneSeconds,
-        });
-      }
-      for (const job of unfinished) {
-        const share = elapsedShare(job, now.getTime());
-        const period = periods.get(periodOf(job.started_on.slice(0, 10)));
-        if (period) {
-          period.filament_used_g += (job.filament_used_g ?? 0) * share;
-          period.filament_used_mm += (job.filament_used_mm ?? 0) * share;
-        }
-        const printer = printers.get(printerKey(job.printer_id, job.printer_name));
-        if (printer) printer.printing_time_sec += (job.printing_time_sec ?? 0) * share;
+        const key = printerKey(row.printer_id, row.printer_name);
+        const printer = printers.get(key) ?? {
+          printer_id: row.printer_id,
+          printer_name: row.printer_name,
+          jobs: 0,
+          printing_time_sec: 0,
+        };
+        printer.jobs += row.jobs;
+        printer.printing_time_sec += row.done_seconds + row.share_seconds;
+        printers.set(key, printer);
       }
 
       return {

@@ -4,6 +4,7 @@ import type { PrintJobsTable } from '../../db/schema.js';
 import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { insertJobs } from './stats-test-support.js';
 import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
@@ -37,62 +38,59 @@ beforeAll(async () => {
   ).body.id;
   const other = await buildWorkspace(t, owner);
   const estimate = { filament_used_g: 10, filament_used_mm: 3000, printing_time_sec: 7200 };
-  await t.server.database.db
-    .insertInto('print_jobs')
-    .values([
-      // done: the whole estimate
-      job({
-        started_on: '2024-03-01T10:00:00.000Z',
-        ended_on: '2024-03-01T12:05:00.000Z',
-        outcome: 'done',
-        ...estimate,
-      }),
-      // done, file deleted since
-      job({
-        started_on: '2024-06-15T08:00:00.000Z',
-        ended_on: '2024-06-15T09:00:00.000Z',
-        outcome: 'done',
-        file_id: null,
-        filament_used_g: 5,
-        filament_used_mm: 1500,
-        printing_time_sec: 3600,
-      }),
-      // cancelled half-way through its estimate: half of it
-      job({
-        started_on: '2024-07-01T00:00:00.000Z',
-        ended_on: '2024-07-01T00:30:00.000Z',
-        outcome: 'cancelled',
-        filament_used_g: 8,
-        filament_used_mm: 2000,
-        printing_time_sec: 3600,
-      }),
-      // failed after running longer than the estimate: all of it, no more
-      job({
-        started_on: '2024-09-01T00:00:00.000Z',
-        ended_on: '2024-09-01T02:00:00.000Z',
-        outcome: 'failed',
-        filament_used_g: 2,
-        filament_used_mm: 500,
-        printing_time_sec: 3600,
-      }),
-      // done, but the file had no metadata
-      job({
-        started_on: '2024-12-31T23:59:59.000Z',
-        ended_on: '2025-01-01T01:00:00.000Z',
-        outcome: 'done',
-      }),
-      // outside the range, or in another workspace
-      job({ started_on: '2023-12-31T23:59:59.999Z', outcome: 'done', ...estimate }),
-      job({ started_on: '2025-01-01T00:00:00.000Z', outcome: 'done', ...estimate }),
-      job({
-        started_on: '2024-05-05T00:00:00.000Z',
-        outcome: 'done',
-        workspace_id: other,
-        file_id: null,
-        ...estimate,
-      }),
-    ])
-    .execute();
+  await insertJobs(t, [
+    // done: the whole estimate
+    job({
+      started_on: '2024-03-01T10:00:00.000Z',
+      ended_on: '2024-03-01T12:05:00.000Z',
+      outcome: 'done',
+      ...estimate,
+    }),
+    // done, file deleted since
+    job({
+      started_on: '2024-06-15T08:00:00.000Z',
+      ended_on: '2024-06-15T09:00:00.000Z',
+      outcome: 'done',
+      file_id: null,
+      filament_used_g: 5,
+      filament_used_mm: 1500,
+      printing_time_sec: 3600,
+    }),
+    // cancelled half-way through its estimate: half of it
+    job({
+      started_on: '2024-07-01T00:00:00.000Z',
+      ended_on: '2024-07-01T00:30:00.000Z',
+      outcome: 'cancelled',
+      filament_used_g: 8,
+      filament_used_mm: 2000,
+      printing_time_sec: 3600,
+    }),
+    // failed after running longer than the estimate: all of it, no more
+    job({
+      started_on: '2024-09-01T00:00:00.000Z',
+      ended_on: '2024-09-01T02:00:00.000Z',
+      outcome: 'failed',
+      filament_used_g: 2,
+      filament_used_mm: 500,
+      printing_time_sec: 3600,
+    }),
+    // done, but the file had no metadata
+    job({
+      started_on: '2024-12-31T23:59:59.000Z',
+      ended_on: '2025-01-01T01:00:00.000Z',
+      outcome: 'done',
+    }),
+    // outside the range, or in another workspace
+    job({ started_on: '2023-12-31T23:59:59.999Z', outcome: 'done', ...estimate }),
+    job({ started_on: '2025-01-01T00:00:00.000Z', outcome: 'done', ...estimate }),
+    job({
+      started_on: '2024-05-05T00:00:00.000Z',
+      outcome: 'done',
+      workspace_id: other,
+      file_id: null,
+      ...estimate,
+    }),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -119,18 +117,15 @@ describe('GET /api/groups/{g}/stats/', () => {
 
   it('defaults to the last year up to today and counts a running job by its elapsed share', async () => {
     const now = clock.now();
-    await t.server.database.db
-      .insertInto('print_jobs')
-      .values(
-        job({
-          started_on: new Date(now.getTime() - 30 * 60_000).toISOString(),
-          outcome: 'printing',
-          filament_used_g: 6,
-          filament_used_mm: 1200,
-          printing_time_sec: 3600,
-        }),
-      )
-      .execute();
+    await insertJobs(t, [
+      job({
+        started_on: new Date(now.getTime() - 30 * 60_000).toISOString(),
+        outcome: 'printing',
+        filament_used_g: 6,
+        filament_used_mm: 1200,
+        printing_time_sec: 3600,
+      }),
+    ]);
     const response = await stats('');
     const today = now.toISOString().slice(0, 10);
     const yearAgo = new Date(now);

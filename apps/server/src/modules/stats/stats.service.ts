@@ -1,8 +1,8 @@
 import type { WorkspaceStats, WorkspaceStatsQuery } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import type { StatsRepository } from './stats.repository.js';
-import { elapsedShare, resolveStatsRange } from './stats-range.js';
+import type { JobRollupsRepository } from './job-rollups.js';
+import { resolveStatsRange } from './stats-range.js';
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
@@ -12,13 +12,14 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
  * the job recorded at start: a job that finished (`done`) adds them in full; a job still
  * running, cancelled, failed or unknown adds the share of them that its elapsed time covers
  * (elapsed ÷ estimated time, at most all), since devices do not report consumption.
+ * Ended jobs are read from their roll-ups (job-rollups.ts), running ones directly.
  */
 export function createStatsService(deps: {
-  stats: StatsRepository;
+  rollups: JobRollupsRepository;
   workspaces: WorkspacesService;
   clock: Clock;
 }) {
-  const { stats, workspaces, clock } = deps;
+  const { rollups, workspaces, clock } = deps;
 
   return {
     async getWorkspaceStats(
@@ -29,23 +30,24 @@ export function createStatsService(deps: {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
       const now = clock.now();
       const range = resolveStatsRange(query, now);
-      const [summary, unfinished] = await Promise.all([
-        stats.summarizeJobs(workspaceId, range),
-        stats.listUnfinishedJobs(workspaceId, range),
+      const [days, withoutFile] = await Promise.all([
+        rollups.listDayTotals(workspaceId, range, now.getTime()),
+        rollups.countJobsWithoutFile(workspaceId, range),
       ]);
-      let [grams, millimetres, seconds] = [summary.doneG, summary.doneMm, summary.doneSec];
-      for (const job of unfinished) {
-        const share = elapsedShare(job, now.getTime());
-        grams += (job.filament_used_g ?? 0) * share;
-        millimetres += (job.filament_used_mm ?? 0) * share;
-        seconds += job.printing_time_sec! * share;
+      let [jobs, grams, millimetres, seconds] = [0, 0, 0, 0];
+      for (const row of days) {
+        jobs += row.jobs;
+        const isDone = row.outcome === 'done';
+        grams += (isDone ? row.grams : 0) + row.share_grams;
+        millimetres += (isDone ? row.millimetres : 0) + row.share_millimetres;
+        seconds += (isDone ? row.seconds : 0) + row.share_seconds;
       }
       return {
         date_from: range.from,
         date_to: range.to,
-        printjobs_count: summary.jobs,
-        printjobs_with_deleted_file_count: summary.jobs - summary.withFile,
-        printjobs_with_existing_file_count: summary.withFile,
+        printjobs_count: jobs,
+        printjobs_with_deleted_file_count: withoutFile,
+        printjobs_with_existing_file_count: jobs - withoutFile,
         total_filament_used_g: round(grams, 2),
         total_filament_used_mm: round(millimetres, 1),
         total_printing_time_sec: Math.round(seconds),

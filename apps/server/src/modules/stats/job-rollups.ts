@@ -1,0 +1,247 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, JobRollupDaysTable, JobRollupPrinterDaysTable } from '../../db/schema.js';
+import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
+import type { StatsRange } from './stats-range.js';
+import { elapsedShare } from './stats-range.js';
+
+type Job = Pick<
+  PrintJobRow,
+  | 'workspace_id'
+  | 'printer_id'
+  | 'printer_name'
+  | 'started_on'
+  | 'ended_on'
+  | 'outcome'
+  | 'filament_used_g'
+  | 'filament_used_mm'
+  | 'printing_time_sec'
+>;
+
+export type DayTotals = Omit<Insertable<JobRollupDaysTable>, 'workspace_id'>;
+export type PrinterTotals = Omit<
+  Insertable<JobRollupPrinterDaysTable>,
+  'workspace_id' | 'printer_id'
+> & { printer_id: number | null };
+
+/**
+ * What one job adds to the statistics (stats.service.ts states the rules): a finished job its
+ * estimates, any other the share of them its elapsed time covers (until now while it runs).
+ */
+export function contributionOf(
+  job: Job,
+  nowMs: number,
+): { day: DayTotals; printer: PrinterTotals } {
+  const day = job.started_on.slice(0, 10);
+  const isDone = job.outcome === 'done';
+  const share = !isDone && (job.printing_time_sec ?? 0) > 0 ? elapsedShare(job, nowMs) : 0;
+  const seconds = job.printing_time_sec ?? 0;
+  return {
+    day: {
+      day,
+      outcome: job.outcome,
+      jobs: 1,
+      grams: job.filament_used_g ?? 0,
+      millimetres: job.filament_used_mm ?? 0,
+      seconds,
+      share_grams: (job.filament_used_g ?? 0) * share,
+      share_millimetres: (job.filament_used_mm ?? 0) * share,
+      share_seconds: seconds * share,
+    },
+    printer: {
+      day,
+      printer_id: job.printer_id,
+      printer_name: job.printer_name,
+      jobs: 1,
+      done_seconds: isDone ? seconds : 0,
+      share_seconds: seconds * share,
+    },
+  };
+}
+
+/** Adds an ended job to the roll-ups; called inside the transaction that ends it. */
+export async function addEndedJobToRollups(trx: Db, job: PrintJobRow): Promise<void> {
+  if (job.ended_on === null) return;
+  const { day, printer } = contributionOf(job, Date.parse(job.ended_on));
+  await trx
+    .insertInto('job_rollup_days')
+    .values({ workspace_id: job.workspace_id, ...day })
+    .onConflict((conflict) =>
+      conflict.columns(['workspace_id', 'day', 'outcome']).doUpdateSet((eb) => ({
+        jobs: eb('job_rollup_days.jobs', '+', eb.ref('excluded.jobs')),
+        grams: eb('job_rollup_days.grams', '+', eb.ref('excluded.grams')),
+        millimetres: eb('job_rollup_days.millimetres', '+', eb.ref('excluded.millimetres')),
+        seconds: eb('job_rollup_days.seconds', '+', eb.ref('excluded.seconds')),
+        share_grams: eb('job_rollup_days.share_grams', '+', eb.ref('excluded.share_grams')),
+        share_millimetres: eb(
+          'job_rollup_days.share_millimetres',
+          '+',
+          eb.ref('excluded.share_millimetres'),
+        ),
+        share_seconds: eb('job_rollup_days.share_seconds', '+', eb.ref('excluded.share_seconds')),
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('job_rollup_printer_days')
+    .values({ workspace_id: job.workspace_id, ...printer, printer_id: printer.printer_id ?? 0 })
+    .onConflict((conflict) =>
+      conflict.columns(['workspace_id', 'day', 'printer_id', 'printer_name']).doUpdateSet((eb) => ({
+        jobs: eb('job_rollup_printer_days.jobs', '+', eb.ref('excluded.jobs')),
+        done_seconds: eb(
+          'job_rollup_printer_days.done_seconds',
+          '+',
+          eb.ref('excluded.done_seconds'),
+        ),
+        share_seconds: eb(
+          'job_rollup_printer_days.share_seconds',
+          '+',
+          eb.ref('excluded.share_seconds'),
+        ),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Rolls up every ended job at once (migration 0018 for the jobs ended before roll-ups; the
+ * scale benchmark for the history it inserts). Only for roll-ups that hold none of them yet.
+ */
+export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promise<void> {
+  let afterId = 0;
+  for (;;) {
+    const jobs = await db
+      .selectFrom('print_jobs')
+      .selectAll()
+      .where('id', '>', afterId)
+      .where('ended_on', 'is not', null)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    if (jobs.length === 0) return;
+    // a migration on PostgreSQL runs in a transaction already; elsewhere one per batch
+    const addAll = async (trx: Kysely<Database>) => {
+      for (const job of jobs) await addEndedJobToRollups(trx, job);
+    };
+    await (db.isTransaction ? addAll(db) : db.transaction().execute(addAll));
+    afterId = jobs[jobs.length - 1]!.id;
+  }
+}
+
+/** First and last day of a range, as the roll-ups key them. */
+const daysOf = (range: StatsRange) => ({
+  from: range.fromIso.slice(0, 10),
+  // untilIso is the midnight after the last day
+  to: new Date(Date.parse(range.untilIso) - 1).toISOString().slice(0, 10),
+});
+
+/** Jobs still running: not rolled up yet, read one by one (few: at most one per printer). */
+function listOpenJobsInRange(db: Db, workspaceId: number, range: StatsRange) {
+  return db
+    .selectFrom('print_jobs')
+    .select([
+      'workspace_id',
+      'printer_id',
+      'printer_name',
+      'started_on',
+      'ended_on',
+      'outcome',
+      'filament_used_g',
+      'filament_used_mm',
+      'printing_time_sec',
+    ])
+    .where('ended_on', 'is', null)
+    .where('workspace_id', '=', workspaceId)
+    .where('started_on', '>=', range.fromIso)
+    .where('started_on', '<', range.untilIso)
+    .execute();
+}
+
+/**
+ * The statistics' reads: totals per day and outcome, and per printer, of every job started
+ * in the range — ended ones from the roll-ups (≈ days × outcomes and days × printers rows,
+ * however many jobs), running ones directly — and how many of them lost their file.
+ */
+export function createJobRollupsRepository(db: Db) {
+  return {
+    async listDayTotals(workspaceId: number, range: StatsRange, nowMs: number) {
+      const { from, to } = daysOf(range);
+      const [rows, open] = await Promise.all([
+        db
+          .selectFrom('job_rollup_days')
+          .select([
+            'day',
+            'outcome',
+            'jobs',
+            'grams',
+            'millimetres',
+            'seconds',
+            'share_grams',
+            'share_millimetres',
+            'share_seconds',
+          ])
+          .where('workspace_id', '=', workspaceId)
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .execute(),
+        listOpenJobsInRange(db, workspaceId, range),
+      ]);
+      const numeric = rows.map((row) => ({
+        ...row,
+        jobs: Number(row.jobs),
+        grams: Number(row.grams),
+        millimetres: Number(row.millimetres),
+        seconds: Number(row.seconds),
+        share_grams: Number(row.share_grams),
+        share_millimetres: Number(row.share_millimetres),
+        share_seconds: Number(row.share_seconds),
+      }));
+      return [...numeric, ...open.map((job) => contributionOf(job, nowMs).day)];
+    },
+
+    async listPrinterTotals(workspaceId: number, range: StatsRange, nowMs: number) {
+      const { from, to } = daysOf(range);
+      const [rows, open] = await Promise.all([
+        db
+          .selectFrom('job_rollup_printer_days as r')
+          // a deleted printer's jobs name no printer, as their print_jobs rows do
+          .leftJoin('printers as p', 'p.id', 'r.printer_id')
+          .select(['p.id as printer_id', 'r.printer_name'])
+          .select((eb) => [
+            eb.fn.sum<number>('r.jobs').as('jobs'),
+            eb.fn.sum<number>('r.done_seconds').as('done_seconds'),
+            eb.fn.sum<number>('r.share_seconds').as('share_seconds'),
+          ])
+          .where('r.workspace_id', '=', workspaceId)
+          .where('r.day', '>=', from)
+          .where('r.day', '<=', to)
+          .groupBy(['p.id', 'r.printer_name'])
+          .execute(),
+        listOpenJobsInRange(db, workspaceId, range),
+      ]);
+      const numeric = rows.map((row) => ({
+        printer_id: row.printer_id,
+        printer_name: row.printer_name,
+        jobs: Number(row.jobs),
+        done_seconds: Number(row.done_seconds),
+        share_seconds: Number(row.share_seconds),
+      }));
+      return [...numeric, ...open.map((job) => contributionOf(job, nowMs).printer)];
+    },
+
+    /** Jobs of the range whose file is gone (or never was ours): few, read by their index. */
+    async countJobsWithoutFile(workspaceId: number, range: StatsRange): Promise<number> {
+      const { n } = await db
+        .selectFrom('print_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .where('file_id', 'is', null)
+        .where('started_on', '>=', range.fromIso)
+        .where('started_on', '<', range.untilIso)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+  };
+}
+
+export type JobRollupsRepository = ReturnType<typeof createJobRollupsRepository>;
