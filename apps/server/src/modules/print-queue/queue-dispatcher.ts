@@ -48,6 +48,11 @@ export function createQueueDispatcher(deps: Deps) {
   const queueVersions = new Map<number, number>();
   /** printers that found nothing to take, with the version of their queue they looked at */
   const foundNothingAt = new Map<number, number>();
+  /**
+   * "No item for any printer fits this filament" per workspace and filament, with the queue
+   * version it was found at: the other free printers with that filament need not look again.
+   */
+  const noneForAnyAt = new Map<string, number>();
   let ticks = 0;
   const versionOf = (workspaceId: number) => queueVersions.get(workspaceId) ?? 0;
   let logger: FastifyBaseLogger | null = null;
@@ -69,13 +74,23 @@ export function createQueueDispatcher(deps: Deps) {
     if (printerStateOf(printer.device_key_id) !== 'READY_TO_PRINT') return;
     const [plate] = await plates.findPlates([printer.id]);
     if (plate?.state !== 'clear') return;
+    const anyKey = `${printer.workspace_id}|${printer.filament_type ?? ''}`;
+    const isDispatchUseful =
+      settings.queue_dispatch_enabled === 1 && noneForAnyAt.get(anyKey) !== version;
     const candidates = await items.findNextItems({
       workspaceId: printer.workspace_id,
       printerId: printer.id,
       isJoboxPrinter: printer.jobox_enabled === 1,
-      dispatchFilament: settings.queue_dispatch_enabled === 1 ? printer.filament_type : false,
+      dispatchFilament: isDispatchUseful ? printer.filament_type : false,
       limit: CANDIDATES_PER_ATTEMPT,
     });
+    // fewer than asked for and none for any printer: there is none for this filament
+    if (
+      isDispatchUseful &&
+      candidates.length < CANDIDATES_PER_ATTEMPT &&
+      candidates.every((candidate) => candidate.printer_id !== null)
+    )
+      noneForAnyAt.set(anyKey, version);
     foundNothingAt.delete(printer.id);
     for (const candidate of candidates) {
       const isClaimed = await items.claimItem({
@@ -190,6 +205,7 @@ export function createQueueDispatcher(deps: Deps) {
       await releaseStaleClaims();
       ticks += 1;
       const isFullLook = ticks % FULL_LOOK_EVERY_TICKS === 0;
+      if (isFullLook) noneForAnyAt.clear(); // what no event announced: look once more
       const clear = await plates.findClearPrinters();
       await Promise.all(
         clear
