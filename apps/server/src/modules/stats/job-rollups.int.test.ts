@@ -5,6 +5,7 @@ import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.
 import { TestClock } from '../../test/test-clock.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
+import { rollUpEndedJobs } from './job-rollups.js';
 import { elapsedShare } from './stats-range.js';
 
 let t: TestServer;
@@ -241,6 +242,13 @@ describe('statistics roll-ups', () => {
 
     await t.server.database.db.deleteFrom('files').where('id', '=', fileId).execute();
     await t.server.database.db.deleteFrom('printers').where('id', '=', printers[2]!).execute();
+    expect(await readFromApi()).toEqual(await countDirectly());
+
+    // migration 0018's backfill of a history ended before roll-ups gives the same figures
+    await t.server.database.db.deleteFrom('job_rollup_days').execute();
+    await t.server.database.db.deleteFrom('job_rollup_printer_days').execute();
+    expect((await readFromApi()).summary).not.toEqual((await countDirectly()).summary);
+    await rollUpEndedJobs(t.server.database.db, 7);
     expect(await readFromApi()).toEqual(await countDirectly());
   });
 

@@ -63,9 +63,15 @@ export function contributionOf(
 export async function addEndedJobToRollups(trx: Db, job: PrintJobRow): Promise<void> {
   if (job.ended_on === null) return;
   const { day, printer } = contributionOf(job, Date.parse(job.ended_on));
+  await addDayTotals(trx, job.workspace_id, day);
+  await addPrinterTotals(trx, job.workspace_id, printer);
+}
+
+/** Adds totals to their roll-up row, creating it the first time its key is seen. */
+async function addDayTotals(trx: Db, workspaceId: number, day: DayTotals): Promise<void> {
   await trx
     .insertInto('job_rollup_days')
-    .values({ workspace_id: job.workspace_id, ...day })
+    .values({ workspace_id: workspaceId, ...day })
     .onConflict((conflict) =>
       conflict.columns(['workspace_id', 'day', 'outcome']).doUpdateSet((eb) => ({
         jobs: eb('job_rollup_days.jobs', '+', eb.ref('excluded.jobs')),
@@ -82,9 +88,16 @@ export async function addEndedJobToRollups(trx: Db, job: PrintJobRow): Promise<v
       })),
     )
     .execute();
+}
+
+async function addPrinterTotals(
+  trx: Db,
+  workspaceId: number,
+  printer: PrinterTotals,
+): Promise<void> {
   await trx
     .insertInto('job_rollup_printer_days')
-    .values({ workspace_id: job.workspace_id, ...printer, printer_id: printer.printer_id ?? 0 })
+    .values({ workspace_id: workspaceId, ...printer, printer_id: printer.printer_id ?? 0 })
     .onConflict((conflict) =>
       conflict.columns(['workspace_id', 'day', 'printer_id', 'printer_name']).doUpdateSet((eb) => ({
         jobs: eb('job_rollup_printer_days.jobs', '+', eb.ref('excluded.jobs')),
@@ -103,6 +116,24 @@ export async function addEndedJobToRollups(trx: Db, job: PrintJobRow): Promise<v
     .execute();
 }
 
+/** Adds the numbers of `totals` into the entry of `key` (or makes it). */
+function sumInto<T extends { jobs: number }>(
+  into: Map<string, { workspaceId: number; totals: T }>,
+  key: string,
+  workspaceId: number,
+  totals: T,
+): void {
+  const entry = into.get(key);
+  if (!entry) {
+    into.set(key, { workspaceId, totals: { ...totals } });
+    return;
+  }
+  const sums = entry.totals as Record<string, unknown>;
+  for (const [name, value] of Object.entries(totals))
+    if (typeof value === 'number' && name !== 'printer_id')
+      sums[name] = (sums[name] as number) + value;
+}
+
 /**
  * Rolls up every ended job at once (migration 0018 for the jobs ended before roll-ups; the
  * scale benchmark for the history it inserts). Only for roll-ups that hold none of them yet.
@@ -119,9 +150,26 @@ export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promi
       .limit(batch)
       .execute();
     if (jobs.length === 0) return;
+    // the batch's totals per key first: one write per roll-up row, not per job
+    const days = new Map<string, { workspaceId: number; totals: DayTotals }>();
+    const printers = new Map<string, { workspaceId: number; totals: PrinterTotals }>();
+    for (const job of jobs) {
+      const { day, printer } = contributionOf(job, Date.parse(job.ended_on!));
+      const at = `${job.workspace_id}|${day.day}`;
+      sumInto(days, `${at}|${day.outcome}`, job.workspace_id, day);
+      sumInto(
+        printers,
+        `${at}|${printer.printer_id ?? 0}|${printer.printer_name}`,
+        job.workspace_id,
+        printer,
+      );
+    }
     // a migration on PostgreSQL runs in a transaction already; elsewhere one per batch
     const addAll = async (trx: Kysely<Database>) => {
-      for (const job of jobs) await addEndedJobToRollups(trx, job);
+      for (const { workspaceId, totals } of days.values())
+        await addDayTotals(trx, workspaceId, totals);
+      for (const { workspaceId, totals } of printers.values())
+        await addPrinterTotals(trx, workspaceId, totals);
     };
     await (db.isTransaction ? addAll(db) : db.transaction().execute(addAll));
     afterId = jobs[jobs.length - 1]!.id;
