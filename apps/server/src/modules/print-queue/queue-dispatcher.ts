@@ -29,6 +29,24 @@ const CANDIDATES_PER_ATTEMPT = 5;
  * a change made while this instance was not the leader).
  */
 const FULL_LOOK_EVERY_TICKS = 12;
+/**
+ * Printers of one kick that look at once: a few, so that what the first of them learn (no item
+ * for any printer with their filament) spares the others the same search.
+ */
+const LOOKS_AT_ONCE = 4;
+
+/** Runs `look` for every id, at most `atOnce` at a time. */
+async function lookInTurn(
+  ids: number[],
+  atOnce: number,
+  look: (id: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) await look(ids[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, ids.length) }, worker));
+}
 const INTERRUPTED =
   'The start was interrupted before the printer answered; check the printer, then print again.';
 
@@ -151,10 +169,11 @@ export function createQueueDispatcher(deps: Deps) {
   async function kickWorkspace(workspaceId: number): Promise<void> {
     queueVersions.set(workspaceId, versionOf(workspaceId) + 1);
     const rows = await printers.listWorkspacePrinters(workspaceId);
-    await Promise.all(
-      rows
-        .filter((row) => printerStateOf(row.device_key_id) === 'READY_TO_PRINT')
-        .map((row) => kickPrinter(row.id)),
+    const free = rows.filter((row) => printerStateOf(row.device_key_id) === 'READY_TO_PRINT');
+    await lookInTurn(
+      free.map((row) => row.id),
+      LOOKS_AT_ONCE,
+      kickPrinter,
     );
   }
 
@@ -207,11 +226,13 @@ export function createQueueDispatcher(deps: Deps) {
       const isFullLook = ticks % FULL_LOOK_EVERY_TICKS === 0;
       if (isFullLook) noneForAnyAt.clear(); // what no event announced: look once more
       const clear = await plates.findClearPrinters();
-      await Promise.all(
-        clear
-          .filter((row) => isFullLook || foundNothingAt.get(row.id) !== versionOf(row.workspace_id))
-          .filter((row) => printerStateOf(row.device_key_id) === 'READY_TO_PRINT')
-          .map((row) => kickPrinter(row.id)),
+      const due = clear
+        .filter((row) => isFullLook || foundNothingAt.get(row.id) !== versionOf(row.workspace_id))
+        .filter((row) => printerStateOf(row.device_key_id) === 'READY_TO_PRINT');
+      await lookInTurn(
+        due.map((row) => row.id),
+        LOOKS_AT_ONCE,
+        kickPrinter,
       );
     },
 
