@@ -16,7 +16,7 @@ import * as firstRun from './0015-first-run.js';
 import * as invitationDelivery from './0016-invitation-delivery.js';
 import * as sessionStrength from './0017-session-strength.js';
 import * as backgroundJobs from './0019-background-jobs.js';
-import * as scaleIndexes from './0018-scale-indexes.js';
+import * as scaleIndexes from './0018-scale-indexes-and-rollups.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -37,5 +37,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0016-invitation-delivery': invitationDelivery,
   '0017-session-strength': sessionStrength,
   '0019-background-jobs': backgroundJobs,
-  '0018-scale-indexes': scaleIndexes,
+  '0018-scale-indexes-and-rollups': scaleIndexes,
 };
