@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,6 +12,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The
+    // files of every project are independent (own database, own ports, own server), and the
+    // integration and browser files spend much of their time waiting on I/O, so two run side by
+    // side even on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -51,7 +57,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // each file starts its own server (own port, see free-port.ts; own DATA_DIR and SMTP
+          // capture) and its own Chromium, so files run side by side
+          fileParallelism: true,
         },
       },
     ],
