@@ -1,11 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 
 /**
  * Three projects:
  * - unit: pure code, `*.test.ts` beside the code it tests
  * - integration: `*.int.test.ts`, real database (SQLite file, or PostgreSQL with DATABASE_URL),
  *   real SMTP server, real HTTP
+ * - integration-postgres: the same files on PostgreSQL, but for those that name why SQLite is
+ *   enough (scripts/integration-dialects.mjs)
  * - e2e: `e2e/**\/*.e2e.test.ts`, the built app in headless Chromium
  * - cluster: `*.cluster.test.ts`, two server instances on PostgreSQL and Redis (DATABASE_URL and
  *   REDIS_URL set by `npm run test:cluster`); not part of `npm test`
@@ -38,6 +41,18 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // one database per file keeps files independent; they can run in parallel
+          fileParallelism: true,
+        },
+      },
+      {
+        test: {
+          // the integration tests again, on PostgreSQL (DATABASE_URL set by
+          // `npm run test:integration:postgres`), but for those that name why SQLite is enough
+          name: 'integration-postgres',
+          include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', ...Object.keys(SQLITE_ONLY)],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           fileParallelism: true,
         },
       },
