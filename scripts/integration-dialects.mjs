@@ -97,6 +97,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/print-jobs/print-jobs.int.test.ts': 'print job rows and dates',
   'apps/server/src/modules/print-queue/print-queue-autostart.int.test.ts':
     'claiming the next queue item',
+  'apps/server/src/modules/print-queue/print-queue-claim.int.test.ts':
+    'two transactions claiming one item: only PostgreSQL really runs them side by side',
   'apps/server/src/modules/print-queue/print-queue.int.test.ts':
     'queue order and the claim of an item by one printer',
   'apps/server/src/modules/printers/devices-states-job.int.test.ts': REPOSITORY,
