@@ -10,13 +10,13 @@ const NO_DATABASE = 'no database: the agent, a driver or a simulator alone';
 
 /** @type {Record<string, string>} path → why SQLite alone is enough */
 export const SQLITE_ONLY = {
-  'apps/agent/src/connection/server-link.int.test.ts': NO_DATABASE,
-  'apps/agent/src/drivers/moonraker/moonraker-driver.int.test.ts': NO_DATABASE,
-  'apps/agent/src/drivers/moonraker/moonraker-real.int.test.ts': NO_DATABASE,
-  'apps/agent/src/drivers/octoprint/octoprint-driver.int.test.ts': NO_DATABASE,
-  'apps/agent/src/drivers/octoprint/octoprint-real.int.test.ts': NO_DATABASE,
-  'apps/agent/src/lan-timelapse.int.test.ts': NO_DATABASE,
-  'apps/agent/src/timelapse/timelapse.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/connection/server-link.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/moonraker/moonraker-driver.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/moonraker/moonraker-real.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/octoprint/octoprint-driver.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/octoprint/octoprint-real.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/lan-timelapse.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/timelapse/timelapse.int.test.ts': NO_DATABASE,
   'packages/simulator/src/faults.int.test.ts': NO_DATABASE,
   'packages/simulator/src/moonraker/klippy.int.test.ts': NO_DATABASE,
   'packages/simulator/src/moonraker/moonraker-print.int.test.ts': NO_DATABASE,
@@ -48,9 +48,10 @@ const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
-  'apps/agent/src/agent.int.test.ts':
+  'packages/agent-core/src/agent.int.test.ts':
     'reads and rewrites the sealed OctoPrint key column, and print jobs through their repository',
-  'apps/agent/src/lan-mode.int.test.ts': 'LAN printers’ address columns and their print jobs',
+  'packages/agent-core/src/lan-mode.int.test.ts':
+    'LAN printers’ address columns and their print jobs',
   'apps/server/src/cli/cli.int.test.ts':
     'users and workspaces made by the CLI: unique constraints answer differently per dialect',
   'apps/server/src/gateway/device-gateway.int.test.ts':
