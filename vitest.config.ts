@@ -1,9 +1,8 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 
 /**
- * Three projects:
+ * Projects:
  * - unit: pure code, `*.test.ts` beside the code it tests
  * - integration: `*.int.test.ts`, real database (SQLite file, or PostgreSQL with DATABASE_URL),
  *   real SMTP server, real HTTP
@@ -12,14 +11,14 @@ import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
  * - e2e: `e2e/**\/*.e2e.test.ts`, the built app in headless Chromium
  * - cluster: `*.cluster.test.ts`, two server instances on PostgreSQL and Redis (DATABASE_URL and
  *   REDIS_URL set by `npm run test:cluster`); not part of `npm test`
+ *
+ * Vitest's default is one worker less than the cores: one on a 2-core machine. The npm scripts of
+ * the integration and browser projects ask for two (`--maxWorkers=2`): their files are
+ * independent (own database, own ports, own server) and spend much of their time waiting on
+ * I/O. Unit tests are CPU-bound and keep the default.
  */
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The
-    // files of every project are independent (own database, own ports, own server), and the
-    // integration and browser files spend much of their time waiting on I/O, so two run side by
-    // side even on two cores.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
