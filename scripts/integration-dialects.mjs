@@ -24,7 +24,7 @@ export const SQLITE_ONLY = {
   'packages/simulator/src/octoprint/octoprint-jobs.int.test.ts': NO_DATABASE,
   'packages/simulator/src/octoprint/octoprint.int.test.ts': NO_DATABASE,
   'packages/simulator/src/octoprint/push-socket.int.test.ts': NO_DATABASE,
-  'apps/server/src/http/openapi.int.test.ts': 'no database: the OpenAPI document of the routes',
+  'apps/server/src/openapi/openapi.int.test.ts': 'no database: the OpenAPI document of the routes',
   'apps/agent/src/bundle.int.test.ts':
     'the bundled agent file and its start; the server only answers its connection',
   'apps/agent/src/install.int.test.ts':
@@ -54,10 +54,14 @@ export const BOTH_DIALECTS = {
     'LAN printers’ address columns and their print jobs',
   'apps/server/src/cli/cli.int.test.ts':
     'users and workspaces made by the CLI: unique constraints answer differently per dialect',
+  'apps/server/src/db/table-types.int.test.ts':
+    'compares the table types with what the migrations create on each dialect',
   'apps/server/src/gateway/device-gateway.int.test.ts':
     'device keys and printer state written as devices connect',
   'apps/server/src/http/http.int.test.ts':
     'another workspace’s object is 404: the workspace scoping in every repository query',
+  'apps/server/src/http/route-permissions.int.test.ts':
+    'each role against every route: membership and role rows read through repository SQL',
   'apps/server/src/logging/log-hygiene.int.test.ts':
     'no secret in the logs, including the PostgreSQL connection string',
   'apps/server/src/mail/mail-unavailable.int.test.ts': 'the mail outbox’s claims and retries',
