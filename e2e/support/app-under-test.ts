@@ -34,7 +34,8 @@ async function waitForHealth(
   child: ChildProcess,
   output: string[],
 ): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  // up to a minute: two files start their servers side by side on a loaded machine
+  for (let attempt = 0; attempt < 1_200; attempt += 1) {
     if (child.exitCode !== null) {
       const log = output.join('');
       if (log.includes('EADDRINUSE')) throw new PortTakenError(log);

@@ -53,7 +53,16 @@ export async function countPageRequests(page: Page, urlFragment: string): Promis
     count: async () => (await read()).made,
     pause: async () => {
       await settle();
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+      // a moment just ahead of the page's clock; under load it may have passed by the time the
+      // pause arrives ("cannot fast-forward to the past"), then a later one is taken
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+          return;
+        } catch (error) {
+          if (attempt === 5 || !String(error).includes('past')) throw error;
+        }
+      }
     },
     advance: async (ms, step = 250) => {
       for (let moved = 0; moved < ms; moved += step) {
