@@ -66,6 +66,38 @@ export default tseslint.config(
     },
   },
   {
+    // production code never loads the test runner or test support: what ships is what runs
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+      '**/test-support/**',
+      '**/*test-support.ts',
+      '**/*-fixtures.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['vitest', 'vitest/*', '@vitest/*'],
+              message: 'Production code must not import the test runner.',
+            },
+            {
+              group: ['**/test/**', '**/test-support', '**/test-support/**', '**/*test-support*'],
+              message: 'Production code must not import test support.',
+            },
+            {
+              group: ['**/*.test', '**/*.test.*'],
+              message: 'Production code must not import a test file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

@@ -1,13 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 
 /**
- * Three projects:
+ * Projects:
  * - unit: pure code, `*.test.ts` beside the code it tests
  * - integration: `*.int.test.ts`, real database (SQLite file, or PostgreSQL with DATABASE_URL),
  *   real SMTP server, real HTTP
+ * - integration-postgres: the same files on PostgreSQL, but for those that name why SQLite is
+ *   enough (scripts/integration-dialects.mjs)
  * - e2e: `e2e/**\/*.e2e.test.ts`, the built app in headless Chromium
  * - cluster: `*.cluster.test.ts`, two server instances on PostgreSQL and Redis (DATABASE_URL and
  *   REDIS_URL set by `npm run test:cluster`); not part of `npm test`
+ *
+ * Vitest's default is one worker less than the cores: one on a 2-core machine. The npm scripts of
+ * the integration and browser projects ask for two (`--maxWorkers=2`): their files are
+ * independent (own database, own ports, own server) and spend much of their time waiting on
+ * I/O. Unit tests are CPU-bound and keep the default.
  */
 export default defineConfig({
   test: {
@@ -37,6 +45,18 @@ export default defineConfig({
       },
       {
         test: {
+          // the integration tests again, on PostgreSQL (DATABASE_URL set by
+          // `npm run test:integration:postgres`), but for those that name why SQLite is enough
+          name: 'integration-postgres',
+          include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', ...Object.keys(SQLITE_ONLY)],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+        },
+      },
+      {
+        test: {
           name: 'cluster',
           include: ['apps/*/src/**/*.cluster.test.ts'],
           testTimeout: 60_000,
@@ -51,7 +71,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // each file starts its own server (own port, see free-port.ts; own DATA_DIR and SMTP
+          // capture) and its own Chromium, so files run side by side
+          fileParallelism: true,
         },
       },
     ],

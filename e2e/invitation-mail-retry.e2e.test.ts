@@ -4,6 +4,7 @@ import {
   startSmtpCapture,
   type SmtpCapture,
 } from '../apps/server/src/test/smtp-capture.js';
+import { findFreePort } from '../apps/server/src/test/free-port.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { createAdmin, openAs } from './support/printers-world.js';
 import { expectVisible } from './support/ui.js';
@@ -17,10 +18,9 @@ let smtpPort = 0;
 let smtp: SmtpCapture | undefined;
 
 beforeAll(async () => {
-  // a real SMTP server's port, then the server goes away: the app finds its mail server down
-  const probe = await startSmtpCapture();
-  smtpPort = Number(new URL(probe.url).port);
-  await probe.close();
+  // a port no server listens on yet (outside the range the system hands out, and this worker's
+  // own): the app finds its mail server down, and no other test's server can appear there
+  smtpPort = await findFreePort();
   return async () => {
     await smtp?.close();
   };

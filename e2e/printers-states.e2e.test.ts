@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePrinter } from './support/fake-printer.js';
 import { uploadGcode } from './support/files-world.js';
+import { countPageRequests } from './support/page-clock.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { expectState, printerCard } from './support/printers-ui.js';
 import {
@@ -12,15 +12,6 @@ import {
   type Member,
 } from './support/printers-world.js';
 import { expectHidden, expectVisible } from './support/ui.js';
-
-/** The snapshot requests the page makes for one printer's camera, counted as they go. */
-function countSnapshots(page: Page, printerId: number): () => number {
-  let count = 0;
-  page.on('request', (request) => {
-    if (request.url().includes(`/api/printers/${printerId}/snapshot/`)) count += 1;
-  });
-  return () => count;
-}
 
 describe('what a printer shows in each of its states', () => {
   const fixture = useAppAndBrowser();
@@ -157,20 +148,28 @@ describe('what a printer shows in each of its states', () => {
 
   it('stops asking an offline Klipper printer for its console and keeps the last lines', async () => {
     const { admin, printer, page } = await setUp({ name: 'Klipper', driver: 'moonraker' });
+    const consoleRequests = await countPageRequests(page, '/klipper-gcode-store/');
     await openAs(page, fixture.app, admin, `/printers/${printer.id}?activeTab=klipper`);
     await page.getByRole('textbox', { name: 'Command' }).fill('M105');
     await page.getByRole('button', { name: 'Send' }).click();
     const console = page.getByTestId('klipper-console');
     await expectVisible(console.getByText('> M105'));
 
+    // online, the console asks again within three seconds of the page's clock
+    await consoleRequests.pause();
+    const online = await consoleRequests.count();
+    await consoleRequests.advance(3_000);
+    expect(await consoleRequests.count()).toBeGreaterThan(online);
+    await consoleRequests.resume();
+
     await printer.device.drop();
     await expectState(page.locator('main'), 'NOT_CONNECTED_TO_PROXY_SERVER');
-    let asked = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/klipper-gcode-store/')) asked += 1;
-    });
-    await page.waitForTimeout(3_000);
-    expect(asked).toBe(0);
+    // offline, it does not ask in the next ten seconds of the page's clock
+    await consoleRequests.pause();
+    const offline = await consoleRequests.count();
+    await consoleRequests.advance(10_000);
+    expect(await consoleRequests.count()).toBe(offline);
+    await consoleRequests.resume();
     await expectVisible(console.getByText('> M105'));
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'PARK_HEAD' }).isDisabled()).toBe(true);
@@ -196,8 +195,8 @@ describe('what a printer shows in each of its states', () => {
     });
     printer.device.startJob('bracket.gcode');
     printer.device.finishJob();
+    const snapshots = await countPageRequests(page, `/api/printers/${printer.id}/snapshot/`);
     await openAs(page, fixture.app, admin, `/printers/${printer.id}`);
-    const snapshots = countSnapshots(page, printer.id);
     const camera = page.getByTestId('camera');
     await expect.poll(() => camera.getAttribute('data-status')).toBe('ok');
 
@@ -214,10 +213,14 @@ describe('what a printer shows in each of its states', () => {
       .toBe('offline');
     await expectVisible(camera.getByText('Printer disconnected: no camera image'));
     await expectHidden(page.getByText('Error getting camera snapshot.'));
-    // asked every 3 s, not every second: at most 3 requests in the next 6 s
-    const before = snapshots();
-    await page.waitForTimeout(6_000);
-    expect(snapshots() - before).toBeLessThanOrEqual(3);
+    // asked every 3 s, not every second: at most 3 requests in the next 6 s of the page's clock
+    await snapshots.pause();
+    const before = await snapshots.count();
+    await snapshots.advance(6_000);
+    const asked = (await snapshots.count()) - before;
+    expect(asked).toBeGreaterThanOrEqual(1);
+    expect(asked).toBeLessThanOrEqual(3);
+    await snapshots.resume();
 
     await page.getByRole('link', { name: 'Back to printers' }).click();
     const card = printerCard(page, 'Relay');

@@ -1,4 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,12 +20,36 @@ export interface AppUnderTest {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output.join('')}`);
+/** Why a start did not give a server: another one answered on the port, or the port was taken. */
+class PortTakenError extends Error {}
+
+/**
+ * Waits until this child answers /api/health. The answer must carry the child's own
+ * `environment` token: a server of another test that took the port in the meantime answers
+ * with its own, and this child then fails to listen.
+ */
+async function waitForHealth(
+  url: string,
+  token: string,
+  child: ChildProcess,
+  output: string[],
+): Promise<void> {
+  // up to a minute: two files start their servers side by side on a loaded machine
+  for (let attempt = 0; attempt < 1_200; attempt += 1) {
+    if (child.exitCode !== null) {
+      const log = output.join('');
+      if (log.includes('EADDRINUSE')) throw new PortTakenError(log);
+      throw new Error(`server exited:\n${log}`);
+    }
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) {
+        const { environment } = (await response.json()) as { environment?: string };
+        if (environment === token) return;
+        throw new PortTakenError(`another server answers on ${url} (${environment})`);
+      }
+    } catch (error) {
+      if (error instanceof PortTakenError) throw error;
       // not yet listening
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -43,10 +68,23 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startAppUnderTest(
   options: { env?: Record<string, string> } = {},
 ): Promise<AppUnderTest> {
+  // the port is free when chosen and taken when the server listens; a rare clash is retried
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(options: { env?: Record<string, string> }): Promise<AppUnderTest> {
   const smtp = await startSmtpCapture();
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-e2e-'));
+  // reported by /api/health, so the wait knows the answer comes from this instance
+  const token = `e2e-${randomBytes(6).toString('hex')}`;
   const env = {
     ...process.env,
     PORT: String(port),
@@ -57,6 +95,7 @@ export async function startAppUnderTest(
     PUBLIC_URL: url,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
+    ENVIRONMENT: token,
     ...options.env,
   };
   const output: string[] = [];
@@ -73,7 +112,7 @@ export async function startAppUnderTest(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(url, child, output);
+    await waitForHealth(url, env.ENVIRONMENT, child, output);
   } catch (error) {
     await stop();
     throw error;

@@ -12,7 +12,7 @@ import {
   websocketUrl,
   type ApiInit,
   type LooseJson,
-} from './test-helpers.js';
+} from './test-support.js';
 
 const KEY = 'FAULTKEY';
 let octo: VirtualOctoPrint;

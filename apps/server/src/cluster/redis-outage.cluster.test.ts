@@ -11,7 +11,11 @@ import {
   type ClusterStorage,
   type FlakyLink,
 } from './cluster-test-support.js';
-import { addClusterPrinter, waitForPrinterState, type ClusterPrinter } from './cluster-printers.js';
+import {
+  addClusterPrinter,
+  waitForPrinterState,
+  type ClusterPrinter,
+} from './cluster-printers-test-support.js';
 
 /** B reaches Redis through a link the test cuts; A reaches it directly. */
 let storage: ClusterStorage;

@@ -22,7 +22,7 @@ import {
   printerStateOn,
   waitForPrinterState,
   type ClusterPrinter,
-} from './cluster-printers.js';
+} from './cluster-printers-test-support.js';
 
 /**
  * Two instances on one PostgreSQL schema, one data directory and one Redis prefix: A is its own

@@ -1,10 +1,36 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+
+/**
+ * Ports below the kernel's ephemeral range (32768–60999 on Linux), 1,000 per Vitest worker:
+ * a port the system hands out for `listen(0)` or an outgoing connection never lands here, and
+ * two workers of one run never pick the same port, so a test that starts a server on a port
+ * it chose cannot meet another test's server there.
+ */
+const FIRST_PORT = 20_000;
+const PORTS_PER_WORKER = 1_000;
+const WORKER_SLOTS = 12;
+
+function workerSlot(): number {
+  const id = Number(process.env.VITEST_POOL_ID ?? 0);
+  return Number.isInteger(id) && id > 0 ? id % WORKER_SLOTS : 0;
+}
+
+async function isFree(port: number): Promise<boolean> {
+  const probe = createServer();
+  const listening = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listening) await new Promise((resolve) => probe.close(resolve));
+  return listening;
+}
 
 /** A TCP port on 127.0.0.1 that nothing listens on now, for a server a test starts itself. */
 export async function findFreePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+  const first = FIRST_PORT + workerSlot() * PORTS_PER_WORKER;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = first + Math.floor(Math.random() * PORTS_PER_WORKER);
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port in ${first}–${first + PORTS_PER_WORKER - 1}`);
 }

@@ -9,7 +9,7 @@ import {
   uploadForm,
   websocketUrl,
   type LooseJson,
-} from '../test-helpers.js';
+} from '../test-support.js';
 import { startVirtualMoonraker, type VirtualMoonraker } from './server.js';
 
 let sim: VirtualMoonraker;

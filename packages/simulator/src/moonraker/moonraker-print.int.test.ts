@@ -8,7 +8,7 @@ import {
   startMoonrakerClient,
   uploadForm,
   type LooseJson,
-} from '../test-helpers.js';
+} from '../test-support.js';
 import type { VirtualMoonraker } from './server.js';
 
 let sim: VirtualMoonraker;

@@ -10,7 +10,7 @@ import {
   websocketUrl,
   type ApiInit,
   type LooseJson,
-} from '../test-helpers.js';
+} from '../test-support.js';
 import { startVirtualMoonraker, type VirtualMoonraker } from './server.js';
 
 let sim: VirtualMoonraker;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from '../clock.js';
 import { VirtualPrinter } from '../printer-model/printer.js';
-import { printNow } from '../test-helpers.js';
+import { printNow } from '../test-support.js';
 import { CONNECT_TIMEOUT, KILLED, OctoPrintConnection, SERIAL_LOST } from './connection.js';
 
 function setup() {

@@ -5,7 +5,7 @@ import {
   slicedGcode,
   uploadForm,
   type ApiInit,
-} from '../test-helpers.js';
+} from '../test-support.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from './server.js';
 
 const KEY = 'JOBKEY';

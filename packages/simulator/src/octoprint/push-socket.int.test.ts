@@ -8,7 +8,7 @@ import {
   waitFor,
   type ApiInit,
   type LooseJson,
-} from '../test-helpers.js';
+} from '../test-support.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from './server.js';
 
 const KEY = 'PUSHKEY';

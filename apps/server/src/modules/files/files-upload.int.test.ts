@@ -11,7 +11,7 @@ import {
   readError,
   uploadFile,
 } from './files-test-support.js';
-import { postRawMultipart } from './raw-multipart.js';
+import { postRawMultipart } from './raw-multipart-test-support.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -89,4 +89,45 @@ describe('checkTimelapse', () => {
       }).reasons,
     ).toEqual(['camera_unreachable']);
   });
+
+  describe('"more than half" means more: exactly half says nothing', () => {
+    const tenFrames = { outcome: 'done' as const, framesReceived: 10, cameraFailures: 0 };
+
+    it('five black frames of ten are no black camera; six are', () => {
+      const black = (count: number) => [
+        ...moving(10 - count),
+        ...Array.from({ length: count }, () => flat(3)),
+      ];
+      expect(checkTimelapse({ ...tenFrames, thumbnails: black(5), digests: distinct(10) })).toEqual(
+        { flagged: false, reasons: [] },
+      );
+      expect(
+        checkTimelapse({ ...tenFrames, thumbnails: black(6), digests: distinct(10) }).reasons,
+      ).toEqual(['camera_black']);
+    });
+
+    it('five unanswered snapshots of ten are no unreachable camera; six are', () => {
+      const unanswered = (failures: number) =>
+        checkTimelapse({
+          outcome: 'done',
+          framesReceived: 10 - failures,
+          cameraFailures: failures,
+          thumbnails: moving(10 - failures),
+          digests: distinct(10 - failures),
+        }).reasons;
+      expect(unanswered(5)).toEqual([]);
+      expect(unanswered(6)).toEqual(['camera_unreachable']);
+    });
+
+    it('two repeats in four steps are no frozen camera; three are', () => {
+      const thumbnails = moving(5);
+      const frames = { outcome: 'done' as const, framesReceived: 5, cameraFailures: 0 };
+      expect(
+        checkTimelapse({ ...frames, thumbnails, digests: ['a', 'a', 'b', 'b', 'c'] }).reasons,
+      ).toEqual([]);
+      expect(
+        checkTimelapse({ ...frames, thumbnails, digests: ['a', 'a', 'a', 'b', 'b'] }).reasons,
+      ).toEqual(['camera_frozen']);
+    });
+  });
 });

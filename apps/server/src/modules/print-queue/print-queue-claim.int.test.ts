@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { createPrintQueueRepository } from './print-queue.repository.js';
+import { createPrinterPlatesRepository } from './printer-plates.repository.js';
+import { enableQueue, queuePath, uploadGcode } from './print-queue-test-support.js';
+
+/**
+ * Two printers racing for one queue item, straight at the claim both take (the dispatcher's
+ * automatic start and Print now): whatever the order the database runs them in, one printer
+ * gets the item and the other gets nothing — on SQLite and on PostgreSQL, where the two
+ * transactions really overlap. The printers have no agent, so nothing else claims the item.
+ */
+let t: TestServer;
+let admin: BuiltUser;
+let workspaceId: number;
+let fileId: number;
+let printerIds: number[];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await buildUser(t);
+  workspaceId = await buildWorkspace(t, admin);
+  await enableQueue(t, admin, workspaceId, { queue_dispatch_enabled: true });
+  fileId = await uploadGcode(t, admin, workspaceId, 'race.gcode');
+  printerIds = [];
+  for (const name of ['Left', 'Right']) {
+    const key = (await t.api('/api/device_keys/', { method: 'POST', token: admin.access })).body
+      .token as string;
+    const created = await t.api('/api/printers/', {
+      method: 'POST',
+      token: admin.access,
+      body: { group: workspaceId, name, token: key },
+    });
+    expect(created.status).toBe(201);
+    printerIds.push(created.body.id as number);
+  }
+});
+afterAll(() => t.close());
+
+async function addItem(): Promise<number> {
+  const created = await t.api(queuePath(workspaceId), {
+    method: 'POST',
+    token: admin.access,
+    body: { file: fileId, state: 'TO_BE_PRINTED' },
+  });
+  expect(created.status).toBe(201);
+  return created.body.id as number;
+}
+
+async function readItem(id: number) {
+  return t.server.database.db
+    .selectFrom('print_queue_items')
+    .select(['printer_id', 'starting_on'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+describe('two printers racing for one queue item', () => {
+  it.each([
+    { start: 'automatic starts, each taking its clear plate', consumePlate: true },
+    { start: 'Print now on both', consumePlate: false },
+  ])('$start: one printer gets the item, the other nothing', async ({ consumePlate }) => {
+    const items = createPrintQueueRepository(t.server.database.db);
+    const plates = createPrinterPlatesRepository(t.server.database.db);
+    const on = new Date().toISOString();
+    for (const printerId of printerIds) await plates.setPlate(printerId, 'clear', on);
+    const itemId = await addItem();
+
+    const outcomes = await Promise.all(
+      printerIds.map((printerId) =>
+        items.claimItem({ itemId, printerId, startingOn: on, consumePlate, requireNotHeld: true }),
+      ),
+    );
+
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    const winner = printerIds[outcomes.indexOf(true)]!;
+    const loser = printerIds[outcomes.indexOf(false)]!;
+    expect(await readItem(itemId)).toEqual({ printer_id: winner, starting_on: on });
+    if (consumePlate) {
+      // the loser's plate stays clear for the next item: its claim rolled back whole
+      const found = await plates.findPlates([winner, loser]);
+      expect(Object.fromEntries(found.map((plate) => [plate.printer_id, plate.state]))).toEqual({
+        [winner]: 'in_use',
+        [loser]: 'clear',
+      });
+    }
+  });
+});

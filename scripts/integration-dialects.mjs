@@ -1,0 +1,121 @@
+// Which integration tests run again on PostgreSQL. Every integration test runs on SQLite
+// (`npm run test:integration`); `npm run test:integration:postgres` (CI's PostgreSQL step) runs
+// them all again on PostgreSQL except the files listed in SQLITE_ONLY, each with the reason no
+// dialect behaviour is under test there. A file in neither list runs on both: a new test is
+// dialect-sensitive until someone says why not (list it here). BOTH_DIALECTS names why each of the others
+// needs PostgreSQL, so a reviewer reads the choice file by file; scripts/integration-dialects.test.ts
+// keeps both lists true to the tree.
+
+const NO_DATABASE = 'no database: the agent, a driver or a simulator alone';
+
+/** @type {Record<string, string>} path → why SQLite alone is enough */
+export const SQLITE_ONLY = {
+  'packages/agent-core/src/connection/server-link.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/moonraker/moonraker-driver.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/moonraker/moonraker-real.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/octoprint/octoprint-driver.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/octoprint/octoprint-real.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/lan-timelapse.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/timelapse/timelapse.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/faults.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/moonraker/klippy.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/moonraker/moonraker-print.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/moonraker/moonraker.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/octoprint/octoprint-jobs.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/octoprint/octoprint.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/octoprint/push-socket.int.test.ts': NO_DATABASE,
+  'apps/server/src/openapi/openapi.int.test.ts': 'no database: the OpenAPI document of the routes',
+  'apps/agent/src/bundle.int.test.ts':
+    'the bundled agent file and its start; the server only answers its connection',
+  'apps/agent/src/install.int.test.ts':
+    'the install script and the agent it installs; the server only serves them',
+  'packages/simulator/src/fleet/fleet.int.test.ts':
+    'the simulated fleet dialling a server; printers and keys are covered by their own tests',
+  'apps/server/src/cluster/redis-unreachable.int.test.ts':
+    'the start stops at an unreachable Redis, before any query',
+  'apps/server/src/http/credential-limits.int.test.ts':
+    'rate limits held in memory per credential and address',
+  'apps/server/src/http/delivery.int.test.ts':
+    'compression and ETags of answers; the data behind them is covered elsewhere',
+  'apps/server/src/mail/file-mailer.int.test.ts': 'mails written to files, no query involved',
+  'apps/server/src/observability/error-reporting.int.test.ts':
+    'what reaches the error reporter; no query involved',
+  'apps/server/src/modules/temperature-history/temperature-history.int.test.ts':
+    'the history is a ring buffer in memory, not a table',
+};
+
+const REPOSITORY = 'its module’s repository SQL';
+
+/** @type {Record<string, string>} path → why it runs on PostgreSQL too */
+export const BOTH_DIALECTS = {
+  'packages/agent-core/src/agent.int.test.ts':
+    'reads and rewrites the sealed OctoPrint key column, and print jobs through their repository',
+  'packages/agent-core/src/lan-mode.int.test.ts':
+    'LAN printers’ address columns and their print jobs',
+  'apps/server/src/cli/cli.int.test.ts':
+    'users and workspaces made by the CLI: unique constraints answer differently per dialect',
+  'apps/server/src/db/table-types.int.test.ts':
+    'compares the table types with what the migrations create on each dialect',
+  'apps/server/src/gateway/device-gateway.int.test.ts':
+    'device keys and printer state written as devices connect',
+  'apps/server/src/http/http.int.test.ts':
+    'another workspace’s object is 404: the workspace scoping in every repository query',
+  'apps/server/src/http/route-permissions.int.test.ts':
+    'each role against every route: membership and role rows read through repository SQL',
+  'apps/server/src/logging/log-hygiene.int.test.ts':
+    'no secret in the logs, including the PostgreSQL connection string',
+  'apps/server/src/mail/mail-unavailable.int.test.ts': 'the mail outbox’s claims and retries',
+  'apps/server/src/shutdown.int.test.ts': 'closing the database pool with requests in flight',
+  'apps/server/src/modules/account/two-factor.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/api-keys/api-key-scope-matrix.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/api-keys/api-key-workspace.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/api-keys/api-keys.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/auth/auth.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/auth/sessions.int.test.ts': 'session and reset-link expiry dates',
+  'apps/server/src/modules/device-keys/device-pairing.int.test.ts':
+    'a key pairs once: a conditional update racing another',
+  'apps/server/src/modules/file-labels/file-labels.int.test.ts': 'the label tree’s SQL',
+  'apps/server/src/modules/file-labels/label-tree-lock.int.test.ts': 'locking and transactions',
+  'apps/server/src/modules/files/file-downloads.int.test.ts': 'download-link expiry dates',
+  'apps/server/src/modules/files/files-detail.int.test.ts': 'JSON metadata columns',
+  'apps/server/src/modules/files/files-list.int.test.ts': 'paging, ordering, LIKE and collation',
+  'apps/server/src/modules/files/files-upload.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/first-run/first-run.int.test.ts': 'the first account in one transaction',
+  'apps/server/src/modules/idempotency/idempotency.int.test.ts':
+    'unique keys racing, stored answers as JSON',
+  'apps/server/src/modules/invitations/invitation-limits.int.test.ts':
+    'budgets counted in SQL over a time window',
+  'apps/server/src/modules/invitations/invitation-mail-retry.int.test.ts':
+    'the mail outbox’s claims and retries',
+  'apps/server/src/modules/invitations/invitations.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/members/members.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/news/news.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/notifications/notification-delivery.int.test.ts':
+    'the notification outbox’s claims, leases and retries',
+  'apps/server/src/modules/notifications/notification-settings.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/notifications/outbox-restart.int.test.ts':
+    'outbox leases taken over after a restart',
+  'apps/server/src/modules/notifications/push-delivery.int.test.ts': 'the notification outbox',
+  'apps/server/src/modules/notifications/video-failure-alert.int.test.ts':
+    'the notification outbox',
+  'apps/server/src/modules/print-jobs/print-job-sync.int.test.ts': 'print job rows and dates',
+  'apps/server/src/modules/print-jobs/print-jobs.int.test.ts': 'print job rows and dates',
+  'apps/server/src/modules/print-queue/print-queue-autostart.int.test.ts':
+    'claiming the next queue item',
+  'apps/server/src/modules/print-queue/print-queue-claim.int.test.ts':
+    'two transactions claiming one item: only PostgreSQL really runs them side by side',
+  'apps/server/src/modules/print-queue/print-queue.int.test.ts':
+    'queue order and the claim of an item by one printer',
+  'apps/server/src/modules/printers/devices-states-job.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/printers/printers.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/public-profile/public-profile.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/registration/registration.int.test.ts': 'registration link expiry dates',
+  'apps/server/src/modules/slicer/slicer.int.test.ts': 'files stored through the slicer upload',
+  'apps/server/src/modules/stats/stats-charts.int.test.ts': 'date grouping in SQL',
+  'apps/server/src/modules/stats/stats.int.test.ts': 'aggregates in SQL',
+  'apps/server/src/modules/telegram/telegram-linking.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/videos/videos-worker.int.test.ts': 'the encode queue’s claims',
+  'apps/server/src/modules/videos/videos.int.test.ts': 'video rows and the encode queue',
+  'apps/server/src/modules/workspaces/workspace-settings.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/workspaces/workspaces.int.test.ts': REPOSITORY,
+};
