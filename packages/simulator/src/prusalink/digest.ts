@@ -16,6 +16,8 @@ export interface DigestSettings {
   apiKey: string;
   realm: string;
   nonceLifeMs: number;
+  /** how many `stale=true` challenges were answered, for tests of nonce renewal */
+  staleAnswers: number;
 }
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -77,5 +79,8 @@ export function checkAuth(req: IncomingMessage, settings: DigestSettings, nowMs 
   if (!same(response, md5(`${ha1}:${nonce}:${ha2}`))) throw challenge(settings, false);
   const age = nonceAgeMs(nonce, nowMs);
   // right password on an old nonce: stale=true, the client retries without asking the user
-  if (age === null || age < -1000 || age > settings.nonceLifeMs) throw challenge(settings, true);
+  if (age === null || age < -1000 || age > settings.nonceLifeMs) {
+    settings.staleAnswers += 1;
+    throw challenge(settings, true);
+  }
 }

@@ -28,6 +28,8 @@ export interface VirtualPrusaLink extends Simulator<PrusaLinkFaults> {
   password: string;
   /** The printer's screen: job id, attention, busy, confirmed. */
   panel: PrusaLinkPanel;
+  /** `stale=true` challenges answered so far (an old nonce with the right password) */
+  staleAnswers(): number;
 }
 
 /** A Prusa MK4 on Buddy firmware: short state transitions, reports every second. */
@@ -74,6 +76,7 @@ export async function startVirtualPrusaLink(
       apiKey: options.apiKey ?? password,
       realm: 'Printer API',
       nonceLifeMs: options.nonceLifeMs ?? 5000,
+      staleAnswers: 0,
     },
     storage: 'usb',
     hasUsb: true,
@@ -98,6 +101,7 @@ export async function startVirtualPrusaLink(
     user: ctx.auth.user,
     password,
     panel: ctx.panel,
+    staleAnswers: () => ctx.auth.staleAnswers,
     printer,
     faults: new PrusaLinkFaults(links, printer, ctx),
   };
