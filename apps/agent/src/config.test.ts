@@ -138,7 +138,9 @@ describe('resolveConfig', () => {
     expect(failure(() => resolve(['--key', 'K', '--moonraker', 'http://m']))).toContain(
       '--server is required',
     );
-    expect(failure(() => resolve([...BASE]))).toContain('either --octoprint, --moonraker or --prusalink');
+    expect(failure(() => resolve([...BASE]))).toContain(
+      'either --octoprint, --moonraker or --prusalink',
+    );
     expect(
       failure(() => resolve([...BASE, '--octoprint', 'http://o', '--moonraker', 'http://m'])),
     ).toContain('exactly one');

@@ -96,7 +96,8 @@ async function upload(ctx: PrusaLinkContext, req: IncomingMessage, path: string)
   // Buddy needs the length up front, no chunked upload (`gcode_upload.cpp`; reference §3.6)
   if (req.headers['content-length'] === undefined) throw new HttpError(411, 'Length Required');
   if (!PRINTABLE.test(path)) throw new HttpError(415, 'Unsupported file type');
-  if (/[\\<>:"|?*\x00-\x1f]/.test(path) || path.split('/').includes('..')) {
+  const hasControl = [...path].some((char) => char.charCodeAt(0) < 0x20);
+  if (hasControl || /[\\<>:"|?*]/.test(path) || path.split('/').includes('..')) {
     throw new HttpError(422, 'Invalid characters in file name');
   }
   if (ctx.isTransferring) throw new HttpError(409, 'Another transfer in progress');
