@@ -33,11 +33,10 @@ export class PrusaLinkJobFollower {
       if (job.path === null) return; // its file is being read from /api/v1/job
       if (this.#activeId !== null && this.#activeId !== job.id) this.#end(null);
       const isNew = this.#activeId !== job.id;
-      const tracked = this.#jobs.observeActive(
-        job.path,
-        job.timePrinting,
-        model.state !== 'PRINTING',
-      );
+      const tracked = this.#jobs.observeActive(job.path, {
+        elapsedS: job.timePrinting,
+        isPaused: model.state !== 'PRINTING',
+      });
       this.#activeId = job.id;
       this.#sawError = false;
       if (isNew) {
