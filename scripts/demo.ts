@@ -1,6 +1,6 @@
 /**
- * `npm run demo`: the product on its embedded defaults (like `npm start`) plus five simulated
- * printers — two OctoPrint, two Klipper, one pill — each driven by a real agent, in the
+ * `npm run demo`: the product on its embedded defaults (like `npm start`) plus six simulated
+ * printers — two OctoPrint, two Klipper, one pill, one Prusa (PrusaLink) — each driven by a real agent, in the
  * workspace "Demo workspace" of demo@printdeck.local. PORT and DATA_DIR apply.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 const EMAIL = 'demo@printdeck.local';
 const PASSWORD = 'printdeck-demo';
 const WORKSPACE = 'Demo workspace';
-const COUNTS = { octoprint: 2, moonraker: 2, pill: 1 };
+const COUNTS = { octoprint: 2, moonraker: 2, pill: 1, prusalink: 1 };
 
 const port = process.env.PORT ?? '8080';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');

@@ -19,11 +19,14 @@ fail() {
 
 usage() {
   cat <<'USAGE'
-usage: echo 'DEVICE-KEY' | sudo bash printdeck-install.sh --server URL (--octoprint URL | --moonraker URL) [--no-service]
+usage: echo 'DEVICE-KEY' | sudo bash printdeck-install.sh --server URL (--octoprint URL | --moonraker URL | --prusalink URL) [--no-service]
 
   --server URL      the Printdeck server (its PUBLIC_URL)
   --octoprint URL   OctoPrint on this machine, e.g. http://127.0.0.1:5000
   --moonraker URL   Moonraker on this machine, e.g. http://127.0.0.1:7125
+  --prusalink URL   a Prusa printer's PrusaLink on this network, e.g. http://192.168.1.30;
+                    its password (Settings → Network → PrusaLink on the printer) is asked on
+                    the terminal, or taken from PRUSALINK_PASSWORD
   --no-service      install and configure only; do not create or start a systemd service
 The device key is read from standard input.
 USAGE
@@ -32,12 +35,14 @@ USAGE
 SERVER=""
 OCTOPRINT=""
 MOONRAKER=""
+PRUSALINK=""
 NO_SERVICE=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --server) [ $# -ge 2 ] || fail "--server needs a URL"; SERVER="$2"; shift 2 ;;
     --octoprint) [ $# -ge 2 ] || fail "--octoprint needs a URL"; OCTOPRINT="$2"; shift 2 ;;
     --moonraker) [ $# -ge 2 ] || fail "--moonraker needs a URL"; MOONRAKER="$2"; shift 2 ;;
+    --prusalink) [ $# -ge 2 ] || fail "--prusalink needs a URL"; PRUSALINK="$2"; shift 2 ;;
     --no-service) NO_SERVICE=1; shift ;;
     --help | -h) usage; exit 0 ;;
     *) usage >&2; fail "unknown option: $1" ;;
@@ -47,10 +52,12 @@ done
 URL_PATTERN='^https?://[^[:space:]"'"'"'\\]+$'
 [[ "$SERVER" =~ $URL_PATTERN ]] || fail "--server must be the Printdeck address, starting with http:// or https://"
 SERVER="${SERVER%/}"
-if [ -n "$OCTOPRINT" ] && [ -n "$MOONRAKER" ] || [ -z "$OCTOPRINT$MOONRAKER" ]; then
-  fail "give either --octoprint URL or --moonraker URL (exactly one)"
+GIVEN=0
+for url in "$OCTOPRINT" "$MOONRAKER" "$PRUSALINK"; do [ -n "$url" ] && GIVEN=$((GIVEN + 1)); done
+if [ "$GIVEN" != 1 ]; then
+  fail "give either --octoprint URL, --moonraker URL or --prusalink URL (exactly one)"
 fi
-PRINTER_URL="$OCTOPRINT$MOONRAKER"
+PRINTER_URL="$OCTOPRINT$MOONRAKER$PRUSALINK"
 [[ "$PRINTER_URL" =~ $URL_PATTERN ]] || fail "the printer address must start with http:// or https://"
 
 KEY=""
@@ -58,6 +65,25 @@ IFS= read -r KEY || true
 KEY="${KEY//[[:space:]]/}"
 [ -n "$KEY" ] || fail "no device key on standard input (echo 'DEVICE-KEY' | sudo bash printdeck-install.sh …)"
 [[ "$KEY" =~ ^[A-Za-z0-9._~-]{1,200}$ ]] || fail "the device key on standard input is not a Printdeck device key"
+
+# PrusaLink's password never goes on the command line: asked on the terminal (standard input
+# carries the device key), or given in PRUSALINK_PASSWORD for an unattended install
+PRUSALINK_PASS="${PRUSALINK_PASSWORD:-}"
+if [ -n "$PRUSALINK" ] && [ -z "$PRUSALINK_PASS" ]; then
+  if ! { exec 3</dev/tty; } 2>/dev/null; then
+    fail "no terminal to ask for the PrusaLink password: set PRUSALINK_PASSWORD"
+  fi
+  read -r -s -p "PrusaLink password (on the printer: Settings → Network → PrusaLink): " PRUSALINK_PASS <&3 || true
+  exec 3<&-
+  echo
+fi
+if [ -n "$PRUSALINK" ]; then
+  [ -n "$PRUSALINK_PASS" ] || fail "the PrusaLink password must not be empty"
+  case "$PRUSALINK_PASS" in
+    *"'"* | *\\* ) fail "the PrusaLink password has a character the config cannot hold (a quote or a backslash)" ;;
+  esac
+  if [[ "$PRUSALINK_PASS" =~ [[:cntrl:]] ]]; then fail "the PrusaLink password has a control character"; fi
+fi
 
 ROOT="${PRINTDECK_INSTALL_ROOT:-}"
 ROOT="${ROOT%/}"
@@ -161,7 +187,10 @@ case "$NODE" in
     ;;
 esac
 
-if [ -n "$OCTOPRINT" ]; then PRINTER_LINE="OCTOPRINT_URL=$OCTOPRINT"; else PRINTER_LINE="MOONRAKER_URL=$MOONRAKER"; fi
+if [ -n "$OCTOPRINT" ]; then PRINTER_LINE="OCTOPRINT_URL=$OCTOPRINT"
+elif [ -n "$PRUSALINK" ]; then PRINTER_LINE="PRUSALINK_URL=$PRUSALINK
+PRUSALINK_PASSWORD='$PRUSALINK_PASS'"
+else PRINTER_LINE="MOONRAKER_URL=$MOONRAKER"; fi
 (
   umask 077
   cat >"$CONF.new" <<CONF

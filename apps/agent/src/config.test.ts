@@ -51,6 +51,22 @@ describe('resolveConfig', () => {
     expect(failure(() => resolve([...moon, '--power-device', 'a b;rm']))).toMatch(/--power-device/);
   });
 
+  it('reads a PrusaLink printer with a password or a key, and needs exactly one', () => {
+    const prusa = [...BASE, '--prusalink', 'http://192.168.1.30'];
+    expect(resolve(prusa, { PRUSALINK_PASSWORD: 'secret' })).toMatchObject({
+      printer: { kind: 'prusalink', url: 'http://192.168.1.30', password: 'secret' },
+    });
+    expect(resolve([...prusa, '--prusalink-api-key', 'KEY'])).toMatchObject({
+      printer: { kind: 'prusalink', apiKey: 'KEY' },
+    });
+    expect(failure(() => resolve(prusa))).toMatch(/--prusalink-password or --prusalink-api-key/);
+    expect(
+      failure(() =>
+        resolve([...prusa, '--moonraker', 'http://v:7125', '--prusalink-api-key', 'K']),
+      ),
+    ).toMatch(/exactly one/);
+  });
+
   it('keeps its identity in --state-dir or PRINTDECK_STATE_DIR', () => {
     const args = [...BASE, '--octoprint', 'http://127.0.0.1:5000'];
     expect(resolve([...args, '--state-dir', '/var/lib/agent'])).toMatchObject({
@@ -122,7 +138,9 @@ describe('resolveConfig', () => {
     expect(failure(() => resolve(['--key', 'K', '--moonraker', 'http://m']))).toContain(
       '--server is required',
     );
-    expect(failure(() => resolve([...BASE]))).toContain('either --octoprint or --moonraker');
+    expect(failure(() => resolve([...BASE]))).toContain(
+      'either --octoprint, --moonraker or --prusalink',
+    );
     expect(
       failure(() => resolve([...BASE, '--octoprint', 'http://o', '--moonraker', 'http://m'])),
     ).toContain('exactly one');

@@ -7,7 +7,7 @@ import {
   type PrinterHost,
 } from '@printdeck/agent-core';
 
-export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL [--api-key K] [--pill] | --moonraker URL [--moonraker-api-key K])
+export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL [--api-key K] [--pill] | --moonraker URL [--moonraker-api-key K] | --prusalink URL (--prusalink-password P | --prusalink-api-key K))
 
   --server URL              the Printdeck server (env PRINTDECK_SERVER)
   --key KEY                 this printer's device key (env PRINTDECK_KEY)
@@ -19,6 +19,13 @@ export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint
   --moonraker-api-key KEY   only when Moonraker requires authorization (env MOONRAKER_API_KEY)
   --power-device NAME       the Moonraker [power NAME] device that feeds the printer
                             (env MOONRAKER_POWER_DEVICE; default: printer; "none" for none)
+  --prusalink URL           a Prusa printer's PrusaLink address, e.g. http://192.168.1.30
+                            (env PRUSALINK_URL)
+  --prusalink-user NAME     PrusaLink's user (env PRUSALINK_USER; default maker)
+  --prusalink-password P    PrusaLink's password, shown on the printer under Settings →
+                            Network → PrusaLink (env PRUSALINK_PASSWORD)
+  --prusalink-api-key K     the older PrusaLink API key instead of the password
+                            (env PRUSALINK_API_KEY)
   --config FILE             a file with any of these options: JSON by their long names
                             ({"server": "…"}), or NAME=value lines by their environment names
                             (PRINTDECK_SERVER=…) as the installer writes it
@@ -49,6 +56,10 @@ const OPTIONS = {
   moonraker: { type: 'string' },
   'moonraker-api-key': { type: 'string' },
   'power-device': { type: 'string' },
+  prusalink: { type: 'string' },
+  'prusalink-user': { type: 'string' },
+  'prusalink-password': { type: 'string' },
+  'prusalink-api-key': { type: 'string' },
   config: { type: 'string' },
   'download-dir': { type: 'string' },
   'state-dir': { type: 'string' },
@@ -66,6 +77,10 @@ const ENVIRONMENT: Record<string, string> = {
   MOONRAKER_URL: 'moonraker',
   MOONRAKER_API_KEY: 'moonraker-api-key',
   MOONRAKER_POWER_DEVICE: 'power-device',
+  PRUSALINK_URL: 'prusalink',
+  PRUSALINK_USER: 'prusalink-user',
+  PRUSALINK_PASSWORD: 'prusalink-password',
+  PRUSALINK_API_KEY: 'prusalink-api-key',
   LOG_LEVEL: 'log-level',
   PRINTDECK_STATE_DIR: 'state-dir',
 };
@@ -100,15 +115,26 @@ const ConfigSchema = z
       .trim()
       .regex(/^[\w.-]{1,64}$/, '--power-device: a device name (letters, digits, _ . -)')
       .optional(),
+    prusalink: httpUrl('--prusalink').optional(),
+    'prusalink-user': secret('--prusalink-user').optional(),
+    'prusalink-password': secret('--prusalink-password').optional(),
+    'prusalink-api-key': secret('--prusalink-api-key').optional(),
     'download-dir': z.string().min(1).optional(),
     'state-dir': z.string().min(1).optional(),
     'log-level': z.enum(LOG_LEVELS).optional(),
   })
   .superRefine((config, ctx) => {
-    if (Boolean(config.octoprint) === Boolean(config.moonraker)) {
+    const hosts = [config.octoprint, config.moonraker, config.prusalink].filter(Boolean);
+    if (hosts.length !== 1) {
       ctx.addIssue({
         code: 'custom',
-        message: 'give either --octoprint or --moonraker (exactly one)',
+        message: 'give either --octoprint, --moonraker or --prusalink (exactly one)',
+      });
+    }
+    if (config.prusalink && !config['prusalink-password'] === !config['prusalink-api-key']) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'PrusaLink needs --prusalink-password or --prusalink-api-key (exactly one)',
       });
     }
   });
@@ -158,14 +184,22 @@ export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' | 'v
         url: config.octoprint,
         ...(config['api-key'] ? { apiKey: config['api-key'] } : {}),
       }
-    : {
-        kind: 'moonraker',
-        url: config.moonraker!,
-        ...(config['moonraker-api-key'] ? { apiKey: config['moonraker-api-key'] } : {}),
-        ...(config['power-device']
-          ? { powerDevice: config['power-device'] === 'none' ? null : config['power-device'] }
-          : {}),
-      };
+    : config.prusalink
+      ? {
+          kind: 'prusalink',
+          url: config.prusalink,
+          ...(config['prusalink-user'] ? { user: config['prusalink-user'] } : {}),
+          ...(config['prusalink-password'] ? { password: config['prusalink-password'] } : {}),
+          ...(config['prusalink-api-key'] ? { apiKey: config['prusalink-api-key'] } : {}),
+        }
+      : {
+          kind: 'moonraker',
+          url: config.moonraker!,
+          ...(config['moonraker-api-key'] ? { apiKey: config['moonraker-api-key'] } : {}),
+          ...(config['power-device']
+            ? { powerDevice: config['power-device'] === 'none' ? null : config['power-device'] }
+            : {}),
+        };
   return {
     serverUrl: config.server,
     deviceKey: config.key,

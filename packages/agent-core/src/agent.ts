@@ -35,6 +35,8 @@ export interface AgentTuning {
   printerRequestMs: number;
   printerStaleMs: number;
   klippyPollMs: number;
+  /** PrusaLink pushes nothing: its status is read this often */
+  prusaLinkPollMs: number;
   /** a timelapse frame this often while a make_video job prints */
   timelapseIntervalMs: number;
   /** the timelapse spool keeps at most this many bytes on disk */
@@ -50,6 +52,7 @@ export const DEFAULT_TUNING: AgentTuning = {
   printerRequestMs: 10_000,
   printerStaleMs: 10_000,
   klippyPollMs: 2000,
+  prusaLinkPollMs: 2000,
   timelapseIntervalMs: TIMELAPSE.frameIntervalMs,
   timelapseSpoolMaxBytes: TIMELAPSE.spoolMaxBytes,
 };
@@ -109,6 +112,7 @@ export function startAgent(options: AgentOptions): Agent {
       requestMs: tuning.printerRequestMs,
       staleMs: tuning.printerStaleMs,
       klippyPollMs: tuning.klippyPollMs,
+      prusaLinkPollMs: tuning.prusaLinkPollMs,
     },
   });
   let download: { percent: number; sentAt: number } | null = null;

@@ -29,13 +29,20 @@ export const TEST_TUNING: Partial<AgentTuning> = {
   printerRequestMs: 2000,
   printerStaleMs: 2000,
   klippyPollMs: 50,
+  prusaLinkPollMs: 50,
 };
 
 export function startTestDriver(host: PrinterHost, requestMs = 2000): Driver {
   const driver = createDriver(host, {
     log: silentLogger,
     localIpAddress: null,
-    tuning: { backoff: FAST_BACKOFF, requestMs, staleMs: 2000, klippyPollMs: 50 },
+    tuning: {
+      backoff: FAST_BACKOFF,
+      requestMs,
+      staleMs: 2000,
+      klippyPollMs: 50,
+      prusaLinkPollMs: 50,
+    },
   });
   driver.start();
   return driver;

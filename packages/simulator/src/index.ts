@@ -18,3 +18,6 @@ export type { JobPhase, JobStatus, TransitionSeconds } from './printer-model/job
 export type { StoredFile } from './printer-model/files.js';
 export type { Firmware } from './printer-model/dialect.js';
 export { Camera, renderFrame, type CameraOptions, type CameraView } from './camera/camera.js';
+export { startVirtualPrusaLink } from './prusalink/server.js';
+export type { VirtualPrusaLink, VirtualPrusaLinkOptions } from './prusalink/server.js';
+export { PrusaLinkFaults } from './prusalink/faults.js';

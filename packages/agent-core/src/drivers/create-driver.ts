@@ -5,6 +5,7 @@ import type { HostNetwork } from './host-network.js';
 import { MoonrakerDriver } from './moonraker/moonraker-driver.js';
 import { OctoPrintDriver } from './octoprint/octoprint-driver.js';
 import { createPillDriver } from './pill.js';
+import { PrusaLinkDriver } from './prusalink/prusalink-driver.js';
 
 /** The printer host an agent drives, as configured. */
 export type PrinterHost =
@@ -15,6 +16,15 @@ export type PrinterHost =
       apiKey?: string;
       /** the `[power]` device feeding the printer (default `printer`); null: none */
       powerDevice?: string | null;
+    }
+  | {
+      kind: 'prusalink';
+      url: string;
+      /** Digest login (Settings → Network → PrusaLink); user `maker` on Buddy */
+      user?: string;
+      password?: string;
+      /** the older X-Api-Key, instead of user and password */
+      apiKey?: string;
     };
 
 export interface DriverTuning {
@@ -25,6 +35,8 @@ export interface DriverTuning {
   staleMs: number;
   /** Moonraker: how often to look again while Klippy is disconnected */
   klippyPollMs: number;
+  /** PrusaLink: how often its status is read (default 2 s) */
+  prusaLinkPollMs?: number;
 }
 
 export function createDriver(
@@ -67,6 +79,17 @@ export function createDriver(
         ...(host.powerDevice !== undefined ? { powerDevice: host.powerDevice } : {}),
         heartbeatMs: tuning.staleMs,
         pollMs: tuning.klippyPollMs,
+      });
+    case 'prusalink':
+      return new PrusaLinkDriver({
+        ...common,
+        url: host.url,
+        credentials: {
+          ...(host.user ? { user: host.user } : {}),
+          ...(host.password ? { password: host.password } : {}),
+          ...(host.apiKey ? { apiKey: host.apiKey } : {}),
+        },
+        ...(tuning.prusaLinkPollMs ? { pollMs: tuning.prusaLinkPollMs } : {}),
       });
   }
 }

@@ -39,6 +39,8 @@ export const CAPABILITIES: Record<DeviceDriver, readonly DeviceCommandName[]> = 
     'klipper_printer_info',
     'firmware_restart',
   ],
+  // PrusaLink v1 has job control and files only: no console, jog, heaters or camera on Buddy
+  prusalink: ['pause', 'resume', 'cancel', 'print_file', 'list_files', 'start_local_file'],
 };
 
 /** Every command but `print_file`, which the agent downloads first and hands over as a file. */

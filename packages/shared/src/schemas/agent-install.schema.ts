@@ -20,12 +20,17 @@ export const AgentInstallInfoSchema = z.object({
 });
 export type AgentInstallInfo = z.infer<typeof AgentInstallInfoSchema>;
 
-export type AgentInstallKind = 'octoprint' | 'moonraker';
+export type AgentInstallKind = 'octoprint' | 'moonraker' | 'prusalink';
 
-/** Where the printer's own software answers on the machine the agent is installed on. */
+/**
+ * Where the printer's own software answers for the agent: on its own machine for OctoPrint and
+ * Moonraker; a PrusaLink printer runs no agent, so the agent (on any computer of that network)
+ * reaches it by its address, which the admin types from the printer's screen.
+ */
 export const AGENT_LOCAL_PRINTER_URLS: Record<AgentInstallKind, string> = {
   octoprint: 'http://127.0.0.1:5000',
   moonraker: 'http://127.0.0.1:7125',
+  prusalink: 'http://prusa-mk4.local',
 };
 
 /**

@@ -8,10 +8,11 @@ import {
   type PrinterHost,
 } from '@printdeck/agent-core';
 import { startVirtualMoonraker, type VirtualMoonraker } from '../moonraker/server.js';
+import { startVirtualPrusaLink, type VirtualPrusaLink } from '../prusalink/server.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '../octoprint/server.js';
 import { addPrinter, createDeviceKey, signIn } from './printdeck-api.js';
 
-export const FLEET_KINDS = ['octoprint', 'moonraker', 'pill'] as const;
+export const FLEET_KINDS = ['octoprint', 'moonraker', 'pill', 'prusalink'] as const;
 export type FleetKind = (typeof FLEET_KINDS)[number];
 
 export interface FleetOptions {
@@ -45,7 +46,7 @@ export interface FleetPrinter {
   identity: string;
   /** the printer's id in the workspace, when the fleet added it */
   printerId: number | null;
-  sim: VirtualOctoPrint | VirtualMoonraker;
+  sim: FleetSimulator;
   agent: Agent;
 }
 
@@ -58,7 +59,10 @@ const TITLES: Record<FleetKind, string> = {
   octoprint: 'OctoPrint',
   moonraker: 'Klipper',
   pill: 'Pill',
+  prusalink: 'Prusa MK4',
 };
+
+type FleetSimulator = VirtualOctoPrint | VirtualMoonraker | VirtualPrusaLink;
 
 /** The printers to start, in order: every OctoPrint, then every Klipper, then every pill. */
 export function planFleet(
@@ -129,13 +133,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   return fleet;
 }
 
-function startSimulator(kind: FleetKind, name: string, speed: number) {
+function startSimulator(kind: FleetKind, name: string, speed: number): Promise<FleetSimulator> {
+  if (kind === 'prusalink') return startVirtualPrusaLink({ name, speed });
   return kind === 'moonraker'
     ? startVirtualMoonraker({ name, speed })
     : startVirtualOctoPrint({ name, speed, ...(kind === 'pill' ? { camera: {} } : {}) });
 }
 
-function printerHost(kind: FleetKind, sim: VirtualOctoPrint | VirtualMoonraker): PrinterHost {
+function printerHost(kind: FleetKind, sim: FleetSimulator): PrinterHost {
   if (kind === 'moonraker') return { kind, url: sim.url };
+  if (kind === 'prusalink')
+    return { kind, url: sim.url, password: (sim as VirtualPrusaLink).password };
   return { kind, url: sim.url, apiKey: (sim as VirtualOctoPrint).apiKey };
 }

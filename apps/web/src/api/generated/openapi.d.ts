@@ -2085,7 +2085,7 @@ export interface components {
             note: string;
             enabled: boolean;
             /** @enum {string} */
-            device_type: "octoprint" | "moonraker" | "pill" | "unknown";
+            device_type: "octoprint" | "moonraker" | "pill" | "prusalink" | "unknown";
             /** @enum {string|null} */
             filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
             camera_enabled: boolean;

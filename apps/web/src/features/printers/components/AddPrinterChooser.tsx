@@ -4,6 +4,7 @@ import {
   IconCpu,
   IconNetwork,
   IconPill,
+  IconPrinter,
   IconServer,
   type Icon,
 } from '@tabler/icons-react';
@@ -15,7 +16,7 @@ import { useAgentInstallInfo } from '../api/get-agent-install';
 import classes from './add-printer-chooser.module.css';
 
 interface Choice {
-  id: 'octoprint' | 'pill' | 'klipper' | 'lan';
+  id: 'octoprint' | 'pill' | 'klipper' | 'prusalink' | 'lan';
   screen: ScreenId;
   icon: Icon;
   title: ParseKeys;
@@ -43,6 +44,13 @@ const CHOICES: Choice[] = [
     icon: IconCpu,
     title: 'printers.chooser.klipper',
     description: 'printers.chooser.klipperDescription',
+  },
+  {
+    id: 'prusalink',
+    screen: 'settingsPrinterAdd',
+    icon: IconPrinter,
+    title: 'printers.chooser.prusalink',
+    description: 'printers.chooser.prusalinkDescription',
   },
 ];
 

@@ -101,7 +101,8 @@ export function AgentInstallPanel({
       )}
       <TextInput
         label={t(`printers.install.printerUrl.${kind}`)}
-        description={t('printers.install.printerUrlHint')}
+        // a PrusaLink printer runs no agent: its address is never this computer's
+        description={kind === 'prusalink' ? undefined : t('printers.install.printerUrlHint')}
         value={printerUrl}
         onChange={(event) => setPrinterUrl(event.currentTarget.value)}
         autoComplete="off"

@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,10 +37,20 @@ function PrinterAddForm() {
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [added, setAdded] = useState<{ printerId: number; token: string } | null>(null);
   const newKey = useCreateDeviceKeyWithReauth();
-  const isKlipper = query.get('kind') === 'klipper';
-  const title = isKlipper
-    ? t('printers.settings.addKlipperTitle')
-    : t('printers.settings.addPillTitle');
+  // Klipper and PrusaLink printers get the agent's install command once added
+  const agentKind =
+    query.get('kind') === 'klipper'
+      ? ('moonraker' as const)
+      : query.get('kind') === 'prusalink'
+        ? ('prusalink' as const)
+        : null;
+  const isKlipper = agentKind !== null;
+  const title =
+    agentKind === 'moonraker'
+      ? t('printers.settings.addKlipperTitle')
+      : agentKind === 'prusalink'
+        ? t('printers.settings.addPrusaLinkTitle')
+        : t('printers.settings.addPillTitle');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +90,7 @@ function PrinterAddForm() {
           workspaceId={form.workspaceId}
           printerId={added.printerId}
           deviceKey={added.token}
-          kind="moonraker"
+          kind={agentKind ?? 'moonraker'}
           onDone={() => void navigate(SCREEN_PATHS.settingsPrinters)}
         />
       </PrinterSettingsFrame>
@@ -100,6 +110,11 @@ function PrinterAddForm() {
             isJoboxAvailable={form.isJoboxAvailable}
             onChange={form.change}
           />
+          {agentKind === 'prusalink' && (
+            <Text size="sm" data-testid="prusalink-credentials-hint">
+              {t('printers.install.prusalinkWhere')}
+            </Text>
+          )}
           {isKlipper && !form.values.token && (
             <Group>
               <Button

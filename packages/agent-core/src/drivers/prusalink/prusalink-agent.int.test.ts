@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { startVirtualPrusaLink, type VirtualPrusaLink } from '@printdeck/simulator';
+import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
+import { startAgent } from '../../agent.js';
+import { createIdentity } from '../../connection/identity.js';
+import { useServerWithWorkspace } from '../../server-test-support.js';
+import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from '../../test-support.js';
+
+/** The real agent with a PrusaLink printer, against the real server (issue 25). */
+
+const fx = useServerWithWorkspace();
+const { api, cleanups, control, deviceState } = fx;
+const PASSWORD = 'Tr7bQ2xZ';
+
+async function prusaPrinter(password = PASSWORD): Promise<{ sim: VirtualPrusaLink; id: number }> {
+  const sim = await startVirtualPrusaLink({
+    speed: 0,
+    tickMs: 10,
+    password: PASSWORD,
+    printer: { homingSeconds: 0 },
+  });
+  cleanups.push(() => sim.close());
+  const key = (await api('/api/device_keys/', { method: 'POST' })).body.token as string;
+  const agent = startAgent({
+    serverUrl: fx.t.baseUrl,
+    deviceKey: key,
+    identity: createIdentity(),
+    printer: { kind: 'prusalink', url: sim.url, password },
+    tuning: TEST_TUNING,
+    localIpAddress: '192.168.7.30',
+  });
+  cleanups.push(() => agent.stop());
+  const added = await api('/api/printers/', {
+    method: 'POST',
+    body: { group: fx.workspace, name: 'MK4', token: key },
+  });
+  expect(added.status, added.text).toBe(201);
+  return { sim, id: added.body.id as number };
+}
+
+const waitForPrinterState = (id: number, expected: string) =>
+  eventually(
+    `printer ${id} ${expected}`,
+    () => deviceState(id),
+    (row) => row.printer_state === expected,
+  );
+
+describe('agent ⇄ server: a PrusaLink printer', () => {
+  it('prints a workspace file, pauses, resumes and cancels it; the job ends cancelled once', async () => {
+    const { sim, id } = await prusaPrinter();
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    const printers = (await api(`/api/groups/${fx.workspace}/printers/`)).body as Array<{
+      id: number;
+      device_type: string;
+    }>;
+    expect(printers.find((p) => p.id === id)?.device_type).toBe('prusalink');
+
+    const content = Buffer.concat([slicedGcode(600), Buffer.from('; pad\n'.repeat(200))]);
+    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
+      bytes: content,
+      filename: 'benchy.gcode',
+    });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const started = await whileAdvancing(
+      sim.printer,
+      api(`/api/printers/${id}/files/`, {
+        method: 'POST',
+        body: { file_id: upload.body.id, print: true, make_video: false },
+      }),
+      50,
+    );
+    expect(started.status, started.text).toBe(201);
+    const jobId = started.body.printjob_id as number;
+    expect(sim.printer.files.get('benchy.gcode')?.size).toBe(content.length);
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'PRINTING');
+    const job = async () =>
+      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
+        .results as Array<{
+        id: number;
+        outcome: string;
+      }>;
+    expect((await job())[0]).toMatchObject({ id: jobId, outcome: 'printing' });
+
+    expect((await control(id, 'pause')).status).toBe(204);
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'PAUSED');
+    expect((await control(id, 'resume')).status).toBe(204);
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'PRINTING');
+    expect((await control(id, 'cancel')).status).toBe(204);
+    sim.printer.advance(1000);
+    await eventually('cancelled', job, (jobs) => jobs[0]?.outcome === 'cancelled');
+    sim.faults.confirmOnScreen();
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    expect((await job()).map((j) => [j.id, j.outcome])).toEqual([[jobId, 'cancelled']]);
+  });
+
+  it('lists the printer’s own files and starts one; run to its end it is done, once', async () => {
+    const { sim, id } = await prusaPrinter();
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    sim.printer.files.put('cube.gcode', slicedGcode(300), sim.printer.time);
+    const listed = await api(`/api/printers/${id}/files/`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body).toEqual(
+      expect.arrayContaining([{ path: 'cube.gcode', size: expect.any(Number) }]),
+    );
+    const started = await api(`/api/printers/${id}/files/start`, {
+      method: 'POST',
+      body: { path: 'cube.gcode' },
+    });
+    expect(started.status, started.text).toBeLessThan(300);
+    sim.printer.advance(1000);
+    await waitForPrinterState(id, 'PRINTING');
+    sim.printer.advance(400_000);
+    const jobs = async () =>
+      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
+        .results as Array<{
+        outcome: string;
+      }>;
+    await eventually('done', jobs, (list) => list[0]?.outcome === 'done');
+    sim.faults.confirmOnScreen();
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    expect((await jobs()).map((j) => j.outcome)).toEqual(['done']);
+  });
+
+  it('a wrong password reads as permission denied on the printer’s row', async () => {
+    const { id } = await prusaPrinter('wrong');
+    const row = await waitForPrinterState(id, 'OCTOPRINT_PERMISSION_DENIED');
+    expect(row.state?.error?.detail).toMatch(/Settings → Network → PrusaLink/);
+  });
+});
