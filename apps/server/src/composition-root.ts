@@ -285,7 +285,11 @@ export function composeServices({
   const storage = createFileStorage(dataDir);
 
   const rateLimiter = new RateLimiter(cluster.counters);
-  const idempotency = createIdempotencyService({ keys: createIdempotencyRepository(db), clock });
+  const idempotency = createIdempotencyService({
+    keys: createIdempotencyRepository(db),
+    clock,
+    serverSecret: jwtSecret,
+  });
   const workspaces = createWorkspacesService({ workspaces: workspacesRepository, clock });
   const accounts = createAccountServices({
     db,

@@ -50,6 +50,7 @@ export async function registerRoutes(
     maintenance,
     environment: config.environment,
     webBuildId: readWebBuildId(options.webDir),
+    rateLimiter: services.rateLimiter,
   });
   registerPublicConfigRoutes(server, config);
   registerAuthRoutes(server, {

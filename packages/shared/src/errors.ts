@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   /** the first request with this Idempotency-Key is still running (IETF httpapi-idempotency-key) */
   idempotency_key_in_use: 409,
+  /** the first request with this Idempotency-Key succeeded; its answer held a secret shown once */
+  idempotency_answer_not_kept: 409,
   payload_too_large: 413,
   range_not_satisfiable: 416,
   unsupported_media_type: 415,

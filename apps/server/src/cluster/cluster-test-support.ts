@@ -121,6 +121,8 @@ export interface FlakyLink {
   url: string;
   /** drops every connection and refuses new ones, as a failed network would */
   cut(): void;
+  /** keeps every connection open and accepts new ones, but nothing passes: a stalled Redis */
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -130,8 +132,16 @@ export async function startFlakyLink(targetUrl: string): Promise<FlakyLink> {
   const target = new URL(targetUrl);
   const sockets = new Set<Socket>();
   let isCut = false;
+  let isStalled = false;
+  const relays = new Set<{ client: Socket; upstream: Socket }>();
   const server = createServer((client) => {
     if (isCut) return client.destroy();
+    if (isStalled) {
+      sockets.add(client);
+      client.on('error', () => undefined);
+      client.on('close', () => sockets.delete(client));
+      return;
+    }
     const upstream = connect(Number(target.port || 6379), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -142,6 +152,9 @@ export async function startFlakyLink(targetUrl: string): Promise<FlakyLink> {
         upstream.destroy();
       });
     }
+    const relay = { client, upstream };
+    relays.add(relay);
+    client.on('close', () => relays.delete(relay));
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -155,8 +168,16 @@ export async function startFlakyLink(targetUrl: string): Promise<FlakyLink> {
       isCut = true;
       for (const socket of sockets) socket.destroy();
     },
+    stall() {
+      isStalled = true;
+      for (const { client, upstream } of relays) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+      }
+    },
     restore() {
       isCut = false;
+      isStalled = false;
     },
     close: () =>
       new Promise<void>((resolve) => {

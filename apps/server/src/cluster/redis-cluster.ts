@@ -50,7 +50,9 @@ export async function connectRedisCluster(options: RedisClusterOptions): Promise
   const onLost = () => {
     if (wasLost) return;
     wasLost = true;
-    logger?.warn('lost the link to Redis: serving this instance’s own printers, reconnecting');
+    logger?.warn(
+      'lost the link to Redis: serving this instance’s own printers, rate limits count per instance until it is back, reconnecting',
+    );
   };
   const onBack = () => {
     if (!wasLost || commands.status !== 'ready' || subscriber.status !== 'ready') return;

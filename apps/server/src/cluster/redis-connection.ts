@@ -3,6 +3,11 @@ import { redactUrlPassword } from '../logging/redact.js';
 
 /** How long the first connection may take before the server refuses to start. */
 const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * How long a command may wait for its answer: a Redis that holds the link open and never
+ * answers (a stalled host, a half-open link) fails the request after this instead of hanging it.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
 
 export class RedisUnreachableError extends Error {
   constructor(url: string, reason: string) {
@@ -14,14 +19,16 @@ export class RedisUnreachableError extends Error {
 }
 
 /**
- * One Redis connection. Commands fail at once while the link is down (no offline queue), so a
- * request that needs Redis answers 503 instead of hanging; the link reconnects by itself.
+ * One Redis connection. Commands fail at once while the link is down (no offline queue) and
+ * after REDIS_COMMAND_TIMEOUT_MS when Redis does not answer, so a request that needs Redis
+ * answers 503 instead of hanging; the link reconnects by itself.
  */
 export async function connectRedis(url: string, name: string): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     connectionName: name,
     connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),

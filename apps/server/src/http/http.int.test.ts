@@ -309,6 +309,7 @@ describe('system', () => {
       build: 'build-42',
       database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
       maintenance: false,
+      rate_limits: 'local',
     });
   });
 

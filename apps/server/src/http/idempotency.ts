@@ -7,6 +7,10 @@ declare module 'fastify' {
     /** the claim this request holds on its Idempotency-Key; its answer is stored on send */
     idempotencyClaim: { id: number; isStored: boolean } | null;
   }
+  interface FastifyContextConfig {
+    /** The answer holds a secret shown once (a new key, a TOTP seed): it is never stored. */
+    answerHoldsSecret?: boolean;
+  }
 }
 
 const NON_IDEMPOTENT_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -45,11 +49,13 @@ async function storeAnswer(
   if (!claim || claim.isStored) return;
   claim.isStored = true;
   const contentType = reply.getHeader('content-type');
+  const holdsSecret = request.routeOptions.config.answerHoldsSecret === true;
   try {
     await service.complete(claim.id, {
       status: reply.statusCode,
       contentType: typeof contentType === 'string' ? contentType : null,
       body: payloadText(payload),
+      holdsSecret,
     });
   } catch (error) {
     request.log.error({ err: error }, 'storing the answer to an idempotency key failed');

@@ -17,7 +17,12 @@ export interface CounterStore {
    */
   increment(key: string, windowMs: number): Promise<{ count: number; msLeft: number }>;
   delete(key: string): Promise<void>;
+  /** where the counts live right now (the /api/health answer) */
+  scope(): RateLimitScope;
 }
+
+/** Health's `rate_limits`: one instance alone, shared through Redis, or per instance (Redis down). */
+export type RateLimitScope = 'local' | 'shared' | 'per_instance';
 
 interface Bucket {
   count: number;
@@ -54,6 +59,10 @@ export class MemoryCounters implements CounterStore {
   delete(key: string): Promise<void> {
     this.buckets.delete(key);
     return Promise.resolve();
+  }
+
+  scope(): RateLimitScope {
+    return 'local';
   }
 
   private sweep(now: number): void {
@@ -98,6 +107,10 @@ export class RateLimiter {
 
   reset(key: string): Promise<void> {
     return this.counters.delete(key);
+  }
+
+  scope(): RateLimitScope {
+    return this.counters.scope();
   }
 }
 

@@ -60,6 +60,26 @@ describe('public config', () => {
     expect(plain.headers.get('content-security-policy')).toContain("connect-src 'self';");
   });
 
+  it('publishes only the public parts of the DSN and the analytics origin', async () => {
+    const dirty = await startTestServer({
+      env: {
+        SENTRY_DSN: 'https://publickey:secretkey@sentry.example.com:8443/7?token=hidden#frag',
+        ANALYTICS_URL: 'https://admin:hunter2@stats.example.com/sub?api_key=hidden',
+        ANALYTICS_SITE_ID: 'print.example.com',
+      },
+    });
+    try {
+      const response = await dirty.api('/api/public-config/');
+      expect(response.body.error_reporting.dsn).toBe('https://publickey@sentry.example.com:8443/7');
+      expect(response.body.analytics.url).toBe('https://stats.example.com');
+      const text = JSON.stringify(response.body);
+      for (const secret of ['secretkey', 'hidden', 'frag', 'admin', 'hunter2'])
+        expect(text).not.toContain(secret);
+    } finally {
+      await dirty.close();
+    }
+  });
+
   it('says both are off when nothing is configured', async () => {
     const response = await unconfigured.api('/api/public-config/');
     expect(response.body).toEqual({

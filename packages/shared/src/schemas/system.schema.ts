@@ -8,6 +8,12 @@ export const HealthSchema = z.object({
   build: z.string(),
   database: z.enum(['sqlite', 'postgres']),
   maintenance: z.boolean(),
+  /**
+   * Where rate limits are counted: "local" (one instance, no Redis), "shared" (in Redis, across
+   * every instance), "per_instance" (Redis unreachable: each instance counts its own, so a limit
+   * holds per instance only until Redis is back)
+   */
+  rate_limits: z.enum(['local', 'shared', 'per_instance']),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

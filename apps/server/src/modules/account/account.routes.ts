@@ -56,7 +56,7 @@ export function registerAccountRoutes(
   });
 
   r.post('/api/users/me/two-factor/setup/', {
-    config: { permission: 'account' },
+    config: { permission: 'account', answerHoldsSecret: true },
     schema: {
       tags,
       summary:
@@ -70,7 +70,7 @@ export function registerAccountRoutes(
   });
 
   r.post('/api/users/me/two-factor/enable/', {
-    config: { permission: 'account' },
+    config: { permission: 'account', answerHoldsSecret: true },
     schema: {
       tags,
       summary:

@@ -72,6 +72,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:g/files/': 'read',
   'POST /api/groups/:g/files/': 'upload_file',
   'GET /api/groups/:g/files/:id/': 'read',
+  'GET /api/groups/:g/files/:id/deletion-impact/': 'read',
   'PATCH /api/groups/:g/files/:id/': 'none',
   'DELETE /api/groups/:g/files/:id/': 'none',
   'PUT /api/groups/:g/files/:id/public/': 'none',

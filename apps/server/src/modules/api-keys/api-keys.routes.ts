@@ -30,7 +30,7 @@ export function registerApiKeysRoutes(
   });
 
   r.post('/api/users/me/api_keys/', {
-    config: { permission: 'account' },
+    config: { permission: 'account', answerHoldsSecret: true },
     schema: {
       tags,
       summary:

@@ -100,7 +100,8 @@ export function createAuthService({
 
     /**
      * Rotates the refresh token; a reused one revokes its whole family (C11), unless it was
-     * rotated only moments ago (REFRESH_REUSE_GRACE_SECONDS: two tabs sharing it).
+     * rotated only moments ago (REFRESH_REUSE_GRACE_SECONDS: two tabs sharing it) — then it is
+     * taken once more, and refused after that, so racing copies do not each start a chain.
      */
     async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
       await rateLimiter.consume(`token-use:${client.ip}`, RATE_LIMITS.tokenUsePerAddress);
@@ -118,6 +119,7 @@ export function createAuthService({
           await sessions.revokeSession(session.id, nowIso());
           throw tokenNotValid();
         }
+        if (!(await sessions.claimGraceUse(tokenHash, session.id, nowIso()))) throw tokenNotValid();
       }
       await sessions.touchSession(session.id, {
         nowIso: nowIso(),

@@ -140,6 +140,16 @@ describe('tokens', () => {
     expect((await refreshWith(user.refresh)).status).toBe(401);
     expect((await refreshWith(secondTab.body.refresh)).status).toBe(401);
   });
+
+  it('within the grace window a rotated token is taken once: 10 in parallel start no 10 chains', async () => {
+    const user = await buildUser(t);
+    expect((await refreshWith(user.refresh)).status).toBe(200);
+    const racing = await Promise.all(Array.from({ length: 10 }, () => refreshWith(user.refresh)));
+    expect(racing.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(401)]);
+    // the losers ended nothing: both chains still work
+    const winner = racing.find((answer) => answer.status === 200)!;
+    expect((await refreshWith(winner.body.refresh)).status).toBe(200);
+  });
 });
 
 describe('sessions you can see and end', () => {

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../crypto/random.js';
 import type { Db } from '../../db/database.js';
 
 export function createSessionsRepository(db: Db) {
@@ -89,6 +90,26 @@ export function createSessionsRepository(db: Db) {
         .where('used_on', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * The one use a rotated refresh token gets within the grace window: a row keyed by a hash of
+     * the token's hash (no token hashes to it), inserted spent; the primary key lets exactly one
+     * of any number of racing requests in. False when the grace use is gone.
+     */
+    async claimGraceUse(tokenHash: string, sessionId: string, nowIso: string): Promise<boolean> {
+      const row = await db
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: sha256Hex(`grace:${tokenHash}`),
+          session_id: sessionId,
+          created_on: nowIso,
+          used_on: nowIso,
+        })
+        .onConflict((conflict) => conflict.column('token_hash').doNothing())
+        .returning('token_hash')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** A refresh: when and from where the session was last used. */

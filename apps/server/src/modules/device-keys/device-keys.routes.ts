@@ -30,7 +30,7 @@ export function registerDeviceKeysRoutes(
   const tags = ['printers'];
 
   r.post('/api/device_keys/', {
-    config: { permission: 'account' },
+    config: { permission: 'account', answerHoldsSecret: true },
     schema: {
       tags,
       summary:
@@ -75,7 +75,7 @@ export function registerDeviceKeysRoutes(
   });
 
   r.post('/api/groups/:g/device_keys/:id/rotate/', {
-    config: { permission: 'CHANGE_GROUP' },
+    config: { permission: 'CHANGE_GROUP', answerHoldsSecret: true },
     schema: {
       tags,
       summary: 'A new secret for the key (shown once); the old one stops at once (CHANGE_GROUP)',

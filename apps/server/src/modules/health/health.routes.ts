@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthSchema, RELEASE_VERSION } from '@printdeck/shared';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MaintenanceSwitch } from '../../http/maintenance.js';
+import type { RateLimiter } from '../../http/rate-limiter.js';
 
 export function registerHealthRoutes(
   app: FastifyInstance,
@@ -12,6 +13,7 @@ export function registerHealthRoutes(
     maintenance: MaintenanceSwitch;
     environment: string;
     webBuildId: string;
+    rateLimiter: RateLimiter;
   },
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
@@ -30,6 +32,7 @@ export function registerHealthRoutes(
         build: deps.webBuildId,
         database: deps.database.dialect,
         maintenance: deps.maintenance.isOn(),
+        rate_limits: deps.rateLimiter.scope(),
       };
     },
   });

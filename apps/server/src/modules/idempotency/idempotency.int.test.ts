@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RequestMessage } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,11 @@ import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { createApiKey } from '../api-keys/api-keys-test-support.js';
 import { buildTextGcode } from '../files/files-test-support.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
-import { createIdempotencyService, IDEMPOTENCY_KEY_TTL_SECONDS } from './idempotency.service.js';
+import {
+  createIdempotencyService,
+  IDEMPOTENCY_KEY_TTL_SECONDS,
+  IN_FLIGHT_TIMEOUT_SECONDS,
+} from './idempotency.service.js';
 
 /** Idempotency-Key (IETF httpapi-idempotency-key) on a real server, database and device socket. */
 
@@ -65,6 +70,19 @@ const post = (path: string, token: string, body: unknown, key?: string) =>
   t.api(path, { method: 'POST', token, body, headers: key ? { 'idempotency-key': key } : {} });
 const sentToDevice = (name: string) =>
   agent.requests.filter((request) => request.command.name === name).length;
+const signIn = async () =>
+  (
+    await t.api('/api/tokens/', {
+      method: 'POST',
+      body: { username: owner.email, password: owner.password },
+    })
+  ).body.access as string;
+const storedRow = (key: string) =>
+  t.server.database.db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
 
 describe('Idempotency-Key', () => {
   it('a refused control sent three times with one key reaches the device once', async () => {
@@ -92,17 +110,43 @@ describe('Idempotency-Key', () => {
   });
 
   it('a repeated create answers the first 201 and creates one object', async () => {
-    const body = { name: 'replayed key' };
-    const first = await post('/api/users/me/api_keys/', owner.access, body, 'k-create');
-    const again = await post('/api/users/me/api_keys/', owner.access, body, 'k-create');
+    const body = { name: 'Replayed space' };
+    const first = await post('/api/users/me/groups/', owner.access, body, 'k-create');
+    const again = await post('/api/users/me/groups/', owner.access, body, 'k-create');
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('content-type')).toContain('application/json');
+    const list = await t.server.database.db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('name', '=', 'Replayed space')
+      .execute();
+    expect(list).toHaveLength(1);
+  });
+
+  it('keeps no secret: an answer with a new key is not stored, bodies are fingerprinted keyed', async () => {
+    const body = { name: 'secret key' };
+    const first = await post('/api/users/me/api_keys/', owner.access, body, 'k-secret');
+    expect(first.status).toBe(201);
+    const row = await storedRow('k-secret');
+    expect(JSON.stringify(row)).not.toContain(first.body.key);
+    // a plain hash of a body that holds a password would be an unsalted password hash
+    const plain = createHash('sha256')
+      .update(JSON.stringify(['POST', '/api/users/me/api_keys/', body]))
+      .digest('hex');
+    expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.fingerprint).not.toBe(plain);
+    // the repeat does not create a second key and says why it cannot show the first
+    const again = await post('/api/users/me/api_keys/', owner.access, body, 'k-secret');
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('idempotency_answer_not_kept');
     const list = await t.api('/api/users/me/api_keys/', { token: owner.access });
-    expect(list.body.filter((key: { name: string }) => key.name === 'replayed key')).toHaveLength(
-      1,
-    );
+    expect(list.body.filter((key: { name: string }) => key.name === 'secret key')).toHaveLength(1);
+    // the same for a new TOTP seed
+    const setup = await post('/api/users/me/two-factor/setup/', owner.access, undefined, 'k-totp');
+    expect(setup.status).toBe(200);
+    expect(JSON.stringify(await storedRow('k-totp'))).not.toContain(setup.body.secret);
   });
 
   it('the same key with another body or path is refused with 422', async () => {
@@ -193,17 +237,32 @@ describe('Idempotency-Key', () => {
     expect(Object.keys(response.body.details)).toEqual(['Idempotency-Key']);
   });
 
+  it('a key left in flight by a crashed request is taken over once the request timeout passed', async () => {
+    const before = sentToDevice('extrude');
+    const path = `/api/printers/${printerId}/extrude/`;
+    // the instance that claimed the key died before answering: nothing ever completes it
+    const crashed = await t.server.services.idempotency.begin({
+      caller: `user:${owner.id}`,
+      key: 'k-crash',
+      method: 'POST',
+      path,
+      body: { amount: 3 },
+    });
+    expect(crashed.kind).toBe('first');
+    const during = await post(path, owner.access, { amount: 3 }, 'k-crash');
+    expect(during.status).toBe(409);
+    expect(during.body.code).toBe('idempotency_key_in_use');
+    clock.advance(IN_FLIGHT_TIMEOUT_SECONDS + 1);
+    const after = await post(path, await signIn(), { amount: 3 }, 'k-crash');
+    expect(after.status).toBe(204);
+    expect(after.headers.get('idempotent-replayed')).toBeNull();
+    expect(sentToDevice('extrude')).toBe(before + 1);
+  });
+
   it('a key lasts a day on the server clock; the sweep removes it, then it runs again', async () => {
     const before = sentToDevice('extrude');
     const path = `/api/printers/${printerId}/extrude/`;
-    const signIn = async () =>
-      (
-        await t.api('/api/tokens/', {
-          method: 'POST',
-          body: { username: owner.email, password: owner.password },
-        })
-      ).body.access as string;
-    expect((await post(path, owner.access, { amount: 2 }, 'k-day')).status).toBe(204);
+    expect((await post(path, await signIn(), { amount: 2 }, 'k-day')).status).toBe(204);
     clock.advance(IDEMPOTENCY_KEY_TTL_SECONDS - 60);
     const late = await post(path, await signIn(), { amount: 2 }, 'k-day');
     expect(late.headers.get('idempotent-replayed')).toBe('true');
@@ -213,6 +272,7 @@ describe('Idempotency-Key', () => {
     const service = createIdempotencyService({
       keys: createIdempotencyRepository(t.server.database.db),
       clock,
+      serverSecret: 'sweep-test-secret',
     });
     expect(await service.sweepExpiredKeys()).toBeGreaterThan(0);
     const left = await t.server.database.db

@@ -8,6 +8,8 @@ export interface IdempotencyClaim {
   path: string;
   createdOn: string;
   expiresOn: string;
+  /** a claim still in flight that was made before this died with its request: taken over */
+  staleBefore: string;
 }
 
 export interface StoredAnswer {
@@ -24,12 +26,17 @@ export function createIdempotencyRepository(db: Db) {
      * racing on the same key. Answers the row's id, or null when the key is already taken.
      */
     async claimKey(claim: IdempotencyClaim): Promise<number | null> {
-      // a key past its day is free again
+      // a key past its day is free again, and so is one whose request died in flight
       await db
         .deleteFrom('idempotency_keys')
         .where('caller', '=', claim.caller)
         .where('idempotency_key', '=', claim.key)
-        .where('expires_on', '<=', claim.createdOn)
+        .where((eb) =>
+          eb.or([
+            eb('expires_on', '<=', claim.createdOn),
+            eb.and([eb('status', 'is', null), eb('created_on', '<=', claim.staleBefore)]),
+          ]),
+        )
         .execute();
       const row = await db
         .insertInto('idempotency_keys')

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoAfter, type Clock } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
@@ -10,6 +10,12 @@ export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
 export const SWEEP_BATCH = 500;
 const SWEEP_MAX_BATCHES = 20;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/**
+ * A key still in flight after this long belongs to a request that died with its instance (a
+ * crash, kill -9): the next request with the key takes it over instead of a 409 for a day. No
+ * request runs this long: device commands time out in seconds, uploads stream within minutes.
+ */
+export const IN_FLIGHT_TIMEOUT_SECONDS = 15 * 60;
 
 export interface IdempotentRequest {
   /** "user:<id>" or "api_key:<id>": keys of different callers never meet */
@@ -24,10 +30,16 @@ export interface IdempotentRequest {
 export type IdempotencyOutcome =
   { kind: 'first'; claimId: number } | { kind: 'replay'; answer: StoredAnswer };
 
-export function fingerprintRequest(request: Omit<IdempotentRequest, 'caller' | 'key'>): string {
-  return createHash('sha256')
-    .update(JSON.stringify([request.method, request.path, request.body ?? null]))
-    .digest('hex');
+/**
+ * Keyed (HMAC with a key derived from the server secret): a plain hash of a body that holds a
+ * password would be an unsalted password hash sitting in the database for a day.
+ */
+export function createFingerprinter(serverSecret: string) {
+  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'printdeck', 'idempotency', 32));
+  return (request: Omit<IdempotentRequest, 'caller' | 'key'>): string =>
+    createHmac('sha256', key)
+      .update(JSON.stringify([request.method, request.path, request.body ?? null]))
+      .digest('hex');
 }
 
 export const keyReused = () =>
@@ -41,8 +53,32 @@ export const keyInUse = () =>
     'A request with this Idempotency-Key is still being processed. Try again later.',
   );
 
-export function createIdempotencyService(deps: { keys: IdempotencyRepository; clock: Clock }) {
+export const answerNotKept = () =>
+  new AppError(
+    'idempotency_answer_not_kept',
+    'The first request with this Idempotency-Key succeeded; its answer held a secret that is shown only once.',
+  );
+
+/** What a replay of an answer that held a secret gets: the secret itself is never stored. */
+function answerToKeep(answer: StoredAnswer & { holdsSecret?: boolean }): StoredAnswer {
+  const { holdsSecret, ...kept } = answer;
+  if (!holdsSecret || answer.status >= 300) return kept;
+  const error = answerNotKept();
+  return {
+    status: error.status,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ code: error.code, message: error.message }),
+  };
+}
+
+export function createIdempotencyService(deps: {
+  keys: IdempotencyRepository;
+  clock: Clock;
+  /** the server secret the body fingerprints are keyed with */
+  serverSecret: string;
+}) {
   const { keys, clock } = deps;
+  const fingerprintRequest = createFingerprinter(deps.serverSecret);
   let sweepTimer: NodeJS.Timeout | null = null;
 
   return {
@@ -57,6 +93,7 @@ export function createIdempotencyService(deps: { keys: IdempotencyRepository; cl
         path: request.path,
         createdOn: clock.now().toISOString(),
         expiresOn: isoAfter(clock, IDEMPOTENCY_KEY_TTL_SECONDS),
+        staleBefore: isoAfter(clock, -IN_FLIGHT_TIMEOUT_SECONDS),
       });
       if (claimId !== null) return { kind: 'first', claimId };
       const stored = await keys.findKey(request.caller, request.key);
@@ -70,8 +107,12 @@ export function createIdempotencyService(deps: { keys: IdempotencyRepository; cl
       };
     },
 
-    async complete(claimId: number, answer: StoredAnswer): Promise<void> {
-      await keys.storeAnswer(claimId, answer, clock.now().toISOString());
+    /** Stores the answer a repeat gets; one that held a secret (`holdsSecret`) is not kept. */
+    async complete(
+      claimId: number,
+      answer: StoredAnswer & { holdsSecret?: boolean },
+    ): Promise<void> {
+      await keys.storeAnswer(claimId, answerToKeep(answer), clock.now().toISOString());
     },
 
     /** Deletes keys past their day, at most SWEEP_MAX_BATCHES batches per run. */

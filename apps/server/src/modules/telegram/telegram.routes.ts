@@ -45,7 +45,7 @@ export function registerTelegramRoutes(app: FastifyInstance, telegram: TelegramL
   });
 
   r.post('/api/telegram/link-code/', {
-    config: { permission: 'account' },
+    config: { permission: 'account', answerHoldsSecret: true },
     schema: {
       tags,
       summary: "A one-time deep link (t.me/<bot>?start=<code>) that links the chat it's opened in",

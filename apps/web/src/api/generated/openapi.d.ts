@@ -1956,6 +1956,8 @@ export interface components {
             /** @enum {string} */
             database: "sqlite" | "postgres";
             maintenance: boolean;
+            /** @enum {string} */
+            rate_limits: "local" | "shared" | "per_instance";
         };
         TokenPair: {
             refresh?: string;
