@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePrinter } from './support/fake-printer.js';
+import { seedEndedJobs, type EndedJob } from './support/ended-jobs.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { makePng, uploadGcode } from './support/files-world.js';
 import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
@@ -200,31 +201,18 @@ describe('files, printing and statistics say what they do', () => {
   it('keeps every printer that printed in the time chart, in minutes below an hour', async () => {
     const { admin, page } = await setUp();
     const now = Date.now();
-    const db = new Database(path.join(fixture.app.dataDir, 'printdeck.sqlite'));
-    try {
-      db.pragma('busy_timeout = 5000');
-      const insert = db.prepare(
-        `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
-          device_key_id, user_id, username, started_on, ended_on, outcome, make_video,
-          video_state, filament_used_g, filament_used_mm, printing_time_sec)
-         VALUES (?, NULL, 'part.gcode', NULL, ?, 1, NULL, ?, ?, ?, ?, 0, 'NOT_RECORDED', 3, 900, ?)`,
-      );
-      const started = now - DAY_MS;
-      const row = (printer: string, outcome: string, seconds: number) =>
-        insert.run(
-          admin.workspaceId,
-          printer,
-          admin.email,
-          new Date(started).toISOString(),
-          new Date(started + seconds * 1000).toISOString(),
-          outcome,
-          seconds,
-        );
-      row('Mini', 'done', 1500);
-      row('Quick', 'failed', 240);
-    } finally {
-      db.close();
-    }
+    const job = (printerName: string, outcome: EndedJob['outcome'], seconds: number): EndedJob => ({
+      workspaceId: admin.workspaceId,
+      printerName,
+      username: admin.email,
+      startedMs: now - DAY_MS,
+      seconds,
+      outcome,
+      grams: 3,
+      millimetres: 900,
+      printingTimeSec: seconds,
+    });
+    seedEndedJobs(fixture.app, [job('Mini', 'done', 1500), job('Quick', 'failed', 240)]);
     await openAs(page, fixture.app, admin, '/workspace-stats');
     await page.getByLabel('Date from').fill(dayOf(now - 6 * DAY_MS));
     await page.getByLabel('Date to').fill(dayOf(now));

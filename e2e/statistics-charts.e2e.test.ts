@@ -1,7 +1,6 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { AppUnderTest } from './support/app-under-test.js';
+import { seedEndedJobs, type EndedJob } from './support/ended-jobs.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { createAdmin, openAs, type Member } from './support/printers-world.js';
 import { expectHeading, expectVisible } from './support/ui.js';
@@ -11,36 +10,27 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Print jobs as the server records them, written straight into the instance's database. */
 function seedJobs(app: AppUnderTest, member: Member, now: number): void {
-  const db = new Database(path.join(app.dataDir, 'printdeck.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
-        device_key_id, user_id, username, started_on, ended_on, outcome, make_video, video_state,
-        filament_used_g, filament_used_mm, printing_time_sec)
-       VALUES (?, NULL, 'part.gcode', NULL, ?, 1, NULL, ?, ?, ?, ?, 0, 'NOT_RECORDED', 12, 4000, 3600)`,
-    );
-    const jobs: Array<[number, string, string]> = [
-      [3, 'Prusa MK4', 'done'],
-      [3, 'Prusa MK4', 'done'],
-      [3, 'Voron 2.4', 'failed'],
-      [2, 'Voron 2.4', 'done'],
-      [1, 'Prusa MK4', 'cancelled'],
-    ];
-    for (const [daysAgo, printer, outcome] of jobs) {
-      const started = now - daysAgo * DAY_MS;
-      insert.run(
-        member.workspaceId,
-        printer,
-        member.email,
-        new Date(started).toISOString(),
-        new Date(started + 3600_000).toISOString(),
-        outcome,
-      );
-    }
-  } finally {
-    db.close();
-  }
+  const jobs: Array<[number, string, EndedJob['outcome']]> = [
+    [3, 'Prusa MK4', 'done'],
+    [3, 'Prusa MK4', 'done'],
+    [3, 'Voron 2.4', 'failed'],
+    [2, 'Voron 2.4', 'done'],
+    [1, 'Prusa MK4', 'cancelled'],
+  ];
+  seedEndedJobs(
+    app,
+    jobs.map(([daysAgo, printerName, outcome]) => ({
+      workspaceId: member.workspaceId,
+      printerName,
+      username: member.email,
+      startedMs: now - daysAgo * DAY_MS,
+      seconds: 3600,
+      outcome,
+      grams: 12,
+      millimetres: 4000,
+      printingTimeSec: 3600,
+    })),
+  );
 }
 
 describe('statistics charts', () => {
