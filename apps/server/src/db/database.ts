@@ -64,7 +64,12 @@ function openPostgres(options: DatabaseOptions): Db {
     connectionString: options.databaseUrl,
     max: 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
-    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    // A schema of its own (tests, benchmarks). No parallel query there: with schemas made and
+    // dropped all the time the catalogs bloat until Kysely's introspection runs on parallel
+    // workers, which failed once with `schema "test_…" does not exist` (where: parallel worker).
+    ...(options.pgSchema
+      ? { options: `-c search_path=${options.pgSchema} -c max_parallel_workers_per_gather=0` }
+      : {}),
   });
   // An idle client that loses its server must not crash the process (checklist C44).
   pool.on('error', () => undefined);
