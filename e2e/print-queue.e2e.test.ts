@@ -181,7 +181,7 @@ describe('the print queue on the simulated fleet', () => {
       await expectVisible(
         itemsIn(box(page, 'queue'))
           .filter({ hasText: 'second.gcode' })
-          .getByText('Starts by itself'),
+          .getByText('Starts by itself', { exact: true }),
       );
       await itemsIn(box(page, 'queue'))
         .filter({ hasText: 'first.gcode' })

@@ -198,7 +198,8 @@ describe('what a printer shows in each of its states', () => {
     const snapshots = await countPageRequests(page, `/api/printers/${printer.id}/snapshot/`);
     await openAs(page, fixture.app, admin, `/printers/${printer.id}`);
     const camera = page.getByTestId('camera');
-    await expect.poll(() => camera.getAttribute('data-status')).toBe('ok');
+    // the first frame waits for the device to say it has a camera: up to the fixture's bound
+    await expect.poll(() => camera.getAttribute('data-status'), { timeout: 15_000 }).toBe('ok');
 
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await expectState(page.locator('main'), 'PRINTER_NOT_PAIRED');
