@@ -48,6 +48,8 @@ const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'packages/simulator/src/fleet/demo-seed.int.test.ts':
+    "the demo's history ends jobs through the repository into the statistics' roll-ups",
   'packages/agent-core/src/agent.int.test.ts':
     'reads and rewrites the sealed OctoPrint key column, and print jobs through their repository',
   'packages/agent-core/src/lan-mode.int.test.ts':
