@@ -48,6 +48,8 @@ const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/modules/getting-started/getting-started.int.test.ts':
+    'existence queries with a join, an offset and a limit on both databases',
   'packages/simulator/src/fleet/demo-seed.int.test.ts':
     "the demo's history ends jobs through the repository into the statistics' roll-ups",
   'packages/agent-core/src/agent.int.test.ts':
