@@ -31,18 +31,18 @@ export interface DemoSeedResult {
   printingPrinterId: number | null;
 }
 
-type Api = <T>(path: string, init?: { method?: string; body?: unknown | FormData }) => Promise<T>;
+type Api = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
 
 function createApi(baseUrl: string, access: string): Api {
   return async (path, init = {}) => {
-    const isForm = init.body instanceof FormData;
+    const form = init.body instanceof FormData ? init.body : undefined;
     const response = await fetch(`${baseUrl}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${access}`,
-        ...(init.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...(init.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
       },
-      body: isForm ? init.body : init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
     const text = await response.text();
     if (!response.ok)
