@@ -29,6 +29,8 @@ export const SQLITE_ONLY = {
     'the bundled agent file and its start; the server only answers its connection',
   'apps/agent/src/install.int.test.ts':
     'the install script and the agent it installs; the server only serves them',
+  'apps/agent/src/install-service.int.test.ts':
+    "the install script's check of the service it starts; the server only answers the agent",
   'packages/simulator/src/fleet/fleet.int.test.ts':
     'the simulated fleet dialling a server; printers and keys are covered by their own tests',
   'apps/server/src/cluster/redis-unreachable.int.test.ts':
