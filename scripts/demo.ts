@@ -2,7 +2,8 @@
  * `npm run demo`: the product on its embedded defaults (like `npm start`) plus six simulated
  * printers — two OctoPrint, two Klipper, one pill, one Prusa (PrusaLink) — each driven by a real agent, in the
  * workspace "Demo workspace" of demo@printdeck.local. The first start fills the workspace (sample
- * G-code files, four weeks of ended jobs, a queue); every start sets one printer printing
+ * G-code files, four weeks of ended jobs, a queue, a short print with a timelapse on the printer
+ * with a camera); every start sets one printer printing
  * (apps/server/src/demo/demo-seed.ts). PORT, DATA_DIR and DATABASE_URL apply.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -158,6 +159,8 @@ async function main(): Promise<void> {
     console.log(
       `Added ${seed.files} sample files, ${seed.endedJobs} ended jobs of the last four weeks and ${seed.queueItems} queue items.`,
     );
+  if (seed.videoPrinterId !== null)
+    console.log('A short print with a timelapse video runs on the printer with a camera.');
   if (seed.printingPrinterId === null) console.log('No printer was ready to start a print.');
   console.log('Press Ctrl+C to stop.\n');
 

@@ -29,6 +29,8 @@ export interface DemoSeedResult {
   queueItems: number;
   /** the printer printing when the seed returned, if one was ready */
   printingPrinterId: number | null;
+  /** a printer with a camera printing the shortest sample with a timelapse (first start only) */
+  videoPrinterId: number | null;
 }
 
 type Api = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
@@ -116,6 +118,26 @@ async function startOnePrint(
   }
 }
 
+/**
+ * The first start's timelapse: the shortest sample with a video on a ready printer with a
+ * camera, so the videos have one within minutes. Its id, or null when none was ready.
+ */
+async function startVideoPrint(api: Api, workspaceId: number, files: Gcode[]) {
+  const shortest = [...files].sort(
+    (a, b) => (a.printing_time_sec ?? 0) - (b.printing_time_sec ?? 0),
+  )[0];
+  const states = await deviceStates(api, workspaceId);
+  const camera = states.find(
+    (row) => row.printer_state === 'READY_TO_PRINT' && row.plugins?.camera === true,
+  );
+  if (!shortest || !camera) return null;
+  await api(`/api/printers/${camera.printer_id}/files/`, {
+    method: 'POST',
+    body: { file_id: shortest.id, print: true, make_video: true },
+  });
+  return camera.printer_id;
+}
+
 export async function seedDemoWorkspace(input: DemoSeedInput): Promise<DemoSeedResult> {
   const api = createApi(input.baseUrl, input.access);
   const { workspaceId } = input;
@@ -150,5 +172,13 @@ export async function seedDemoWorkspace(input: DemoSeedInput): Promise<DemoSeedR
     files,
     input.readyTimeoutMs ?? 60_000,
   );
-  return { isSeeded, files: files.length, endedJobs, queueItems, printingPrinterId };
+  const videoPrinterId = isSeeded ? await startVideoPrint(api, workspaceId, files) : null;
+  return {
+    isSeeded,
+    files: files.length,
+    endedJobs,
+    queueItems,
+    printingPrinterId,
+    videoPrinterId,
+  };
 }

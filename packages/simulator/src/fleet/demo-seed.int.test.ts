@@ -11,7 +11,11 @@ let t: TestServer;
 let user: BuiltUser;
 let workspace: number;
 let fleet: Fleet;
-const FAST = { serverBackoff: { initialMs: 20, maxMs: 200 }, stateIntervalMs: 100 };
+const FAST = {
+  serverBackoff: { initialMs: 20, maxMs: 200 },
+  stateIntervalMs: 100,
+  timelapseIntervalMs: 300,
+};
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -19,9 +23,11 @@ beforeAll(async () => {
   workspace = await buildWorkspace(t, user);
   fleet = await startFleet({
     server: t.baseUrl,
-    counts: { octoprint: 1, moonraker: 1 },
+    counts: { octoprint: 1, moonraker: 1, pill: 1 },
     account: { email: user.email, password: user.password, workspace },
-    speed: 1,
+    // 40 simulated seconds a second: the 14-minute sample ends in about 20 s, the longest
+    // (3 h 25 min) prints for about 5 minutes
+    speed: 40,
     agentTuning: FAST,
   });
 });
@@ -37,7 +43,7 @@ const get = async (path: string) => {
 };
 
 describe('the demo seed', () => {
-  it('brings sample files with previews, weeks of history in the statistics, a queue and a printer printing', async () => {
+  it('brings sample files with previews, weeks of history in the statistics, a queue, a printer printing and a timelapse video', async () => {
     const now = new Date();
     const seed = () =>
       seedDemoWorkspace({
@@ -98,6 +104,15 @@ describe('the demo seed', () => {
       'the demo printer printing',
     );
 
+    // the camera printer's short print with a timelapse: a video once it ends
+    expect(result.videoPrinterId).not.toBeNull();
+    expect(result.videoPrinterId).not.toBe(result.printingPrinterId);
+    await waitFor(
+      async () => JSON.stringify(await get(`/api/groups/${workspace}/videos/`)).includes('"READY"'),
+      'the timelapse video ready',
+      60_000,
+    );
+
     // a second start adds nothing, and finds the printer printing
     const again = await seed();
     expect(again).toMatchObject({
@@ -105,6 +120,7 @@ describe('the demo seed', () => {
       endedJobs: 0,
       queueItems: 0,
       printingPrinterId: result.printingPrinterId,
+      videoPrinterId: null,
     });
     expect((await get(`/api/groups/${workspace}/files/`)).count).toBe(4);
   });
