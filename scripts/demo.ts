@@ -1,11 +1,16 @@
 /**
  * `npm run demo`: the product on its embedded defaults (like `npm start`) plus six simulated
  * printers — two OctoPrint, two Klipper, one pill, one Prusa (PrusaLink) — each driven by a real agent, in the
- * workspace "Demo workspace" of demo@printdeck.local. PORT and DATA_DIR apply.
+ * workspace "Demo workspace" of demo@printdeck.local. The first start fills the workspace (sample
+ * G-code files, four weeks of ended jobs, a queue, a short print with a timelapse on the printer
+ * with a camera); every start sets one printer printing
+ * (apps/server/src/demo/demo-seed.ts). PORT, DATA_DIR and DATABASE_URL apply.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { seedDemoWorkspace, type DemoSeedResult } from '../apps/server/src/demo/demo-seed.js';
 import { startFleet } from '../packages/simulator/src/fleet/index.js';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
@@ -87,6 +92,22 @@ function readSavedKeys(workspaceId: number): string[] | undefined {
   return saved.workspaceId === workspaceId ? saved.keys : undefined;
 }
 
+/** Sample files, history and queue on the first start; one printer printing on every start. */
+async function seedWorkspace(access: string, workspaceId: number): Promise<DemoSeedResult> {
+  const database = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+  try {
+    return await seedDemoWorkspace({
+      baseUrl: local,
+      access,
+      workspaceId,
+      db: database.db,
+      now: new Date(),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
   mkdirSync(dataDir, { recursive: true });
@@ -127,11 +148,20 @@ async function main(): Promise<void> {
       { mode: 0o600 },
     );
 
+  const seed = await seedWorkspace(access, workspaceId);
+
   console.log(`\nPrintdeck demo is running at http://localhost:${port}`);
   console.log(`Sign in as ${EMAIL} with the password ${PASSWORD}.`);
   console.log(
     `Simulated printers in "${WORKSPACE}": ${fleet.printers.map((p) => p.name).join(', ')}.`,
   );
+  if (seed.isSeeded)
+    console.log(
+      `Added ${seed.files} sample files, ${seed.endedJobs} ended jobs of the last four weeks and ${seed.queueItems} queue items.`,
+    );
+  if (seed.videoPrinterId !== null)
+    console.log('A short print with a timelapse video runs on the printer with a camera.');
+  if (seed.printingPrinterId === null) console.log('No printer was ready to start a print.');
   console.log('Press Ctrl+C to stop.\n');
 
   const stop = async () => {

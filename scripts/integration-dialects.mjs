@@ -29,6 +29,8 @@ export const SQLITE_ONLY = {
     'the bundled agent file and its start; the server only answers its connection',
   'apps/agent/src/install.int.test.ts':
     'the install script and the agent it installs; the server only serves them',
+  'apps/agent/src/install-service.int.test.ts':
+    "the install script's check of the service it starts; the server only answers the agent",
   'packages/simulator/src/fleet/fleet.int.test.ts':
     'the simulated fleet dialling a server; printers and keys are covered by their own tests',
   'apps/server/src/cluster/redis-unreachable.int.test.ts':
@@ -48,6 +50,10 @@ const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/modules/getting-started/getting-started.int.test.ts':
+    'existence queries with a join, an offset and a limit on both databases',
+  'packages/simulator/src/fleet/demo-seed.int.test.ts':
+    "the demo's history ends jobs through the repository into the statistics' roll-ups",
   'packages/agent-core/src/agent.int.test.ts':
     'reads and rewrites the sealed OctoPrint key column, and print jobs through their repository',
   'packages/agent-core/src/lan-mode.int.test.ts':

@@ -8,8 +8,10 @@
 #
 # It downloads the agent (one file, plain Node.js 18+), writes /etc/printdeck-agent/agent.conf
 # (readable by root and the agent only), creates the system user "printdeck" and enables the
-# printdeck-agent service. Without systemd (or with --no-service) it says how to start the agent.
-# PRINTDECK_INSTALL_ROOT=DIR installs under DIR instead of / and never touches users or services.
+# printdeck-agent service, then waits until the agent says it reached the server (or shows its
+# log). Without systemd (or with --no-service) it says how to start the agent.
+# PRINTDECK_INSTALL_ROOT=DIR installs under DIR instead of / and never touches users or systemd;
+# PRINTDECK_SERVICE_MANAGER=COMMAND starts and watches the agent through COMMAND (see below).
 set -euo pipefail
 
 fail() {
@@ -207,49 +209,72 @@ fi
 mv "$CONF.new" "$CONF"
 echo "Wrote $CONF"
 
+# The service manager: systemd; or PRINTDECK_SERVICE_MANAGER=COMMAND (another init system, the
+# tests), called as `COMMAND start`, `COMMAND state` (prints active, activating or failed) and
+# `COMMAND log` (its last lines). Without either the installer says how to start the agent.
+SERVICE_MANAGER="${PRINTDECK_SERVICE_MANAGER:-}"
 HAS_SYSTEMD=0
 if [ -z "$ROOT" ] && [ "$NO_SERVICE" = 0 ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
   HAS_SYSTEMD=1
 fi
-if [ "$HAS_SYSTEMD" = 0 ]; then
+if [ "$NO_SERVICE" = 1 ] || { [ "$HAS_SYSTEMD" = 0 ] && [ -z "$SERVICE_MANAGER" ]; }; then
   echo "Installed without a service. Start the agent with:"
   echo "  $NODE $BUNDLE --config $CONF"
   exit 0
 fi
 
-if ! id printdeck >/dev/null 2>&1; then
-  useradd --system --home-dir /var/lib/printdeck-agent --no-create-home --shell /usr/sbin/nologin printdeck
+if [ -z "$SERVICE_MANAGER" ]; then
+  if ! id printdeck >/dev/null 2>&1; then
+    useradd --system --home-dir /var/lib/printdeck-agent --no-create-home --shell /usr/sbin/nologin printdeck
+  fi
+  chown -R printdeck:printdeck "$STATE_DIR"
+  chown root:printdeck "$CONF"
+  chmod 640 "$CONF"
+  download "$SERVER/agent/printdeck-agent.service" /etc/systemd/system/printdeck-agent.service.new
+  sed -i "s#^ExecStart=/usr/bin/env node #ExecStart=$NODE #" /etc/systemd/system/printdeck-agent.service.new
+  mv /etc/systemd/system/printdeck-agent.service.new /etc/systemd/system/printdeck-agent.service
+  systemctl daemon-reload
+  systemctl enable printdeck-agent >/dev/null
 fi
-chown -R printdeck:printdeck "$STATE_DIR"
-chown root:printdeck "$CONF"
-chmod 640 "$CONF"
-download "$SERVER/agent/printdeck-agent.service" /etc/systemd/system/printdeck-agent.service.new
-sed -i "s#^ExecStart=/usr/bin/env node #ExecStart=$NODE #" /etc/systemd/system/printdeck-agent.service.new
-mv /etc/systemd/system/printdeck-agent.service.new /etc/systemd/system/printdeck-agent.service
-systemctl daemon-reload
-systemctl enable printdeck-agent >/dev/null
-STARTED_AT="$(date +%s)"
-systemctl restart printdeck-agent
 
-# The service must run and reach the server; otherwise show why, from its own log.
-show_log() {
-  echo "Its last log lines (journalctl -u printdeck-agent):" >&2
-  journalctl -u printdeck-agent --since "@$STARTED_AT" -n 15 --no-pager -o cat >&2 || true
+STARTED_AT="$(date +%s)"
+service_start() {
+  if [ -n "$SERVICE_MANAGER" ]; then "$SERVICE_MANAGER" start; else systemctl restart printdeck-agent; fi
 }
-for _ in $(seq 1 30); do
-  state="$(systemctl show -p ActiveState --value printdeck-agent 2>/dev/null || echo unknown)"
+service_state() {
+  if [ -n "$SERVICE_MANAGER" ]; then "$SERVICE_MANAGER" state 2>/dev/null || echo unknown
+  else systemctl show -p ActiveState --value printdeck-agent 2>/dev/null || echo unknown; fi
+}
+service_log() {
+  if [ -n "$SERVICE_MANAGER" ]; then "$SERVICE_MANAGER" log
+  else journalctl -u printdeck-agent --since "@$STARTED_AT" -n 15 --no-pager -o cat; fi
+}
+LOG_HINT="journalctl -u printdeck-agent -f"
+[ -n "$SERVICE_MANAGER" ] && LOG_HINT="$SERVICE_MANAGER log"
+
+# The agent writes its link to the server to $STATE_DIR/connection ("connected <time>"): the
+# service must run and reach the server; otherwise show why, from its own log.
+rm -f "$STATE_DIR/connection"
+service_start
+show_log() {
+  echo "Its last log lines ($LOG_HINT):" >&2
+  service_log >&2 || true
+}
+WAIT_SECONDS="${PRINTDECK_CONNECT_WAIT_SECONDS:-30}"
+for _ in $(seq 1 "$WAIT_SECONDS"); do
+  sleep 1
+  if grep -q '^connected' "$STATE_DIR/connection" 2>/dev/null; then
+    echo "The Printdeck agent is running and connected to $SERVER. Logs: $LOG_HINT"
+    exit 0
+  fi
+  state="$(service_state)"
   if [ "$state" != active ] && [ "$state" != activating ]; then
     echo "printdeck-install: the printdeck-agent service did not stay running." >&2
     show_log
     exit 1
   fi
-  if journalctl -u printdeck-agent --since "@$STARTED_AT" --no-pager -o cat 2>/dev/null | grep -q 'connected to the server'; then
-    echo "The Printdeck agent is running and connected to $SERVER. Logs: journalctl -u printdeck-agent -f"
-    exit 0
-  fi
-  sleep 1
 done
-echo "printdeck-install: the agent runs but has not connected to $SERVER within 30 s." >&2
+echo "printdeck-install: the agent runs but has not connected to $SERVER within $WAIT_SECONDS s." >&2
 show_log
 echo "Check that this computer can reach $SERVER (curl -I $SERVER/api/health)." >&2
 exit 1

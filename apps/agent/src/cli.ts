@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createConsoleLogger, loadOrCreateIdentity, startAgent } from '@printdeck/agent-core';
 import { RELEASE_VERSION } from '@printdeck/shared';
 import { ConfigError, resolveConfig, USAGE } from './config.js';
+import { createConnectionFile } from './connection-file.js';
 
 /** `printdeck-agent`: exit code 2 for a bad configuration, 1 when the server sent it away. */
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     printer: config.printer,
     log: createConsoleLogger(config.logLevel),
     ...(config.downloadDir ? { downloadDir: config.downloadDir } : {}),
+    onConnectionChange: createConnectionFile(config.stateDir),
   });
   const onSignal = () => void agent.stop();
   process.once('SIGINT', onSignal);

@@ -27,6 +27,7 @@ import { registerNewsRoutes } from './modules/news/news.routes.js';
 import { registerNotificationSettingsRoutes } from './modules/notifications/notification-settings.routes.js';
 import { registerPublicProfileRoutes } from './modules/public-profile/public-profile.routes.js';
 import { registerSlicerRoutes } from './modules/slicer/slicer.routes.js';
+import { registerGettingStartedRoutes } from './modules/getting-started/getting-started.routes.js';
 import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { registerStatsChartsRoutes } from './modules/stats/stats-charts.routes.js';
 import { registerDeviceFramesRoutes } from './modules/videos/device-frames.routes.js';
@@ -76,6 +77,7 @@ export async function registerRoutes(
   registerTelegramRoutes(server, services.notifications.telegramLinks);
   registerPushRoutes(server, services.notifications.pushSubscriptions);
   registerStatsRoutes(server, workspaceAdmin.stats);
+  registerGettingStartedRoutes(server, workspaceAdmin.gettingStarted);
   registerStatsChartsRoutes(server, services.statsCharts);
   registerNewsRoutes(server, workspaceAdmin.news);
   registerPublicProfileRoutes(server, workspaceAdmin.publicProfile);

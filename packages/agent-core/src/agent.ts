@@ -76,6 +76,8 @@ export interface AgentOptions {
   inProcess?: InProcessServer;
   /** LAN mode: the networks the printer's address must stay in */
   network?: HostNetwork;
+  /** told each time the link to the server comes up (true) or goes down (false) */
+  onConnectionChange?: (isOnline: boolean) => void;
 }
 
 export interface Agent {
@@ -233,12 +235,14 @@ export function startAgent(options: AgentOptions): Agent {
       sync.online(state());
       timelapse.onOnline();
       while (queuedEvents.length > 0 && link.send(queuedEvents[0]!)) queuedEvents.shift();
+      options.onConnectionChange?.(true);
     },
     onRequest: (request) => runner.handle(request),
     onBadRequest: (id, name) => runner.refuse(id, name),
     onOffline: () => {
       sync.offline();
       runner.abortAll();
+      options.onConnectionChange?.(false);
     },
     onStop: (stop) => void finish(stop),
   };

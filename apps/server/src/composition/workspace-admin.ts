@@ -17,6 +17,8 @@ import { createInvitationsRepository } from '../modules/invitations/invitations.
 import { createInvitationsService } from '../modules/invitations/invitations.service.js';
 import { createMembersRepository } from '../modules/members/members.repository.js';
 import { createMembersService } from '../modules/members/members.service.js';
+import { createGettingStartedRepository } from '../modules/getting-started/getting-started.repository.js';
+import { createGettingStartedService } from '../modules/getting-started/getting-started.service.js';
 import { createNewsRepository } from '../modules/news/news.repository.js';
 import { createNewsService } from '../modules/news/news.service.js';
 import { createNotificationSettingsRepository } from '../modules/notifications/notification-settings.repository.js';
@@ -38,7 +40,7 @@ import type { FileStorage } from '../storage/file-storage.js';
 
 /**
  * Running a workspace: avatar, members and invitations, API keys and the slicer upload,
- * notification settings, statistics, news and the public profile — the part of the composition
+ * notification settings, statistics, the first steps, news and the public profile — the part of the composition
  * root for workspace administration.
  */
 export function createWorkspaceAdminServices(deps: {
@@ -112,6 +114,10 @@ export function createWorkspaceAdminServices(deps: {
       testSender: deps.testSender,
     }),
     stats: createStatsService({ rollups: createJobRollupsRepository(db), workspaces, clock }),
+    gettingStarted: createGettingStartedService({
+      steps: createGettingStartedRepository(db),
+      workspaces,
+    }),
     news: createNewsService({ news: createNewsRepository(db), clock }),
     publicProfile: createPublicProfileService({
       profiles: createPublicProfileRepository(db),

@@ -19,3 +19,18 @@ export const FirstRunCreateSchema = z.strictObject({
   workspace_name: WorkspaceNameSchema.optional(),
 });
 export type FirstRunCreate = z.infer<typeof FirstRunCreateSchema>;
+
+/**
+ * GET /groups/{g}/getting-started/: the first steps of a new workspace, as the server's data
+ * tells them (the dashboard's "Get started" card ticks each one).
+ */
+export const GettingStartedSchema = z.object({
+  /** a printer is in the workspace (connected or not) */
+  printer_added: z.boolean(),
+  /** a printer of the workspace has had its agent connect at least once */
+  printer_connected: z.boolean(),
+  file_uploaded: z.boolean(),
+  /** someone besides the first member joined, or an invitation went out */
+  member_invited: z.boolean(),
+});
+export type GettingStarted = z.infer<typeof GettingStartedSchema>;

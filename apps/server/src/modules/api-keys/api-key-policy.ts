@@ -61,6 +61,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'PATCH /api/users/me/groups/:id/': 'none',
   'GET /api/groups/:g/avatar': 'read',
   'GET /api/groups/:g/stats/': 'read',
+  'GET /api/groups/:g/getting-started/': 'read',
   'GET /api/groups/:g/stats/charts/': 'read',
   'GET /api/groups/:g/users/': 'read_account',
   'POST /api/groups/:g/users/': 'none',

@@ -723,6 +723,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{g}/getting-started/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which first steps the workspace has taken: a printer added and connected, a file uploaded, someone invited (VIEW_GROUP) */
+        get: operations["getGroupsByGGettingStarted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/groups/{g}/stats/charts/": {
         parameters: {
             query?: never;
@@ -4220,6 +4237,40 @@ export interface operations {
                         total_filament_used_g: number;
                         total_filament_used_mm: number;
                         total_printing_time_sec: number;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGGettingStarted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        printer_added: boolean;
+                        printer_connected: boolean;
+                        file_uploaded: boolean;
+                        member_invited: boolean;
                     };
                 };
             };

@@ -4,6 +4,7 @@ import { configureErrorReporting, sendErrorReport } from './error-reporting';
 import { configurePageViews } from './page-views';
 
 export { usePageViews } from './page-views';
+export { MailServerSetup } from './MailServerSetup';
 export { MailToFilesNotice } from './MailToFilesNotice';
 
 /** Reads the server's settings once; when they cannot be read, both stay off. */

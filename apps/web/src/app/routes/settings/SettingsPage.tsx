@@ -13,6 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getSettingsPages, SCREEN_PATHS, type SettingsPageId } from '../../../config/screens';
+import { useMe } from '../../../features/account';
+import { MailServerSetup } from '../../../features/observability';
 
 const PAGE_ICONS: Record<SettingsPageId, Icon> = {
   settingsAccount: IconUser,
@@ -27,6 +29,7 @@ const PAGE_ICONS: Record<SettingsPageId, Icon> = {
 /** The list of settings pages; the mobile menu leads here. */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const me = useMe();
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} size="h2">
@@ -49,6 +52,7 @@ export function SettingsPage() {
           );
         })}
       </Paper>
+      {me.data?.is_admin && <MailServerSetup />}
     </Stack>
   );
 }

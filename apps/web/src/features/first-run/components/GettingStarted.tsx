@@ -1,43 +1,86 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFileUpload, IconPrinter, IconUsersPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconFileUpload, IconPrinter, IconUsersPlus } from '@tabler/icons-react';
+import { useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { UploadGcodesDialog } from '../../files';
 import { AddPrinterChooser } from '../../printers';
 import { useCurrentWorkspace } from '../../workspaces';
-import { finishGettingStarted, isGettingStartedPending } from '../getting-started-flag';
+import { isEveryStepDone, useGettingStarted } from '../api/get-getting-started';
+import {
+  claimPendingGettingStarted,
+  finishGettingStarted,
+  isGettingStartedPending,
+  readGettingStarted,
+} from '../getting-started-flag';
 
-function Step(props: { icon: ReactNode; title: string; text: string; action: ReactNode }) {
+function Step(props: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  isDone: boolean;
+  action: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" role="group" aria-label={props.title}>
       <Stack gap="xs" h="100%">
-        <Group gap="xs">
-          {props.icon}
-          <Text fw={600}>{props.title}</Text>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {props.icon}
+            <Text fw={600}>{props.title}</Text>
+          </Group>
+          {props.isDone && (
+            <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} />}>
+              {t('firstRun.start.done')}
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
           {props.text}
         </Text>
-        {props.action}
+        {!props.isDone && props.action}
       </Stack>
     </Paper>
   );
 }
 
-/** The short start after the welcome page: three first steps, skippable at any time. */
+/**
+ * The short start after the welcome page: three first steps, each ticked when the server's data
+ * says it happened; gone when all are done or skipped.
+ */
 export function GettingStarted() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
-  const [isShown, setShown] = useState(isGettingStartedPending);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [dialog, setDialog] = useState<'printer' | 'upload' | null>(null);
-  if (!isShown) return null;
-  const finish = () => {
-    finishGettingStarted();
-    setShown(false);
+  const canManage = workspace.me.permissions.includes('CHANGE_GROUP');
+  const mark = readGettingStarted(workspace.id);
+  const isPending = isGettingStartedPending();
+  const { data: steps } = useGettingStarted(
+    workspace.id,
+    canManage && (mark === 'shown' || isPending),
+  );
+  const isComplete = steps !== undefined && isEveryStepDone(steps);
+
+  useEffect(() => {
+    if (!steps) return;
+    if (isPending) {
+      claimPendingGettingStarted(workspace.id, steps.printer_added && steps.file_uploaded);
+      rerender();
+    } else if (mark === 'shown' && isComplete) {
+      finishGettingStarted(workspace.id);
+    }
+  }, [steps, isPending, mark, isComplete, workspace.id]);
+
+  if (!canManage || mark !== 'shown' || !steps || isComplete) return null;
+  const skip = () => {
+    finishGettingStarted(workspace.id);
+    rerender();
   };
   const invitePath = getScreenPath('settingsWorkspaceInviteUsers', { id: workspace.id });
+  const isWaitingForAgent = steps.printer_added && !steps.printer_connected;
 
   return (
     <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="getting-started">
@@ -49,7 +92,7 @@ export function GettingStarted() {
             </Title>
             <Text c="dimmed">{t('firstRun.start.description')}</Text>
           </Stack>
-          <Button variant="subtle" onClick={finish}>
+          <Button variant="subtle" onClick={skip}>
             {t('firstRun.start.skip')}
           </Button>
         </Group>
@@ -57,13 +100,17 @@ export function GettingStarted() {
           <Step
             icon={<IconPrinter size={20} />}
             title={t('firstRun.start.printerTitle')}
-            text={t('firstRun.start.printerText')}
+            text={t(
+              isWaitingForAgent ? 'firstRun.start.printerWaiting' : 'firstRun.start.printerText',
+            )}
+            isDone={steps.printer_connected}
             action={<Button onClick={() => setDialog('printer')}>{t('printers.list.add')}</Button>}
           />
           <Step
             icon={<IconFileUpload size={20} />}
             title={t('firstRun.start.uploadTitle')}
             text={t('firstRun.start.uploadText')}
+            isDone={steps.file_uploaded}
             action={
               <Button variant="light" onClick={() => setDialog('upload')}>
                 {t('firstRun.start.upload')}
@@ -74,6 +121,7 @@ export function GettingStarted() {
             icon={<IconUsersPlus size={20} />}
             title={t('firstRun.start.inviteTitle')}
             text={t('firstRun.start.inviteText')}
+            isDone={steps.member_invited}
             action={
               invitePath && (
                 <Button variant="light" component={Link} to={invitePath}>

@@ -11,6 +11,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
 import { MembersSection } from '../../members';
+import { MailServerSetup } from '../../observability';
 import { useWorkspace } from '../api/get-workspace';
 import { useUpdateWorkspace } from '../api/update-workspace';
 import {
@@ -51,6 +52,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
   const [errors, setErrors] = useState<WorkspaceFormErrors>({});
   const update = useUpdateWorkspace(workspace.id);
   const canChange = workspace.me.permissions.includes('CHANGE_GROUP');
+  const canManageMembers = workspace.me.permissions.includes('MANAGE_GROUP_MEMBERS');
   const publicPath = getScreenPath('publicProfile', { uniqueId: workspace.uniqueId }) ?? '/';
 
   const submit = (event: FormEvent) => {
@@ -137,6 +139,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
         workspace={workspace}
         bulkInvitePath={getScreenPath('settingsWorkspaceInviteUsers', { id: workspace.id })}
       />
+      {canManageMembers && <MailServerSetup />}
     </Stack>
   );
 }
