@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { DialectName } from '../../db/migrations/migration-helpers.js';
 import type { FilePreviewsTable, FilesTable } from '../../db/schema.js';
 
 export type FileRow = Selectable<FilesTable>;
@@ -16,6 +17,8 @@ export interface FileFilter {
   labelIds?: number[] | 'none';
   /** a LIKE pattern over search_name, wildcards in the user's text already escaped */
   searchPattern?: string;
+  /** the folded search text, for the search index (SQLite: FTS5 trigram) to narrow the LIKE */
+  searchText?: string;
 }
 
 /** The column a list is sorted by; `search_name` is the name folded for case-insensitivity. */
@@ -32,9 +35,22 @@ export interface PageCursor {
   id: number;
 }
 
-export function createFilesRepository(db: Db) {
+/**
+ * SQLite: the file ids whose name holds the text, from the trigram index (migration 0023); the
+ * LIKE after it decides. Trigrams need three characters; shorter text scans, as before.
+ * PostgreSQL's LIKE uses its pg_trgm index by itself.
+ */
+function searchIndexMatch(dialect: DialectName, text: string | undefined) {
+  if (dialect !== 'sqlite' || text === undefined || [...text].length < 3) return undefined;
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql<boolean>`f.id in (select rowid from files_search where files_search match ${phrase})`;
+}
+
+export function createFilesRepository(db: Db, dialect: DialectName) {
   function filteredFiles(workspaceId: number, filter: FileFilter) {
     let query = db.selectFrom('files as f').where('f.workspace_id', '=', workspaceId);
+    const indexMatch = searchIndexMatch(dialect, filter.searchText);
+    if (indexMatch) query = query.where(indexMatch);
     if (filter.searchPattern !== undefined) {
       query = query.where(sql<boolean>`f.search_name like ${filter.searchPattern} escape '\\'`);
     }

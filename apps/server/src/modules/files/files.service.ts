@@ -67,14 +67,17 @@ export function createFilesService(deps: Deps) {
   /** A label id matches files with that label or any label below it in the tree. */
   async function toFilter(workspaceId: number, query: GcodeListQuery): Promise<FileFilter | null> {
     const labelFilter = readLabelFilter(query);
-    const searchPattern = toSearchPattern(query.search);
+    const search = {
+      searchPattern: toSearchPattern(query.search),
+      searchText: toSearchText(query.search?.trim() ?? '') || undefined,
+    };
     if (Array.isArray(labelFilter)) {
       const links = await labels.listLabelLinks(workspaceId);
       const labelIds = [...collectDescendants(links, labelFilter)];
       if (labelIds.length === 0) return null;
-      return { labelIds, searchPattern };
+      return { labelIds, ...search };
     }
-    return { labelIds: labelFilter, searchPattern };
+    return { labelIds: labelFilter, ...search };
   }
 
   async function requireWorkspaceLabels(workspaceId: number, wanted: number[], trx: Db) {
