@@ -378,6 +378,8 @@ function reads(farm: Farm): Array<[string, () => Promise<void>]> {
     ['listOpenJobs (lost-device sweep)', async () => void (await jobs.listOpenJobs())],
     ['files first page', get(`/api/groups/${g}/files/`)],
     ['files search "gear"', get(`/api/groups/${g}/files/?search=gear`)],
+    // a name few files share: what the search index is for (1× 1 file, 10× 11)
+    ['files search "part-4242"', get(`/api/groups/${g}/files/?search=part-4242`)],
     ['members first page', get(`/api/groups/${g}/users/`)],
     ['devices-states', get(`/api/groups/${g}/devices-states/`)],
     ['printers', get(`/api/groups/${g}/printers/`)],
