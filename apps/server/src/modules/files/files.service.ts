@@ -105,10 +105,14 @@ export function createFilesService(deps: Deps) {
       const after = decodeCursor(query.cursor, query.ordering);
       const filter = await toFilter(workspaceId, query);
       if (!filter) return { results: [], count: 0, next: null };
-      const [count, rows] = await Promise.all([
-        files.countFiles(workspaceId, filter),
-        files.listFiles(workspaceId, filter, { order, after, limit: query.limit + 1 }),
-      ]);
+      // the count first: how many match decides how the page is read (files.repository.ts)
+      const count = await files.countFiles(workspaceId, filter);
+      const rows = await files.listFiles(workspaceId, filter, {
+        order,
+        after,
+        limit: query.limit + 1,
+        matching: count,
+      });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const next =
