@@ -49,7 +49,8 @@ export async function startProduct(
   const errors: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const url = `http://127.0.0.1:${env.PORT}`;
-  const deadline = started + 10_000;
+  // generous: on the shared 2-core machine under load a start has taken 12 s
+  const deadline = started + 30_000;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${errors.join('')}`);
     try {
@@ -61,7 +62,7 @@ export async function startProduct(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   child.kill('SIGKILL');
-  throw new Error(`the server did not answer /api/health within 10 s:\n${errors.join('')}`);
+  throw new Error(`the server did not answer /api/health within 30 s:\n${errors.join('')}`);
 }
 
 export async function stopProduct(child: ChildProcess): Promise<void> {

@@ -43,6 +43,8 @@ interface Farm {
   workspaceId: number;
   /** a job id deep in the history: a page 90 % down */
   deepCursor: number;
+  /** the queued item 90 % down the queue ("position.id"), for its page */
+  queueDeepCursor: string;
 }
 
 /** Inserts rows in batches inside one transaction (fast on both databases). */
@@ -289,7 +291,23 @@ async function buildFarm(scale: number): Promise<Farm> {
     live.applySnapshot(printer.device_key_id, state);
   }
   await t.server.services.printQueue.dispatcher.whenIdle();
-  return { t, token: owner.access, workspaceId, deepCursor: jobIds[Math.floor(jobs * 0.9)]! };
+  const deepItem = await db
+    .selectFrom('print_queue_items')
+    .select(['position', 'id'])
+    .where('workspace_id', '=', workspaceId)
+    .where('state', '=', 'TO_BE_PRINTED')
+    .orderBy('position')
+    .orderBy('id')
+    .offset(Math.floor(queued * 0.9))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    t,
+    token: owner.access,
+    workspaceId,
+    deepCursor: jobIds[Math.floor(jobs * 0.9)]!,
+    queueDeepCursor: `${deepItem.position}.${deepItem.id}`,
+  };
 }
 
 interface Figure {
@@ -344,6 +362,10 @@ function reads(farm: Farm): Array<[string, () => Promise<void>]> {
     ],
     ['GET print-queue (first page)', get(`/api/groups/${g}/print-queue/`)],
     [
+      'GET print-queue (page 90 % down)',
+      get(`/api/groups/${g}/print-queue/?queue_after=${farm.queueDeepCursor}`),
+    ],
+    [
       'statistics summary (a year)',
       get(`/api/groups/${g}/stats/?date_from=${yearAgo}&date_to=${today}`),
     ],
@@ -356,6 +378,8 @@ function reads(farm: Farm): Array<[string, () => Promise<void>]> {
     ['listOpenJobs (lost-device sweep)', async () => void (await jobs.listOpenJobs())],
     ['files first page', get(`/api/groups/${g}/files/`)],
     ['files search "gear"', get(`/api/groups/${g}/files/?search=gear`)],
+    // a name few files share: what the search index is for (1× 1 file, 10× 11)
+    ['files search "part-4242"', get(`/api/groups/${g}/files/?search=part-4242`)],
     ['members first page', get(`/api/groups/${g}/users/`)],
     ['devices-states', get(`/api/groups/${g}/devices-states/`)],
     ['printers', get(`/api/groups/${g}/printers/`)],

@@ -85,6 +85,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/files/file-downloads.int.test.ts': 'download-link expiry dates',
   'apps/server/src/modules/files/files-detail.int.test.ts': 'JSON metadata columns',
   'apps/server/src/modules/files/files-list.int.test.ts': 'paging, ordering, LIKE and collation',
+  'apps/server/src/modules/files/files-search-index.int.test.ts':
+    'FTS5 trigram on SQLite, pg_trgm on PostgreSQL: each its own index',
   'apps/server/src/modules/files/files-upload.int.test.ts': REPOSITORY,
   'apps/server/src/modules/first-run/first-run.int.test.ts': 'the first account in one transaction',
   'apps/server/src/modules/idempotency/idempotency.int.test.ts':
@@ -110,6 +112,8 @@ export const BOTH_DIALECTS = {
     'claiming the next queue item',
   'apps/server/src/modules/print-queue/print-queue-claim.int.test.ts':
     'two transactions claiming one item: only PostgreSQL really runs them side by side',
+  'apps/server/src/modules/print-queue/print-queue-paging.int.test.ts':
+    'keyset pages by a row-value comparison, counts per state',
   'apps/server/src/modules/print-queue/print-queue.int.test.ts':
     'queue order and the claim of an item by one printer',
   'apps/server/src/modules/printers/devices-states-job.int.test.ts': REPOSITORY,

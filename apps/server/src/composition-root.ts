@@ -314,7 +314,14 @@ export function composeServices({
     },
     ...(cluster.isShared ? { bus: cluster.devices } : {}),
   });
-  const files = createFileServices({ db, clock, workspaces, storage, jwtSecret });
+  const files = createFileServices({
+    db,
+    dialect: database.dialect,
+    clock,
+    workspaces,
+    storage,
+    jwtSecret,
+  });
   const printJobLifecycle = createPrintJobLifecycle();
   const printJobs = createPrintJobsService({
     jobs: printJobsRepository,

@@ -2,6 +2,7 @@ import { createMetadataPool } from '@printdeck/gcode';
 import { LIMITS } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { DialectName } from '../db/migrations/migration-helpers.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { createFileLabelsRepository } from '../modules/file-labels/file-labels.repository.js';
 import { createFileLabelsService } from '../modules/file-labels/file-labels.service.js';
@@ -16,13 +17,14 @@ import { createGcodePresenter } from '../modules/files/gcode-response.js';
 /** Files, uploads, downloads and labels: the part of the composition root that owns the file store. */
 export function createFileServices(deps: {
   db: Db;
+  dialect: DialectName;
   clock: Clock;
   workspaces: WorkspacesService;
   storage: FileStorage;
   jwtSecret: string;
 }) {
   const { db, clock, workspaces } = deps;
-  const files = createFilesRepository(db);
+  const files = createFilesRepository(db, deps.dialect);
   const labels = createFileLabelsRepository(db);
   const { storage } = deps;
   const presenter = createGcodePresenter(files);

@@ -15,6 +15,8 @@ import { migrateToLatest } from './migrator.js';
 const SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.ts');
 /** Kysely's own bookkeeping, not the product's */
 const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+/** SQLite's full-text index of file names and its shadow tables (0023): an index, not data */
+const SEARCH_INDEX_TABLES = /^files_search(_(data|idx|docsize|config|content))?$/;
 
 /** Table name → sorted column names, as the `Database` interface declares them. */
 function readDeclaredTables(): Record<string, string[]> {
@@ -63,7 +65,7 @@ describe('table types', () => {
     expect(Object.keys(declared).length).toBeGreaterThan(20);
     const migrated: Record<string, string[]> = {};
     for (const table of await handle.db.introspection.getTables()) {
-      if (MIGRATOR_TABLES.includes(table.name)) continue;
+      if (MIGRATOR_TABLES.includes(table.name) || SEARCH_INDEX_TABLES.test(table.name)) continue;
       if (storage.pgSchema && table.schema !== storage.pgSchema) continue;
       migrated[table.name] = table.columns.map((column) => column.name).sort();
     }

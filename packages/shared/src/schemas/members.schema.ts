@@ -37,10 +37,26 @@ export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
 
 /** GET /groups/{g}/users/: pendingInvitations is empty for members who cannot manage members. */
 export const MembersSchema = z.object({
+  /** one page of members by email (issue 31: keyset pages, stable while members join) */
   users: z.array(MemberSchema),
+  /** every member of the workspace */
+  count: z.number().int(),
+  /** the next page's URL, null after the last */
+  next: z.string().nullable(),
+  /** on the first page only */
   pendingInvitations: z.array(PendingInvitationSchema),
 });
 export type Members = z.infer<typeof MembersSchema>;
+
+export const MEMBERS_PAGE_DEFAULT = 100;
+export const MEMBERS_PAGE_MAX = 500;
+
+export const MembersListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MEMBERS_PAGE_MAX).default(MEMBERS_PAGE_DEFAULT),
+  /** from `next`: where the page before ended */
+  cursor: z.string().max(1500).optional(),
+});
+export type MembersListQuery = z.infer<typeof MembersListQuerySchema>;
 
 export const MemberParamsSchema = z.strictObject({ g: IdParamSchema, userId: IdParamSchema });
 export const InvitationParamsSchema = z.strictObject({ g: IdParamSchema, id: IdParamSchema });

@@ -18,6 +18,9 @@ export const PRINT_QUEUE_STARTERS = ['manual', 'jobox', 'dispatch'] as const;
 export const PRINT_QUEUE_ARCHIVE_DEFAULT = 50;
 export const PRINT_QUEUE_ARCHIVE_MAX = 500;
 export const PRINT_QUEUE_REORDER_MAX = 5000;
+/** The queued items GET answers unless asked for more: the Queue box pages (issue 31). */
+export const PRINT_QUEUE_PAGE_DEFAULT = 100;
+export const PRINT_QUEUE_PAGE_MAX = 1000;
 
 /** The job an item printed, as the boxes need it. */
 const QueueJobSchema = z.object({
@@ -92,12 +95,30 @@ export type PrintQueueItem = z.infer<typeof PrintQueueItemSchema>;
 
 export const PrintQueueListSchema = z.object({
   results: z.array(PrintQueueItemSchema),
+  /** all queued items; `results` holds one page of them in queue order */
+  queue_count: z.number().int(),
+  /** `queue_after` for the next page of queued items, null after the last */
+  queue_next: z.string().nullable(),
   /** all archived items; `results` holds only the newest of them */
   archive_count: z.number().int(),
 });
 export type PrintQueueList = z.infer<typeof PrintQueueListSchema>;
 
+/** A place in the queue order, "position.id": a keyset, so added items never shift a page. */
+export const PrintQueueCursorSchema = z
+  .string()
+  .regex(/^-?\d{1,15}\.\d{1,15}$/, 'A queue_next value from an earlier answer.');
+
 export const PrintQueueListQuerySchema = z.strictObject({
+  /** queued items per page, in queue order */
+  queue_limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PRINT_QUEUE_PAGE_MAX)
+    .default(PRINT_QUEUE_PAGE_DEFAULT),
+  /** the queued items after this place; the printing, printed and archived ones only without it */
+  queue_after: PrintQueueCursorSchema.optional(),
   archive_limit: z.coerce
     .number()
     .int()
@@ -105,6 +126,7 @@ export const PrintQueueListQuerySchema = z.strictObject({
     .max(PRINT_QUEUE_ARCHIVE_MAX)
     .default(PRINT_QUEUE_ARCHIVE_DEFAULT),
 });
+export type PrintQueueListQuery = z.infer<typeof PrintQueueListQuerySchema>;
 
 const idSchema = z.number().int().positive();
 

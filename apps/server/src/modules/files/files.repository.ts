@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { DialectName } from '../../db/migrations/migration-helpers.js';
 import type { FilePreviewsTable, FilesTable } from '../../db/schema.js';
 
 export type FileRow = Selectable<FilesTable>;
@@ -16,6 +17,8 @@ export interface FileFilter {
   labelIds?: number[] | 'none';
   /** a LIKE pattern over search_name, wildcards in the user's text already escaped */
   searchPattern?: string;
+  /** the folded search text, for the search index (SQLite: FTS5 trigram) to narrow the LIKE */
+  searchText?: string;
 }
 
 /** The column a list is sorted by; `search_name` is the name folded for case-insensitivity. */
@@ -32,9 +35,35 @@ export interface PageCursor {
   id: number;
 }
 
-export function createFilesRepository(db: Db) {
-  function filteredFiles(workspaceId: number, filter: FileFilter) {
-    let query = db.selectFrom('files as f').where('f.workspace_id', '=', workspaceId);
+/**
+ * SQLite: the file ids whose name holds the text, from the trigram index (migration 0023); the
+ * LIKE after it decides. Trigrams need three characters; shorter text scans, as before.
+ * PostgreSQL's LIKE uses its pg_trgm index by itself.
+ */
+function searchIndexMatch(dialect: DialectName, text: string | undefined) {
+  if (dialect !== 'sqlite' || text === undefined || [...text].length < 3) return undefined;
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql<boolean>`f.id in (select rowid from files_search where files_search match ${phrase})`;
+}
+
+/**
+ * A search matching at most this many files reads them from the search index and sorts them; a
+ * broader one walks the list's sorted index, where matches are dense, and stops at the page.
+ */
+export const SEARCH_INDEX_DRIVES_BELOW = 2000;
+
+export function createFilesRepository(db: Db, dialect: DialectName) {
+  /** `isSearchDriven`: the search index finds the rows (`+` keeps SQLite off the workspace index). */
+  function filteredFiles(workspaceId: number, filter: FileFilter, isSearchDriven = true) {
+    const indexMatch = searchIndexMatch(dialect, filter.searchText);
+    let query = db
+      .selectFrom('files as f')
+      .where(
+        indexMatch && isSearchDriven
+          ? sql<boolean>`+f.workspace_id = ${workspaceId}`
+          : sql<boolean>`f.workspace_id = ${workspaceId}`,
+      );
+    if (indexMatch) query = query.where(indexMatch);
     if (filter.searchPattern !== undefined) {
       query = query.where(sql<boolean>`f.search_name like ${filter.searchPattern} escape '\\'`);
     }
@@ -61,8 +90,8 @@ export function createFilesRepository(db: Db) {
     return query;
   }
 
-  const withUploader = (workspaceId: number, filter: FileFilter = {}) =>
-    filteredFiles(workspaceId, filter)
+  const withUploader = (workspaceId: number, filter: FileFilter = {}, isSearchDriven = true) =>
+    filteredFiles(workspaceId, filter, isSearchDriven)
       .leftJoin('users as u', 'u.id', 'f.uploaded_by_id')
       .selectAll('f')
       .select('u.username as uploaded_by');
@@ -79,13 +108,14 @@ export function createFilesRepository(db: Db) {
     listFiles(
       workspaceId: number,
       filter: FileFilter,
-      page: { order: FileOrder; after?: PageCursor; limit: number },
+      page: { order: FileOrder; after?: PageCursor; limit: number; matching?: number },
     ): Promise<FileWithUploader[]> {
       const { after, order } = page;
+      const isSearchDriven = (page.matching ?? 0) < SEARCH_INDEX_DRIVES_BELOW;
       const column = `f.${order.column}` as const;
       const comparison = order.direction === 'asc' ? '>' : '<';
       return (
-        withUploader(workspaceId, filter)
+        withUploader(workspaceId, filter, isSearchDriven)
           // a row-value comparison is one index range seek on both dialects; the OR form is not
           .$if(after !== undefined, (query) =>
             query.where(

@@ -67,14 +67,17 @@ export function createFilesService(deps: Deps) {
   /** A label id matches files with that label or any label below it in the tree. */
   async function toFilter(workspaceId: number, query: GcodeListQuery): Promise<FileFilter | null> {
     const labelFilter = readLabelFilter(query);
-    const searchPattern = toSearchPattern(query.search);
+    const search = {
+      searchPattern: toSearchPattern(query.search),
+      searchText: toSearchText(query.search?.trim() ?? '') || undefined,
+    };
     if (Array.isArray(labelFilter)) {
       const links = await labels.listLabelLinks(workspaceId);
       const labelIds = [...collectDescendants(links, labelFilter)];
       if (labelIds.length === 0) return null;
-      return { labelIds, searchPattern };
+      return { labelIds, ...search };
     }
-    return { labelIds: labelFilter, searchPattern };
+    return { labelIds: labelFilter, ...search };
   }
 
   async function requireWorkspaceLabels(workspaceId: number, wanted: number[], trx: Db) {
@@ -102,10 +105,14 @@ export function createFilesService(deps: Deps) {
       const after = decodeCursor(query.cursor, query.ordering);
       const filter = await toFilter(workspaceId, query);
       if (!filter) return { results: [], count: 0, next: null };
-      const [count, rows] = await Promise.all([
-        files.countFiles(workspaceId, filter),
-        files.listFiles(workspaceId, filter, { order, after, limit: query.limit + 1 }),
-      ]);
+      // the count first: how many match decides how the page is read (files.repository.ts)
+      const count = await files.countFiles(workspaceId, filter);
+      const rows = await files.listFiles(workspaceId, filter, {
+        order,
+        after,
+        limit: query.limit + 1,
+        matching: count,
+      });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const next =

@@ -195,3 +195,49 @@ describe('DELETE /api/groups/{g}/users/{u}/', () => {
     expect((await members(otherId, admin.access)).body.users).toHaveLength(2);
   });
 });
+
+describe('GET /api/groups/{g}/users/ pages', () => {
+  it('returns every member exactly once across pages while members join, by e-mail', async () => {
+    const { workspaceId } = await workspaceWith(['user', 'user', 'user', 'user', 'user']);
+    const seen: string[] = [];
+    let path = `/api/groups/${workspaceId}/users/?limit=2`;
+    for (let pages = 0; ; pages += 1) {
+      expect(pages).toBeLessThan(10);
+      const page = await t.api(path, { token: admin.access });
+      expect(page.status).toBe(200);
+      expect(page.body.users.length).toBeLessThanOrEqual(2);
+      expect(page.body.pendingInvitations).toEqual([]);
+      seen.push(...page.body.users.map((member: { email: string }) => member.email));
+      if (page.body.next === null) break;
+      // one joins before the page read so far, one after it
+      for (const email of [`aaa-${pages}@example.com`, `zzz-${pages}@example.com`]) {
+        await addMember(t, workspaceId, await buildUser(t, { email }), 'observer');
+      }
+      path = page.body.next;
+    }
+    const all = await t.api(`/api/groups/${workspaceId}/users/?limit=500`, {
+      token: admin.access,
+    });
+    const emails: string[] = all.body.users.map((member: { email: string }) => member.email);
+    expect(all.body.count).toBe(emails.length);
+    // everyone who was there from the start, and everyone who joined after the place read
+    const expected = emails.filter((email) => !email.startsWith('aaa-'));
+    expect(seen).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('refuses a made-up cursor and a limit out of range with 400 naming the field', async () => {
+    const { workspaceId } = await workspaceWith([]);
+    for (const [query, field] of [
+      ['?cursor=abc', 'querystring.cursor'],
+      ['?limit=0', 'querystring.limit'],
+      ['?limit=501', 'querystring.limit'],
+    ] as const) {
+      const response = await t.api(`/api/groups/${workspaceId}/users/${query}`, {
+        token: admin.access,
+      });
+      expect(response.status, query).toBe(400);
+      expect(Object.keys(response.body.details), query).toEqual([field]);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Role } from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
 
@@ -5,6 +6,12 @@ export interface MemberRow {
   user_id: number;
   email: string;
   role: Role;
+}
+
+/** Where a page of members ended. */
+export interface MemberCursor {
+  email: string;
+  userId: number;
 }
 
 export function createMembersRepository(db: Db) {
@@ -15,12 +22,39 @@ export function createMembersRepository(db: Db) {
       .select(['m.user_id', 'u.email', 'm.role']);
 
   return {
+    /** Every member (bulk invite's "missing"). */
     listMembers(workspaceId: number): Promise<MemberRow[]> {
       return members(db)
         .where('m.workspace_id', '=', workspaceId)
         .orderBy('u.email')
         .orderBy('m.user_id')
         .execute();
+    },
+
+    /** By keyset (email, user id): members joining meanwhile never shift a page. */
+    listMembersPage(
+      workspaceId: number,
+      page: { after?: MemberCursor; limit: number },
+    ): Promise<MemberRow[]> {
+      const { after } = page;
+      return members(db)
+        .where('m.workspace_id', '=', workspaceId)
+        .$if(after !== undefined, (query) =>
+          query.where(sql<boolean>`(u.email, m.user_id) > (${after!.email}, ${after!.userId})`),
+        )
+        .orderBy('u.email')
+        .orderBy('m.user_id')
+        .limit(page.limit)
+        .execute();
+    },
+
+    async countMembers(workspaceId: number): Promise<number> {
+      const { n } = await db
+        .selectFrom('memberships')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow();
+      return Number(n);
     },
 
     findMember(workspaceId: number, userId: number, trx: Db = db): Promise<MemberRow | undefined> {

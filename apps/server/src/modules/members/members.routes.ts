@@ -5,6 +5,7 @@ import {
   MemberParamsSchema,
   MemberRoleUpdateSchema,
   MemberSchema,
+  MembersListQuerySchema,
   MembersSchema,
   WorkspaceParamsSchema,
 } from '@printdeck/shared';
@@ -21,9 +22,11 @@ export function registerMembersRoutes(app: FastifyInstance, members: MembersServ
       tags,
       summary: 'Members, and pending invitations for those who manage members (VIEW_GROUP_MEMBERS)',
       params: WorkspaceParamsSchema,
+      querystring: MembersListQuerySchema,
       response: { 200: MembersSchema },
     },
-    handler: (request) => members.listMembers(getAuth(request).userId, request.params.g),
+    handler: (request) =>
+      members.listMembers(getAuth(request).userId, request.params.g, request.query),
   });
 
   r.patch('/api/groups/:g/users/:userId/', {

@@ -3,6 +3,7 @@ import {
   type InvitationDelivery,
   type Member,
   type Members,
+  type MembersListQuery,
   type PendingInvitation,
   type Permission,
   type Role,
@@ -16,6 +17,7 @@ import type {
   InvitationsRepository,
 } from '../invitations/invitations.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { buildMembersNextUrl, decodeMemberCursor } from './members-cursor.js';
 import type { MemberRow, MembersRepository } from './members.repository.js';
 
 interface Deps {
@@ -77,19 +79,35 @@ export function createMembersService({ db, members, invitations, workspaces, clo
   }
 
   return {
-    async listMembers(userId: number, workspaceId: number): Promise<Members> {
+    async listMembers(
+      userId: number,
+      workspaceId: number,
+      query: MembersListQuery,
+    ): Promise<Members> {
       const role = await workspaces.requireWorkspacePermission(
         userId,
         workspaceId,
         'VIEW_GROUP_MEMBERS',
       );
+      const after = decodeMemberCursor(query.cursor);
+      const isFirstPage = after === undefined;
       const canManage = roleHasPermission(role, 'MANAGE_GROUP_MEMBERS');
-      const [users, pending] = await Promise.all([
-        members.listMembers(workspaceId),
-        canManage ? invitations.listPendingInvitations(workspaceId, clock.now().toISOString()) : [],
+      const [rows, count, pending] = await Promise.all([
+        members.listMembersPage(workspaceId, { after, limit: query.limit + 1 }),
+        members.countMembers(workspaceId),
+        canManage && isFirstPage
+          ? invitations.listPendingInvitations(workspaceId, clock.now().toISOString())
+          : [],
       ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
       return {
-        users: users.map(toMemberResponse),
+        users: page.map(toMemberResponse),
+        count,
+        next:
+          rows.length > query.limit && last
+            ? buildMembersNextUrl(workspaceId, query, { email: last.email, userId: last.user_id })
+            : null,
         pendingInvitations: pending.map(toInvitationResponse),
       };
     },

@@ -72,9 +72,11 @@ export function createPrintJobSync(deps: Deps) {
     const previous = queues.get(deviceKeyId) ?? Promise.resolve();
     const next = previous.then(task, task);
     queues.set(deviceKeyId, next);
-    void next.finally(() => {
+    const forget = () => {
       if (queues.get(deviceKeyId) === next) queues.delete(deviceKeyId);
-    });
+    };
+    // not `finally`: its promise would reject again with nobody to catch it (ends the process)
+    next.then(forget, forget);
     return next;
   }
 

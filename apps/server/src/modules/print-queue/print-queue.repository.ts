@@ -17,6 +17,13 @@ export type QueueItemView = QueueItemRow & {
   job_video_state: string | null;
 };
 
+/** Which items a list answer holds: `queueAfter` is the last queued item of the page before. */
+export interface QueueListPage {
+  queueLimit: number;
+  queueAfter?: { position: number; id: number };
+  archiveLimit: number;
+}
+
 /** What an automatic start looks for: the next item a free printer may take. */
 export interface NextItemQuery {
   workspaceId: number;
@@ -56,35 +63,61 @@ export function createPrintQueueRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Everything not archived in queue order, then the newest archived items. */
-    async listItems(workspaceId: number, archiveLimit: number): Promise<QueueItemView[]> {
-      const open = await itemViews()
+    /**
+     * One page of queued items in queue order (keyset after `queueAfter`); on the first page
+     * also every printed item and the newest archived ones. Each part is one index range.
+     */
+    async listItems(
+      workspaceId: number,
+      page: QueueListPage,
+    ): Promise<{ queued: QueueItemView[]; others: QueueItemView[] }> {
+      const { queueAfter } = page;
+      const queued = await itemViews()
         .where('q.workspace_id', '=', workspaceId)
-        .where('q.state', '!=', 'DONE')
+        .where('q.state', '=', 'TO_BE_PRINTED')
+        .$if(queueAfter !== undefined, (query) =>
+          query.where(
+            sql<boolean>`(q.position, q.id) > (${queueAfter!.position}, ${queueAfter!.id})`,
+          ),
+        )
+        .orderBy('q.position')
+        .orderBy('q.id')
+        .limit(page.queueLimit)
+        .execute();
+      if (queueAfter !== undefined) return { queued: queued as QueueItemView[], others: [] };
+      const printed = await itemViews()
+        .where('q.workspace_id', '=', workspaceId)
+        .where('q.state', '=', 'PRINTED')
         .orderBy('q.position')
         .orderBy('q.id')
         .execute();
       const archived =
-        archiveLimit === 0
+        page.archiveLimit === 0
           ? []
           : await itemViews()
               .where('q.workspace_id', '=', workspaceId)
               .where('q.state', '=', 'DONE')
               .orderBy('q.done_on', 'desc')
               .orderBy('q.id', 'desc')
-              .limit(archiveLimit)
+              .limit(page.archiveLimit)
               .execute();
-      return [...open, ...archived] as QueueItemView[];
+      return {
+        queued: queued as QueueItemView[],
+        others: [...printed, ...archived] as QueueItemView[],
+      };
     },
 
-    async countArchived(workspaceId: number): Promise<number> {
-      const { n } = await db
+    /** Items per state, from the (workspace, state, …) index. */
+    async countByState(workspaceId: number): Promise<Record<PrintQueueState, number>> {
+      const rows = await db
         .selectFrom('print_queue_items')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
         .where('workspace_id', '=', workspaceId)
-        .where('state', '=', 'DONE')
-        .executeTakeFirstOrThrow();
-      return Number(n);
+        .groupBy('state')
+        .execute();
+      const counts = { TO_BE_PRINTED: 0, PRINTED: 0, DONE: 0 };
+      for (const row of rows) counts[row.state] = Number(row.n);
+      return counts;
     },
 
     async findItemView(workspaceId: number, id: number): Promise<QueueItemView | undefined> {

@@ -1,9 +1,11 @@
-import type {
-  PrintQueueItem,
-  PrintQueueItemCreate,
-  PrintQueueItemPrint,
-  PrintQueueItemUpdate,
-  PrintQueueList,
+import {
+  PRINT_QUEUE_PAGE_DEFAULT,
+  type PrintQueueItem,
+  type PrintQueueItemCreate,
+  type PrintQueueItemPrint,
+  type PrintQueueItemUpdate,
+  type PrintQueueList,
+  type PrintQueueListQuery,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
@@ -17,6 +19,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { findWaitingReasons, toItems } from './print-queue.presenter.js';
 import type { PrintQueueRepository, QueueItemRow } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
+import { parseQueueCursor, toQueueCursor } from './queue-cursor.js';
 import type { QueueStarter } from './queue-starter.js';
 
 interface Deps {
@@ -77,11 +80,20 @@ export function createPrintQueueService(deps: Deps) {
     return (await toItems(files, [view]))[0]!;
   }
 
-  async function list(workspaceId: number, archiveLimit: number, isDispatchOn: boolean) {
-    const [views, archiveCount] = await Promise.all([
-      items.listItems(workspaceId, archiveLimit),
-      items.countArchived(workspaceId),
+  async function list(workspaceId: number, query: PrintQueueListQuery, isDispatchOn: boolean) {
+    const page = {
+      // one more than asked: whether a next page exists, without counting
+      queueLimit: query.queue_limit + 1,
+      queueAfter: query.queue_after === undefined ? undefined : parseQueueCursor(query.queue_after),
+      archiveLimit: query.archive_limit,
+    };
+    const [{ queued, others }, counts] = await Promise.all([
+      items.listItems(workspaceId, page),
+      items.countByState(workspaceId),
     ]);
+    const shown = queued.slice(0, query.queue_limit);
+    const last = shown.at(-1);
+    const views = [...shown, ...others];
     let waiting;
     if (isDispatchOn) {
       const workspacePrinters = await printers.listWorkspacePrinters(workspaceId);
@@ -93,7 +105,12 @@ export function createPrintQueueService(deps: Deps) {
         live: deps.live,
       });
     }
-    return { results: await toItems(files, views, waiting), archive_count: archiveCount };
+    return {
+      results: await toItems(files, views, waiting),
+      queue_count: counts.TO_BE_PRINTED,
+      queue_next: queued.length > query.queue_limit && last ? toQueueCursor(last) : null,
+      archive_count: counts.DONE,
+    };
   }
 
   /** Archive: PRINTED to DONE, or gone when the file already has an archived item. */
@@ -166,10 +183,10 @@ export function createPrintQueueService(deps: Deps) {
     async listItems(
       userId: number,
       workspaceId: number,
-      query: { archive_limit: number },
+      query: PrintQueueListQuery,
     ): Promise<PrintQueueList> {
       const settings = await requireQueue(userId, workspaceId);
-      return list(workspaceId, query.archive_limit, settings.queue_dispatch_enabled === 1);
+      return list(workspaceId, query, settings.queue_dispatch_enabled === 1);
     },
 
     async createItem(
@@ -269,7 +286,8 @@ export function createPrintQueueService(deps: Deps) {
       const settings = await requireQueue(userId, workspaceId);
       await items.reorderQueue(workspaceId, ids);
       deps.onQueueChanged(workspaceId);
-      return list(workspaceId, 0, settings.queue_dispatch_enabled === 1);
+      const firstPage = { queue_limit: PRINT_QUEUE_PAGE_DEFAULT, archive_limit: 0 };
+      return list(workspaceId, firstPage, settings.queue_dispatch_enabled === 1);
     },
 
     /** Plate cleared (a card action): the printer may take the next item by itself. */

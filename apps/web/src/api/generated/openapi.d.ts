@@ -3346,7 +3346,10 @@ export interface operations {
     };
     getGroupsByGUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 g: string;
@@ -3363,6 +3366,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         users: components["schemas"]["Member"][];
+                        count: number;
+                        next: string | null;
                         pendingInvitations: components["schemas"]["PendingInvitation"][];
                     };
                 };
@@ -5686,6 +5691,8 @@ export interface operations {
     getGroupsByGPrintQueue: {
         parameters: {
             query?: {
+                queue_limit?: number;
+                queue_after?: string;
                 archive_limit?: number;
             };
             header?: never;
@@ -5704,6 +5711,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: components["schemas"]["PrintQueueItem"][];
+                        queue_count: number;
+                        queue_next: string | null;
                         archive_count: number;
                     };
                 };
@@ -5792,6 +5801,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: components["schemas"]["PrintQueueItem"][];
+                        queue_count: number;
+                        queue_next: string | null;
                         archive_count: number;
                     };
                 };

@@ -1,28 +1,33 @@
 import { MembersSchema, type Members } from '@printdeck/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../api/client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { API_BASE, apiClient } from '../../../api/client';
 
 export const membersQueryKey = (workspaceId: number) => ['groups', workspaceId, 'users'] as const;
 
-export function getMembers(workspaceId: number, signal?: AbortSignal): Promise<Members> {
-  return apiClient.request({
-    path: `/groups/${workspaceId}/users/`,
-    schema: MembersSchema,
-    signal,
-  });
+/** `next` is the server's path, API base included. */
+const toClientPath = (next: string) =>
+  next.startsWith(`${API_BASE}/`) ? next.slice(API_BASE.length) : next;
+
+export function getMembersPage(path: string, signal?: AbortSignal): Promise<Members> {
+  return apiClient.request({ path, schema: MembersSchema, signal });
 }
 
 /** While an invitation waits for the mail server the list looks again, to show it sent. */
 const PENDING_DELIVERY_REFRESH_MS = 5000;
 
+/** Members by e-mail a page at a time (Load more); pending invitations come with the first. */
 export function useMembers(workspaceId: number, isEnabled = true) {
-  return useQuery(
-    queryOptions({
+  return useInfiniteQuery(
+    infiniteQueryOptions({
       queryKey: membersQueryKey(workspaceId),
-      queryFn: ({ signal }) => getMembers(workspaceId, signal),
+      queryFn: ({ pageParam, signal }) => getMembersPage(pageParam, signal),
+      initialPageParam: `/groups/${workspaceId}/users/`,
+      getNextPageParam: (last: Members) => (last.next ? toClientPath(last.next) : undefined),
       enabled: isEnabled,
       refetchInterval: (query) =>
-        query.state.data?.pendingInvitations.some((invitation) => invitation.delivery === 'pending')
+        query.state.data?.pages[0]?.pendingInvitations.some(
+          (invitation) => invitation.delivery === 'pending',
+        )
           ? PENDING_DELIVERY_REFRESH_MS
           : false,
     }),

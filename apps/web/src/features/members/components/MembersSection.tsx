@@ -36,6 +36,8 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
   const [toRemove, setToRemove] = useState<Member | null>(null);
   const [isInviting, setIsInviting] = useState(false);
   if (!canView) return null;
+  const users = members.data?.pages.flatMap((page) => page.users) ?? [];
+  const firstPage = members.data?.pages[0];
 
   const showError = (error: Error) => notifications.show({ color: 'red', message: error.message });
 
@@ -60,7 +62,7 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
       >
         <Table aria-label={t('members.title')}>
           <Table.Tbody>
-            {members.data?.users.map((member) => (
+            {users.map((member) => (
               <Table.Tr key={member.userId}>
                 <Table.Td>{member.email}</Table.Td>
                 <Table.Td>
@@ -100,10 +102,25 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
             ))}
           </Table.Tbody>
         </Table>
+        {members.hasNextPage && firstPage && (
+          <Group justify="space-between" mt="sm">
+            <Text size="sm" c="dimmed">
+              {t('members.shown', { shown: users.length, total: firstPage.count })}
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              loading={members.isFetchingNextPage}
+              onClick={() => void members.fetchNextPage()}
+            >
+              {t('members.loadMore')}
+            </Button>
+          </Group>
+        )}
       </SectionCard>
       {canManage && (
         <SectionCard title={t('invitations.pendingTitle')}>
-          {!members.data?.pendingInvitations.length ? (
+          {!firstPage?.pendingInvitations.length ? (
             <Text c="dimmed" size="sm">
               {t('invitations.none')}
             </Text>
@@ -120,7 +137,7 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {members.data.pendingInvitations.map((invitation) => (
+                {firstPage.pendingInvitations.map((invitation) => (
                   <Table.Tr key={invitation.id}>
                     <Table.Td>{invitation.email}</Table.Td>
                     <Table.Td>{t(`members.roles.${invitation.role}`)}</Table.Td>

@@ -1,4 +1,8 @@
-import { PrintQueueListSchema, type PrintQueueList } from '@printdeck/shared';
+import {
+  PRINT_QUEUE_PAGE_DEFAULT,
+  PrintQueueListSchema,
+  type PrintQueueList,
+} from '@printdeck/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 
@@ -9,25 +13,38 @@ export const printQueueQueryKey = (workspaceId: number) =>
 /** Items move by themselves (a job ends, a video is made, a jobox starts the next): look again. */
 const REFRESH_MS = 3000;
 
-export function getPrintQueue(workspaceId: number, signal?: AbortSignal): Promise<PrintQueueList> {
+/**
+ * The first `queueLimit` queued items (the Queue box grows by "Show more"), every printed item
+ * and the newest archived ones: one request, so each poll shows one consistent moment.
+ */
+export function getPrintQueue(
+  workspaceId: number,
+  queueLimit: number,
+  signal?: AbortSignal,
+): Promise<PrintQueueList> {
   return apiClient.request({
-    path: `/groups/${workspaceId}/print-queue/`,
+    path: `/groups/${workspaceId}/print-queue/?queue_limit=${queueLimit}`,
     schema: PrintQueueListSchema,
     signal,
   });
 }
 
-export function getPrintQueueQueryOptions(workspaceId: number) {
+export function getPrintQueueQueryOptions(
+  workspaceId: number,
+  queueLimit = PRINT_QUEUE_PAGE_DEFAULT,
+) {
   return queryOptions({
-    queryKey: printQueueQueryKey(workspaceId),
-    queryFn: ({ signal }) => getPrintQueue(workspaceId, signal),
+    queryKey: [...printQueueQueryKey(workspaceId), { queueLimit }] as const,
+    queryFn: ({ signal }) => getPrintQueue(workspaceId, queueLimit, signal),
+    // "Show more" keeps the items shown until the longer list arrives
+    placeholderData: (previous) => previous,
   });
 }
 
 /** The queue page's data: refreshed while the tab is visible, and again when it becomes visible. */
-export function usePrintQueue(workspaceId: number) {
+export function usePrintQueue(workspaceId: number, queueLimit?: number) {
   return useQuery({
-    ...getPrintQueueQueryOptions(workspaceId),
+    ...getPrintQueueQueryOptions(workspaceId, queueLimit),
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: 'always',
   });

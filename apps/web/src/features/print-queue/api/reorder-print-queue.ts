@@ -22,7 +22,8 @@ export function useReorderPrintQueue(workspaceId: number) {
     mutationFn: (ids: number[]) => reorderPrintQueue({ workspaceId, ids }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: printQueueQueryKey(workspaceId) });
-      queryClient.setQueryData<PrintQueueList>(printQueueQueryKey(workspaceId), (current) => {
+      const queries = { queryKey: printQueueQueryKey(workspaceId) };
+      queryClient.setQueriesData<PrintQueueList>(queries, (current) => {
         if (!current) return current;
         const rank = new Map(ids.map((id, index) => [id, index]));
         const results = [...current.results].sort(

@@ -1,6 +1,10 @@
 import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PrintQueueBox, PrintQueueItem } from '@printdeck/shared';
+import {
+  PRINT_QUEUE_PAGE_DEFAULT,
+  type PrintQueueBox,
+  type PrintQueueItem,
+} from '@printdeck/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +24,7 @@ import { splitIntoBoxes, type QueueItemAction } from '../model/queue-boxes';
 import { queuePrinterChoices } from '../model/queue-dialog';
 import { QueueItemCard } from './QueueItemCard';
 import { QueueItemDialogLauncher } from './QueueItemDialogLauncher';
+import { QueueShowMore } from './QueueShowMore';
 import { SortableQueueList } from './SortableQueueList';
 
 type Dialog =
@@ -104,7 +109,8 @@ function Box(props: { box: PrintQueueBox; count: number; children: ReactNode }) 
 export function PrintQueuePage() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
-  const queue = usePrintQueue(workspace.id);
+  const [queueLimit, setQueueLimit] = useState(PRINT_QUEUE_PAGE_DEFAULT);
+  const queue = usePrintQueue(workspace.id, queueLimit);
   const print = usePrintQueueItem(workspace.id);
   const update = useUpdateQueueItem(workspace.id);
   const create = useCreateQueueItem(workspace.id);
@@ -186,14 +192,29 @@ export function PrintQueuePage() {
           <Box
             key={box}
             box={box}
-            count={box === 'archive' ? queue.data.archive_count : boxes[box].length}
+            count={
+              box === 'archive'
+                ? queue.data.archive_count
+                : box === 'queue'
+                  ? queue.data.queue_count
+                  : boxes[box].length
+            }
           >
             {box === 'queue' ? (
-              <SortableQueueList
-                items={boxes.queue}
-                renderItem={(item, handle) => renderItem(item, handle)}
-                onReorder={(ids) => reorder.mutate(ids)}
-              />
+              <>
+                <SortableQueueList
+                  items={boxes.queue}
+                  renderItem={(item, handle) => renderItem(item, handle)}
+                  onReorder={(ids) => reorder.mutate(ids)}
+                />
+                <QueueShowMore
+                  shown={boxes.queue.length}
+                  total={queue.data.queue_count}
+                  limit={queueLimit}
+                  isLoading={queue.isPlaceholderData}
+                  onShowMore={setQueueLimit}
+                />
+              </>
             ) : (
               <Stack gap="xs">{boxes[box].map((item) => renderItem(item))}</Stack>
             )}
