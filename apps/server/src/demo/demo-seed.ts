@@ -105,7 +105,10 @@ async function startOnePrint(
     const states = await deviceStates(api, workspaceId);
     const printing = states.find((row) => row.printer_state === 'PRINTING');
     if (printing) return printing.printer_id;
-    const ready = states.find((row) => row.printer_state === 'READY_TO_PRINT');
+    // a printer without a camera first: the camera printer is kept for the timelapse
+    const ready = states
+      .filter((row) => row.printer_state === 'READY_TO_PRINT')
+      .sort((a, b) => Number(a.plugins?.camera === true) - Number(b.plugins?.camera === true))[0];
     if (ready) {
       await api(`/api/printers/${ready.printer_id}/files/`, {
         method: 'POST',
@@ -120,17 +123,38 @@ async function startOnePrint(
 
 /**
  * The first start's timelapse: the shortest sample with a video on a ready printer with a
- * camera, so the videos have one within minutes. Its id, or null when none was ready.
+ * camera, so the videos have one within minutes. Its id, or null when none was ready. The printer
+ * just given the long print may still read ready (its agent has not reported yet): never that one.
  */
-async function startVideoPrint(api: Api, workspaceId: number, files: Gcode[]) {
+async function startVideoPrint(
+  api: Api,
+  workspaceId: number,
+  files: Gcode[],
+  busyPrinterId: number | null,
+  timeoutMs: number,
+) {
   const shortest = [...files].sort(
     (a, b) => (a.printing_time_sec ?? 0) - (b.printing_time_sec ?? 0),
   )[0];
-  const states = await deviceStates(api, workspaceId);
-  const camera = states.find(
-    (row) => row.printer_state === 'READY_TO_PRINT' && row.plugins?.camera === true,
-  );
-  if (!shortest || !camera) return null;
+  if (!shortest) return null;
+  const deadline = performance.now() + timeoutMs;
+  let camera: PrinterDeviceState | undefined;
+  for (;;) {
+    const states = await deviceStates(api, workspaceId);
+    // every printer has reported and none other has a camera: no timelapse, without waiting
+    const reported = states.every(
+      (row) =>
+        row.printer_state !== 'STATE_UNKNOWN' &&
+        row.printer_state !== 'NOT_CONNECTED_TO_PROXY_SERVER',
+    );
+    const hasCamera = (row: PrinterDeviceState) =>
+      row.plugins?.camera === true && row.printer_id !== busyPrinterId;
+    if (reported && !states.some(hasCamera)) return null;
+    camera = states.find((row) => row.printer_state === 'READY_TO_PRINT' && hasCamera(row));
+    if (camera) break;
+    if (performance.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   await api(`/api/printers/${camera.printer_id}/files/`, {
     method: 'POST',
     body: { file_id: shortest.id, print: true, make_video: true },
@@ -172,7 +196,15 @@ export async function seedDemoWorkspace(input: DemoSeedInput): Promise<DemoSeedR
     files,
     input.readyTimeoutMs ?? 60_000,
   );
-  const videoPrinterId = isSeeded ? await startVideoPrint(api, workspaceId, files) : null;
+  const videoPrinterId = isSeeded
+    ? await startVideoPrint(
+        api,
+        workspaceId,
+        files,
+        printingPrinterId,
+        input.readyTimeoutMs ?? 60_000,
+      )
+    : null;
   return {
     isSeeded,
     files: files.length,
