@@ -8,6 +8,11 @@ export const TIMELAPSE = {
   frameIntervalMs: 10_000,
   /** one frame's bytes at most; more is 413 */
   frameMaxBytes: 2 * 1024 * 1024,
+  /**
+   * One frame's pixels at most (4096 × 4096, above any printer camera): its JPEG header is read
+   * on the request, its pixels only by ffmpeg, whose memory grows with them (issue 23).
+   */
+  framePixelsMax: 4096 * 4096,
   /** the agent's spool on disk keeps at most this many bytes; the oldest frames go first */
   spoolMaxBytes: 256 * 1024 * 1024,
   /** frames kept per print at most; past it the server refuses more (409) */

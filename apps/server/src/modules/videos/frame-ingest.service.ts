@@ -76,6 +76,9 @@ export function createFrameIngestService({ videos, deviceKeys, storage, clock, w
         await videos.countCorruptFrame(jobId);
         throw fieldError('body', 'The frame is not a whole JPEG image.');
       }
+      if (info.width * info.height > TIMELAPSE.framePixelsMax) {
+        throw fieldError('body', 'The frame has more pixels than 4096 × 4096.');
+      }
       const seq = headers['x-frame-seq'];
       if (await videos.hasFrame(jobId, seq)) return { stored: false };
       const key = storage.newKey('frames', target.workspace_id, 'jpg');
