@@ -52,6 +52,8 @@ const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/http/fuzz.int.test.ts':
+    'generated bad input through every route, down to each one’s SQL',
   'apps/server/src/modules/getting-started/getting-started.int.test.ts':
     'existence queries with a join, an offset and a limit on both databases',
   'packages/simulator/src/fleet/demo-seed.int.test.ts':

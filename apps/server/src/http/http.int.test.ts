@@ -296,6 +296,19 @@ describe('errors', () => {
     const response = await t.api('/api/health');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('grants no cross-origin reads: a foreign Origin, also in a preflight, gets no CORS header (C38)', async () => {
+    const origin = 'https://attacker.test';
+    const simple = await fetch(`${t.baseUrl}/api/health`, { headers: { origin } });
+    expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+    expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${t.baseUrl}/api/tokens/`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    await preflight.arrayBuffer();
+  });
 });
 
 describe('system', () => {
