@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { enableTwoFactor } from '../test/two-factor.js';
@@ -115,5 +116,22 @@ describe('security events (issue 23)', () => {
       route: '/api/users/me/',
       ip: '127.0.0.1',
     });
+  });
+
+  it('a device key refused at the WebSocket upgrade is logged with the address, never the key', async () => {
+    const stolen = 'abcdefghijkl.' + 'Z'.repeat(43);
+    const socket = new WebSocket(`${t.baseUrl.replace(/^http/, 'ws')}/api/device/ws`, {
+      headers: { authorization: `Bearer ${stolen}`, 'x-device-identity': 'I'.repeat(43) },
+    });
+    const status = await new Promise<number>((resolve) => {
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.once('error', () => resolve(-1));
+    });
+    expect(status).toBe(401);
+    expect(eventsNamed('device_key_refused').at(-1)).toMatchObject({
+      reason: 'key',
+      ip: '127.0.0.1',
+    });
+    expect(JSON.stringify(t.logs)).not.toContain('Z'.repeat(43));
   });
 });
