@@ -33,9 +33,9 @@ export async function registerSlicerRoutes(
       }
       // Fastify's own refusals (a body that is not multipart: 415) answer in the same shape:
       // the response schema has no room for the application's {code, message} (issue 23 fuzz)
-      const status = (error as { statusCode?: number }).statusCode;
+      const { statusCode: status, message } = error as { statusCode?: number; message: string };
       if (status !== undefined && status >= 400 && status < 500) {
-        return reply.status(status).send({ error: error.message });
+        return reply.status(status).send({ error: message });
       }
       // anything else goes on to the application's handler, which logs and hides 5xx details
       throw error;

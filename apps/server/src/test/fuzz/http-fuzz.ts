@@ -119,20 +119,30 @@ export async function runHttpFuzz(
     for (let i = next++; i < options.count; i = next++) {
       const { path, method, operation } = operations[i % operations.length]!;
       const request = planRequest(target, path, method, operation, options.seed + i);
-      const response = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body !== undefined ? { body: request.body } : {}),
-        redirect: 'manual',
-      });
-      const answer = await response.text();
+      let status: number;
+      let answer: string;
+      try {
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body !== undefined ? { body: request.body } : {}),
+          redirect: 'manual',
+        });
+        status = response.status;
+        answer = await response.text();
+      } catch (error) {
+        // the server closed the connection without a whole answer: counted as status 0
+        status = 0;
+        answer =
+          error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error);
+      }
       report.requests += 1;
-      report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
-      if (response.status >= 500) {
+      report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
+      if (status >= 500 || status === 0) {
         report.failures.push({
           method: request.method,
           url: request.url.slice(0, 300),
-          status: response.status,
+          status,
           body: (request.body ?? '').slice(0, 300),
           answer: answer.slice(0, 300),
         });
