@@ -35,7 +35,7 @@ async function main() {
     const httpSeconds = (performance.now() - started) / 1000;
     const fiveXx = report.failures.length;
     console.log(
-      `HTTP: ${report.requests} requests over ${operations} operations in ${httpSeconds.toFixed(0)} s; by status ${JSON.stringify(report.byStatus)}; 5xx: ${fiveXx}`,
+      `HTTP: ${report.requests} requests over ${operations} operations in ${httpSeconds.toFixed(0)} s; by status ${JSON.stringify(report.byStatus)}; 5xx: ${fiveXx}; sent again after a closed connection: ${report.resent}`,
     );
     for (const failure of report.failures.slice(0, 10)) console.log('  5xx:', failure);
     const health = await fetch(`${t.baseUrl}/api/health`);

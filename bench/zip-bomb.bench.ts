@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMetadataPool, read3mfMetadata } from '@printdeck/gcode';
-import { buildDeflatedFiller, buildZip } from '../packages/gcode/src/test-support/zip-writer.js';
+import { buildDeflatedFiller, buildZip } from '@printdeck/gcode/zip-writer';
 
 const RUNS = 3;
 

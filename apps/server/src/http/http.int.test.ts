@@ -292,6 +292,18 @@ describe('errors', () => {
     expect(response.body.code).toBe('not_found');
   });
 
+  it("a body field named like one of Object's own (valueOf, toString) is a 400 naming it, not a 500 (issue 23 fuzz)", async () => {
+    const response = await t.api('/api/tokens/', {
+      method: 'POST',
+      body: { username: 'someone', password: 'something', valueOf: 1, toString: [] },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual({
+      valueOf: ['Unknown field.'],
+      toString: ['Unknown field.'],
+    });
+  });
+
   it('every answer carries a request id', async () => {
     const response = await t.api('/api/health');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -25,6 +25,8 @@ export interface FuzzFailure {
 
 export interface FuzzReport {
   requests: number;
+  /** requests sent again after the connection closed before any answer */
+  resent: number;
   byStatus: Record<number, number>;
   failures: FuzzFailure[];
 }
@@ -99,9 +101,26 @@ function planRequest(
   };
 }
 
+/** One request; status 0 when the connection closed without a whole answer. */
+async function send(request: PlannedRequest): Promise<{ status: number; answer: string }> {
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      redirect: 'manual',
+    });
+    return { status: response.status, answer: await response.text() };
+  } catch (error) {
+    const cause = error instanceof Error ? String(error.cause) : '';
+    return { status: 0, answer: `${String(error)} (${cause})` };
+  }
+}
+
 /**
  * `count` generated requests spread over every operation of the OpenAPI document, `parallel`
- * at a time; any 5xx is a failure, kept with what was sent (the first 20).
+ * at a time; any 5xx (or a connection closed twice without an answer) is a failure, kept with
+ * what was sent.
  */
 export async function runHttpFuzz(
   target: FuzzTarget,
@@ -113,28 +132,18 @@ export async function runHttpFuzz(
       .filter(([method]) => !SKIPPED.has(`${method.toUpperCase()} ${path}`))
       .map(([method, operation]) => ({ path, method, operation })),
   );
-  const report: FuzzReport = { requests: 0, byStatus: {}, failures: [] };
+  const report: FuzzReport = { requests: 0, resent: 0, byStatus: {}, failures: [] };
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < options.count; i = next++) {
       const { path, method, operation } = operations[i % operations.length]!;
       const request = planRequest(target, path, method, operation, options.seed + i);
-      let status: number;
-      let answer: string;
-      try {
-        const response = await fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body !== undefined ? { body: request.body } : {}),
-          redirect: 'manual',
-        });
-        status = response.status;
-        answer = await response.text();
-      } catch (error) {
-        // the server closed the connection without a whole answer: counted as status 0
-        status = 0;
-        answer =
-          error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error);
+      let { status, answer } = await send(request);
+      if (status === 0) {
+        // a keep-alive connection the server closed as this request went out (undici's "other
+        // side closed"): sent once more; only a second failure counts
+        report.resent += 1;
+        ({ status, answer } = await send(request));
       }
       report.requests += 1;
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
