@@ -25,6 +25,8 @@ export const SQLITE_ONLY = {
   'packages/simulator/src/octoprint/octoprint.int.test.ts': NO_DATABASE,
   'packages/simulator/src/octoprint/push-socket.int.test.ts': NO_DATABASE,
   'apps/server/src/openapi/openapi.int.test.ts': 'no database: the OpenAPI document of the routes',
+  'apps/server/src/logging/security-events.int.test.ts':
+    'log lines written by an HTTP hook; no SQL of its own',
   'apps/agent/src/bundle.int.test.ts':
     'the bundled agent file and its start; the server only answers its connection',
   'apps/agent/src/install.int.test.ts':
@@ -50,6 +52,8 @@ const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/http/fuzz.int.test.ts':
+    'generated bad input through every route, down to each one’s SQL',
   'apps/server/src/modules/getting-started/getting-started.int.test.ts':
     'existence queries with a join, an offset and a limit on both databases',
   'packages/simulator/src/fleet/demo-seed.int.test.ts':
@@ -124,6 +128,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/stats/stats-charts.int.test.ts': 'date grouping in SQL',
   'apps/server/src/modules/stats/stats.int.test.ts': 'aggregates in SQL',
   'apps/server/src/modules/telegram/telegram-linking.int.test.ts': REPOSITORY,
+  'apps/server/src/modules/videos/timelapse-quotas.int.test.ts':
+    'the sum of a workspace’s timelapse bytes (a double beside an integer) in SQL',
   'apps/server/src/modules/videos/videos-worker.int.test.ts': 'the encode queue’s claims',
   'apps/server/src/modules/videos/videos.int.test.ts': 'video rows and the encode queue',
   'apps/server/src/modules/workspaces/workspace-settings.int.test.ts': REPOSITORY,

@@ -46,6 +46,7 @@ import { checkDataDir } from './startup/check-data-dir.js';
 import { StartupError } from './startup/startup-error.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { createFileStorage } from './storage/file-storage.js';
+import { createOrphanSweep } from './startup/orphan-sweep.js';
 
 export interface StartOptions {
   config: Config;
@@ -121,7 +122,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       mailFrom: config.mailFrom,
       telegram: config.telegram,
       deviceTimeouts: deviceTimeoutsOf(options.gatewayLimits),
-      videoSettings: { ...options.videoSettings, ffmpegPath: config.ffmpegPath },
+      videoSettings: {
+        workspaceQuotaBytes: config.timelapseWorkspaceQuotaBytes,
+        ...options.videoSettings,
+        ffmpegPath: config.ffmpegPath,
+      },
       lanPrinterNetworks: config.lanPrinterNetworks,
       notificationOptions: {
         ...options.notificationOptions,
@@ -442,6 +447,7 @@ export function composeServices({
     videos,
     notifications,
     jobs,
+    orphans: createOrphanSweep({ db, storage, clock }),
   };
 }
 

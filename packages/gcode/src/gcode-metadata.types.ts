@@ -1,3 +1,5 @@
+import type { ZipLimits } from './zip/zip-limits.js';
+
 /**
  * The product's filament types (spec part 2, §3). The same list as `FILAMENT_TYPES` in
  * @printdeck/shared, repeated here so this package stays free of dependencies.
@@ -78,6 +80,8 @@ export interface GcodeReadLimits {
 
 export interface ReadGcodeOptions {
   limits?: Partial<GcodeReadLimits>;
+  /** `.gcode.3mf`: what opening the zip may cost (zip/zip-limits.ts). */
+  zipLimits?: Partial<ZipLimits>;
   /** bgcode: check each block's CRC32 when the file carries them. Default true. */
   verifyChecksums?: boolean;
   /**

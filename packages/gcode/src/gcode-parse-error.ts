@@ -17,6 +17,8 @@ export const GCODE_ERROR_CODES = [
   'bgcode_checksum_mismatch',
   /** Deflate or heatshrink data is invalid or does not give the declared size. */
   'bgcode_decompress_failed',
+  /** A `.gcode.3mf` is not a zip this reader takes: broken directory, method, no plate. */
+  'zip_bad_archive',
   /** A size or count is over the limits this reader allows. */
   'limit_exceeded',
   /** A bug in this package, not a property of the file; the original error is the cause. */

@@ -1,4 +1,11 @@
-export { readGcodeMetadata, parseGcodeMetadata } from './read-gcode-metadata.js';
+export {
+  readGcodeMetadata,
+  parseGcodeMetadata,
+  read3mfMetadata,
+  parse3mfMetadata,
+} from './read-gcode-metadata.js';
+export type { ThreeMfMetadata } from './zip/read-3mf-metadata.js';
+export { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip/zip-limits.js';
 export { GcodeParseError, GCODE_ERROR_CODES, type GcodeErrorCode } from './gcode-parse-error.js';
 export {
   FILAMENT_TYPES,

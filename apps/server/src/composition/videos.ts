@@ -36,6 +36,10 @@ export interface VideoSettings {
   /** how long an ended job's encode waits for frames still on their way (default 60 s) */
   frameGraceMs?: number;
   worker?: Partial<Omit<VideoWorkerOptions, 'ffmpegPath'>>;
+  /** TIMELAPSE_WORKSPACE_QUOTA_GB in bytes (default 50 GiB) */
+  workspaceQuotaBytes?: number;
+  /** tests: frames' bytes per print (default TIMELAPSE.jobFrameBytesMax) */
+  jobQuotaBytes?: number;
 }
 
 /** Timelapse videos: the part of the composition root that records, encodes and serves them. */
@@ -82,6 +86,8 @@ export function createVideoServices(deps: {
       storage,
       clock,
       wakeWorker,
+      workspaceQuotaBytes: deps.settings.workspaceQuotaBytes ?? 50 * 1024 ** 3,
+      jobQuotaBytes: deps.settings.jobQuotaBytes ?? TIMELAPSE.jobFrameBytesMax,
     }),
     /** "video failure": notifications subscribe here */
     events,

@@ -13,7 +13,8 @@ export interface Workers {
 }
 
 /**
- * The background work of one instance: the cluster's membership, the sweeps, the listeners on
+ * The background work of one instance: the cluster's membership, the sweeps (orphans at
+ * start), the listeners on
  * device events (event-wiring.ts), the job runner (video encodes, invitation mails), the
  * notification worker and LAN mode's
  * built-in agents.
@@ -23,6 +24,9 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   // the composition root stops the cluster, after the database work of the others is done
   await services.cluster.start(log);
 
+  // what a crash left behind; the server answers meanwhile, and stops only once it is done
+  const sweeping = services.orphans.sweepAtStart(log);
+  stops.push(() => sweeping);
   services.idempotency.startSweep(log);
   stops.push(() => services.idempotency.stopSweep());
   // every device listener, in the order it runs, and the sweeps that go with them

@@ -99,6 +99,8 @@ export const EnvSchema = z.object({
       (value) => value === undefined || value.trim() === '',
       'is not supported: the server logs JSON lines; to read them formatted, pipe them through `npx pino-pretty`',
     ),
+  /** timelapse frames and videos one workspace may keep, in GiB; past it recordings stop */
+  TIMELAPSE_WORKSPACE_QUOTA_GB: z.coerce.number().min(0.001).max(1_000_000).default(50),
   /** the ffmpeg that makes timelapse videos; default: the one @ffmpeg-installer/ffmpeg installed */
   FFMPEG_PATH: optionalString.pipe(executablePath.optional()),
   /** error reporting (spec part 1 §8), server and web app; unset: nothing is reported */
@@ -177,6 +179,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     environment: e.ENVIRONMENT,
+    /** TIMELAPSE_WORKSPACE_QUOTA_GB, in bytes */
+    timelapseWorkspaceQuotaBytes: Math.round(e.TIMELAPSE_WORKSPACE_QUOTA_GB * 1024 ** 3),
     /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */
     ffmpegPath: e.FFMPEG_PATH,
     /** LAN_PRINTER_NETWORKS; empty: LAN mode off */

@@ -107,6 +107,16 @@ export function registerDeviceGateway(
           return refuseUpgrade(socket, 429, 'Too Many Requests', { 'Retry-After': String(wait) });
         }
         await deps.rateLimiter.hit(failureKey, FAILED_DEVICE_KEYS_PER_ADDRESS);
+        // a security event (issue 23); never the key, and bounded by the limit above
+        app.log.warn(
+          {
+            security_event: 'device_key_refused',
+            outcome: 'refused',
+            reason: result.refused,
+            ip: getUpgradeClientAddress(request, deps.trustProxyHops),
+          },
+          'security event: device_key_refused',
+        );
         // another agent's key: refused here, so the paired agent's socket is never touched
         if (result.refused === 'paired_elsewhere') return refuseUpgrade(socket, 409, 'Conflict');
         if (result.refused === 'identity_missing') {

@@ -19,6 +19,7 @@ import { registerOpenApi } from '../openapi/openapi.js';
 import { registerRoutes } from '../routes.js';
 import { registerPermissionCheck, type RoutePermission } from './route-permission.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityEvents } from '../logging/security-events.js';
 
 export interface AppOptions {
   config: Config;
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSecurityHeaders(server, getReportingOrigins(config));
   registerMaintenance(server, maintenance);
   registerAuthentication(server, services.auth, services.workspaceAdmin.apiKeys);
+  registerSecurityEvents(server);
   registerIdempotency(server, services.idempotency);
   // after idempotency: its stored answers are the plain bodies
   await registerCompression(server);

@@ -11,12 +11,18 @@ interface ZodIssueLike {
   keys?: string[];
 }
 
-/** Field path (dotted) → reasons. Unknown keys are reported under their own name. */
+/**
+ * Field path (dotted) → reasons. Unknown keys are reported under their own name, which the
+ * client chose: `toString` or `__proto__` must stay plain keys (issue 23 fuzz: a body with a
+ * `valueOf` field was a 500), so the reasons gather in a Map first.
+ */
 export function toFieldErrors(issues: ZodIssueLike[], prefix = ''): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = new Map<string, string[]>();
   const add = (path: string, message: string) => {
     const key = [prefix, path].filter(Boolean).join('.') || '(body)';
-    (fields[key] ??= []).push(message);
+    const reasons = fields.get(key);
+    if (reasons) reasons.push(message);
+    else fields.set(key, [message]);
   };
   for (const issue of issues) {
     const path = (issue.path ?? []).map(String).join('.');
@@ -26,7 +32,7 @@ export function toFieldErrors(issues: ZodIssueLike[], prefix = ''): FieldErrors 
       add(path, issue.message);
     }
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 function describe(fields: FieldErrors): string {

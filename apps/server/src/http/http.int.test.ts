@@ -292,9 +292,34 @@ describe('errors', () => {
     expect(response.body.code).toBe('not_found');
   });
 
+  it("a body field named like one of Object's own (valueOf, toString) is a 400 naming it, not a 500 (issue 23 fuzz)", async () => {
+    const response = await t.api('/api/tokens/', {
+      method: 'POST',
+      body: { username: 'someone', password: 'something', valueOf: 1, toString: [] },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual({
+      valueOf: ['Unknown field.'],
+      toString: ['Unknown field.'],
+    });
+  });
+
   it('every answer carries a request id', async () => {
     const response = await t.api('/api/health');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('grants no cross-origin reads: a foreign Origin, also in a preflight, gets no CORS header (C38)', async () => {
+    const origin = 'https://attacker.test';
+    const simple = await fetch(`${t.baseUrl}/api/health`, { headers: { origin } });
+    expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+    expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${t.baseUrl}/api/tokens/`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    await preflight.arrayBuffer();
   });
 });
 

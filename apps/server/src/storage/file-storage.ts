@@ -172,6 +172,23 @@ export function createFileStorage(dataDir: string) {
       return { stream: createReadStream(file), size: info.size };
     },
 
+    /** Every stored object of an area with when it was last written (for the orphan sweep). */
+    async listObjects(area: StorageArea): Promise<Array<{ key: string; mtimeMs: number }>> {
+      const objects: Array<{ key: string; mtimeMs: number }> = [];
+      const areaDir = path.join(root, area);
+      const folders = await readdir(areaDir).catch((error: unknown) => ignoreMissing(error));
+      for (const folder of folders ?? []) {
+        const names = await readdir(path.join(areaDir, folder)).catch(() => []);
+        for (const name of names) {
+          const key = `${area}/${folder}/${name}`;
+          if (!KEY_PATTERN.test(key)) continue;
+          const info = await stat(resolveKey(key)).catch((error: unknown) => ignoreMissing(error));
+          if (info?.isFile()) objects.push({ key, mtimeMs: info.mtimeMs });
+        }
+      }
+      return objects;
+    },
+
     /**
      * Removes temp files nobody has written to for `maxAgeMs`. A live upload writes at least
      * once per idle timeout and a work folder in use is touched every minute, so several

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GcodeParseError } from '../gcode-parse-error.js';
 import { buildPreviewBombBgcode } from '../test-support/preview-bomb.js';
 import { buildPrusaLikeBgcode } from '../test-support/sample-bgcode.js';
+import { BAMBU_STUDIO } from '../test-support/sample-files.js';
+import { buildDeflatedFiller, buildZip } from '../test-support/zip-writer.js';
 import { createMetadataPool } from './metadata-pool.js';
 
 let dir: string;
@@ -56,6 +58,39 @@ describe('the metadata pool', () => {
       const error = await pool.read(path).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(GcodeParseError);
       expect((error as GcodeParseError).code).toBe('bgcode_bad_header');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reads a .gcode.3mf on a thread; a zip bomb at the default limits is refused there while this loop turns (issue 23)', async () => {
+    const pool = createMetadataPool();
+    try {
+      const plate = { name: 'Metadata/plate_1.gcode', data: Buffer.from(BAMBU_STUDIO) };
+      const good = await pool.read3mf(await writeSample('a.gcode.3mf', buildZip([plate])));
+      expect(good).toMatchObject({ format: 'gcode.3mf', plates: [1], slicer: 'BambuStudio' });
+
+      // 600 MiB of G-code in 640 KB, over the 512 MiB an entry may inflate to
+      const bomb = buildDeflatedFiller(600 * 1024 * 1024);
+      const path = await writeSample(
+        'bomb.gcode.3mf',
+        buildZip([{ name: 'Metadata/plate_1.gcode', data: Buffer.alloc(0), deflated: bomb }]),
+      );
+      const reading = pool.read3mf(path).catch((caught: unknown) => caught);
+      let turns = 0;
+      let sawBusy = false;
+      let settled = false;
+      void reading.then(() => (settled = true));
+      while (!settled) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns += 1;
+        if (pool.busy() === 1) sawBusy = true;
+      }
+      const error = await reading;
+      expect(error).toBeInstanceOf(GcodeParseError);
+      expect((error as GcodeParseError).code).toBe('limit_exceeded');
+      expect(sawBusy).toBe(true);
+      expect(turns).toBeGreaterThan(1);
     } finally {
       await pool.close();
     }

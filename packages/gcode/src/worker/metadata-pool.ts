@@ -3,7 +3,13 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { GcodeParseError } from '../gcode-parse-error.js';
 import type { GcodeMetadata, ReadGcodeOptions } from '../gcode-metadata.types.js';
-import type { WorkerAnswer, WorkerTask } from './worker-messages.js';
+import type { ThreeMfMetadata } from '../zip/read-3mf-metadata.js';
+import type {
+  WorkerAnswer,
+  WorkerMetadata,
+  WorkerTask,
+  WorkerTaskKind,
+} from './worker-messages.js';
 
 export interface MetadataPoolOptions {
   /** Threads at most; each reads one file at a time. */
@@ -17,13 +23,15 @@ export interface MetadataPoolOptions {
 export interface MetadataPool {
   /** readGcodeMetadata on a worker thread; rejects only with GcodeParseError. */
   read(path: string, options?: ReadGcodeOptions): Promise<GcodeMetadata>;
+  /** read3mfMetadata on a worker thread (the zip's limits and the time limit hold). */
+  read3mf(path: string, options?: ReadGcodeOptions): Promise<ThreeMfMetadata>;
   /** Files being read on a thread right now (tests wait for this, not for time). */
   busy(): number;
   close(): Promise<void>;
 }
 
 interface Task extends WorkerTask {
-  resolve(metadata: GcodeMetadata): void;
+  resolve(metadata: WorkerMetadata): void;
   reject(error: Error): void;
 }
 
@@ -132,37 +140,51 @@ export function createMetadataPool(options: MetadataPoolOptions = {}): MetadataP
       startClock(thread);
       thread.worker.postMessage({
         id: task.id,
+        kind: task.kind,
         path: task.path,
         options: task.options,
       } satisfies WorkerTask);
     }
   }
 
-  function run(path: string, readOptions: ReadGcodeOptions | undefined): Promise<GcodeMetadata> {
+  function run(
+    kind: WorkerTaskKind,
+    path: string,
+    readOptions: ReadGcodeOptions | undefined,
+  ): Promise<WorkerMetadata> {
     if (closed) return Promise.reject(new GcodeParseError('internal_error', 'pool closed'));
     return new Promise((resolve, reject) => {
-      queue.push({ id: nextId++, path, options: readOptions, resolve, reject });
+      queue.push({ id: nextId++, kind, path, options: readOptions, resolve, reject });
       pump();
     });
   }
 
+  async function readWithFallback(
+    kind: WorkerTaskKind,
+    path: string,
+    readOptions: ReadGcodeOptions | undefined,
+  ): Promise<WorkerMetadata> {
+    try {
+      return await run(kind, path, readOptions);
+    } catch (error) {
+      if (!(error instanceof TimedOut)) throw asParseError(error);
+    }
+    const withoutPreviews = { ...readOptions?.limits, maxThumbnails: 0 };
+    try {
+      return await run(kind, path, { ...readOptions, limits: withoutPreviews });
+    } catch (error) {
+      if (error instanceof TimedOut) {
+        throw new GcodeParseError('limit_exceeded', `reading took over ${timeLimitMs} ms`);
+      }
+      throw asParseError(error);
+    }
+  }
+
   return {
-    async read(path, readOptions) {
-      try {
-        return await run(path, readOptions);
-      } catch (error) {
-        if (!(error instanceof TimedOut)) throw asParseError(error);
-      }
-      const withoutPreviews = { ...readOptions?.limits, maxThumbnails: 0 };
-      try {
-        return await run(path, { ...readOptions, limits: withoutPreviews });
-      } catch (error) {
-        if (error instanceof TimedOut) {
-          throw new GcodeParseError('limit_exceeded', `reading took over ${timeLimitMs} ms`);
-        }
-        throw asParseError(error);
-      }
-    },
+    read: (path, readOptions) =>
+      readWithFallback('gcode', path, readOptions) as Promise<GcodeMetadata>,
+    read3mf: (path, readOptions) =>
+      readWithFallback('gcode.3mf', path, readOptions) as Promise<ThreeMfMetadata>,
     busy: () => busy.size,
     async close() {
       closed = true;
@@ -182,7 +204,7 @@ function asParseError(error: unknown): GcodeParseError {
 }
 
 /** Structured clone hands Buffers over as Uint8Arrays. */
-function revive(metadata: GcodeMetadata): GcodeMetadata {
+function revive(metadata: WorkerMetadata): WorkerMetadata {
   const thumbnails = metadata.thumbnails.map((thumbnail) => ({
     ...thumbnail,
     data: Buffer.from(thumbnail.data.buffer, thumbnail.data.byteOffset, thumbnail.data.byteLength),

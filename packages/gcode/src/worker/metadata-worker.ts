@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { GcodeParseError } from '../gcode-parse-error.js';
-import { readGcodeMetadata } from '../read-gcode-metadata.js';
+import { read3mfMetadata, readGcodeMetadata } from '../read-gcode-metadata.js';
 import type { WorkerAnswer, WorkerTask } from './worker-messages.js';
 
 /**
@@ -11,7 +11,11 @@ const port = parentPort;
 if (!port) throw new Error('metadata-worker runs only as a worker thread');
 
 port.on('message', (task: WorkerTask) => {
-  void readGcodeMetadata(task.path, task.options).then(
+  const reading =
+    task.kind === 'gcode.3mf'
+      ? read3mfMetadata(task.path, task.options)
+      : readGcodeMetadata(task.path, task.options);
+  void reading.then(
     (metadata) => port.postMessage({ id: task.id, ok: true, metadata } satisfies WorkerAnswer),
     (error: unknown) => {
       const parseError = error instanceof GcodeParseError ? error : null;

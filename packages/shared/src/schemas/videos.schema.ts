@@ -8,8 +8,15 @@ export const TIMELAPSE = {
   frameIntervalMs: 10_000,
   /** one frame's bytes at most; more is 413 */
   frameMaxBytes: 2 * 1024 * 1024,
+  /**
+   * One frame's pixels at most (4096 × 4096, above any printer camera): its JPEG header is read
+   * on the request, its pixels only by ffmpeg, whose memory grows with them (issue 23).
+   */
+  framePixelsMax: 4096 * 4096,
   /** the agent's spool on disk keeps at most this many bytes; the oldest frames go first */
   spoolMaxBytes: 256 * 1024 * 1024,
+  /** frames' bytes kept per print at most; past it the recording stops (409, issue 23) */
+  jobFrameBytesMax: 4 * 1024 * 1024 * 1024,
   /** frames kept per print at most; past it the server refuses more (409) */
   framesPerJobMax: 20_000,
   /** the video lasts this long whatever the print's length */
@@ -84,6 +91,8 @@ export const VideoSchema = z.object({
   created_on: z.string(),
   /** why the video could not be made, when FAILED */
   failure_reason: z.string().nullable(),
+  /** a timelapse quota ended the recording early (issue 23): the video shows the print so far */
+  recording_stopped: z.enum(['job_quota', 'workspace_quota']).nullable(),
   duration_sec: z.number().nullable(),
   size: z.number().int().nullable(),
   frames: z.object({

@@ -17,6 +17,7 @@ import * as invitationDelivery from './0016-invitation-delivery.js';
 import * as sessionStrength from './0017-session-strength.js';
 import * as backgroundJobs from './0019-background-jobs.js';
 import * as scaleIndexes from './0018-scale-indexes-and-rollups.js';
+import * as timelapseQuotas from './0020-timelapse-quotas.js';
 import * as listPagingAndFileSearch from './0023-list-paging-and-file-search.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
@@ -39,5 +40,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0017-session-strength': sessionStrength,
   '0019-background-jobs': backgroundJobs,
   '0018-scale-indexes-and-rollups': scaleIndexes,
+  '0020-timelapse-quotas': timelapseQuotas,
   '0023-list-paging-and-file-search': listPagingAndFileSearch,
 };

@@ -59,6 +59,8 @@ export interface PrintQueueItemsTable {
   start_error_on: string | null;
 }
 
+export type TimelapseQuota = 'job_quota' | 'workspace_quota';
+
 /** A timelapse video of one print job (its id is the job's id); bytes under the *_key columns. */
 export interface VideosTable {
   print_job_id: number;
@@ -75,6 +77,10 @@ export interface VideosTable {
   check_reasons: Generated<string>;
   duration_sec: number | null;
   video_size: number | null;
+  /** bytes of the frames still kept for this video (0 once the video is made from them) */
+  frame_bytes: Generated<number>;
+  /** which timelapse quota ended the recording early (issue 23), or null */
+  recording_stopped: TimelapseQuota | null;
   video_key: string | null;
   photo_key: string | null;
   strip_key: string | null;

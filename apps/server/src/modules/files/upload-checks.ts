@@ -27,6 +27,7 @@ const BGCODE_PROBLEMS: Partial<Record<GcodeErrorCode, string>> = {
   bgcode_trailing_data: 'The .bgcode file has bytes after its last block.',
   bgcode_checksum_mismatch: 'A .bgcode block does not match its CRC32 checksum.',
   bgcode_decompress_failed: 'A .bgcode block cannot be decompressed.',
+  zip_bad_archive: 'The .gcode.3mf file is not a sliced 3MF archive: a plate or its zip is broken.',
   limit_exceeded: 'The file holds more metadata or previews than allowed.',
 };
 

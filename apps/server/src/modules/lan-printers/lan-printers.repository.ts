@@ -11,6 +11,18 @@ export function createLanPrintersRepository(db: Db) {
       await db.insertInto('lan_printers').values(row).execute();
     },
 
+    /** A LAN printer whose printer could not be made: its row goes and its key is revoked. */
+    async dropUnfinished(deviceKeyId: number, now: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('lan_printers').where('device_key_id', '=', deviceKeyId).execute();
+        await trx
+          .updateTable('device_keys')
+          .set({ revoked_on: now })
+          .where('id', '=', deviceKeyId)
+          .execute();
+      });
+    },
+
     /**
      * Every LAN printer whose key is live and whose printer is enabled: the agents to run. A
      * disabled printer's agent lets go of its host (Moonraker's agent slot, OctoPrint's socket).

@@ -61,16 +61,6 @@ export function createLanPrintersService(deps: Deps) {
       // a key only the server knows: made, used once here, never shown
       const { token } = await deps.deviceKeys.createDeviceKey(userId, input.group);
       const key = (await deps.deviceKeys.findLiveKey(token))!;
-      const printer = await deps.printers.createPrinter(userId, {
-        group: input.group,
-        name: input.name,
-        token,
-        protocol: 'http',
-        camera_enabled: input.camera_enabled,
-        camera_rotation: input.camera_rotation,
-        jobox_enabled: input.jobox_enabled,
-        enabled: true,
-      });
       const row: LanPrinterRow = {
         device_key_id: key.id,
         kind: input.kind,
@@ -79,7 +69,25 @@ export function createLanPrintersService(deps: Deps) {
           input.kind === 'octoprint' ? secretBox.seal(Buffer.from(input.api_key, 'utf8')) : null,
         created_on: deps.clock.now().toISOString(),
       };
+      // The LAN row before the printer (issue 23): a crash in between leaves a row without a
+      // printer, which the sweep at start removes, never a printer no agent will ever drive.
       await lanPrinters.insert(row);
+      let printer: Printer;
+      try {
+        printer = await deps.printers.createPrinter(userId, {
+          group: input.group,
+          name: input.name,
+          token,
+          protocol: 'http',
+          camera_enabled: input.camera_enabled,
+          camera_rotation: input.camera_rotation,
+          jobox_enabled: input.jobox_enabled,
+          enabled: true,
+        });
+      } catch (error) {
+        await lanPrinters.dropUnfinished(key.id, deps.clock.now().toISOString());
+        throw error;
+      }
       await deps.agents.start(key.id, hostOf(row));
       return { ...printer, device_type: input.kind };
     },

@@ -182,6 +182,18 @@ describe('POST /slicer/{groupId}/api/files/local', () => {
     expect(foreignFiles.body.count).toBe(0);
   });
 
+  it("answers a body that is not multipart with a 4xx in OctoPrint's shape, never a 500 (issue 23 fuzz)", async () => {
+    for (const contentType of ['image/jpeg', 'application/json', 'text/plain']) {
+      const response = await fetch(`${t.baseUrl}/slicer/${workspaceId}/api/files/local`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': contentType },
+        body: '\u00ff\u00d8',
+      });
+      expect([400, 415]).toContain(response.status);
+      expect(await response.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+
   it('a deleted key stops working at once', async () => {
     const { id, key: doomed } = await createApiKey(t, owner.access);
     expect((await version(doomed)).status).toBe(200);

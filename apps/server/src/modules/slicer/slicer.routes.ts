@@ -27,10 +27,18 @@ export async function registerSlicerRoutes(
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
     scope.setErrorHandler((error, _request, reply) => {
+      if (error instanceof AppError) {
+        if (error.headers) void reply.headers(error.headers);
+        return reply.status(error.status).send({ error: error.message });
+      }
+      // Fastify's own refusals (a body that is not multipart: 415) answer in the same shape:
+      // the response schema has no room for the application's {code, message} (issue 23 fuzz)
+      const { statusCode: status, message } = error as { statusCode?: number; message: string };
+      if (status !== undefined && status >= 400 && status < 500) {
+        return reply.status(status).send({ error: message });
+      }
       // anything else goes on to the application's handler, which logs and hides 5xx details
-      if (!(error instanceof AppError)) throw error;
-      if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.status).send({ error: error.message });
+      throw error;
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['slicer (OctoPrint-compatible)'];

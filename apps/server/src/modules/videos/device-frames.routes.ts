@@ -48,7 +48,12 @@ export async function registerDeviceFramesRoutes(
         );
       },
       handler: (request) =>
-        frames.ingestFrame(request.deviceKeyId!, request.headers, request.body as Buffer),
+        frames.ingestFrame(
+          request.deviceKeyId!,
+          request.headers,
+          request.body as Buffer,
+          (fields, message) => request.log.warn(fields, message),
+        ),
     });
 
     r.post('/api/device/timelapse/:jobId/done/', {

@@ -49,6 +49,7 @@ export function createVideoPresenter(links: SignedLinks) {
         is_public: row.is_public === 1,
         created_on: row.created_on,
         failure_reason: row.failure_reason,
+        recording_stopped: row.recording_stopped,
         duration_sec: row.duration_sec,
         size: row.video_size,
         frames: {

@@ -28,6 +28,8 @@ export function createVideoResultsRepository(db: Db) {
           strip_key: outcome.stripKey,
           duration_sec: outcome.durationSec,
           video_size: outcome.videoSize,
+          // the frames go below: their bytes no longer count against the quotas
+          frame_bytes: 0,
           failure_reason: null,
           check_flagged: outcome.check.flagged ? 1 : 0,
           check_reasons: JSON.stringify(outcome.check.reasons),

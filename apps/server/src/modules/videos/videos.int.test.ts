@@ -269,7 +269,30 @@ describe('bad frames', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ frames_received: 1, frames_corrupt: 1 });
   });
+  it('a frame whose header claims more pixels than the budget is 400 and not kept (issue 23)', async () => {
+    const frame = Buffer.from(buildFrame(5));
+    const sof = frame.indexOf(Buffer.from([0xff, 0xc0]));
+    frame.writeUInt16BE(20_000, sof + 5);
+    frame.writeUInt16BE(20_000, sof + 7);
+    const before = await framesOf(jobId);
+    const answer = await sendFrame(t, printer.deviceKey, { jobId, seq: 5, body: frame });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'validation_error',
+      details: { body: [expect.stringContaining('4096')] },
+    });
+    expect(await framesOf(jobId)).toBe(before);
+  });
 });
+
+async function framesOf(jobId: number): Promise<number> {
+  const row = await t.server.database.db
+    .selectFrom('videos')
+    .select('frames_received')
+    .where('print_job_id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  return row.frames_received;
+}
 
 describe('permissions', () => {
   let videoId: number;

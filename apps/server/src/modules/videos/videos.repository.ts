@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, VideoFramesTable, VideosTable } from '../../db/schema.js';
+import type { TimelapseQuota } from '../../db/schema.js';
 import type { JobsRepository } from '../../jobs/jobs.repository.js';
 import { encodeKeyOf, encodeKeySql, enqueueEncode } from './video-encode-queue.js';
 
@@ -52,6 +53,8 @@ export function createVideosRepository(db: Db, jobs: JobsRepository) {
           'print_jobs.video_state',
           'print_jobs.ended_on',
           'videos.frames_received',
+          'videos.frame_bytes',
+          'videos.recording_stopped',
           'background_jobs.state as encode_state',
         ])
         .where('print_jobs.id', '=', jobId)
@@ -105,6 +108,7 @@ export function createVideosRepository(db: Db, jobs: JobsRepository) {
           .updateTable('videos')
           .set((eb) => ({
             frames_received: eb('frames_received', '+', 1),
+            frame_bytes: eb('frame_bytes', '+', frame.size),
             camera_failures: eb
               .case()
               .when('camera_failures', '<', counters.cameraFailures)
@@ -122,6 +126,34 @@ export function createVideosRepository(db: Db, jobs: JobsRepository) {
           .execute();
         return true;
       });
+    },
+
+    /**
+     * The timelapse bytes a workspace keeps: frames not yet made into a video and the videos
+     * made (photo and strip are small beside them and not counted).
+     */
+    async workspaceTimelapseBytes(workspaceId: number): Promise<number> {
+      const row = await db
+        .selectFrom('videos')
+        .select(
+          sql<
+            number | null
+          >`SUM(frame_bytes + CAST(COALESCE(video_size, 0) AS double precision))`.as('bytes'),
+        )
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** A quota ended the recording: later frames are refused without being read. */
+    async stopRecording(videoId: number, quota: TimelapseQuota): Promise<boolean> {
+      const updated = await db
+        .updateTable('videos')
+        .set({ recording_stopped: quota })
+        .where('print_job_id', '=', videoId)
+        .where('recording_stopped', 'is', null)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
     },
 
     async countCorruptFrame(videoId: number): Promise<void> {

@@ -2339,6 +2339,8 @@ export interface components {
             is_public: boolean;
             created_on: string;
             failure_reason: string | null;
+            /** @enum {string|null} */
+            recording_stopped: "job_quota" | "workspace_quota" | null;
             duration_sec: number | null;
             size: number | null;
             frames: {

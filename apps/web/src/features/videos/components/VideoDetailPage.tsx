@@ -130,6 +130,11 @@ export function VideoDetailPage() {
             : t('videos.beingMade')}
         </Alert>
       )}
+      {video.recording_stopped && (
+        <Alert color="orange" data-testid="video-recording-stopped">
+          {t(`videos.recordingStopped.${video.recording_stopped}`)}
+        </Alert>
+      )}
       {video.check.flagged && (
         <Alert
           color="orange"
