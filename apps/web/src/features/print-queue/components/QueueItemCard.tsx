@@ -113,9 +113,7 @@ export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemC
         )}
         {autostartWait && (
           <Text size="sm" c="teal" data-testid="queue-item-autostart-wait">
-            {t(`printQueue.item.autostartWait.${autostartWait.code}`, {
-              printer: autostartWait.printer,
-            })}
+            {t(`printQueue.item.autostartWait.${autostartWait.code}`, autostartWait)}
           </Text>
         )}
         {waiting && (
