@@ -40,7 +40,7 @@ function readLineWraps(element: Locator): Promise<string[]> {
 }
 
 /** A wrap between the parts of a file name or an e-mail, or at a space. */
-const isWrapBetweenParts = (wrap: string) => /^[._\-/ ]|^.[@ ]$/.test(wrap);
+const isWrapBetweenParts = (wrap: string) => /^[_\-/ ]|^\.\D|^.[@ ]$/.test(wrap);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** What a person trips over around files, printing and statistics (issue 29). */
@@ -126,6 +126,10 @@ describe('files, printing and statistics say what they do', () => {
         const titleWraps = await readLineWraps(title);
         expect(titleWraps.length).toBeGreaterThan(0);
         expect(titleWraps.filter((wrap) => !isWrapBetweenParts(wrap))).toEqual([]);
+        const uploader = page.getByTestId('gcode-metadata').getByText(admin.email);
+        expect((await readLineWraps(uploader)).filter((wrap) => !isWrapBetweenParts(wrap))).toEqual(
+          [],
+        );
         const job = page.getByTestId('print-job').first();
         await expectVisible(job.getByTestId('video-state'));
         const badges = job.locator('.mantine-Badge-label');
@@ -147,6 +151,36 @@ describe('files, printing and statistics say what they do', () => {
       }
     },
   );
+
+  it('shows each video as a readable thumbnail, runs through its frames on hover and shows the strip on its page', async () => {
+    const { admin, page } = await setUp();
+    seedPrintWithVideo(fixture.app, {
+      workspaceId: admin.workspaceId,
+      username: admin.email,
+      fileName: 'strip-check.gcode',
+    });
+    await openAs(page, fixture.app, admin, '/timelapse-videos');
+    const card = page.getByTestId('video-card').first();
+    const thumbnail = card.getByTestId('video-thumbnail');
+    await expectVisible(thumbnail);
+    const box = (await thumbnail.boundingBox())!;
+    // readable: a picture, not 20 frames squeezed into a 15 px high band
+    expect(box.height).toBeGreaterThanOrEqual(120);
+    expect(Math.round((box.width / box.height) * 3)).toBe(4);
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    const frame = card.getByTestId('video-strip-frame');
+    await expectVisible(frame);
+    expect(await frame.getAttribute('data-frame')).toBe('0');
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    await expect.poll(() => frame.getAttribute('data-frame')).toBe('19');
+    await page.mouse.move(0, 0);
+    await expectHidden(frame);
+
+    await card.getByRole('link').first().click();
+    const strip = page.getByTestId('video-strip');
+    await expectVisible(strip);
+    expect((await strip.boundingBox())!.height).toBeGreaterThanOrEqual(100);
+  });
 
   it('shows the public videos on the public profile, as the confirmation promised', async () => {
     const { admin } = await setUp();

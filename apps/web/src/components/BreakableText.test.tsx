@@ -16,6 +16,10 @@ describe('BreakableText', () => {
     expect(parts('ada.lovelace@example.cz').join('')).toBe('ada.lovelace@example.cz');
   });
 
+  it('keeps a decimal number whole', () => {
+    expect(parts('three_0.4n_0.2mm.gcode')).toEqual(['three_', '0.4n_', '0.2mm.', 'gcode']);
+  });
+
   it('leaves a plain word whole', () => {
     expect(parts('Benchy')).toEqual(['Benchy']);
   });

@@ -1,23 +1,18 @@
 import { Fragment } from 'react';
 
-/** After these a long name may wrap; an e-mail also before its "@". */
-const BREAK_AFTER = /([._\-/])/;
+/**
+ * Where a long name may wrap: after "_", "-", "/", after a "." that does not stand in a number
+ * ("0.2mm" stays whole), and before an e-mail's "@".
+ */
+const BREAK_POINTS = /(?<=[_\-/])|(?<=\.)(?!\d)|(?=@)/;
 
 /**
- * A file name or an e-mail that wraps where a reader expects (after "_", ".", "-", "/" and
- * before "@"), not in the middle of a word. Goes with `overflow-wrap: anywhere` on the parent
- * only as the last resort for a single part longer than the line.
+ * A file name or an e-mail that wraps where a reader expects, not in the middle of a word. Goes
+ * with `overflow-wrap: anywhere` on the parent only as the last resort for a part longer than
+ * the line.
  */
 export function BreakableText({ children }: { children: string }) {
-  const parts = children.split('@').flatMap((chunk, index) => {
-    const pieces = chunk.split(BREAK_AFTER).filter(Boolean);
-    const joined: string[] = [];
-    for (const piece of pieces) {
-      if (BREAK_AFTER.test(piece) && joined.length > 0) joined[joined.length - 1] += piece;
-      else joined.push(piece);
-    }
-    return index === 0 ? joined : [`@${joined[0] ?? ''}`, ...joined.slice(1)];
-  });
+  const parts = children.split(BREAK_POINTS).filter(Boolean);
   return (
     <>
       {parts.map((part, index) => (

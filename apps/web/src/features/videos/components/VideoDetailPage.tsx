@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Video } from '@printdeck/shared';
 import { IconAlertTriangle, IconDownload, IconPhoto, IconTrash } from '@tabler/icons-react';
@@ -143,6 +143,18 @@ export function VideoDetailPage() {
             ))}
           </List>
         </Alert>
+      )}
+      {video.links.photo_stripe && (
+        <SectionCard title={t('videos.frames')}>
+          <ScrollArea type="auto" offsetScrollbars>
+            <img
+              src={video.links.photo_stripe}
+              alt={t('videos.stripAlt', { name: video.name })}
+              data-testid="video-strip"
+              style={{ height: 120, width: 'auto', maxWidth: 'none', display: 'block' }}
+            />
+          </ScrollArea>
+        </SectionCard>
       )}
       <SectionCard title={t('videos.about')}>
         <Description video={video} />
