@@ -229,6 +229,23 @@ describe('the printers area tells what went wrong and offers what can work', () 
     await expectVisible(modal.getByText('No internet', { exact: true }));
   });
 
+  it('warns on an OctoPrint printer that it moves unhomed axes and that a cold nozzle does not extrude, en and cs', async () => {
+    const { admin, printer, page } = await setUp({ name: 'Quiet', driver: 'octoprint' });
+    await openAs(page, fixture.app, admin, `/printers/${printer.id}?activeTab=controls`);
+    await expectState(page.locator('main'), 'READY_TO_PRINT');
+    await expectVisible(
+      page.getByTestId('homing-warning').getByText(/press Home all before moving/),
+    );
+    const cold = page.getByTestId('cold-extrusion-warning');
+    await expectVisible(cold.getByText(/The nozzle is at \d+ °C/));
+    const czech = await fixture.openPage({ locale: 'cs-CZ' });
+    await openAs(czech, fixture.app, admin, `/printers/${printer.id}?activeTab=controls`);
+    await expectVisible(czech.getByTestId('cold-extrusion-warning').getByText(/Tryska má \d+ °C/));
+    // heated, the warning goes
+    printer.device.tool.target = 215;
+    await expectHidden(cold);
+  });
+
   it('shows no camera for a printer without one, and never asks it for a frame', async () => {
     const { admin, printer, page } = await setUp({
       name: 'Blind',
