@@ -157,7 +157,7 @@ describe('files, printing and statistics say what they do', () => {
     seedPrintWithVideo(fixture.app, {
       workspaceId: admin.workspaceId,
       username: admin.email,
-      fileName: 'strip-check.gcode',
+      fileName: 'strip-check_benchy-lattice-vase-final-version-three_0.4n_0.2mm_PETG_MK4.gcode',
     });
     await openAs(page, fixture.app, admin, '/timelapse-videos');
     const card = page.getByTestId('video-card').first();
@@ -167,6 +167,8 @@ describe('files, printing and statistics say what they do', () => {
     // readable: a picture, not 20 frames squeezed into a 15 px high band
     expect(box.height).toBeGreaterThanOrEqual(120);
     expect(Math.round((box.width / box.height) * 3)).toBe(4);
+    const state = card.getByTestId('video-state').locator('.mantine-Badge-label');
+    expect(await state.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
     await page.mouse.move(box.x + 2, box.y + box.height / 2);
     const frame = card.getByTestId('video-strip-frame');
     await expectVisible(frame);
@@ -180,6 +182,11 @@ describe('files, printing and statistics say what they do', () => {
     const strip = page.getByTestId('video-strip');
     await expectVisible(strip);
     expect((await strip.boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    // on a phone, a long name wraps: the page never runs off to the side
+    await page.setViewportSize(PHONE);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
   });
 
   it('shows the public videos on the public profile, as the confirmation promised', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Video } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -56,7 +56,10 @@ export function VideoCard({ video, isSelecting, isSelected, onToggle }: VideoCar
               </Text>
             </Stack>
           </Group>
-          <VideoStateBadge state={video.state} />
+          {/* the state keeps its words; the name and the line under it give way */}
+          <Box style={{ flexShrink: 0 }}>
+            <VideoStateBadge state={video.state} />
+          </Box>
         </Group>
       </Stack>
     </Paper>

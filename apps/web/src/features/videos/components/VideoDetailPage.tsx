@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { BackLink } from '../../../components/BackLink';
+import { BreakableText } from '../../../components/BreakableText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
@@ -72,12 +73,17 @@ function Description({ video }: { video: Video }) {
       <Group gap={6}>
         <Text c="dimmed">{t('videos.file')}</Text>
         {filePath ? (
-          <Anchor component={Link} to={filePath} data-testid="video-file">
-            {job.file_name}
+          <Anchor
+            component={Link}
+            to={filePath}
+            data-testid="video-file"
+            style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+          >
+            <BreakableText>{job.file_name}</BreakableText>
           </Anchor>
         ) : (
-          <Text data-testid="video-file">
-            {job.file_name} ({t('videos.fileDeleted')})
+          <Text data-testid="video-file" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            <BreakableText>{job.file_name}</BreakableText> ({t('videos.fileDeleted')})
           </Text>
         )}
       </Group>
@@ -116,8 +122,8 @@ export function VideoDetailPage() {
     <Stack gap="lg">
       <BackLink to={SCREEN_PATHS.videos}>{t('videos.back')}</BackLink>
       <Group justify="space-between" align="flex-start">
-        <Title order={1} size="h2">
-          {video.name}
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <BreakableText>{video.name}</BreakableText>
         </Title>
         <VideoStateBadge state={video.state} />
       </Group>
