@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePrinter } from './support/fake-printer.js';
 import { seedEndedJobs, type EndedJob } from './support/ended-jobs.js';
 import { useAppAndBrowser } from './support/fixture.js';
-import { makePng, uploadGcode } from './support/files-world.js';
+import { uploadGcode } from './support/files-world.js';
 import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
 import {
   addFakePrinter,
@@ -16,8 +13,34 @@ import {
   type Member,
 } from './support/printers-world.js';
 import { expectHeading, expectHidden, expectVisible } from './support/ui.js';
+import { seedPrintWithVideo } from './support/videos-world.js';
 
 const DAY_MS = 24 * 3600_000;
+const PHONE = { width: 390, height: 844 };
+
+/** Where the text of an element wraps: the characters either side of each line end. */
+function readLineWraps(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const wraps: string[] = [];
+    let previous: { char: string; top: number } | null = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const { top, height } = range.getBoundingClientRect();
+        if (previous && top > previous.top + height / 2) wraps.push(previous.char + text[i]);
+        previous = { char: text[i]!, top };
+      }
+    }
+    return wraps;
+  });
+}
+
+/** A wrap between the parts of a file name or an e-mail, or at a space. */
+const isWrapBetweenParts = (wrap: string) => /^[_\-/ ]|^\.\D|^.[@ ]$/.test(wrap);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** What a person trips over around files, printing and statistics (issue 29). */
@@ -81,39 +104,99 @@ describe('files, printing and statistics say what they do', () => {
     await expectVisible(dialog.getByText('2 items in the print queue are deleted too.'));
   });
 
+  it(
+    'at a phone’s width names and e-mails wrap between their parts and the history’s badges stay whole, en and cs',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await createAdmin(fixture.app, 'maximilian.vonlongname@example-workshop.com');
+      const name = 'benchy-lattice-vase-final-version-three_0.4n_0.2mm_PETG_MK4_2h13m.gcode';
+      const gcode = await uploadGcode(fixture.app, admin, name);
+      seedPrintWithVideo(fixture.app, {
+        workspaceId: admin.workspaceId,
+        username: admin.email,
+        fileName: name,
+        fileId: gcode.id,
+      });
+      for (const locale of ['en-US', 'cs-CZ']) {
+        const page = await fixture.openPage({ locale });
+        await page.setViewportSize(PHONE);
+        await openAs(page, fixture.app, admin, `/gcodes/${gcode.id}`);
+        const title = page.getByRole('heading', { level: 1 });
+        await expectVisible(title);
+        const titleWraps = await readLineWraps(title);
+        expect(titleWraps.length).toBeGreaterThan(0);
+        expect(titleWraps.filter((wrap) => !isWrapBetweenParts(wrap))).toEqual([]);
+        const uploader = page.getByTestId('gcode-metadata').getByText(admin.email);
+        expect((await readLineWraps(uploader)).filter((wrap) => !isWrapBetweenParts(wrap))).toEqual(
+          [],
+        );
+        const job = page.getByTestId('print-job').first();
+        await expectVisible(job.getByTestId('video-state'));
+        const badges = job.locator('.mantine-Badge-label');
+        expect(await badges.count()).toBe(2);
+        for (const badge of await badges.all())
+          expect(await badge.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+
+        await openAs(page, fixture.app, admin, '/gcodes');
+        const row = page.getByTestId('gcode-name').first();
+        await expectVisible(row);
+        expect((await readLineWraps(row)).filter((wrap) => !isWrapBetweenParts(wrap))).toEqual([]);
+
+        await openAs(page, fixture.app, admin, `/settings/workspaces/${admin.workspaceId}`);
+        const email = page.getByRole('cell', { name: admin.email, exact: true });
+        await expectVisible(email);
+        const emailWraps = await readLineWraps(email);
+        expect(emailWraps.filter((wrap) => !isWrapBetweenParts(wrap))).toEqual([]);
+        await page.context().close();
+      }
+    },
+  );
+
+  it('shows each video as a readable thumbnail, runs through its frames on hover and shows the strip on its page', async () => {
+    const { admin, page } = await setUp();
+    seedPrintWithVideo(fixture.app, {
+      workspaceId: admin.workspaceId,
+      username: admin.email,
+      fileName: 'strip-check_benchy-lattice-vase-final-version-three_0.4n_0.2mm_PETG_MK4.gcode',
+    });
+    await openAs(page, fixture.app, admin, '/timelapse-videos');
+    const card = page.getByTestId('video-card').first();
+    const thumbnail = card.getByTestId('video-thumbnail');
+    await expectVisible(thumbnail);
+    const box = (await thumbnail.boundingBox())!;
+    // readable: a picture, not 20 frames squeezed into a 15 px high band
+    expect(box.height).toBeGreaterThanOrEqual(120);
+    expect(Math.round((box.width / box.height) * 3)).toBe(4);
+    const state = card.getByTestId('video-state').locator('.mantine-Badge-label');
+    expect(await state.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    const frame = card.getByTestId('video-strip-frame');
+    await expectVisible(frame);
+    expect(await frame.getAttribute('data-frame')).toBe('0');
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    await expect.poll(() => frame.getAttribute('data-frame')).toBe('19');
+    await page.mouse.move(0, 0);
+    await expectHidden(frame);
+
+    await card.getByRole('link').first().click();
+    const strip = page.getByTestId('video-strip');
+    await expectVisible(strip);
+    expect((await strip.boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    // on a phone, a long name wraps: the page never runs off to the side
+    await page.setViewportSize(PHONE);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+  });
+
   it('shows the public videos on the public profile, as the confirmation promised', async () => {
     const { admin } = await setUp();
-    // the stored video, poster and strip (a poster of PNG bytes: browsers read it all the same)
-    const keys = ['mp4', 'jpg', 'jpg'].map(
-      (extension) => `videos/${admin.workspaceId}/${randomUUID()}.${extension}`,
-    );
-    mkdirSync(path.join(fixture.app.dataDir, 'videos', String(admin.workspaceId)), {
-      recursive: true,
+    seedPrintWithVideo(fixture.app, {
+      workspaceId: admin.workspaceId,
+      username: admin.email,
+      fileName: 'lattice-vase.gcode',
+      isPublic: true,
     });
-    for (const key of keys)
-      writeFileSync(path.join(fixture.app.dataDir, key), makePng(64, [40, 90, 200]));
-    const db = new Database(path.join(fixture.app.dataDir, 'printdeck.sqlite'));
-    try {
-      db.pragma('busy_timeout = 5000');
-      const now = new Date().toISOString();
-      // a finished print with a made video, as the encode worker leaves it
-      const job = db
-        .prepare(
-          `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
-            device_key_id, user_id, username, started_on, ended_on, outcome, make_video,
-            video_state, filament_used_g, filament_used_mm, printing_time_sec)
-           VALUES (?, NULL, 'lattice-vase.gcode', NULL, 'Prusa', 1, NULL, ?, ?, ?, 'done', 1,
-            'READY', 3, 900, 600)`,
-        )
-        .run(admin.workspaceId, admin.email, now, now);
-      db.prepare(
-        `INSERT INTO videos (print_job_id, workspace_id, is_public, created_on, duration_sec,
-          video_size, video_key, photo_key, strip_key)
-         VALUES (?, ?, 1, ?, 12, 1000, ?, ?, ?)`,
-      ).run(job.lastInsertRowid, admin.workspaceId, now, ...keys);
-    } finally {
-      db.close();
-    }
     const { uniqueId } = await callApi<{ uniqueId: string }>(
       fixture.app,
       `/users/me/groups/${admin.workspaceId}/`,

@@ -187,6 +187,65 @@ describe('the printers area tells what went wrong and offers what can work', () 
     });
   }
 
+  it('a stuck camera shows its last frame’s age and says it is connecting, not live', async () => {
+    const { admin, printer, page } = await setUp({ name: 'Stuck', driver: 'octoprint' });
+    await openAs(page, fixture.app, admin, `/printers/${printer.id}`);
+    const camera = page.getByTestId('camera').first();
+    await expectVisible(camera.locator('img'));
+    await expect.poll(() => camera.getAttribute('data-status'), { timeout: 15_000 }).toBe('ok');
+    printer.device.isCameraStuck = true;
+    const age = camera.getByTestId('camera-frame-age');
+    await age.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await age.textContent()).toMatch(/^Last frame \d+ s ago$/);
+    expect(await camera.getAttribute('data-status')).toBe('connecting');
+    await expectVisible(camera.getByText('Connecting to the camera…'));
+    // frames again: live, no age
+    printer.device.isCameraStuck = false;
+    await age.waitFor({ state: 'hidden', timeout: 20_000 });
+    await expect.poll(() => camera.getAttribute('data-status'), { timeout: 15_000 }).toBe('ok');
+  });
+
+  it('shows the no-internet state while watching once the browser loses its network', async () => {
+    const { admin, page } = await setUp({ name: 'Watched', driver: 'pill' }, 'cs-CZ');
+    await openAs(page, fixture.app, admin, '/printers');
+    await expectState(printerCard(page, 'Watched'), 'READY_TO_PRINT');
+    await page.context().setOffline(true);
+    const modal = page.getByTestId('error-modal');
+    await modal.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await modal.getAttribute('data-variant')).toBe('noInternet');
+    await expectVisible(modal.getByText('Bez připojení k internetu'));
+    await page.context().setOffline(false);
+  });
+
+  it('shows the no-internet state while watching when the server stops answering', async () => {
+    const { admin, page } = await setUp({ name: 'Unreachable', driver: 'pill' });
+    await openAs(page, fixture.app, admin, '/printers');
+    await expectState(printerCard(page, 'Unreachable'), 'READY_TO_PRINT');
+    // a dropped route to the server: the polls are sent and never answered
+    await page.route('**/devices-states/**', () => undefined);
+    const modal = page.getByTestId('error-modal');
+    await modal.waitFor({ state: 'visible', timeout: 40_000 });
+    expect(await modal.getAttribute('data-variant')).toBe('noInternet');
+    await expectVisible(modal.getByText('No internet', { exact: true }));
+  });
+
+  it('warns on an OctoPrint printer that it moves unhomed axes and that a cold nozzle does not extrude, en and cs', async () => {
+    const { admin, printer, page } = await setUp({ name: 'Quiet', driver: 'octoprint' });
+    await openAs(page, fixture.app, admin, `/printers/${printer.id}?activeTab=controls`);
+    await expectState(page.locator('main'), 'READY_TO_PRINT');
+    await expectVisible(
+      page.getByTestId('homing-warning').getByText(/press Home all before moving/),
+    );
+    const cold = page.getByTestId('cold-extrusion-warning');
+    await expectVisible(cold.getByText(/The nozzle is at \d+ °C/));
+    const czech = await fixture.openPage({ locale: 'cs-CZ' });
+    await openAs(czech, fixture.app, admin, `/printers/${printer.id}?activeTab=controls`);
+    await expectVisible(czech.getByTestId('cold-extrusion-warning').getByText(/Tryska má \d+ °C/));
+    // heated, the warning goes
+    printer.device.tool.target = 215;
+    await expectHidden(cold);
+  });
+
   it('shows no camera for a printer without one, and never asks it for a frame', async () => {
     const { admin, printer, page } = await setUp({
       name: 'Blind',

@@ -71,19 +71,23 @@ describe('timelapse videos on the simulated fleet', () => {
       await page.getByRole('tab', { name: 'Latest print jobs' }).click();
       await expectVisible(page.getByTestId('print-job-video'));
 
-      // The list: a strip of 20 frames per video.
+      // The list: a thumbnail per video.
       await page.getByRole('link', { name: 'Videos' }).first().click();
       await expectPath(page, '/timelapse-videos');
       const card = page.getByTestId('video-card').first();
       await expectVisible(card);
-      const strip = card.getByTestId('video-strip');
+      const thumbnail = card.getByTestId('video-thumbnail');
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+
+      // The video page plays, with its strip of 20 frames.
+      await card.getByRole('link').first().click();
+      await expectVisible(page.getByTestId('video-player'));
+      const strip = page.getByTestId('video-strip');
       await expect
         .poll(() => strip.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(20 * 160);
-
-      // The video page plays.
-      await card.getByRole('link').first().click();
-      await expectVisible(page.getByTestId('video-player'));
       await expectVisible(page.getByTestId('video-printer').getByText('Klipper 1'));
       await expectVisible(page.getByTestId('video-file').getByText('benchy.gcode'));
       const player = page.getByTestId('video-player');

@@ -99,6 +99,8 @@ export class FakePrinter {
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastSent = '';
   private readonly camera: Camera;
+  /** the webcam hangs: snapshot requests get no answer */
+  isCameraStuck = false;
 
   constructor(options: FakePrinterOptions) {
     this.options = {
@@ -345,6 +347,8 @@ export class FakePrinter {
 
   private async answer(request: RequestMessage): Promise<void> {
     this.received.push(request.command);
+    // a webcam that hangs: the request is never answered (the server answers 408)
+    if (request.command.name === 'snapshot' && this.isCameraStuck) return;
     try {
       const result = await this.run(request.command);
       this.send({ type: 'response', id: request.id, ok: true, result: result ?? null });

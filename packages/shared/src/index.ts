@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './permissions.js';
+export * from './filament-check.js';
 export * from './errors.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/auth.schema.js';

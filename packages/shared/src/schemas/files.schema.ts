@@ -38,10 +38,19 @@ export function isHiddenOrSystemFileName(name: string): boolean {
   return name.startsWith('.') || SYSTEM_FILE_NAMES.has(name.toLowerCase());
 }
 
+/** Spec part 2 §3 "File label": id, name, parent_id, parent, nestedCount, children_count. */
 export const FileLabelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   parent_id: z.number().int().nullable(),
+  parent: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe('the parent label (null at the top of the tree)'),
+  nestedCount: z
+    .number()
+    .int()
+    .describe('how deep the label sits in the tree: 0 at the top, 1 under a top label, …'),
   children_count: z.number().int(),
 });
 export type FileLabel = z.infer<typeof FileLabelSchema>;

@@ -116,6 +116,8 @@ export interface InvitationTokenPayload {
   workspace: string;
   /** expiry, seconds since the epoch */
   exp: number;
+  /** the address had an account when the mail was sent: the screen offers sign-in, not sign-up */
+  has_account?: boolean;
 }
 
 export function decodeInvitationTokenPayload(token: string): InvitationTokenPayload | null {
@@ -124,7 +126,7 @@ export function decodeInvitationTokenPayload(token: string): InvitationTokenPayl
   const { email, purpose, workspace, exp } = value;
   if (purpose !== 'invitation' || typeof email !== 'string') return null;
   if (typeof workspace !== 'string' || typeof exp !== 'number') return null;
-  return { email, purpose, workspace, exp };
+  return { email, purpose, workspace, exp, has_account: value.has_account === true };
 }
 
 /** An invitation addressed to the signed-in user, waiting for their yes or no. */

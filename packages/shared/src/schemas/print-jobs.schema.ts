@@ -20,6 +20,20 @@ export type PrintJobEndReason = (typeof PRINT_JOB_END_REASONS)[number];
 /** ARCHITECTURE §6: null while the job runs without a video yet. */
 export const VIDEO_STATES = ['RECORDING', 'ANALYZING', 'READY', 'FAILED', 'NOT_RECORDED'] as const;
 
+/**
+ * A print's video. The spec names RECORDING, ANALYZING and null; READY, FAILED and
+ * NOT_RECORDED say what became of it after that (the API docs carry the same note).
+ */
+export const VideoStateSchema = z
+  .enum(VIDEO_STATES)
+  .nullable()
+  .describe(
+    'The spec names RECORDING, ANALYZING and null (no finished video yet). Printdeck keeps the ' +
+      'video after that too: READY (made, see /videos/), FAILED (could not be made) and ' +
+      'NOT_RECORDED (the print asked for none), so that a list need not read the videos to ' +
+      'tell them apart.',
+  );
+
 /** POST /printers/{id}/files/ (spec part 2 §7.6). */
 export const PrintStartSchema = z.strictObject({
   file_id: z.number().int().positive(),
@@ -43,7 +57,7 @@ export const PrintJobSchema = z.object({
   ended_on: z.string().nullable(),
   outcome: z.enum(PRINT_JOB_OUTCOMES),
   make_video: z.boolean(),
-  video_state: z.enum(VIDEO_STATES).nullable(),
+  video_state: VideoStateSchema,
   /** started on the printer itself (its own screen, another app), not through Printdeck */
   started_on_printer: z.boolean(),
   /** why the outcome is what it is, when the printer did not simply report it (in English) */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FilamentTypeSchema, PreviewImageSchema } from './files.schema.js';
-import { PRINT_JOB_OUTCOMES, VIDEO_STATES } from './print-jobs.schema.js';
+import { PRINT_JOB_OUTCOMES, VideoStateSchema } from './print-jobs.schema.js';
 
 /** Spec part 2 §4.1: Queue, Completed and Archive. */
 export const PRINT_QUEUE_STATES = ['TO_BE_PRINTED', 'PRINTED', 'DONE'] as const;
@@ -27,7 +27,7 @@ const QueueJobSchema = z.object({
   id: z.number().int(),
   outcome: z.enum(PRINT_JOB_OUTCOMES),
   ended_on: z.string().nullable(),
-  video_state: z.enum(VIDEO_STATES).nullable(),
+  video_state: VideoStateSchema,
 });
 export type PrintQueueJob = z.infer<typeof QueueJobSchema>;
 

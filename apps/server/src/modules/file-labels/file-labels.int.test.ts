@@ -31,6 +31,8 @@ const listLabels = async (workspaceId: number) =>
     id: number;
     name: string;
     parent_id: number | null;
+    parent: { id: number; name: string } | null;
+    nestedCount: number;
     children_count: number;
   }>;
 
@@ -39,12 +41,37 @@ describe('creating, renaming and moving labels', () => {
     const workspaceId = await buildWorkspace(t, admin);
     const parts = await create(workspaceId, ' Pa\u0007rts\u202e ');
     const screws = await create(workspaceId, 'Screws', parts);
+    const top = { parent_id: null, parent: null, nestedCount: 0 };
     expect(await listLabels(workspaceId)).toEqual([
-      { id: parts, name: 'Parts', parent_id: null, children_count: 1 },
-      { id: screws, name: 'Screws', parent_id: parts, children_count: 0 },
+      { id: parts, name: 'Parts', ...top, children_count: 1 },
+      {
+        id: screws,
+        name: 'Screws',
+        parent_id: parts,
+        parent: { id: parts, name: 'Parts' },
+        nestedCount: 1,
+        children_count: 0,
+      },
     ]);
     const renamed = await update(workspaceId, screws, { name: 'Bolts', parent_id: null });
-    expect(renamed.body).toEqual({ id: screws, name: 'Bolts', parent_id: null, children_count: 0 });
+    expect(renamed.body).toEqual({ id: screws, name: 'Bolts', ...top, children_count: 0 });
+  });
+
+  it('names each label’s parent and nesting depth as the spec does (parent, nestedCount)', async () => {
+    const workspaceId = await buildWorkspace(t, admin);
+    const parts = await create(workspaceId, 'Parts');
+    const gears = await create(workspaceId, 'Gears', parts);
+    const spur = await create(workspaceId, 'Spur', gears);
+    const byId = new Map((await listLabels(workspaceId)).map((label) => [label.id, label]));
+    expect(byId.get(parts)).toMatchObject({ parent: null, nestedCount: 0 });
+    expect(byId.get(gears)).toMatchObject({ parent: { id: parts, name: 'Parts' }, nestedCount: 1 });
+    expect(byId.get(spur)).toMatchObject({ parent: { id: gears, name: 'Gears' }, nestedCount: 2 });
+    const created = await t.api(labelsUrl(workspaceId), {
+      method: 'POST',
+      token: admin.access,
+      body: { name: 'Tiny', parent_id: spur },
+    });
+    expect(created.body).toMatchObject({ parent: { id: spur, name: 'Spur' }, nestedCount: 3 });
   });
 
   it('refuses a move under the label itself or any of its descendants, changing nothing', async () => {
@@ -125,8 +152,15 @@ describe('deleting a label', () => {
     });
     expect(removed.status).toBe(204);
     expect(await listLabels(workspaceId)).toEqual([
-      { id: leaf, name: 'Leaf', parent_id: top, children_count: 0 },
-      { id: top, name: 'Top', parent_id: null, children_count: 1 },
+      {
+        id: leaf,
+        name: 'Leaf',
+        parent_id: top,
+        parent: { id: top, name: 'Top' },
+        nestedCount: 1,
+        children_count: 0,
+      },
+      { id: top, name: 'Top', parent_id: null, parent: null, nestedCount: 0, children_count: 1 },
     ]);
     const file = await t.api(fileUrl, { token: admin.access });
     expect(file.body.fileLabels).toEqual([{ id: leaf, name: 'Leaf' }]);
@@ -188,7 +222,14 @@ describe('permissions', () => {
       expect(response.status, `${method} ${url}`).toBe(404);
     }
     expect(await listLabels(workspaceId)).toEqual([
-      { id: label, name: 'Private', parent_id: null, children_count: 0 },
+      {
+        id: label,
+        name: 'Private',
+        parent_id: null,
+        parent: null,
+        nestedCount: 0,
+        children_count: 0,
+      },
     ]);
   });
 });

@@ -15,12 +15,31 @@ interface Deps {
 
 const labelNotFound = () => notFound('Label does not exist.');
 
-const toFileLabel = ({ id, name, parent_id, children_count }: FileLabel): FileLabel => ({
-  id,
-  name,
-  parent_id,
-  children_count,
-});
+type LabelRow = Pick<FileLabel, 'id' | 'name' | 'parent_id' | 'children_count'>;
+
+/** Each label with its parent and depth, read from the whole tree of its workspace. */
+const toFileLabels = (rows: LabelRow[]): FileLabel[] => {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return rows.map(({ id, name, parent_id, children_count }) => {
+    const parent = parent_id === null ? undefined : byId.get(parent_id);
+    return {
+      id,
+      name,
+      parent_id,
+      parent: parent ? { id: parent.id, name: parent.name } : null,
+      nestedCount: countAncestors(byId, parent_id),
+      children_count,
+    };
+  });
+};
+
+function countAncestors(byId: Map<number, LabelRow>, parentId: number | null): number {
+  let depth = 0;
+  // the tree is kept free of loops; the bound only guards against a damaged one
+  for (let current = parentId; current !== null && depth <= byId.size; depth += 1)
+    current = byId.get(current)?.parent_id ?? null;
+  return depth;
+}
 
 /**
  * The label tree of a workspace (spec part 2 §2.4). Reading needs VIEW_GROUP, every change
@@ -28,9 +47,11 @@ const toFileLabel = ({ id, name, parent_id, children_count }: FileLabel): FileLa
  */
 export function createFileLabelsService({ db, labels, workspaces, clock }: Deps) {
   async function getLabelOrThrow(workspaceId: number, labelId: number): Promise<FileLabel> {
-    const label = (await labels.listLabels(workspaceId)).find((row) => row.id === labelId);
+    const label = toFileLabels(await labels.listLabels(workspaceId)).find(
+      (row) => row.id === labelId,
+    );
     if (!label) throw labelNotFound();
-    return toFileLabel(label);
+    return label;
   }
 
   async function requireParent(workspaceId: number, parentId: number, trx: Db): Promise<void> {
@@ -42,7 +63,7 @@ export function createFileLabelsService({ db, labels, workspaces, clock }: Deps)
   return {
     async listLabels(userId: number, workspaceId: number): Promise<FileLabel[]> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
-      return (await labels.listLabels(workspaceId)).map(toFileLabel);
+      return toFileLabels(await labels.listLabels(workspaceId));
     },
 
     async createLabel(

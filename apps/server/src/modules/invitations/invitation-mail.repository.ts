@@ -10,6 +10,8 @@ interface MailableInvitation {
   mail_locale: string | null;
   workspace_name: string;
   inviter_email: string | null;
+  /** an account with the invited address exists: the link signs in rather than registers */
+  account_id: number | null;
 }
 
 /**
@@ -25,6 +27,7 @@ export function createInvitationMailRepository(db: Db) {
         .selectFrom('workspace_invitations as i')
         .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
         .leftJoin('users as inviter', 'inviter.id', 'i.invited_by')
+        .leftJoin('users as invitee', 'invitee.email', 'i.email')
         .select([
           'i.id',
           'i.workspace_id',
@@ -34,6 +37,7 @@ export function createInvitationMailRepository(db: Db) {
           'i.mail_locale',
           'w.name as workspace_name',
           'inviter.email as inviter_email',
+          'invitee.id as account_id',
         ])
         .where('i.id', '=', id)
         .where('i.expires_on', '>', nowIso)

@@ -70,6 +70,7 @@ export function createInvitationMail(deps: {
       purpose: 'invitation',
       workspace: letter.workspace,
       exp: Math.floor(Date.parse(letter.expiresOn) / 1000),
+      ...(invitation.account_id !== null && { has_account: true }),
     });
     await repository.markSending(invitation.id, job.attempts, sha256Hex(token));
     const locale = invitation.mail_locale === 'cs' ? 'cs' : 'en';

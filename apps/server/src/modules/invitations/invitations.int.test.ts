@@ -61,6 +61,7 @@ describe('invite a new address', () => {
       email,
       purpose: 'invitation',
       workspace: 'Fab Lab',
+      has_account: false,
     });
 
     const accepted = await t.api('/api/invitations/accept/', {
@@ -193,6 +194,9 @@ describe('invite an existing account', () => {
     const mail = await smtp.waitForMail(existing.email);
     expect(mail.subject).toBe('You are invited to a Printdeck workspace');
     expect(extractLink(mail.text).pathname).toBe('/invitations/accept');
+    // the link tells its screen to sign in rather than register (only the mailbox learns it)
+    const token = extractLink(mail.text).searchParams.get('token')!;
+    expect(decodeInvitationTokenPayload(token)).toMatchObject({ has_account: true });
 
     // not a member yet: the workspace is not theirs, and the admin does not see them as member
     const before = await t.api('/api/users/me/groups/', { token: existing.access });

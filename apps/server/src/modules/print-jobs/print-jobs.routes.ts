@@ -28,7 +28,7 @@ export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJo
       params: idParams,
       body: PrintStartSchema,
       response: { 201: PrintStartResponseSchema },
-      errors: [408],
+      errors: [408, 409],
     },
     handler: async (request, reply) =>
       reply

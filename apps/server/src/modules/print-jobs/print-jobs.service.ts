@@ -1,7 +1,10 @@
 import {
   derivePrinterState,
+  isFilamentWrongFor,
   PrintFileResultSchema,
+  WRONG_FILAMENT_MESSAGE,
   type DeviceState,
+  type FilamentType,
   type PrintJob,
   type PrintStart,
 } from '@printdeck/shared';
@@ -124,6 +127,13 @@ export function createPrintJobsService(deps: Deps) {
       const file = await files.findFileById(input.file_id);
       if (!file || file.workspace_id !== printer.workspace_id)
         throw notFound('Gcode does not exists.');
+      if (
+        isFilamentWrongFor(
+          printer.filament_type as FilamentType | null,
+          file.filament_type as FilamentType | null,
+        )
+      )
+        throw new AppError('conflict', WRONG_FILAMENT_MESSAGE);
       const user = await users.findUserById(userId);
       const jobId = await jobs.insertJob({
         workspace_id: printer.workspace_id,

@@ -188,6 +188,54 @@ describe('jobox auto-start', () => {
     printer.agent.close();
   });
 
+  it('never auto-starts a file of another filament than the printer has loaded; the print start refuses it as the dialog does', async () => {
+    const workspaceId = await buildWorkspace(t, admin);
+    await enableQueue(t, admin, workspaceId);
+    const abs = await uploadGcode(t, admin, workspaceId, 'abs-part.gcode', 'ABS');
+    const petg = await uploadGcode(t, admin, workspaceId, 'petg-part.gcode', 'PETG');
+    const printer = await addQueuePrinter(t, admin, workspaceId, {
+      name: 'PETG jobox',
+      jobox: true,
+      filament: 'PETG',
+    });
+    const autostart = async (file: number) =>
+      (await add(workspaceId, { file, printer: printer.id, jobox_autostart: true })).body
+        .id as number;
+    const absItem = await autostart(abs);
+    const petgItem = await autostart(petg);
+    await plateCleared(printer.id);
+    // the ABS item comes first in the queue, yet the PETG one is what starts
+    await waitForItem(workspaceId, petgItem, { state: 'PRINTED', started_by: 'jobox' });
+    expect(printer.printed()).toHaveLength(1);
+    printer.finish(printer.printed()[0]!);
+    await waitForState(workspaceId, printer.id, 'READY_TO_PRINT');
+    await plateCleared(printer.id);
+    await dispatcher().tick();
+    await dispatcher().whenIdle();
+    expect(printer.printed()).toHaveLength(1);
+    expect((await readBoxes(t, admin.access, workspaceId)).item(absItem).state).toBe(
+      'TO_BE_PRINTED',
+    );
+
+    const direct = await t.api(`/api/printers/${printer.id}/files/`, {
+      method: 'POST',
+      token: admin.access,
+      body: { file_id: abs, print: true },
+    });
+    expect(direct.status).toBe(409);
+    expect(direct.body.message).toBe(
+      'Not all selected printers have loaded the correct filament type.',
+    );
+    const printNow = await t.api(queuePath(workspaceId, `${absItem}/print/`), {
+      method: 'POST',
+      token: admin.access,
+      body: {},
+    });
+    expect(printNow.status).toBe(409);
+    expect(printer.printed()).toHaveLength(1);
+    printer.agent.close();
+  });
+
   it('an error after the plate was cleared makes the plate unknown again', async () => {
     const { workspaceId, printer, autostart } = await joboxSetup();
     await plateCleared(printer.id);

@@ -1,6 +1,7 @@
 import {
   derivePrinterState,
   getPrintQueueBox,
+  isFilamentWrongFor,
   type FilamentType,
   type PrintQueueItem,
   type PrintQueueJob,
@@ -70,7 +71,7 @@ function toItem(
 }
 
 const fits = (printer: string | null, file: string | null) =>
-  printer === null || file === null || printer === file;
+  !isFilamentWrongFor(printer as FilamentType | null, file as FilamentType | null);
 
 /**
  * Why each queued item without a printer still waits while dispatch is on: no enabled printer

@@ -30,8 +30,10 @@ export interface NextItemQuery {
   printerId: number;
   /** items assigned to this printer with jobox_autostart */
   isJoboxPrinter: boolean;
-  /** items without a printer whose file's filament fits (or either is unset) */
-  dispatchFilament: string | null | false;
+  /** the printer's filament type: a printer with one set takes only files of that type */
+  printerFilament: string | null;
+  /** whether to look at the items without a printer too (dispatch) */
+  isDispatching: boolean;
   limit: number;
 }
 
@@ -369,29 +371,24 @@ export function createPrintQueueRepository(db: Db) {
           .orderBy('q.position')
           .orderBy('q.id')
           .limit(query.limit);
+      // spec part 1 §5 rule 3 (isFilamentWrongFor), as the print start checks it
+      const fitting = () => {
+        const filament = query.printerFilament as FilamentType | null;
+        return filament === null ? waiting() : waiting().where('f.filament_type', '=', filament);
+      };
       const own = query.isJoboxPrinter
-        ? waiting()
+        ? fitting()
             .where('q.printer_id', '=', query.printerId)
             .where('q.workspace_id', '=', query.workspaceId)
             .where('q.jobox_autostart', '=', 1)
             .execute()
         : Promise.resolve([]);
-      const filament = query.dispatchFilament;
-      const anyPrinter =
-        filament === false
-          ? Promise.resolve([])
-          : waiting()
-              .where('q.workspace_id', '=', query.workspaceId)
-              .where('q.printer_id', 'is', null)
-              .$if(filament !== null, (qb) =>
-                qb.where((eb) =>
-                  eb.or([
-                    eb('f.filament_type', 'is', null),
-                    eb('f.filament_type', '=', filament as FilamentType),
-                  ]),
-                ),
-              )
-              .execute();
+      const anyPrinter = query.isDispatching
+        ? fitting()
+            .where('q.workspace_id', '=', query.workspaceId)
+            .where('q.printer_id', 'is', null)
+            .execute()
+        : Promise.resolve([]);
       const rows = (await Promise.all([own, anyPrinter])).flat();
       rows.sort((a, b) => a.position - b.position || a.id - b.id);
       return rows.slice(0, query.limit).map(({ position: _position, ...row }) => row);

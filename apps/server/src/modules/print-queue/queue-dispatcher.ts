@@ -99,7 +99,8 @@ export function createQueueDispatcher(deps: Deps) {
       workspaceId: printer.workspace_id,
       printerId: printer.id,
       isJoboxPrinter: printer.jobox_enabled === 1,
-      dispatchFilament: isDispatchUseful ? printer.filament_type : false,
+      printerFilament: printer.filament_type,
+      isDispatching: isDispatchUseful,
       limit: CANDIDATES_PER_ATTEMPT,
     });
     // fewer than asked for and none for any printer: there is none for this filament

@@ -2252,6 +2252,13 @@ export interface components {
             id: number;
             name: string;
             parent_id: number | null;
+            /** @description the parent label (null at the top of the tree) */
+            parent: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description how deep the label sits in the tree: 0 at the top, 1 under a top label, … */
+            nestedCount: number;
             children_count: number;
         };
         PrintJob: {
@@ -2268,7 +2275,10 @@ export interface components {
             /** @enum {string} */
             outcome: "printing" | "done" | "cancelled" | "failed" | "unknown";
             make_video: boolean;
-            /** @enum {string|null} */
+            /**
+             * @description The spec names RECORDING, ANALYZING and null (no finished video yet). Printdeck keeps the video after that too: READY (made, see /videos/), FAILED (could not be made) and NOT_RECORDED (the print asked for none), so that a list need not read the videos to tell them apart.
+             * @enum {string|null}
+             */
             video_state: "RECORDING" | "ANALYZING" | "READY" | "FAILED" | "NOT_RECORDED" | null;
             started_on_printer: boolean;
             end_reason: string | null;
@@ -2305,7 +2315,10 @@ export interface components {
                 /** @enum {string} */
                 outcome: "printing" | "done" | "cancelled" | "failed" | "unknown";
                 ended_on: string | null;
-                /** @enum {string|null} */
+                /**
+                 * @description The spec names RECORDING, ANALYZING and null (no finished video yet). Printdeck keeps the video after that too: READY (made, see /videos/), FAILED (could not be made) and NOT_RECORDED (the print asked for none), so that a list need not read the videos to tell them apart.
+                 * @enum {string|null}
+                 */
                 video_state: "RECORDING" | "ANALYZING" | "READY" | "FAILED" | "NOT_RECORDED" | null;
             } | null;
             jobox_autostart: boolean;

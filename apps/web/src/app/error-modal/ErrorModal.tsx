@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../api/client';
 import type { ErrorModalState } from '../../lib/error-modal-state';
 import { useErrorModalState } from '../../lib/error-modal-store';
+import { useOfflineWatch } from './use-offline-watch';
 
 interface ModalContent {
   title: string;
@@ -55,6 +56,7 @@ function loadSiteRoot(): void {
 export function ErrorModal() {
   const { t } = useTranslation();
   const state = useErrorModalState();
+  useOfflineWatch();
   if (!state) return null;
   const content = getModalContent(state, t);
   return (

@@ -13,6 +13,8 @@ import { AuthCard } from './AuthCard';
 export interface LoginLocationState {
   email?: string;
   message?: string;
+  /** where signing in leads (an app path, with its own state) instead of the dashboard */
+  returnTo?: { pathname: string; search: string; state?: unknown };
 }
 
 export function LoginPage() {
@@ -31,7 +33,13 @@ export function LoginPage() {
     login.mutate(
       { username: email, password, ...(isAskingCode && otp ? { otp } : {}) },
       {
-        onSuccess: () => navigate(SCREEN_PATHS.dashboard, { replace: true }),
+        onSuccess: () =>
+          state.returnTo
+            ? navigate(
+                { pathname: state.returnTo.pathname, search: state.returnTo.search },
+                { replace: true, state: state.returnTo.state },
+              )
+            : navigate(SCREEN_PATHS.dashboard, { replace: true }),
         onError: (error) => {
           if (isApiError(error) && error.code === 'otp_required') setIsAskingCode(true);
         },

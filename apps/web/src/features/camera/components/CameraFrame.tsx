@@ -1,4 +1,4 @@
-import { Box, Center, Loader, Text } from '@mantine/core';
+import { Badge, Box, Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ interface CameraFrameProps {
   status: CameraStatus;
   /** what an offline status stands for (the camera, a disconnected printer, the device) */
   offlineReason: CameraState['offlineReason'];
+  /** the age of an image no answer confirmed lately (null: it is live) */
+  staleFrameAgeMs?: number | null;
   rotation: number;
   downloadProgress: number | null;
   isBlurred: boolean;
@@ -55,6 +57,17 @@ export function CameraFrame(props: CameraFrameProps) {
           </Text>
         </Center>
       )}
+      {showsImage && props.staleFrameAgeMs != null && (
+        <Badge
+          className={classes.age}
+          color="dark"
+          variant="filled"
+          radius="sm"
+          data-testid="camera-frame-age"
+        >
+          {formatFrameAge(props.staleFrameAgeMs, t)}
+        </Badge>
+      )}
       {props.controls && <div className={classes.controls}>{props.controls}</div>}
     </Box>
   );
@@ -76,4 +89,12 @@ function getStatusLabel(
     default:
       return t(`printers.camera.${status}`);
   }
+}
+
+function formatFrameAge(ageMs: number, t: TFunction): string {
+  const seconds = Math.floor(ageMs / 1000);
+  if (seconds < 60) return t('printers.camera.frameAgeSeconds', { count: seconds });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t('printers.camera.frameAgeMinutes', { count: minutes });
+  return t('printers.camera.frameAgeHours', { count: Math.floor(minutes / 60) });
 }

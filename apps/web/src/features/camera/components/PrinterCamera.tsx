@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useCameraFeed } from '../hooks/use-camera-feed';
 import { useLockedToggle } from '../hooks/use-light-toggle';
 import { CAMERA_DIALOG_ATTRIBUTE } from '../hooks/modal-detection';
+import { useNow } from '../hooks/use-now';
 import { useWindowFocus } from '../hooks/use-window-focus';
-import { canOpenFullscreen, getDisplayStatus } from '../model/camera-machine';
+import { canOpenFullscreen, getDisplayStatus, getStaleFrameAge } from '../model/camera-machine';
 import { CameraFrame } from './CameraFrame';
 
 export interface CameraLight {
@@ -49,11 +50,15 @@ export function PrinterCamera(props: PrinterCameraProps) {
     isInViewport: inViewport,
     ownerId,
   });
-  const status = getDisplayStatus(state, {
+  const now = useNow(state.hasImage ? 1000 : null);
+  const staleFrameAge = getStaleFrameAge(state, now);
+  const shownStatus = getDisplayStatus(state, {
     isEnabled: props.isEnabled,
     hasCamera: props.hasCamera !== false,
     isDownloading: props.isDownloading,
   });
+  // a frame no answer confirmed for a while is not live: it says so, with its age
+  const status = shownStatus === 'ok' && staleFrameAge !== null ? 'connecting' : shownStatus;
   const isFullscreenAllowed = canOpenFullscreen(status);
 
   useEffect(() => {
@@ -81,6 +86,7 @@ export function PrinterCamera(props: PrinterCameraProps) {
     imageUrl,
     status,
     offlineReason: state.offlineReason,
+    staleFrameAgeMs: staleFrameAge,
     rotation: props.rotation,
     downloadProgress: props.downloadProgress,
     isBlurred: !hasFocus,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getSnapshot, type SnapshotAnswer } from '../api/get-snapshot';
 import {
+  CAMERA_TIMING,
   INITIAL_CAMERA_STATE,
   getNextDelay,
   getTickAction,
@@ -28,9 +29,9 @@ export interface CameraFeedInput {
 function toEvent(answer: SnapshotAnswer): CameraEvent {
   switch (answer.kind) {
     case 'image':
-      return { type: 'image', etag: answer.etag };
+      return { type: 'image', etag: answer.etag, at: Date.now() };
     case 'notModified':
-      return { type: 'notModified' };
+      return { type: 'notModified', at: Date.now() };
     case 'timeout':
       return { type: 'timeout' };
     case 'failure':
@@ -108,14 +109,18 @@ export function useCameraFeed(input: CameraFeedInput): {
       if (action === 'offlineTick') apply({ type: 'deviceOffline' });
       if (action === 'request') {
         isInFlight = true;
+        const deadline = AbortSignal.timeout(CAMERA_TIMING.requestTimeoutMs);
         try {
-          const answer = await getSnapshot({ printerId, etag: current.etag, signal: abort.signal });
+          const signal = AbortSignal.any([abort.signal, deadline]);
+          const answer = await getSnapshot({ printerId, etag: current.etag, signal });
           if (abort.signal.aborted) return;
           if (answer.kind === 'image') showImage(URL.createObjectURL(answer.blob));
           apply(withPrinter(toEvent(answer), latest.current.isPrinterPaired));
         } catch {
           if (abort.signal.aborted) return;
-          apply(withPrinter({ type: 'failure' }, latest.current.isPrinterPaired));
+          // unanswered in time: a 408 the browser kept to itself
+          if (deadline.aborted) apply({ type: 'timeout' });
+          else apply(withPrinter({ type: 'failure' }, latest.current.isPrinterPaired));
         } finally {
           isInFlight = false;
         }

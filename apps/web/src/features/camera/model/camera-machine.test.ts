@@ -6,6 +6,7 @@ import {
   getDisplayStatus,
   getNextDelay,
   getRotationStyle,
+  getStaleFrameAge,
   getTickAction,
   isLightLocked,
   shouldKeepPolling,
@@ -26,7 +27,7 @@ describe('camera answers', () => {
   });
 
   it('stores the image and its ETag on 200', () => {
-    expect(run([{ type: 'image', etag: '"a"' }])).toMatchObject({
+    expect(run([{ type: 'image', etag: '"a"', at: 0 }])).toMatchObject({
       status: 'ok',
       etag: '"a"',
       hasImage: true,
@@ -34,12 +35,15 @@ describe('camera answers', () => {
   });
 
   it('keeps the image and its ETag on 304', () => {
-    const state = run([{ type: 'image', etag: '"a"' }, { type: 'notModified' }]);
+    const state = run([
+      { type: 'image', etag: '"a"', at: 0 },
+      { type: 'notModified', at: 0 },
+    ]);
     expect(state).toMatchObject({ status: 'ok', etag: '"a"', hasImage: true });
   });
 
   it('counts 408 answers as connecting up to 10 retries, then shows the placeholder, offline', () => {
-    const shown = run([{ type: 'image', etag: '"a"' }]);
+    const shown = run([{ type: 'image', etag: '"a"', at: 0 }]);
     const tenth = run(repeat({ type: 'timeout' }, CAMERA_TIMING.maxTimeoutRetries), shown);
     expect(tenth).toMatchObject({ status: 'connecting', hasImage: true, timeoutRetries: 10 });
     expect(reduceCamera(tenth, { type: 'timeout' })).toMatchObject({
@@ -52,7 +56,7 @@ describe('camera answers', () => {
   it('starts counting 408 again after an image', () => {
     const state = run([
       ...repeat({ type: 'timeout' }, 9),
-      { type: 'image', etag: '"b"' },
+      { type: 'image', etag: '"b"', at: 0 },
       ...repeat({ type: 'timeout' }, 9),
     ]);
     expect(state).toMatchObject({ status: 'connecting', timeoutRetries: 9, hasImage: true });
@@ -63,7 +67,7 @@ describe('camera answers', () => {
   });
 
   it('says a disconnected printer has no image, not an error, and asks slowly', () => {
-    const shown = run([{ type: 'image', etag: '"a"' }]);
+    const shown = run([{ type: 'image', etag: '"a"', at: 0 }]);
     const state = reduceCamera(shown, { type: 'failure', isPrinterDisconnected: true });
     expect(state).toMatchObject({
       status: 'offline',
@@ -71,7 +75,7 @@ describe('camera answers', () => {
       hasImage: false,
     });
     expect(getNextDelay(state, { isHovered: true, isFullscreen: false })).toBe(3000);
-    expect(reduceCamera(state, { type: 'image', etag: null })).toMatchObject({
+    expect(reduceCamera(state, { type: 'image', etag: null, at: 0 })).toMatchObject({
       status: 'ok',
       offlineReason: null,
     });
@@ -95,7 +99,7 @@ describe('camera answers', () => {
 
   it('comes back from offline with the next image', () => {
     const offline = run(repeat({ type: 'deviceOffline' }, 12));
-    expect(reduceCamera(offline, { type: 'image', etag: null })).toMatchObject({
+    expect(reduceCamera(offline, { type: 'image', etag: null, at: 0 })).toMatchObject({
       status: 'ok',
       offlineTicks: 0,
     });
@@ -104,12 +108,12 @@ describe('camera answers', () => {
 
 describe('polling intervals', () => {
   it('polls slowly after an image and quickly after a 304', () => {
-    expect(getNextDelay(run([{ type: 'image', etag: null }]), still)).toBe(3000);
-    expect(getNextDelay(run([{ type: 'notModified' }]), still)).toBe(300);
+    expect(getNextDelay(run([{ type: 'image', etag: null, at: 0 }]), still)).toBe(3000);
+    expect(getNextDelay(run([{ type: 'notModified', at: 0 }]), still)).toBe(300);
   });
 
   it('polls quickly while hovered or fullscreen', () => {
-    const shown = run([{ type: 'image', etag: null }]);
+    const shown = run([{ type: 'image', etag: null, at: 0 }]);
     expect(getNextDelay(shown, { isHovered: true, isFullscreen: false })).toBe(300);
     expect(getNextDelay(shown, { isHovered: false, isFullscreen: true })).toBe(300);
   });
@@ -156,7 +160,7 @@ describe('ticks', () => {
 });
 
 describe('display', () => {
-  const ok = run([{ type: 'image', etag: null }]);
+  const ok = run([{ type: 'image', etag: null, at: 0 }]);
 
   it('says disabled for a printer with the camera off, downloading while it downloads', () => {
     expect(getDisplayStatus(ok, { isEnabled: false, isDownloading: true })).toBe('disabled');
@@ -189,5 +193,23 @@ describe('lights', () => {
     expect(nextFlashlightPercentage(0)).toBe(100);
     expect(nextFlashlightPercentage(100)).toBe(0);
     expect(nextFlashlightPercentage(40)).toBe(0);
+  });
+});
+
+describe('a frame that stops being confirmed', () => {
+  it('shows its age once no 200 or 304 said it is current for 10 s', () => {
+    const shown = run([{ type: 'image', etag: '"a"', at: 1000 }]);
+    expect(getStaleFrameAge(shown, 1000 + CAMERA_TIMING.staleFrameMs - 1)).toBeNull();
+    expect(getStaleFrameAge(shown, 1000 + CAMERA_TIMING.staleFrameMs)).toBe(
+      CAMERA_TIMING.staleFrameMs,
+    );
+    // a 304 says the same image is still current
+    const confirmed = run([{ type: 'notModified', at: 30_000 }], shown);
+    expect(getStaleFrameAge(confirmed, 35_000)).toBeNull();
+    // unanswered requests (counted as 408) leave it stale, and say connecting
+    const stuck = run(repeat({ type: 'timeout' }, 3), confirmed);
+    expect(stuck.status).toBe('connecting');
+    expect(getStaleFrameAge(stuck, 60_000)).toBe(30_000);
+    expect(getStaleFrameAge(INITIAL_CAMERA_STATE, 60_000)).toBeNull();
   });
 });

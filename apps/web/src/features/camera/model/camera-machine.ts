@@ -10,6 +10,13 @@ export const CAMERA_TIMING = {
   maxTimeoutRetries: 10,
   /** ticks with the device offline before the camera says offline */
   offlineTickThreshold: 10,
+  /**
+   * A snapshot request unanswered this long counts as a 408: the server answers 408 after 5 s,
+   * but the browser resends a 408 by itself, so the app might never see one.
+   */
+  requestTimeoutMs: 7000,
+  /** a frame not confirmed current for this long shows its age and "connecting" */
+  staleFrameMs: 10_000,
   lightLockMs: 4000,
 } as const;
 
@@ -32,11 +39,13 @@ export interface CameraState {
    */
   offlineReason: 'camera' | 'disconnected' | 'deviceOffline' | null;
   lastAnswer: 'image' | 'notModified' | 'failed' | 'disconnected' | null;
+  /** when the server last said the image shown is current (a 200 or a 304), in ms */
+  confirmedAt: number | null;
 }
 
 export type CameraEvent =
-  | { type: 'image'; etag: string | null }
-  | { type: 'notModified' }
+  | { type: 'image'; etag: string | null; at: number }
+  | { type: 'notModified'; at: number }
   | { type: 'timeout' }
   /** any other failed answer; a printer disconnected from its device explains it */
   | { type: 'failure'; isPrinterDisconnected?: boolean }
@@ -50,6 +59,7 @@ export const INITIAL_CAMERA_STATE: CameraState = {
   offlineTicks: 0,
   offlineReason: null,
   lastAnswer: null,
+  confirmedAt: null,
 };
 
 const toPlaceholder = (
@@ -74,6 +84,7 @@ export function reduceCamera(state: CameraState, event: CameraEvent): CameraStat
         offlineTicks: 0,
         offlineReason: null,
         lastAnswer: 'image',
+        confirmedAt: event.at,
       };
     case 'notModified':
       return {
@@ -82,6 +93,7 @@ export function reduceCamera(state: CameraState, event: CameraEvent): CameraStat
         timeoutRetries: 0,
         offlineTicks: 0,
         lastAnswer: 'notModified',
+        confirmedAt: event.at,
       };
     case 'timeout': {
       const retries = state.timeoutRetries + 1;
@@ -161,6 +173,16 @@ export function getDisplayStatus(
   if (printer.hasCamera === false) return 'none';
   if (printer.isDownloading) return 'downloading';
   return state.status;
+}
+
+/**
+ * How old the image shown is, once it is stale (not confirmed current for staleFrameMs), in
+ * ms; null while it is fresh or there is none. A stale image reads as connecting, not live.
+ */
+export function getStaleFrameAge(state: CameraState, nowMs: number): number | null {
+  if (!state.hasImage || state.confirmedAt === null) return null;
+  const age = nowMs - state.confirmedAt;
+  return age >= CAMERA_TIMING.staleFrameMs ? age : null;
 }
 
 /** Fullscreen is blocked while the printer downloads a print file. */

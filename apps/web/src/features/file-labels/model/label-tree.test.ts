@@ -12,6 +12,8 @@ const label = (id: number, name: string, parent_id: number | null = null): FileL
   id,
   name,
   parent_id,
+  parent: null,
+  nestedCount: 0,
   children_count: 0,
 });
 

@@ -11,6 +11,7 @@ import { useFileActor } from '../hooks/use-file-actor';
 import { canUploadGcodes } from '../model/gcode-permissions';
 import { HumanDateText } from '../../../components/HumanDateText';
 import { UploadGcodesButton } from './UploadGcodesButton';
+import { BreakableText } from '../../../components/BreakableText';
 
 /**
  * The dashboard's files (spec part 1 §2): the tabs latest G-codes (with a link to Gcodes) and
@@ -81,7 +82,7 @@ export function DashboardGcodes() {
                       c="inherit"
                       style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
                     >
-                      {gcode.name}
+                      <BreakableText>{gcode.name}</BreakableText>
                     </Anchor>
                     <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                       {formatFileSize(gcode.size)}

@@ -22,6 +22,7 @@ import { GcodePreview } from '../../gcode-catalog';
 import { GcodeRowMenu, type GcodeAction } from './GcodeRowMenu';
 import { GcodeSummary } from './GcodeSummary';
 import { HumanDateText } from '../../../components/HumanDateText';
+import { BreakableText } from '../../../components/BreakableText';
 
 export interface GcodeRowSelection {
   isSelected: boolean;
@@ -78,7 +79,7 @@ export function GcodeRow({ gcode, canChange, selection, onAction }: GcodeRowProp
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             {isSelecting ? (
               <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="gcode-name">
-                {gcode.name}
+                <BreakableText>{gcode.name}</BreakableText>
               </Text>
             ) : (
               <Anchor
@@ -89,7 +90,7 @@ export function GcodeRow({ gcode, canChange, selection, onAction }: GcodeRowProp
                 style={{ overflowWrap: 'anywhere' }}
                 data-testid="gcode-name"
               >
-                {gcode.name}
+                <BreakableText>{gcode.name}</BreakableText>
               </Anchor>
             )}
             {!isSelecting && (
@@ -119,7 +120,7 @@ export function GcodeRow({ gcode, canChange, selection, onAction }: GcodeRowProp
             <Text size="xs">{formatFileSize(gcode.size)}</Text>
             {gcode.uploadedBy && (
               <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                {gcode.uploadedBy}
+                <BreakableText>{gcode.uploadedBy}</BreakableText>
               </Text>
             )}
           </Group>

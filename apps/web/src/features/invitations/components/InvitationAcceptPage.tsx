@@ -1,9 +1,9 @@
 import { Button, Stack } from '@mantine/core';
 import { decodeInvitationTokenPayload } from '@printdeck/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredLayout } from '../../../components/CenteredLayout';
 import { FormMessage } from '../../../components/FormMessage';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
@@ -32,10 +32,51 @@ export function InvitationAcceptPage() {
         </AuthCard>
       ) : isSignedIn() ? (
         <JoinCard token={token} workspace={payload.workspace} />
+      ) : payload.has_account ? (
+        <SignInToJoinCard token={token} email={payload.email} workspace={payload.workspace} />
       ) : (
         <NewAccountCard token={token} email={payload.email} workspace={payload.workspace} />
       )}
     </CenteredLayout>
+  );
+}
+
+/** Set by the sign-in this page sent the invitee to: they join without a second press. */
+interface AfterSignInState {
+  isJoiningAfterSignIn?: boolean;
+}
+
+/** Sign in, then back here to join at once (the token stays in the URL, the intent in state). */
+function useSignInToJoin(token: string, email: string, workspace: string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return () => {
+    const state: LoginLocationState = {
+      email,
+      message: t('invitations.accept.signInMessage', { workspace }),
+      returnTo: {
+        pathname: SCREEN_PATHS.invitationAccept,
+        search: `?token=${encodeURIComponent(token)}`,
+        state: { isJoiningAfterSignIn: true } satisfies AfterSignInState,
+      },
+    };
+    void navigate(SCREEN_PATHS.login, { state });
+  };
+}
+
+function SignInToJoinCard(props: { token: string; email: string; workspace: string }) {
+  const { t } = useTranslation();
+  const signIn = useSignInToJoin(props.token, props.email, props.workspace);
+  return (
+    <AuthCard
+      title={t('invitations.accept.title')}
+      description={t('invitations.accept.signInText', {
+        workspace: props.workspace,
+        email: props.email,
+      })}
+    >
+      <Button onClick={signIn}>{t('invitations.accept.signInToJoin')}</Button>
+    </AuthCard>
   );
 }
 
@@ -44,6 +85,8 @@ function JoinCard({ token, workspace }: { token: string; workspace: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const join = useJoinInvitation();
+  const isAfterSignIn = (useLocation().state as AfterSignInState | null)?.isJoiningAfterSignIn;
+  const hasJoined = useRef(false);
   const onJoin = () =>
     join.mutate(token, {
       onSuccess: async (joined) => {
@@ -52,6 +95,13 @@ function JoinCard({ token, workspace }: { token: string; workspace: string }) {
         await navigate(SCREEN_PATHS.dashboard, { replace: true });
       },
     });
+  useEffect(() => {
+    // signed in a moment ago to join: no second press
+    if (isAfterSignIn && !hasJoined.current) {
+      hasJoined.current = true;
+      onJoin();
+    }
+  });
   const error = getInvitationErrorMessage(join.error, true, t);
   return (
     <AuthCard
@@ -70,6 +120,7 @@ function NewAccountCard(props: { token: string; email: string; workspace: string
   const { t } = useTranslation();
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
+  const signIn = useSignInToJoin(props.token, props.email, props.workspace);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
@@ -113,7 +164,7 @@ function NewAccountCard(props: { token: string; email: string; workspace: string
           <Button type="submit" loading={accept.isPending}>
             {t('invitations.accept.createAccount')}
           </Button>
-          <Button component={Link} to={SCREEN_PATHS.login} variant="subtle">
+          <Button onClick={signIn} variant="subtle">
             {t('invitations.accept.signIn')}
           </Button>
         </Stack>

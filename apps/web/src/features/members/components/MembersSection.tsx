@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useDeleteInvitation, useRemoveMember, useUpdateMemberRole } from '../api/change-member';
 import { useMembers } from '../api/get-members';
 import { InviteDialog } from './InviteDialog';
+import { BreakableText } from '../../../components/BreakableText';
 
 const DELIVERY_COLORS: Record<InvitationDelivery, string> = {
   pending: 'yellow',
@@ -64,7 +65,9 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
           <Table.Tbody>
             {users.map((member) => (
               <Table.Tr key={member.userId}>
-                <Table.Td>{member.email}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <BreakableText>{member.email}</BreakableText>
+                </Table.Td>
                 <Table.Td>
                   <Badge variant="light" data-testid="member-role">
                     {t(`members.roles.${member.role}`)}
@@ -139,7 +142,9 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
               <Table.Tbody>
                 {firstPage.pendingInvitations.map((invitation) => (
                   <Table.Tr key={invitation.id}>
-                    <Table.Td>{invitation.email}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <BreakableText>{invitation.email}</BreakableText>
+                    </Table.Td>
                     <Table.Td>{t(`members.roles.${invitation.role}`)}</Table.Td>
                     <Table.Td>{formatDate(invitation.createdOn)}</Table.Td>
                     <Table.Td>{formatDate(invitation.validUntil)}</Table.Td>

@@ -17,6 +17,7 @@ import { Navigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormMessage } from '../../../components/FormMessage';
+import { NoAccessNotice } from '../../../components/NoAccessNotice';
 import { PageLoader } from '../../../components/PageLoader';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
@@ -40,6 +41,14 @@ export function AdminNewsPage() {
   const me = useMe();
   if (me.data && !me.data.is_admin) return <Navigate to={SCREEN_PATHS.news} replace />;
   if (!me.data) return <PageLoader />;
+  if (me.data.two_factor_required)
+    return (
+      <NoAccessNotice
+        title={t('news.admin.needsTwoFactor.title')}
+        reason={t('news.admin.needsTwoFactor.reason')}
+        action={{ label: t('news.admin.needsTwoFactor.action'), to: SCREEN_PATHS.settingsAccount }}
+      />
+    );
   return (
     <Stack gap="md" maw={900}>
       <BackLink to={SCREEN_PATHS.news}>{t('news.back')}</BackLink>

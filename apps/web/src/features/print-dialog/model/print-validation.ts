@@ -1,4 +1,4 @@
-import type { FilamentType, PrinterState } from '@printdeck/shared';
+import { isFilamentWrongFor, type FilamentType, type PrinterState } from '@printdeck/shared';
 
 /** What the dialog knows of a chosen printer. */
 export interface PrintTarget {
@@ -15,7 +15,7 @@ export type PrinterHint = 'notReady' | 'filamentMismatch';
 
 /** A printer with a filament type set must have the file's type (spec part 1 §5, rule 3). */
 function hasWrongFilament(target: PrintTarget, fileFilament: FilamentType | null): boolean {
-  return target.filamentType !== null && target.filamentType !== fileFilament;
+  return isFilamentWrongFor(target.filamentType, fileFilament);
 }
 
 /** The print dialog's checks, in the spec's order (part 1 §5); null when it may print. */

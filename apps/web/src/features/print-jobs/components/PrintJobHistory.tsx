@@ -8,6 +8,7 @@ import { useCurrentWorkspace } from '../../workspaces';
 import { usePrintJobs, type PrintJobFilter } from '../api/get-print-jobs';
 import { getEndReasonDisplay, getOutcomeDisplay } from '../model/print-job-display';
 import { VideoStateBadge } from '../../videos';
+import { BreakableText } from '../../../components/BreakableText';
 
 function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both' }) {
   const { t } = useTranslation();
@@ -28,11 +29,11 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
   ) =>
     path ? (
       <Anchor component={Link} to={path} fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {name}
+        <BreakableText>{name}</BreakableText>
       </Anchor>
     ) : (
       <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {name}{' '}
+        <BreakableText>{name}</BreakableText>{' '}
         <Text span size="xs" c="dimmed">
           ({t(deletedKey)})
         </Text>
@@ -49,7 +50,7 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
       data-outcome={job.outcome}
       style={{ listStyle: 'none', borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Stack gap={2} style={{ minWidth: 0 }}>
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         {show !== 'printer' && named(job.file_name, filePath, 'printJobs.fileDeleted')}
         {show !== 'file' && named(job.printer_name, printerPath, 'printJobs.printerDeleted')}
         <Group gap={6}>
@@ -64,7 +65,8 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
           </Text>
         )}
       </Stack>
-      <Group gap={6} wrap="nowrap">
+      {/* the badges keep their words; the names give way (a badge cut to "VID…" says nothing) */}
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         {job.make_video && job.video_state === 'READY' && (
           <Anchor
             component={Link}

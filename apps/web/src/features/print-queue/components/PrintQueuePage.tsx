@@ -10,8 +10,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { NoAccessNotice } from '../../../components/NoAccessNotice';
 import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
+import { SCREEN_PATHS } from '../../../config/screens';
 import { usePrinters } from '../../printers';
 import { useCurrentWorkspace } from '../../workspaces';
 import { useCreateQueueItem } from '../api/create-queue-item';
@@ -105,8 +107,23 @@ function Box(props: { box: PrintQueueBox; count: number; children: ReactNode }) 
   );
 }
 
-/** The print queue: Queue (drag to reorder), Printing, Printed and Archive. */
+/** The print queue, or for a member who may not print (an observer) why not. */
 export function PrintQueuePage() {
+  const { t } = useTranslation();
+  const workspace = useCurrentWorkspace();
+  if (!workspace.me.permissions.includes('OPERATE_PRINTERS'))
+    return (
+      <NoAccessNotice
+        title={t('printQueue.noAccess.title')}
+        reason={t('printQueue.noAccess.reason', { role: t(`members.roles.${workspace.me.role}`) })}
+        action={{ label: t('printQueue.noAccess.action'), to: SCREEN_PATHS.dashboard }}
+      />
+    );
+  return <PrintQueueBoxes />;
+}
+
+/** The print queue: Queue (drag to reorder), Printing, Printed and Archive. */
+function PrintQueueBoxes() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
   const [queueLimit, setQueueLimit] = useState(PRINT_QUEUE_PAGE_DEFAULT);

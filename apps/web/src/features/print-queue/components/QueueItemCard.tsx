@@ -16,6 +16,7 @@ import { usePrinterViews } from '../../printers';
 import { useCurrentWorkspace } from '../../workspaces';
 import { getAutostartWait } from '../model/autostart-wait';
 import { BOX_ACTIONS, type QueueItemAction } from '../model/queue-boxes';
+import { BreakableText } from '../../../components/BreakableText';
 
 const ICONS = {
   print: IconPrinter,
@@ -62,6 +63,21 @@ function ItemStatus({ item }: { item: PrintQueueItem }) {
   );
 }
 
+const NAME_SLOT = '\u0000';
+
+/** "Added by …" with a long e-mail that wraps between its parts, in either language. */
+function AddedBy({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const [before, after] = t('printQueue.item.addedBy', { username: NAME_SLOT }).split(NAME_SLOT);
+  return (
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+      {before}
+      <BreakableText>{username}</BreakableText>
+      {after}
+    </Text>
+  );
+}
+
 /** One item: preview, name, printer, who added it and when, its state and its buttons. */
 export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemCardProps) {
   const { t } = useTranslation();
@@ -92,10 +108,8 @@ export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemC
             <Text size="sm" c="dimmed" data-testid="queue-item-printer-name">
               {item.printer ? item.printer.name : t('printQueue.item.anyPrinter')}
             </Text>
-            <Group gap={4}>
-              <Text size="xs" c="dimmed">
-                {t('printQueue.item.addedBy', { username: item.added_by.username })}
-              </Text>
+            <Group gap={4} style={{ minWidth: 0 }}>
+              <AddedBy username={item.added_by.username} />
               <HumanDateText size="xs" c="dimmed" value={item.added_on} />
             </Group>
             <ItemStatus item={item} />
@@ -113,9 +127,7 @@ export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemC
         )}
         {autostartWait && (
           <Text size="sm" c="teal" data-testid="queue-item-autostart-wait">
-            {t(`printQueue.item.autostartWait.${autostartWait.code}`, {
-              printer: autostartWait.printer,
-            })}
+            {t(`printQueue.item.autostartWait.${autostartWait.code}`, autostartWait)}
           </Text>
         )}
         {waiting && (

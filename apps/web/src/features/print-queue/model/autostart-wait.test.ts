@@ -11,14 +11,19 @@ const item = (patch: Partial<PrintQueueItem> = {}) =>
     start_problem: null,
     waiting: null,
     printer: { id: 1, name: 'Prusa', jobox_enabled: true, enabled: true },
+    file: { id: 1, name: 'part.gcode', filament_type: 'ABS', previewImages: [] },
     ...patch,
   }) as PrintQueueItem;
 
-const view = (patch: Partial<PrinterView> = {}, plate: 'clear' | 'in_use' | null = 'in_use') =>
+const view = (
+  patch: Partial<PrinterView> = {},
+  plate: 'clear' | 'in_use' | null = 'in_use',
+  filament: PrinterView['printer']['filament_type'] = null,
+) =>
   ({
     isOnline: true,
     printerState: 'READY_TO_PRINT',
-    printer: { plate_state: plate },
+    printer: { plate_state: plate, filament_type: filament },
     ...patch,
   }) as PrinterView;
 
@@ -39,6 +44,20 @@ describe('getAutostartWait', () => {
     });
     expect(getAutostartWait(noJobox, view())?.code).toBe('joboxOff');
     expect(getAutostartWait(item(), view({}, 'clear'))?.code).toBe('startsSoon');
+  });
+
+  it('tells an item whose filament the printer has not loaded never starts there by itself', () => {
+    expect(getAutostartWait(item(), view({}, 'clear', 'PETG'))).toEqual({
+      code: 'wrongFilament',
+      printer: 'Prusa',
+      loaded: 'PETG',
+      needed: 'ABS',
+    });
+    const untyped = item({
+      file: { id: 1, name: 'x.gcode', filament_type: null, previewImages: [] },
+    });
+    expect(getAutostartWait(untyped, view({}, 'clear', 'PETG'))?.code).toBe('wrongFilamentNoType');
+    expect(getAutostartWait(item(), view({}, 'clear', 'ABS'))?.code).toBe('startsSoon');
   });
 
   it('says nothing of manual, starting, held or dispatched items', () => {

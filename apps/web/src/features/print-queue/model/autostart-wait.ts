@@ -1,4 +1,4 @@
-import type { PrintQueueItem } from '@printdeck/shared';
+import { isFilamentWrongFor, type FilamentType, type PrintQueueItem } from '@printdeck/shared';
 import type { PrinterView } from '../../printers';
 
 /**
@@ -11,7 +11,9 @@ export type AutostartWait =
   | { code: 'offline'; printer: string }
   | { code: 'notReady'; printer: string }
   | { code: 'plateNotCleared'; printer: string }
-  | { code: 'startsSoon'; printer: string };
+  | { code: 'startsSoon'; printer: string }
+  | { code: 'wrongFilament'; printer: string; loaded: FilamentType; needed: FilamentType }
+  | { code: 'wrongFilamentNoType'; printer: string; loaded: FilamentType };
 
 export function getAutostartWait(
   item: PrintQueueItem,
@@ -25,6 +27,13 @@ export function getAutostartWait(
     item.waiting === null;
   if (!isWaiting || !item.printer) return null;
   const printer = item.printer.name;
+  const loaded = view?.printer.filament_type ?? null;
+  const needed = item.file.filament_type;
+  // the server never starts it on this printer (spec part 1 §5 rule 3), whatever else holds
+  if (loaded !== null && isFilamentWrongFor(loaded, needed))
+    return needed === null
+      ? { code: 'wrongFilamentNoType', printer, loaded }
+      : { code: 'wrongFilament', printer, loaded, needed };
   if (!item.printer.jobox_enabled) return { code: 'joboxOff', printer };
   if (!view?.isOnline) return { code: 'offline', printer };
   if (view.printerState !== 'READY_TO_PRINT') return { code: 'notReady', printer };

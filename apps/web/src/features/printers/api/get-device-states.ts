@@ -9,6 +9,12 @@ import { BACKGROUND_ERRORS } from '../../../api/query-meta';
 export const deviceStatesQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'devices-states'] as const;
 
+/**
+ * A poll unanswered this long failed as a lost connection would: a server that stopped
+ * answering (a dropped network, not a refused one) must not leave the states looking live.
+ */
+const DEVICE_STATES_TIMEOUT_MS = 8000;
+
 /** The last answer per workspace: the poll asks for it again only when it changed (ETag). */
 const lastAnswers = new Map<number, { etag: string; states: PrinterDeviceState[] }>();
 
@@ -17,10 +23,12 @@ export async function getDeviceStates(
   signal?: AbortSignal,
 ): Promise<PrinterDeviceState[]> {
   const last = lastAnswers.get(workspaceId);
+  const deadline = AbortSignal.timeout(DEVICE_STATES_TIMEOUT_MS);
   const answer = await apiClient.requestConditional({
     path: apiPath('/groups/{g}/devices-states/', { g: workspaceId }),
     schema: z.array(PrinterDeviceStateSchema),
-    signal,
+    // the deadline's TimeoutError reaches the client as a network failure (no answer)
+    signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
     etag: last?.etag ?? null,
   });
   if (!answer.isModified) {

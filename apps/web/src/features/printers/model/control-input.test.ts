@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  getColdNozzleTemperature,
   DEFAULT_MATERIAL_LENGTH,
   DEFAULT_TEMPERATURE,
   getConsoleCommands,
@@ -63,5 +64,14 @@ describe('isHeaterOffMidPrint', () => {
     expect(isHeaterOffMidPrint({ printerState: 'PRINTING' }, 215, 220)).toBe(false);
     expect(isHeaterOffMidPrint({ printerState: 'PRINTING' }, 0, 0)).toBe(false);
     expect(isHeaterOffMidPrint({ printerState: 'READY_TO_PRINT' }, 215, 0)).toBe(false);
+  });
+});
+
+describe('getColdNozzleTemperature', () => {
+  it('names a nozzle below 170 °C, rounded, and says nothing of a warm or unknown one', () => {
+    expect(getColdNozzleTemperature(24.6)).toBe(25);
+    expect(getColdNozzleTemperature(169.4)).toBe(169);
+    expect(getColdNozzleTemperature(170)).toBeNull();
+    expect(getColdNozzleTemperature(null)).toBeNull();
   });
 });

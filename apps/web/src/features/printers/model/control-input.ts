@@ -60,3 +60,16 @@ export function getConsoleCommands(text: string, isSending: boolean): string[] |
   const commands = splitCommands(text);
   return commands.length > 0 ? commands : null;
 }
+
+/**
+ * Below this nozzle temperature printers refuse to extrude (Marlin's EXTRUDE_MINTEMP and
+ * Klipper's min_extrude_temp both default to 170 °C). Klipper says so; OctoPrint's Marlin only
+ * writes it to its terminal, so the controls warn before the press.
+ */
+export const MIN_EXTRUDE_TEMPERATURE = 170;
+
+/** The nozzle's temperature when it is too cold to extrude; null when warm or unknown. */
+export function getColdNozzleTemperature(toolActual: number | null | undefined): number | null {
+  if (toolActual === null || toolActual === undefined) return null;
+  return toolActual < MIN_EXTRUDE_TEMPERATURE ? Math.round(toolActual) : null;
+}

@@ -1,11 +1,11 @@
 import { Anchor, Box, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { TIMELAPSE, type Video } from '@printdeck/shared';
-import { IconVideoOff } from '@tabler/icons-react';
+import type { Video } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
 import { VideoStateBadge } from './VideoStateBadge';
+import { VideoThumbnail } from './VideoThumbnail';
 
 interface VideoCardProps {
   video: Video;
@@ -14,7 +14,7 @@ interface VideoCardProps {
   onToggle: () => void;
 }
 
-/** One video: its strip of 20 frames, name, printer, who and when, and its state. */
+/** One video: its thumbnail (the strip's frames on hover), name, printer, who and when, state. */
 export function VideoCard({ video, isSelecting, isSelected, onToggle }: VideoCardProps) {
   const { t } = useTranslation();
   const path = getScreenPath('videoDetail', { id: video.id }) ?? '';
@@ -28,27 +28,7 @@ export function VideoCard({ video, isSelecting, isSelected, onToggle }: VideoCar
       style={{ cursor: isSelecting ? 'pointer' : undefined }}
     >
       <Stack gap="xs">
-        <Box
-          style={{
-            aspectRatio: `${TIMELAPSE.stripImages * 4} / 3`,
-            background: 'var(--mantine-color-default-hover)',
-            borderRadius: 4,
-            overflow: 'hidden',
-          }}
-        >
-          {video.links.photo_stripe ? (
-            <img
-              src={video.links.photo_stripe}
-              alt={t('videos.stripAlt', { name: video.name })}
-              data-testid="video-strip"
-              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          ) : (
-            <Group h="100%" justify="center">
-              <IconVideoOff size={20} color="var(--mantine-color-dimmed)" aria-hidden />
-            </Group>
-          )}
-        </Box>
+        <VideoThumbnail video={video} />
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {isSelecting && (
@@ -76,7 +56,10 @@ export function VideoCard({ video, isSelecting, isSelected, onToggle }: VideoCar
               </Text>
             </Stack>
           </Group>
-          <VideoStateBadge state={video.state} />
+          {/* the state keeps its words; the name and the line under it give way */}
+          <Box style={{ flexShrink: 0 }}>
+            <VideoStateBadge state={video.state} />
+          </Box>
         </Group>
       </Stack>
     </Paper>

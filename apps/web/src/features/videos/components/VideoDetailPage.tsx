@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Video } from '@printdeck/shared';
 import { IconAlertTriangle, IconDownload, IconPhoto, IconTrash } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { BackLink } from '../../../components/BackLink';
+import { BreakableText } from '../../../components/BreakableText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
@@ -72,12 +73,17 @@ function Description({ video }: { video: Video }) {
       <Group gap={6}>
         <Text c="dimmed">{t('videos.file')}</Text>
         {filePath ? (
-          <Anchor component={Link} to={filePath} data-testid="video-file">
-            {job.file_name}
+          <Anchor
+            component={Link}
+            to={filePath}
+            data-testid="video-file"
+            style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+          >
+            <BreakableText>{job.file_name}</BreakableText>
           </Anchor>
         ) : (
-          <Text data-testid="video-file">
-            {job.file_name} ({t('videos.fileDeleted')})
+          <Text data-testid="video-file" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            <BreakableText>{job.file_name}</BreakableText> ({t('videos.fileDeleted')})
           </Text>
         )}
       </Group>
@@ -116,8 +122,8 @@ export function VideoDetailPage() {
     <Stack gap="lg">
       <BackLink to={SCREEN_PATHS.videos}>{t('videos.back')}</BackLink>
       <Group justify="space-between" align="flex-start">
-        <Title order={1} size="h2">
-          {video.name}
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <BreakableText>{video.name}</BreakableText>
         </Title>
         <VideoStateBadge state={video.state} />
       </Group>
@@ -148,6 +154,18 @@ export function VideoDetailPage() {
             ))}
           </List>
         </Alert>
+      )}
+      {video.links.photo_stripe && (
+        <SectionCard title={t('videos.frames')}>
+          <ScrollArea type="auto" offsetScrollbars>
+            <img
+              src={video.links.photo_stripe}
+              alt={t('videos.stripAlt', { name: video.name })}
+              data-testid="video-strip"
+              style={{ height: 120, width: 'auto', maxWidth: 'none', display: 'block' }}
+            />
+          </ScrollArea>
+        </SectionCard>
       )}
       <SectionCard title={t('videos.about')}>
         <Description video={video} />

@@ -23,6 +23,7 @@ import {
 import { AvatarPicker } from './AvatarPicker';
 import { DescriptionHtml } from './DescriptionHtml';
 import { WorkspaceProfileFields } from './WorkspaceProfileFields';
+import { WorkspaceProfileReadOnly } from './WorkspaceProfileReadOnly';
 
 /** Settings → Workspaces → one workspace: profile, switches, members and invitations. */
 export function WorkspaceEditPage() {
@@ -127,7 +128,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
         </SectionCard>
       ) : (
         <SectionCard title={t('workspaceSettings.profile')}>
-          <DescriptionHtml html={workspace.public_description} />
+          <WorkspaceProfileReadOnly workspace={workspace} />
         </SectionCard>
       )}
       {canChange && workspace.public_description && (

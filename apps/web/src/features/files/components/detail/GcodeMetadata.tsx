@@ -8,6 +8,7 @@ import {
   formatPrintTime,
 } from '../../../../lib/format-units';
 import { GcodeFacts } from '../GcodeFacts';
+import { BreakableText } from '../../../../components/BreakableText';
 import { HumanDateText } from '../../../../components/HumanDateText';
 
 /** Size, uploader, upload date and what the slicer wrote (spec §2.6 "Metadata"). */
@@ -15,7 +16,7 @@ export function GcodeMetadata({ gcode }: { gcode: Gcode }) {
   const { t } = useTranslation();
   const facts = {
     size: formatFileSize(gcode.size),
-    uploadedBy: gcode.uploadedBy || '–',
+    uploadedBy: <BreakableText>{gcode.uploadedBy || '–'}</BreakableText>,
     uploadedOn: <HumanDateText value={gcode.uploadedOn} />,
     printingTime: formatPrintTime(gcode.printing_time_sec),
     layerHeight: formatMillimetres(gcode.layer_height_mm),

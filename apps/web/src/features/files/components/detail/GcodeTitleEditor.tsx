@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateGcode } from '../../api/update-gcode';
+import { BreakableText } from '../../../../components/BreakableText';
 
 interface GcodeTitleEditorProps {
   workspaceId: number;
@@ -22,7 +23,7 @@ export function GcodeTitleEditor({ workspaceId, gcode, canEdit }: GcodeTitleEdit
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap" align="flex-start" justify="space-between">
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {gcode.name}
+            <BreakableText>{gcode.name}</BreakableText>
           </Title>
           {canEdit && (
             <Button

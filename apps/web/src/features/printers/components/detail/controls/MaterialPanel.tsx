@@ -1,9 +1,11 @@
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrinterCommands } from '../../../hooks/use-printer-commands';
 import {
   DEFAULT_MATERIAL_LENGTH,
+  MIN_EXTRUDE_TEMPERATURE,
+  getColdNozzleTemperature,
   getExtrudeAmount,
   toNumber,
   type MaterialAction,
@@ -19,6 +21,9 @@ export function MaterialPanel({ view }: { view: PrinterView }) {
   const length = toNumber(value);
   const isValid = length !== null && length > 0;
   const canUse = view.actions.canUseMaterial && isValid;
+  const coldTemperature = view.isOnline
+    ? getColdNozzleTemperature(view.temperatures.tool0?.actual)
+    : null;
   const run = (action: MaterialAction) =>
     length !== null &&
     void commands.control(view, 'extrude', { amount: getExtrudeAmount(action, length) });
@@ -41,6 +46,14 @@ export function MaterialPanel({ view }: { view: PrinterView }) {
           {t('printers.controls.retract')}
         </Button>
       </Group>
+      {coldTemperature !== null && (
+        <Alert color="yellow" p="xs" data-testid="cold-extrusion-warning">
+          {t('printers.controls.coldNozzle', {
+            temperature: coldTemperature,
+            minimum: MIN_EXTRUDE_TEMPERATURE,
+          })}
+        </Alert>
+      )}
     </ControlPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePrinterCommands } from '../../../hooks/use-printer-commands';
@@ -26,6 +26,12 @@ export function MovementPanel({ view }: { view: PrinterView }) {
       <Text size="sm" c="dimmed">
         {t('printers.controls.step', { step: MOVE_STEP_MM })}
       </Text>
+      {/* Klipper refuses a move of an unhomed axis and says so; the others do not report it */}
+      {!view.isKlipper && canMove && (
+        <Alert color="yellow" p="xs" data-testid="homing-warning">
+          {t('printers.controls.homingUnknown')}
+        </Alert>
+      )}
       <SimpleGrid cols={2} spacing="xs">
         {MOVES.map(({ axis, direction }) => {
           const label = `${axis.toUpperCase()}${direction > 0 ? '+' : '−'}`;

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { showErrorModal } from '../../lib/error-modal-store';
+
+/** A blip shorter than this (a Wi-Fi hand-over) shows nothing. */
+const OFFLINE_GRACE_MS = 3000;
+
+/**
+ * The browser lost its network while a page is open: the no-internet modal (spec part 1 §8).
+ * Without this nothing fails: TanStack Query pauses every poll while the browser is offline,
+ * and the page kept showing the last states as if they were live.
+ */
+export function useOfflineWatch(): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onOffline = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!navigator.onLine) showErrorModal({ variant: 'noInternet' });
+      }, OFFLINE_GRACE_MS);
+    };
+    const onOnline = () => clearTimeout(timer);
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    if (!navigator.onLine) onOffline();
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    };
+  }, []);
+}
