@@ -15,6 +15,7 @@ import {
   type NotificationOptions,
 } from './composition/notifications.js';
 import { createPrintQueueServices } from './composition/print-queue.js';
+import { createSpoolServices } from './composition/spools.js';
 import { createVideoServices, type VideoSettings } from './composition/videos.js';
 import { wirePrintJobEvents } from './composition/event-wiring.js';
 import { startWorkers } from './composition/workers.js';
@@ -374,6 +375,7 @@ export function composeServices({
     printJobs,
     printStartTimeoutMs,
   });
+  const spools = createSpoolServices({ db, clock, workspaces });
   const notifications = createNotificationServices({
     db,
     clock,
@@ -438,6 +440,7 @@ export function composeServices({
     printJobs,
     printJobLifecycle,
     printQueue,
+    spools,
     workspaceAdmin,
     videos,
     notifications,

@@ -35,6 +35,7 @@ import { registerVideosRoutes } from './modules/videos/videos.routes.js';
 import { registerPrintQueueRoutes } from './modules/print-queue/print-queue.routes.js';
 import { registerPushRoutes } from './modules/notifications/push.routes.js';
 import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
+import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
 
 /**
  * Every route of the API and the device gateway, in the order they are registered: the one
@@ -91,6 +92,7 @@ export async function registerRoutes(
   registerVideosRoutes(server, services.videos);
   await registerDeviceFramesRoutes(server, services.videos.frames);
   registerPrintQueueRoutes(server, services.printQueue.service);
+  registerSpoolsRoutes(server, services.spools.service);
   const { devices } = services;
   registerDeviceKeysRoutes(server, {
     deviceKeys: devices.deviceKeys,

@@ -18,6 +18,7 @@ import * as sessionStrength from './0017-session-strength.js';
 import * as backgroundJobs from './0019-background-jobs.js';
 import * as scaleIndexes from './0018-scale-indexes-and-rollups.js';
 import * as listPagingAndFileSearch from './0023-list-paging-and-file-search.js';
+import * as spools from './0028-spools.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-background-jobs': backgroundJobs,
   '0018-scale-indexes-and-rollups': scaleIndexes,
   '0023-list-paging-and-file-search': listPagingAndFileSearch,
+  '0028-spools': spools,
 };
