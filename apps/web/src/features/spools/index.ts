@@ -1,0 +1,2 @@
+/** What other features may use of spools. */
+export { SpoolSwatch } from './components/SpoolSwatch';
