@@ -375,7 +375,12 @@ export function composeServices({
     printJobs,
     printStartTimeoutMs,
   });
-  const spools = createSpoolServices({ db, clock, workspaces });
+  const spools = createSpoolServices({
+    db,
+    clock,
+    workspaces,
+    getPrinterForUser: devices.getPrinterForUser,
+  });
   const notifications = createNotificationServices({
     db,
     clock,

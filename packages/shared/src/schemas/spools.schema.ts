@@ -163,3 +163,30 @@ export const SpoolPageSchema = z.object({
 export type SpoolPage = z.infer<typeof SpoolPageSchema>;
 
 export const SpoolParamsSchema = z.strictObject({ g: IdParamSchema, id: IdParamSchema });
+
+/** Tools a printer may have loaded: extruders, or a Bambu printer's AMS trays (4 × 4). */
+export const PRINTER_TOOLS_MAX = 16;
+
+/** The spool on one tool of a printer. */
+export const PrinterSpoolSchema = z.object({
+  printer_id: z.number().int(),
+  tool: z.number().int(),
+  loaded_on: z.string(),
+  spool: SpoolSchema,
+});
+export type PrinterSpool = z.infer<typeof PrinterSpoolSchema>;
+
+export const PrinterSpoolLoadSchema = z.strictObject({
+  spool_id: z.number({ error: 'Choose a spool.' }).int().positive(),
+});
+
+export const PrinterToolParamsSchema = z.strictObject({
+  id: IdParamSchema,
+  tool: z
+    .string()
+    .regex(/^[0-9]{1,2}$/, 'A tool is a number from 0.')
+    .transform(Number)
+    .pipe(
+      z.number().max(PRINTER_TOOLS_MAX - 1, `A printer has at most ${PRINTER_TOOLS_MAX} tools.`),
+    ),
+});

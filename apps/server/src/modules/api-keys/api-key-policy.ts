@@ -89,6 +89,9 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'POST /api/groups/:g/spools/': 'none',
   'GET /api/groups/:g/spools/:id/': 'read',
   'PATCH /api/groups/:g/spools/:id/': 'none',
+  'GET /api/groups/:g/printer-spools/': 'read',
+  'PUT /api/printers/:id/spools/:tool/': 'none',
+  'DELETE /api/printers/:id/spools/:tool/': 'none',
   // timelapse videos
   'GET /api/groups/:g/videos/': 'read',
   'GET /api/groups/:g/videos/:id/': 'read',

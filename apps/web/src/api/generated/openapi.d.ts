@@ -1316,6 +1316,41 @@ export interface paths {
         patch: operations["patchGroupsByGSpoolsById"];
         trace?: never;
     };
+    "/api/groups/{g}/printer-spools/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The spool on each tool of the workspace's printers (VIEW_GROUP) */
+        get: operations["getGroupsByGPrinterSpools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printers/{id}/spools/{tool}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Load a spool on a printer's tool (0 is the first), swapping out what was there; answers the printer's loaded spools (MANAGE_SPOOLS) */
+        put: operations["putPrintersByIdSpoolsByTool"];
+        post?: never;
+        /** Unload the spool from a printer's tool (MANAGE_SPOOLS) */
+        delete: operations["deletePrintersByIdSpoolsByTool"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device_keys/": {
         parameters: {
             query?: never;
@@ -6275,6 +6310,161 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGPrinterSpools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        printer_id: number;
+                        tool: number;
+                        loaded_on: string;
+                        spool: {
+                            id: number;
+                            /** @enum {string} */
+                            material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                            color_hex: string;
+                            color_name: string;
+                            brand: string;
+                            diameter_mm: number;
+                            initial_weight_g: number;
+                            remaining_weight_g: number;
+                            cost_per_kg: number | null;
+                            location: string;
+                            notes: string;
+                            low_threshold_g: number;
+                            is_archived: boolean;
+                            is_low: boolean;
+                            loaded_on: {
+                                printer_id: number;
+                                printer_name: string;
+                                tool: number;
+                            } | null;
+                            created_on: string;
+                            updated_on: string;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPrintersByIdSpoolsByTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    spool_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        printer_id: number;
+                        tool: number;
+                        loaded_on: string;
+                        spool: {
+                            id: number;
+                            /** @enum {string} */
+                            material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                            color_hex: string;
+                            color_name: string;
+                            brand: string;
+                            diameter_mm: number;
+                            initial_weight_g: number;
+                            remaining_weight_g: number;
+                            cost_per_kg: number | null;
+                            location: string;
+                            notes: string;
+                            low_threshold_g: number;
+                            is_archived: boolean;
+                            is_low: boolean;
+                            loaded_on: {
+                                printer_id: number;
+                                printer_name: string;
+                                tool: number;
+                            } | null;
+                            created_on: string;
+                            updated_on: string;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deletePrintersByIdSpoolsByTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
