@@ -16,6 +16,7 @@ import {
 } from './composition/notifications.js';
 import { createPrintQueueServices } from './composition/print-queue.js';
 import { createSpoolServices } from './composition/spools.js';
+import { createSpoolConsumption } from './modules/spools/spool-consumption.js';
 import { createVideoServices, type VideoSettings } from './composition/videos.js';
 import { wirePrintJobEvents } from './composition/event-wiring.js';
 import { startWorkers } from './composition/workers.js';
@@ -425,6 +426,11 @@ export function composeServices({
     videoEvents: videos.events,
     videoRecording: videos.recording,
     queue: printQueue.dispatcher,
+    spools: {
+      inTransaction: createSpoolConsumption({
+        onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
+      }).onJobEnded,
+    },
     notifications: notifications.hooks,
   });
   return {

@@ -29,8 +29,17 @@ export interface PrinterSpoolsTable {
   loaded_on: string;
 }
 
+/** What an ended job took from a spool on one tool (migration 0029); written once per job. */
+export interface PrintJobSpoolUsageTable {
+  print_job_id: number;
+  tool: number;
+  spool_id: number;
+  grams: number;
+}
+
 /** The tables above, by their names in the database. */
 export interface SpoolTables {
   spools: SpoolsTable;
   printer_spools: PrinterSpoolsTable;
+  print_job_spool_usage: PrintJobSpoolUsageTable;
 }

@@ -2345,6 +2345,15 @@ export interface components {
             end_reason: string | null;
             /** @enum {string|null} */
             end_reason_code: "reconciled" | "gone" | "replaced" | "never_started" | "lost" | "printer" | null;
+            spool_usage: {
+                spool_id: number;
+                tool: number;
+                grams: number;
+                material: string;
+                color_name: string;
+                color_hex: string;
+                brand: string;
+            }[];
         };
         PrintJobPage: {
             results: components["schemas"]["PrintJob"][];

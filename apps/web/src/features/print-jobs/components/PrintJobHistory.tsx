@@ -8,6 +8,7 @@ import { useCurrentWorkspace } from '../../workspaces';
 import { usePrintJobs, type PrintJobFilter } from '../api/get-print-jobs';
 import { getEndReasonDisplay, getOutcomeDisplay } from '../model/print-job-display';
 import { VideoStateBadge } from '../../videos';
+import { JobSpoolUsage } from './JobSpoolUsage';
 
 function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both' }) {
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
             {t(endReason.key, { reason: endReason.reason })}
           </Text>
         )}
+        <JobSpoolUsage usage={job.spool_usage} />
       </Stack>
       <Group gap={6} wrap="nowrap">
         {job.make_video && job.video_state === 'READY' && (

@@ -33,6 +33,7 @@ function lastJob(overrides: Partial<PrintJob>): PrintJob {
     started_on_printer: false,
     end_reason: null,
     end_reason_code: null,
+    spool_usage: [],
     ...overrides,
   };
 }
