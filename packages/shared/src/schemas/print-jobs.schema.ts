@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema, pagedSchema } from './common.schema.js';
+import { SpoolMaterialSchema } from './spools.schema.js';
 
 export const PRINT_JOB_OUTCOMES = ['printing', 'done', 'cancelled', 'failed', 'unknown'] as const;
 /**
@@ -35,7 +36,7 @@ export const PrintJobSpoolUsageSchema = z.object({
   spool_id: z.number().int(),
   tool: z.number().int(),
   grams: z.number(),
-  material: z.string(),
+  material: SpoolMaterialSchema,
   color_name: z.string(),
   color_hex: z.string(),
   brand: z.string(),

@@ -218,7 +218,10 @@ export function createPrintJobsService(deps: Deps) {
             row,
             usage
               .filter((entry) => entry.print_job_id === row.id)
-              .map(({ print_job_id: _, ...rest }) => rest),
+              .map(({ print_job_id: _, material, ...rest }) => ({
+                ...rest,
+                material: material as PrintJob['spool_usage'][number]['material'],
+              })),
           ),
         ),
         count,

@@ -2349,7 +2349,8 @@ export interface components {
                 spool_id: number;
                 tool: number;
                 grams: number;
-                material: string;
+                /** @enum {string} */
+                material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
                 color_name: string;
                 color_hex: string;
                 brand: string;

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { PrintJob } from '@printdeck/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../test/render-in-app';
@@ -7,7 +8,7 @@ import { JobSpoolUsage } from './JobSpoolUsage';
 // a first render of Mantine under jsdom takes seconds on a busy machine
 vi.setConfig({ testTimeout: 30_000 });
 
-const usage = [
+const usage: PrintJob['spool_usage'] = [
   {
     spool_id: 4,
     tool: 0,
