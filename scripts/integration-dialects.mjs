@@ -125,6 +125,12 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/public-profile/public-profile.int.test.ts': REPOSITORY,
   'apps/server/src/modules/registration/registration.int.test.ts': 'registration link expiry dates',
   'apps/server/src/modules/slicer/slicer.int.test.ts': 'files stored through the slicer upload',
+  'apps/server/src/modules/spools/printer-spools.int.test.ts':
+    'loads racing for one spool or one tool: row locks only PostgreSQL runs side by side',
+  'apps/server/src/modules/spools/spool-consumption.int.test.ts':
+    'usage taken from spools in the ending transaction, its key and the low crossing in SQL',
+  'apps/server/src/modules/spools/spools.int.test.ts':
+    'search with LIKE and its escape, keyset pages and counts in SQL',
   'apps/server/src/modules/stats/stats-charts.int.test.ts': 'date grouping in SQL',
   'apps/server/src/modules/stats/stats.int.test.ts': 'aggregates in SQL',
   'apps/server/src/modules/telegram/telegram-linking.int.test.ts': REPOSITORY,

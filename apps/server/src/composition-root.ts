@@ -15,6 +15,8 @@ import {
   type NotificationOptions,
 } from './composition/notifications.js';
 import { createPrintQueueServices } from './composition/print-queue.js';
+import { createSpoolServices } from './composition/spools.js';
+import { createSpoolConsumption } from './modules/spools/spool-consumption.js';
 import { createVideoServices, type VideoSettings } from './composition/videos.js';
 import { wirePrintJobEvents } from './composition/event-wiring.js';
 import { startWorkers } from './composition/workers.js';
@@ -379,6 +381,12 @@ export function composeServices({
     printJobs,
     printStartTimeoutMs,
   });
+  const spools = createSpoolServices({
+    db,
+    clock,
+    workspaces,
+    getPrinterForUser: devices.getPrinterForUser,
+  });
   const notifications = createNotificationServices({
     db,
     clock,
@@ -423,6 +431,11 @@ export function composeServices({
     videoEvents: videos.events,
     videoRecording: videos.recording,
     queue: printQueue.dispatcher,
+    spools: {
+      inTransaction: createSpoolConsumption({
+        onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
+      }).onJobEnded,
+    },
     notifications: notifications.hooks,
   });
   return {
@@ -443,6 +456,7 @@ export function composeServices({
     printJobs,
     printJobLifecycle,
     printQueue,
+    spools,
     workspaceAdmin,
     videos,
     notifications,

@@ -35,6 +35,8 @@ import { registerVideosRoutes } from './modules/videos/videos.routes.js';
 import { registerPrintQueueRoutes } from './modules/print-queue/print-queue.routes.js';
 import { registerPushRoutes } from './modules/notifications/push.routes.js';
 import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
+import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
+import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
 
 /**
  * Every route of the API and the device gateway, in the order they are registered: the one
@@ -91,6 +93,8 @@ export async function registerRoutes(
   registerVideosRoutes(server, services.videos);
   await registerDeviceFramesRoutes(server, services.videos.frames);
   registerPrintQueueRoutes(server, services.printQueue.service);
+  registerSpoolsRoutes(server, services.spools.service);
+  registerPrinterSpoolsRoutes(server, services.spools.loaded);
   const { devices } = services;
   registerDeviceKeysRoutes(server, {
     deviceKeys: devices.deviceKeys,

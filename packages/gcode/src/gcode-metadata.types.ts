@@ -41,6 +41,11 @@ export interface GcodeMetadata {
   filament_used_g: number | null;
   /** `computed` when grams come from length × cross-section × density, not from the slicer. */
   filament_used_g_source: 'slicer' | 'computed' | null;
+  /**
+   * Grams per extruder (tool 0 first), from the slicer's own per-extruder figures or computed
+   * like the total; `null` when the file gives no per-extruder figure.
+   */
+  filament_used_g_per_tool: number[] | null;
   nozzle_diameter_mm: number | null;
   /** The first used filament, mapped to the product's list; unknown materials are `OTHER`. */
   filament_type: FilamentType | null;

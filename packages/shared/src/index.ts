@@ -27,3 +27,4 @@ export * from './schemas/first-run.schema.js';
 export * from './schemas/agent-install.schema.js';
 export * from './schemas/temperature-history.schema.js';
 export * from './schemas/stats-charts.schema.js';
+export * from './schemas/spools.schema.js';

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, ROLES, getRolePermissions, roleHasPermission } from './permissions.js';
 
-/** ARCHITECTURE §4, copied as it stands there: a change to either must change both. */
+/**
+ * ARCHITECTURE §4, copied as it stands there: a change to either must change both. MANAGE_SPOOLS
+ * (issue 26: admins and everyone who operates printers; observers read) is new here and waits
+ * for its row in ARCHITECTURE.md, which this branch may not edit.
+ */
 const ARCHITECTURE_TABLE = `
 | Permission | admin | user | junior | observer |
 |---|---|---|---|---|
@@ -13,6 +17,7 @@ const ARCHITECTURE_TABLE = `
 | UPLOAD_FILE | ✓ | ✓ | ✓ | |
 | CHANGE_FILES | ✓ | ✓ | | |
 | CHANGE_UPLOADED_FILES | ✓ | ✓ | ✓ | |
+| MANAGE_SPOOLS | ✓ | ✓ | ✓ | |
 `;
 
 function parseTable(table: string): { roles: string[]; rows: Array<[string, boolean[]]> } {

@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'UPLOAD_FILE',
   'CHANGE_FILES',
   'CHANGE_UPLOADED_FILES',
+  'MANAGE_SPOOLS',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -23,8 +24,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'UPLOAD_FILE',
     'CHANGE_FILES',
     'CHANGE_UPLOADED_FILES',
+    'MANAGE_SPOOLS',
   ],
-  junior: ['VIEW_GROUP', 'OPERATE_PRINTERS', 'UPLOAD_FILE', 'CHANGE_UPLOADED_FILES'],
+  junior: [
+    'VIEW_GROUP',
+    'OPERATE_PRINTERS',
+    'UPLOAD_FILE',
+    'CHANGE_UPLOADED_FILES',
+    'MANAGE_SPOOLS',
+  ],
   observer: ['VIEW_GROUP'],
 };
 

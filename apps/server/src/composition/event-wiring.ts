@@ -26,7 +26,9 @@ const QUEUE_TICK_MS = 5000;
  *   1. videos: the recording closes (ANALYZING with an encode job, or NOT_RECORDED);
  *   2. print queue: the printer's plate is clear (a finished job on a jobox printer) or in use
  *      (anything else: a person looks first);
- *   3. notifications: outbox rows for every member who asked for this outcome.
+ *   3. spools: the filament the job used comes off the loaded spools and is recorded on the job;
+ *      a spool falling below its low threshold writes a "spool low" outbox row;
+ *   4. notifications: outbox rows for every member who asked for this outcome.
  * After commit, in the same order: the job runner wakes for the encode, the queue dispatches
  * the printer's next job, the notification worker wakes.
  * "A print job started" (after commit): the queue marks the printer's plate in use.
@@ -39,6 +41,7 @@ export function wirePrintJobEvents(deps: {
     ReturnType<typeof createQueueDispatcher>,
     'onJobEnded' | 'onJobEndCommitted' | 'onJobStarted'
   >;
+  spools: PrintJobLifecycleHooks;
   notifications: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks };
 }): void {
   const { lifecycle, queue } = deps;
@@ -48,6 +51,7 @@ export function wirePrintJobEvents(deps: {
     afterCommit: (job) => queue.onJobEndCommitted(job),
     onStarted: (job) => queue.onJobStarted(job),
   });
+  lifecycle.subscribe(deps.spools);
   lifecycle.subscribe(deps.notifications.jobEnded);
   // the failure check flagged a finished timelapse: an outbox row in the check's transaction
   deps.videoEvents.subscribe(deps.notifications.videoFlagged);

@@ -5,6 +5,7 @@ import type { FileTables } from './tables/files.js';
 import type { PrintingTables } from './tables/printing.js';
 import type { MessagingTables } from './tables/messaging.js';
 import type { JobTables } from './tables/jobs.js';
+import type { SpoolTables } from './tables/spools.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/workspaces.js';
@@ -13,6 +14,7 @@ export type * from './tables/files.js';
 export type * from './tables/printing.js';
 export type * from './tables/messaging.js';
 export type * from './tables/jobs.js';
+export type * from './tables/spools.js';
 
 /**
  * Tables as both dialects see them. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -27,4 +29,5 @@ export interface Database
     FileTables,
     PrintingTables,
     MessagingTables,
-    JobTables {}
+    JobTables,
+    SpoolTables {}

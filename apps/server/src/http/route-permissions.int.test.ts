@@ -97,6 +97,13 @@ beforeAll(async () => {
       body: { name: 'G' },
     })
   ).body.id as number;
+  ids.spool = (
+    await t.api(`/api/groups/${ids.g}/spools/`, {
+      method: 'POST',
+      token: admin.access,
+      body: { material: 'PLA', color_hex: '#000000', initial_weight_g: 1000 },
+    })
+  ).body[0].id as number;
   expect(Object.values(ids).every((id) => Number.isInteger(id))).toBe(true);
 });
 afterAll(() => t?.close());
@@ -109,11 +116,13 @@ function toPath(url: string): string {
       ? ids.printerGroup
       : url.includes('/file-labels/')
         ? ids.label
-        : url.includes('/device_keys/')
-          ? ids.deviceKey
-          : url.includes('/files/')
-            ? ids.file
-            : 1;
+        : url.includes('/spools/')
+          ? ids.spool
+          : url.includes('/device_keys/')
+            ? ids.deviceKey
+            : url.includes('/files/')
+              ? ids.file
+              : 1;
   return url
     .replace(':g', String(ids.g))
     .replace(':userId', String(admin.id))

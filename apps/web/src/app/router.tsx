@@ -162,6 +162,17 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: SCREEN_PATHS.spools,
+            lazy: lazyPage(() => import('../features/spools/components/SpoolsPage'), 'SpoolsPage'),
+          },
+          {
+            path: SCREEN_PATHS.spoolDetail,
+            lazy: lazyPage(
+              () => import('../features/spools/components/SpoolDetailPage'),
+              'SpoolDetailPage',
+            ),
+          },
+          {
             path: SCREEN_PATHS.printQueue,
             lazy: lazyPage(
               () => import('../features/print-queue/components/PrintQueuePage'),

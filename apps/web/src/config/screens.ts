@@ -11,6 +11,8 @@ export type ScreenId =
   | 'videos'
   | 'videoDetail'
   | 'printQueue'
+  | 'spools'
+  | 'spoolDetail'
   | 'news'
   | 'newsDetail'
   | 'adminNews'
@@ -52,6 +54,8 @@ export const SCREEN_PATHS = {
   gcodes: '/gcodes',
   gcodeDetail: '/gcodes/:id',
   printQueue: '/print-queue',
+  spools: '/spools',
+  spoolDetail: '/spools/:id',
   videos: '/timelapse-videos',
   videoDetail: '/timelapse-videos/:id',
   settings: '/settings',

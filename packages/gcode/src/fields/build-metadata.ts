@@ -42,6 +42,8 @@ interface Range {
 }
 
 const MAX_TEXT = 64;
+/** More extruders than any real machine (an AMS has 16 slots × 4 units) is a corrupt file. */
+const MAX_TOOLS = 64;
 
 export function buildMetadata(parts: MetadataParts): GcodeMetadata {
   const { fields } = parts;
@@ -61,6 +63,7 @@ export function buildMetadata(parts: MetadataParts): GcodeMetadata {
     filament_used_mm: inRange(lengthMm, RANGES.lengthMm),
     filament_used_g: grams.value,
     filament_used_g_source: grams.value === null ? null : grams.source,
+    filament_used_g_per_tool: pickGramsPerTool(fields, extruders, grams.source),
     nozzle_diameter_mm: inRange(
       fields.nozzlesMm?.[first] ?? fields.nozzlesMm?.[0],
       RANGES.nozzleMm,
@@ -130,6 +133,21 @@ function pickGrams(
     extruders.map((extruder) => (extruder.volumeMm3 * extruder.density) / 1000),
   );
   return { value: inRange(computed, RANGES.grams), source: 'computed' };
+}
+
+/** Per extruder, from the same source as the total: the slicer's list, else length × density. */
+function pickGramsPerTool(
+  fields: RawFields,
+  extruders: Extruder[],
+  source: 'slicer' | 'computed',
+): number[] | null {
+  const values =
+    source === 'slicer' && fields.gramsList && fields.gramsList.length > 0
+      ? fields.gramsList
+      : extruders.map((extruder) => (extruder.volumeMm3 * extruder.density) / 1000);
+  if (values.length === 0 || values.length > MAX_TOOLS) return null;
+  const checked = values.map((value) => inRange(value, RANGES.grams));
+  return checked.every((value) => value !== null) ? (checked as number[]) : null;
 }
 
 function isPositiveOrZero(value: number | undefined): value is number {

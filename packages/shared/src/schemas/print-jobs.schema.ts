@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema, pagedSchema } from './common.schema.js';
+import { SpoolMaterialSchema } from './spools.schema.js';
 
 export const PRINT_JOB_OUTCOMES = ['printing', 'done', 'cancelled', 'failed', 'unknown'] as const;
 /**
@@ -44,6 +45,18 @@ export type PrintStart = z.infer<typeof PrintStartSchema>;
 
 export const PrintStartResponseSchema = z.object({ printjob_id: z.number().int() });
 
+/** What an ended job took from one spool (issue 26), grams after scaling by progress. */
+export const PrintJobSpoolUsageSchema = z.object({
+  spool_id: z.number().int(),
+  tool: z.number().int(),
+  grams: z.number(),
+  material: SpoolMaterialSchema,
+  color_name: z.string(),
+  color_hex: z.string(),
+  brand: z.string(),
+});
+export type PrintJobSpoolUsage = z.infer<typeof PrintJobSpoolUsageSchema>;
+
 export const PrintJobSchema = z.object({
   id: z.number().int(),
   file_id: z.number().int().nullable(),
@@ -64,6 +77,8 @@ export const PrintJobSchema = z.object({
   end_reason: z.string().nullable(),
   /** the same as a code; `printer` when `end_reason` holds the printer's own words */
   end_reason_code: z.enum(PRINT_JOB_END_REASONS).nullable(),
+  /** the filament taken from each loaded spool when the job ended, by tool */
+  spool_usage: z.array(PrintJobSpoolUsageSchema),
 });
 export type PrintJob = z.infer<typeof PrintJobSchema>;
 

@@ -19,6 +19,8 @@ import * as backgroundJobs from './0019-background-jobs.js';
 import * as scaleIndexes from './0018-scale-indexes-and-rollups.js';
 import * as timelapseQuotas from './0020-timelapse-quotas.js';
 import * as listPagingAndFileSearch from './0023-list-paging-and-file-search.js';
+import * as spools from './0028-spools.js';
+import * as spoolUsage from './0029-spool-usage.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -42,4 +44,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0018-scale-indexes-and-rollups': scaleIndexes,
   '0020-timelapse-quotas': timelapseQuotas,
   '0023-list-paging-and-file-search': listPagingAndFileSearch,
+  '0028-spools': spools,
+  '0029-spool-usage': spoolUsage,
 };

@@ -25,6 +25,8 @@ export interface FilesTable {
   filament_used_mm: number | null;
   filament_used_g: number | null;
   nozzle_diameter_mm: number | null;
+  /** grams per extruder, a JSON array (tool 0 first); null when the file did not say */
+  filament_used_g_per_tool: Generated<string | null>;
 }
 
 /** A thumbnail taken from a file; position 0 is the primary (largest) one. */

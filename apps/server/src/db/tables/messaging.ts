@@ -38,7 +38,8 @@ export interface PushSubscriptionsTable {
 
 export type NotificationChannel = 'telegram' | 'email' | 'push';
 
-export type NotificationKind = 'print_done' | 'print_failed' | 'video_failed' | 'test';
+export type NotificationKind =
+  'print_done' | 'print_failed' | 'video_failed' | 'spool_low' | 'test';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 

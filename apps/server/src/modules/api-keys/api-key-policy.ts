@@ -84,6 +84,14 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'POST /api/groups/:g/file-labels/': 'none',
   'PATCH /api/groups/:g/file-labels/:id/': 'none',
   'DELETE /api/groups/:g/file-labels/:id/': 'none',
+  // spools and loaded filament (issue 26)
+  'GET /api/groups/:g/spools/': 'read',
+  'POST /api/groups/:g/spools/': 'none',
+  'GET /api/groups/:g/spools/:id/': 'read',
+  'PATCH /api/groups/:g/spools/:id/': 'none',
+  'GET /api/groups/:g/printer-spools/': 'read',
+  'PUT /api/printers/:id/spools/:tool/': 'none',
+  'DELETE /api/printers/:id/spools/:tool/': 'none',
   // timelapse videos
   'GET /api/groups/:g/videos/': 'read',
   'GET /api/groups/:g/videos/:id/': 'read',

@@ -122,6 +122,9 @@ export function createFileUploadService(deps: Deps) {
         layer_height_mm: metadata.layer_height_mm,
         filament_used_mm: metadata.filament_used_mm,
         filament_used_g: metadata.filament_used_g,
+        filament_used_g_per_tool: metadata.filament_used_g_per_tool
+          ? JSON.stringify(metadata.filament_used_g_per_tool)
+          : null,
         nozzle_diameter_mm: metadata.nozzle_diameter_mm,
       };
       const rows = previews.map((preview) => preview.row);

@@ -5,6 +5,7 @@ import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import type { NotificationPayload } from './notification-messages.js';
 import type { OutboxEntry, OutboxRepository } from './notification-outbox.repository.js';
 import type { RecipientsRepository } from './notification-recipients.repository.js';
+import type { SpoolLow } from '../spools/spool-consumption.js';
 
 /** An outbox row before its channel and recipient are known. */
 type EntryBase = Omit<OutboxEntry, 'channel' | 'userId' | 'rateKey'>;
@@ -76,6 +77,34 @@ export function createNotificationEvents(deps: {
       if (!kind) return;
       const payload = await payloadOf(trx, job);
       const base = { event: `print_job:${job.id}`, kind, workspaceId: job.workspace_id, payload };
+      await outbox.insertEntries(
+        trx,
+        [
+          ...(await telegramEntries(trx, base, 'telegram_print_done')),
+          ...(await pushEntries(trx, base)),
+        ],
+        clock.now().toISOString(),
+      );
+    },
+
+    /**
+     * A spool fell below its low threshold with a job's usage: Telegram (print-done alert) and
+     * push. Keyed by spool and job, so one crossing is told once however often it is replayed.
+     */
+    async enqueueSpoolLow(trx: Transaction<Database>, low: SpoolLow): Promise<void> {
+      const { spool, job } = low;
+      const payload = await payloadOf(trx, job, {
+        spool_id: spool.id,
+        spool_name: [spool.material, spool.color_name, spool.brand].filter(Boolean).join(' '),
+        remaining_g: Math.round(low.remainingG),
+        workspace_id: job.workspace_id,
+      });
+      const base = {
+        event: `spool_low:${spool.id}:${job.id}`,
+        kind: 'spool_low' as const,
+        workspaceId: job.workspace_id,
+        payload,
+      };
       await outbox.insertEntries(
         trx,
         [

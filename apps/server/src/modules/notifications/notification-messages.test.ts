@@ -36,4 +36,28 @@ describe('notification messages', () => {
       '<b>Print finished</b>\nPrinter: &lt;b&gt;MK4&lt;/b&gt;\nFile: benchy.gcode\nWorkspace: Lab &amp; Co\n<a href="https://pd.example/printers/7">Open in Printdeck</a>',
     );
   });
+
+  it('writes spool low with the spool, what is left and a link to the spool, in both languages', () => {
+    const low = {
+      ...payload,
+      spool_id: 12,
+      spool_name: 'PETG Black Prusament',
+      remaining_g: 18,
+      workspace_id: 3,
+    };
+    expect(renderNotification('spool_low', low, 'en', 'https://pd.example')).toEqual({
+      title: 'Spool running low',
+      lines: [
+        'Spool: PETG Black Prusament',
+        'Left: 18 g',
+        'Printer: <b>MK4</b>',
+        'File: benchy.gcode',
+        'Workspace: Lab & Co',
+      ],
+      link: 'https://pd.example/spools/12?group=3',
+    });
+    const czech = renderNotification('spool_low', low, 'cs', 'https://pd.example');
+    expect(czech.title).toBe('Cívka dochází');
+    expect(czech.lines.slice(0, 2)).toEqual(['Cívka: PETG Black Prusament', 'Zbývá: 18 g']);
+  });
 });

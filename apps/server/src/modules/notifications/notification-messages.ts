@@ -12,6 +12,11 @@ export interface NotificationPayload {
   device_key_id?: number;
   video_id?: number | null;
   reasons?: string[];
+  /** spool low (issue 26): the spool, its words and what is left */
+  spool_id?: number;
+  spool_name?: string;
+  remaining_g?: number;
+  workspace_id?: number;
 }
 
 export interface RenderedMessage {
@@ -26,6 +31,9 @@ const TEXT = {
     print_done: 'Print finished',
     print_failed: 'Print failed',
     video_failed: 'Timelapse video failed',
+    spool_low: 'Spool running low',
+    spool: 'Spool',
+    left: 'Left',
     test: 'Printdeck test notification',
     printer: 'Printer',
     file: 'File',
@@ -38,6 +46,9 @@ const TEXT = {
     print_done: 'Tisk dokončen',
     print_failed: 'Tisk selhal',
     video_failed: 'Časosběrné video se nepodařilo',
+    spool_low: 'Cívka dochází',
+    spool: 'Cívka',
+    left: 'Zbývá',
     test: 'Zkušební oznámení z Printdecku',
     printer: 'Tiskárna',
     file: 'Soubor',
@@ -75,6 +86,10 @@ function linkFor(kind: NotificationKind, payload: NotificationPayload, publicUrl
   if (kind === 'video_failed' && payload.video_id) {
     return `${publicUrl}/timelapse-videos/${payload.video_id}`;
   }
+  if (kind === 'spool_low' && payload.spool_id) {
+    const group = payload.workspace_id ? `?group=${payload.workspace_id}` : '';
+    return `${publicUrl}/spools/${payload.spool_id}${group}`;
+  }
   if (payload.printer_id) return `${publicUrl}/printers/${payload.printer_id}`;
   return `${publicUrl}/`;
 }
@@ -91,6 +106,8 @@ export function renderNotification(
 ): RenderedMessage {
   const t = TEXT[language];
   const lines: string[] = [];
+  if (payload.spool_name) lines.push(`${t.spool}: ${plain(payload.spool_name)}`);
+  if (payload.remaining_g !== undefined) lines.push(`${t.left}: ${payload.remaining_g} g`);
   if (payload.printer_name) lines.push(`${t.printer}: ${plain(payload.printer_name)}`);
   if (payload.file_name) lines.push(`${t.file}: ${plain(payload.file_name)}`);
   lines.push(`${t.workspace}: ${plain(payload.workspace_name)}`);

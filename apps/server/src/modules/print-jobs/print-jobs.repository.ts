@@ -179,6 +179,28 @@ export function createPrintJobsRepository(db: Db) {
       });
     },
 
+    /** What the jobs took from spools when they ended (issue 26), by job and tool. */
+    async listSpoolUsage(jobIds: number[]) {
+      if (jobIds.length === 0) return [];
+      return db
+        .selectFrom('print_job_spool_usage as u')
+        .innerJoin('spools as s', 's.id', 'u.spool_id')
+        .select([
+          'u.print_job_id',
+          'u.spool_id',
+          'u.tool',
+          'u.grams',
+          's.material',
+          's.color_name',
+          's.color_hex',
+          's.brand',
+        ])
+        .where('u.print_job_id', 'in', jobIds)
+        .orderBy('u.print_job_id')
+        .orderBy('u.tool')
+        .execute();
+    },
+
     async lastPrintedFiles(workspaceId: number, limit: number) {
       return db
         .selectFrom('print_jobs')

@@ -45,7 +45,10 @@ interface Deps {
   isLeader?: () => boolean;
 }
 
-export function toPrintJobResponse(row: PrintJobRow): PrintJob {
+export function toPrintJobResponse(
+  row: PrintJobRow,
+  spoolUsage: PrintJob['spool_usage'] = [],
+): PrintJob {
   return {
     id: row.id,
     file_id: row.file_id,
@@ -63,6 +66,7 @@ export function toPrintJobResponse(row: PrintJobRow): PrintJob {
     started_on_printer: row.started_on_printer === 1,
     end_reason: row.end_reason,
     end_reason_code: readEndReasonCode(row.end_reason),
+    spool_usage: spoolUsage,
   };
 }
 
@@ -217,8 +221,19 @@ export function createPrintJobsService(deps: Deps) {
         limit: String(query.limit),
         cursor: String(rows.at(-1)?.id ?? ''),
       });
+      const usage = await jobs.listSpoolUsage(rows.map((row) => row.id));
       return {
-        results: rows.map(toPrintJobResponse),
+        results: rows.map((row) =>
+          toPrintJobResponse(
+            row,
+            usage
+              .filter((entry) => entry.print_job_id === row.id)
+              .map(({ print_job_id: _, material, ...rest }) => ({
+                ...rest,
+                material: material as PrintJob['spool_usage'][number]['material'],
+              })),
+          ),
+        ),
         count,
         next: hasMore ? `/api/groups/${workspaceId}/print-jobs/?${next}` : null,
       };

@@ -1280,6 +1280,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{g}/spools/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's spools, newest first; search and filter (VIEW_GROUP) */
+        get: operations["getGroupsByGSpools"];
+        put?: never;
+        /** Add a spool, or `quantity` identical spools at once (MANAGE_SPOOLS) */
+        post: operations["postGroupsByGSpools"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{g}/spools/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One spool, with the printer tool it is loaded on (VIEW_GROUP) */
+        get: operations["getGroupsByGSpoolsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit or archive a spool; an archived spool is unloaded (MANAGE_SPOOLS) */
+        patch: operations["patchGroupsByGSpoolsById"];
+        trace?: never;
+    };
+    "/api/groups/{g}/printer-spools/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The spool on each tool of the workspace's printers (VIEW_GROUP) */
+        get: operations["getGroupsByGPrinterSpools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printers/{id}/spools/{tool}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Load a spool on a printer's tool (0 is the first), swapping out what was there; answers the printer's loaded spools (MANAGE_SPOOLS) */
+        put: operations["putPrintersByIdSpoolsByTool"];
+        post?: never;
+        /** Unload the spool from a printer's tool (MANAGE_SPOOLS) */
+        delete: operations["deletePrintersByIdSpoolsByTool"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device_keys/": {
         parameters: {
             query?: never;
@@ -2021,7 +2092,7 @@ export interface components {
             me: {
                 /** @enum {string} */
                 role: "admin" | "user" | "junior" | "observer";
-                permissions: ("VIEW_GROUP" | "VIEW_GROUP_MEMBERS" | "MANAGE_GROUP_MEMBERS" | "CHANGE_GROUP" | "OPERATE_PRINTERS" | "UPLOAD_FILE" | "CHANGE_FILES" | "CHANGE_UPLOADED_FILES")[];
+                permissions: ("VIEW_GROUP" | "VIEW_GROUP_MEMBERS" | "MANAGE_GROUP_MEMBERS" | "CHANGE_GROUP" | "OPERATE_PRINTERS" | "UPLOAD_FILE" | "CHANGE_FILES" | "CHANGE_UPLOADED_FILES" | "MANAGE_SPOOLS")[];
             };
         };
         Member: {
@@ -2284,6 +2355,16 @@ export interface components {
             end_reason: string | null;
             /** @enum {string|null} */
             end_reason_code: "reconciled" | "gone" | "replaced" | "never_started" | "lost" | "printer" | null;
+            spool_usage: {
+                spool_id: number;
+                tool: number;
+                grams: number;
+                /** @enum {string} */
+                material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                color_name: string;
+                color_hex: string;
+                brand: string;
+            }[];
         };
         PrintJobPage: {
             results: components["schemas"]["PrintJob"][];
@@ -5987,6 +6068,428 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGSpools: {
+        parameters: {
+            query?: {
+                search?: string;
+                material?: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                archived?: "active" | "archived" | "all";
+                is_low?: "true" | "false";
+                page_size?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            /** @enum {string} */
+                            material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                            color_hex: string;
+                            color_name: string;
+                            brand: string;
+                            diameter_mm: number;
+                            initial_weight_g: number;
+                            remaining_weight_g: number;
+                            cost_per_kg: number | null;
+                            location: string;
+                            notes: string;
+                            low_threshold_g: number;
+                            is_archived: boolean;
+                            is_low: boolean;
+                            loaded_on: {
+                                printer_id: number;
+                                printer_name: string;
+                                tool: number;
+                            } | null;
+                            created_on: string;
+                            updated_on: string;
+                        }[];
+                        count: number;
+                        next: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGroupsByGSpools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                    color_hex: string;
+                    color_name?: string;
+                    brand?: string;
+                    /** @default 1.75 */
+                    diameter_mm?: 1.75 | 2.85 | 3;
+                    initial_weight_g: number;
+                    remaining_weight_g?: number;
+                    /** @default null */
+                    cost_per_kg?: number | null;
+                    location?: string;
+                    notes?: string;
+                    /** @default 100 */
+                    low_threshold_g?: number;
+                    /** @default 1 */
+                    quantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                        color_hex: string;
+                        color_name: string;
+                        brand: string;
+                        diameter_mm: number;
+                        initial_weight_g: number;
+                        remaining_weight_g: number;
+                        cost_per_kg: number | null;
+                        location: string;
+                        notes: string;
+                        low_threshold_g: number;
+                        is_archived: boolean;
+                        is_low: boolean;
+                        loaded_on: {
+                            printer_id: number;
+                            printer_name: string;
+                            tool: number;
+                        } | null;
+                        created_on: string;
+                        updated_on: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGSpoolsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                        color_hex: string;
+                        color_name: string;
+                        brand: string;
+                        diameter_mm: number;
+                        initial_weight_g: number;
+                        remaining_weight_g: number;
+                        cost_per_kg: number | null;
+                        location: string;
+                        notes: string;
+                        low_threshold_g: number;
+                        is_archived: boolean;
+                        is_low: boolean;
+                        loaded_on: {
+                            printer_id: number;
+                            printer_name: string;
+                            tool: number;
+                        } | null;
+                        created_on: string;
+                        updated_on: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    patchGroupsByGSpoolsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    material?: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                    color_hex?: string;
+                    color_name?: string;
+                    brand?: string;
+                    diameter_mm?: 1.75 | 2.85 | 3;
+                    initial_weight_g?: number;
+                    remaining_weight_g?: number;
+                    cost_per_kg?: number | null;
+                    location?: string;
+                    notes?: string;
+                    low_threshold_g?: number;
+                    is_archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                        color_hex: string;
+                        color_name: string;
+                        brand: string;
+                        diameter_mm: number;
+                        initial_weight_g: number;
+                        remaining_weight_g: number;
+                        cost_per_kg: number | null;
+                        location: string;
+                        notes: string;
+                        low_threshold_g: number;
+                        is_archived: boolean;
+                        is_low: boolean;
+                        loaded_on: {
+                            printer_id: number;
+                            printer_name: string;
+                            tool: number;
+                        } | null;
+                        created_on: string;
+                        updated_on: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGPrinterSpools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        printer_id: number;
+                        tool: number;
+                        loaded_on: string;
+                        spool: {
+                            id: number;
+                            /** @enum {string} */
+                            material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                            color_hex: string;
+                            color_name: string;
+                            brand: string;
+                            diameter_mm: number;
+                            initial_weight_g: number;
+                            remaining_weight_g: number;
+                            cost_per_kg: number | null;
+                            location: string;
+                            notes: string;
+                            low_threshold_g: number;
+                            is_archived: boolean;
+                            is_low: boolean;
+                            loaded_on: {
+                                printer_id: number;
+                                printer_name: string;
+                                tool: number;
+                            } | null;
+                            created_on: string;
+                            updated_on: string;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPrintersByIdSpoolsByTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    spool_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        printer_id: number;
+                        tool: number;
+                        loaded_on: string;
+                        spool: {
+                            id: number;
+                            /** @enum {string} */
+                            material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER";
+                            color_hex: string;
+                            color_name: string;
+                            brand: string;
+                            diameter_mm: number;
+                            initial_weight_g: number;
+                            remaining_weight_g: number;
+                            cost_per_kg: number | null;
+                            location: string;
+                            notes: string;
+                            low_threshold_g: number;
+                            is_archived: boolean;
+                            is_low: boolean;
+                            loaded_on: {
+                                printer_id: number;
+                                printer_name: string;
+                                tool: number;
+                            } | null;
+                            created_on: string;
+                            updated_on: string;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deletePrintersByIdSpoolsByTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

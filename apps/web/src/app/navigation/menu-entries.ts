@@ -1,5 +1,6 @@
 import {
   IconChartBar,
+  IconDisc,
   IconLifebuoy,
   IconLogout,
   IconMessages,
@@ -35,6 +36,7 @@ export const MENU_ENTRIES: Record<UserMenuEntryId | MobileMenuEntryId, MenuEntry
   settings: screenEntry('userMenu.settings', IconSettings, getScreenPath('settings')),
   statistics: screenEntry('userMenu.statistics', IconChartBar, getScreenPath('workspaceStats')),
   videos: screenEntry('nav.videos', IconVideo, getScreenPath('videos')),
+  spools: screenEntry('nav.spools', IconDisc, getScreenPath('spools')),
   logout: screenEntry('userMenu.logout', IconLogout, getScreenPath('logout')),
   forum: {
     labelKey: 'userMenu.forum',

@@ -3,6 +3,7 @@ import {
   IconLayoutDashboard,
   IconListNumbers,
   IconPrinter,
+  IconDisc,
   IconVideo,
   type Icon,
 } from '@tabler/icons-react';
@@ -15,6 +16,7 @@ const NAV_ICONS: Record<NavLinkId, Icon> = {
   gcodes: IconFileCode,
   videos: IconVideo,
   printQueue: IconListNumbers,
+  spools: IconDisc,
 };
 
 export interface NavLinkItem {

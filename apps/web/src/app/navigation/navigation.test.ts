@@ -21,9 +21,9 @@ function input(overrides: Partial<NavigationInput> = {}, workspace = {}): Naviga
 const without = (permission: Permission) => PERMISSIONS.filter((p) => p !== permission);
 
 describe('desktop links', () => {
-  it('always has Dashboard, Gcodes and Videos', () => {
+  it('always has Dashboard, Gcodes, Videos and Filament', () => {
     const nav = getNavigationItems(input({ permissions: [] }, { printers_count: 0 }));
-    expect(nav.desktopLinks).toEqual(['dashboard', 'gcodes', 'videos']);
+    expect(nav.desktopLinks).toEqual(['dashboard', 'gcodes', 'videos', 'spools']);
   });
 
   it('shows Printers only when the workspace has a printer', () => {
@@ -40,6 +40,7 @@ describe('desktop links', () => {
       'gcodes',
       'videos',
       'printQueue',
+      'spools',
     ]);
   });
 
@@ -124,7 +125,7 @@ describe('mobile bars', () => {
   it('puts Print Queue in the bottom bar and Videos in the menu when the queue shows', () => {
     const nav = getNavigationItems(input({}));
     expect(nav.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'printQueue']);
-    expect(nav.mobileMenu).toEqual(['videos', 'settings', 'statistics', 'logout']);
+    expect(nav.mobileMenu).toEqual(['videos', 'spools', 'settings', 'statistics', 'logout']);
   });
 
   it('leaves Printers and Print Queue out of the bottom bar in a workspace without printers', () => {
@@ -136,7 +137,7 @@ describe('mobile bars', () => {
   it('keeps Videos in the bottom bar without the queue setting', () => {
     const nav = getNavigationItems(input({}, { settings: { print_queue_enabled: false } }));
     expect(nav.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'videos']);
-    expect(nav.mobileMenu).toEqual(['settings', 'statistics', 'logout']);
+    expect(nav.mobileMenu).toEqual(['spools', 'settings', 'statistics', 'logout']);
   });
 
   it('keeps Videos in the bottom bar without OPERATE_PRINTERS', () => {

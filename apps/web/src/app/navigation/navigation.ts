@@ -1,11 +1,12 @@
 import type { Permission } from '@printdeck/shared';
 
 /** Screens the shell links to (spec part 1 §2 "Application shell", part 2 §2.13). */
-export type NavLinkId = 'dashboard' | 'printers' | 'gcodes' | 'videos' | 'printQueue';
+export type NavLinkId = 'dashboard' | 'printers' | 'gcodes' | 'videos' | 'printQueue' | 'spools';
 export type HeaderActionId = 'print' | 'upload';
 export type UserMenuEntryId =
   'switchWorkspace' | 'settings' | 'statistics' | 'forum' | 'help' | 'logout';
-export type MobileMenuEntryId = 'videos' | 'switchWorkspace' | 'settings' | 'statistics' | 'logout';
+export type MobileMenuEntryId =
+  'videos' | 'spools' | 'switchWorkspace' | 'settings' | 'statistics' | 'logout';
 
 export interface NavigationInput {
   workspace: { printers_count: number; settings: { print_queue_enabled: boolean } };
@@ -50,6 +51,8 @@ export function getNavigationItems(input: NavigationInput): Navigation {
       'gcodes',
       'videos',
       ...(isQueueShown ? (['printQueue'] as const) : []),
+      // the filament inventory (issue 26): every member reads it
+      'spools',
     ],
     news: { isVisible: input.hasNews, hasUnread: input.hasNews && input.unreadNews > 0 },
     headerActions,
@@ -71,6 +74,7 @@ export function getNavigationItems(input: NavigationInput): Navigation {
     ],
     mobileMenu: [
       ...(isQueueShown ? (['videos'] as const) : []),
+      'spools',
       ...(hasManyWorkspaces ? (['switchWorkspace'] as const) : []),
       'settings',
       'statistics',
@@ -92,7 +96,9 @@ export function keepAvailable(navigation: Navigation, features: AvailableFeature
   const isEntryAvailable = (entry: UserMenuEntryId | MobileMenuEntryId): boolean => {
     if (entry === 'switchWorkspace') return isScreenAvailable('selectGroup');
     if (entry === 'statistics') return isScreenAvailable('workspaceStats');
-    if (entry === 'videos' || entry === 'settings') return isScreenAvailable(entry);
+    if (entry === 'videos' || entry === 'settings' || entry === 'spools') {
+      return isScreenAvailable(entry);
+    }
     return true;
   };
   return {

@@ -29,6 +29,7 @@ describe('getShellNavigation', () => {
       'gcodes',
       'videos',
       'printQueue',
+      'spools',
     ]);
     expect(navigation.mobileBottomBar).toEqual(['dashboard', 'printers', 'gcodes', 'printQueue']);
     expect(navigation.headerActions).toEqual(['print', 'upload']);
@@ -43,6 +44,7 @@ describe('getShellNavigation', () => {
     ]);
     expect(navigation.mobileMenu).toEqual([
       'videos',
+      'spools',
       'switchWorkspace',
       'settings',
       'statistics',

@@ -9,6 +9,7 @@ import { usePrintJobs, type PrintJobFilter } from '../api/get-print-jobs';
 import { getEndReasonDisplay, getOutcomeDisplay } from '../model/print-job-display';
 import { VideoStateBadge } from '../../videos';
 import { BreakableText } from '../../../components/BreakableText';
+import { JobSpoolUsage } from './JobSpoolUsage';
 
 function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both' }) {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
             {t(endReason.key, { reason: endReason.reason })}
           </Text>
         )}
+        <JobSpoolUsage usage={job.spool_usage} />
       </Stack>
       {/* the badges keep their words; the names give way (a badge cut to "VID…" says nothing) */}
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -33,6 +33,7 @@ function lastJob(overrides: Partial<PrintJob>): PrintJob {
     started_on_printer: false,
     end_reason: null,
     end_reason_code: null,
+    spool_usage: [],
     ...overrides,
   };
 }
@@ -127,7 +128,10 @@ describe('the printer card', () => {
       'checked',
       true,
     );
-    expect(api.calls[0]?.url).toMatch(/^\/api\/groups\/1\/print-jobs\/\?.*printer_id=1/);
+    // the card also reads the workspace's loaded spools
+    expect(api.calls.map((call) => call.url)).toContainEqual(
+      expect.stringMatching(/^\/api\/groups\/1\/print-jobs\/\?.*printer_id=1/),
+    );
   });
 
   it('Re-print of a deleted G-code says so instead of opening the dialog', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { useIsChangingState } from '../hooks/changing-state-store';
+import { LoadedSpools } from '../../spools';
 import { useHasPermission } from '../../workspaces';
 import { usePrinterCommands } from '../hooks/use-printer-commands';
 import { canEmergencyStopFromMenu, canPrintFromCard, getCardActions } from '../model/card-actions';
@@ -106,6 +107,7 @@ export const PrinterCard = memo(function PrinterCard({
           <PrinterStateBadge view={view} />
           <FilamentTypeSelect printer={printer} />
         </Group>
+        <LoadedSpools printer={printer} place="card" />
         <PrinterProblemText view={view} />
         <PrinterProgress view={view} place="card" />
         <PrinterTemperatures view={view} />

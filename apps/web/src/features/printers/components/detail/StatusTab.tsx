@@ -2,6 +2,7 @@ import { Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLockedToggle } from '../../../camera';
 import { PrintJobHistory } from '../../../print-jobs';
+import { LoadedSpools } from '../../../spools';
 import { useAgeText } from '../../hooks/use-last-seen';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
 import type { PrinterView } from '../../model/printer-view';
@@ -35,6 +36,14 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
                 )}
               </Group>
               <PrinterTemperatures view={view} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" data-testid="printer-filament">
+            <Stack gap="sm">
+              <Title order={2} size="h5">
+                {t('spools.load.panelTitle')}
+              </Title>
+              <LoadedSpools printer={view.printer} place="detail" />
             </Stack>
           </Paper>
           {view.hasLed && <LightSwitch view={view} canOperate={canOperate} />}

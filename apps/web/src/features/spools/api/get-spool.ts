@@ -1,0 +1,29 @@
+import { SpoolSchema, type Spool } from '@printdeck/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+import { INLINE_ERRORS } from '../../../api/query-meta';
+import { spoolsQueryKey } from './get-spools';
+
+export const spoolQueryKey = (workspaceId: number, spoolId: number) =>
+  [...spoolsQueryKey(workspaceId), 'detail', spoolId] as const;
+
+export function getSpool(workspaceId: number, spoolId: number, signal?: AbortSignal) {
+  return apiClient.request<Spool>({
+    path: `/groups/${workspaceId}/spools/${spoolId}/`,
+    schema: SpoolSchema,
+    signal,
+  });
+}
+
+/** The page says itself when the spool does not exist (a label of another workspace). */
+export function useSpool(workspaceId: number, spoolId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: spoolQueryKey(workspaceId, spoolId),
+      queryFn: ({ signal }) => getSpool(workspaceId, spoolId, signal),
+      meta: INLINE_ERRORS,
+      retry: false,
+      enabled: spoolId > 0,
+    }),
+  );
+}

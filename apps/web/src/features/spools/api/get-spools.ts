@@ -1,0 +1,42 @@
+import { SpoolPageSchema, type SpoolMaterial, type SpoolPage } from '@printdeck/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/client';
+
+export interface SpoolFilter {
+  search: string;
+  material: SpoolMaterial | null;
+  archived: 'active' | 'archived' | 'all';
+  isLowOnly: boolean;
+}
+
+export const spoolsQueryKey = (workspaceId: number) => ['groups', workspaceId, 'spools'] as const;
+
+export const SPOOLS_PAGE_SIZE = 200;
+
+/** One page of the inventory as filtered; the list shows the first 200 and says how many match. */
+export function getSpools(
+  workspaceId: number,
+  filter: SpoolFilter,
+  signal?: AbortSignal,
+): Promise<SpoolPage> {
+  const params = new URLSearchParams({ archived: filter.archived });
+  if (filter.search.trim()) params.set('search', filter.search.trim());
+  if (filter.material) params.set('material', filter.material);
+  if (filter.isLowOnly) params.set('is_low', 'true');
+  params.set('page_size', String(SPOOLS_PAGE_SIZE));
+  return apiClient.request({
+    path: `/groups/${workspaceId}/spools/?${params.toString()}`,
+    schema: SpoolPageSchema,
+    signal,
+  });
+}
+
+export function useSpools(workspaceId: number, filter: SpoolFilter) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...spoolsQueryKey(workspaceId), 'list', filter],
+      queryFn: ({ signal }) => getSpools(workspaceId, filter, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
