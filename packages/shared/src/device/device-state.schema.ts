@@ -87,5 +87,5 @@ export type DeviceState = z.infer<typeof DeviceStateSchema>;
 export const DeviceStatePatchSchema = DeviceStateSchema.partial();
 export type DeviceStatePatch = z.infer<typeof DeviceStatePatchSchema>;
 
-export const DEVICE_DRIVERS = ['octoprint', 'moonraker', 'pill', 'prusalink'] as const;
+export const DEVICE_DRIVERS = ['octoprint', 'moonraker', 'pill', 'prusalink', 'bambu'] as const;
 export type DeviceDriver = (typeof DEVICE_DRIVERS)[number];

@@ -19,6 +19,7 @@ export interface BrokerOptions {
 export interface PrinterBroker {
   port: number;
   publishReport(message: Record<string, unknown>): void;
+  publishRaw(payload: Buffer): void;
   /** every MQTT connection closed (Wi-Fi lost); new ones are taken again */
   dropClients(): void;
   /** refuse connections (printer off) until set back */
@@ -80,21 +81,15 @@ export async function startPrinterBroker(options: BrokerOptions): Promise<Printe
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
 
+  const publishRaw = (payload: Buffer) =>
+    broker.publish(
+      { cmd: 'publish', topic: reportTopic, payload, qos: 0, retain: false, dup: false },
+      () => undefined,
+    );
   return {
     port,
-    publishReport: (message) => {
-      broker.publish(
-        {
-          cmd: 'publish',
-          topic: reportTopic,
-          payload: Buffer.from(JSON.stringify(message)),
-          qos: 0,
-          retain: false,
-          dup: false,
-        },
-        () => undefined,
-      );
-    },
+    publishReport: (message) => publishRaw(Buffer.from(JSON.stringify(message))),
+    publishRaw,
     dropClients: () => {
       for (const socket of sockets) socket.destroy();
     },

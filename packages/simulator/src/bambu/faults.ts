@@ -30,6 +30,16 @@ export class BambuFaults {
     this.t.ftps.setRefusing(isOffline);
   }
 
+  /** The name the shared driver fixtures use for `setOffline`. */
+  setLinkDown(isDown: boolean): void {
+    this.setOffline(isDown);
+  }
+
+  /** Something not JSON, or oversized, on the report topic. */
+  publishRaw(payload: Buffer): void {
+    this.t.broker.publishRaw(payload);
+  }
+
   /**
    * P1/A1 firmware bug: the broker stops publishing while TCP stays up (reference §1.3,
    * ha-bambulab); commands are still taken.

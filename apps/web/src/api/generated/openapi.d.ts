@@ -2175,7 +2175,7 @@ export interface components {
             note: string;
             enabled: boolean;
             /** @enum {string} */
-            device_type: "octoprint" | "moonraker" | "pill" | "prusalink" | "unknown";
+            device_type: "octoprint" | "moonraker" | "pill" | "prusalink" | "bambu" | "unknown";
             /** @enum {string|null} */
             filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
             camera_enabled: boolean;
