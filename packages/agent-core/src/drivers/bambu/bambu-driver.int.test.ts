@@ -79,9 +79,9 @@ describe('Bambu driver: state', () => {
     expect(driver.kind).toBe('bambu');
     expect(driver.capabilities).toEqual(expect.arrayContaining(['pause', 'send_command', 'led']));
     // pushall and get_version right after subscribing (reference §1.5)
-    expect(sim.requests.map((r) => Object.values(r)[0]?.command)).toEqual(
-      expect.arrayContaining(['pushall', 'get_version']),
-    );
+    expect(
+      sim.requests.map((r) => (Object.values(r)[0] as { command?: unknown } | undefined)?.command),
+    ).toEqual(expect.arrayContaining(['pushall', 'get_version']));
   });
 
   it('merges delta reports: a heater target set by gcode_line arrives alone and is kept', async () => {
@@ -288,7 +288,9 @@ describe('Bambu driver: jobs', () => {
     await fixture.expectLostHostIsUnknown(() => waitForText('Printing'));
     expect(events).toEqual([]);
     // after the reconnect: subscribe + pushall + get_version only, no replayed command
-    const again = sim.requests.slice(starts).map((r) => Object.values(r)[0]?.command);
+    const again = sim.requests
+      .slice(starts)
+      .map((r) => (Object.values(r)[0] as { command?: unknown } | undefined)?.command);
     expect(again.filter((c) => c !== 'pushall' && c !== 'get_version')).toEqual([]);
     await run({ name: 'cancel' });
     advance(2000);
