@@ -2237,6 +2237,10 @@ export interface components {
                 started_at?: number | null;
                 /** @enum {string|null} */
                 outcome?: "printing" | "paused" | "done" | "cancelled" | "failed" | null;
+                layer?: {
+                    current: number;
+                    total: number | null;
+                } | null;
             } | null;
             local_ip_address: string | null;
             plugins: {

@@ -93,6 +93,14 @@ describe('agent ⇄ server: a Bambu Lab printer in LAN mode', () => {
     sim.printer.advance(2000);
     await waitForPrinterState(id, 'PRINTING');
     expect((await jobsOf(id))[0]).toMatchObject({ id: jobId, outcome: 'printing' });
+    sim.printer.advance(60_000);
+    // the layer reaches the devices-states answer (Bambu reports `layer_num`/`total_layer_num`)
+    const row = await eventually(
+      'layer',
+      () => deviceState(id),
+      (r) => (r.job?.layer?.current ?? 0) > 0,
+    );
+    expect(row.job?.layer?.total).toBe(100);
 
     expect((await control(id, 'pause')).status).toBe(204);
     sim.printer.advance(2000);

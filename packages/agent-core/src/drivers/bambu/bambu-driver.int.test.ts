@@ -171,6 +171,8 @@ describe('Bambu driver: jobs', () => {
     );
     expect(printing).toMatchObject({ path: 'benchy.gcode.3mf', file_name: 'benchy.gcode.3mf' });
     expect(printing?.print_time_left).toBeGreaterThan(0);
+    expect(printing?.layer).toEqual({ current: expect.any(Number), total: 100 });
+    expect(printing?.layer?.current).toBeGreaterThanOrEqual(9);
 
     await run({ name: 'pause' });
     advance(2000);

@@ -124,6 +124,17 @@ function printerError(report: BambuReport, state: GcodeState): DeviceState['erro
   return null;
 }
 
+/** `layer_num` of `total_layer_num` (reference §1.6); none before the first layer. */
+function layerOf(report: BambuReport): { current: number; total: number | null } | null {
+  const current = numberOrNull(report.layer_num);
+  if (current === null || current < 1 || !Number.isInteger(current)) return null;
+  const total = numberOrNull(report.total_layer_num);
+  return {
+    current,
+    total: total !== null && total >= current && Number.isInteger(total) ? total : null,
+  };
+}
+
 export function normaliseBambuState(model: BambuModel): DeviceState {
   const report = model.report;
   const chamberLight = Array.isArray(report.lights_report)
@@ -186,6 +197,7 @@ export function normaliseBambuState(model: BambuModel): DeviceState {
           path,
           started_at: isOwn ? tracked.startedAt : null,
           outcome: isOwn ? tracked.outcome : null,
+          layer: layerOf(report),
         }
       : null,
     local_ip_address: model.localIpAddress,
