@@ -20,6 +20,7 @@ interface Bambu {
   accessCode: string;
   mqttPort: number;
   ftpsPort: number;
+  cameraPort: number;
   close(): Promise<void>;
 }
 const SIMULATOR_MODULE: string = '@printdeck/simulator';
@@ -94,6 +95,7 @@ describe('adding a Bambu Lab printer with the command from the page', () => {
       HOME: work,
       BAMBU_MQTT_PORT: String(sim.mqttPort),
       BAMBU_FTPS_PORT: String(sim.ftpsPort),
+      BAMBU_CAMERA_PORT: String(sim.cameraPort),
     });
 
     await expectVisible(page.getByText('Connected: the agent is online.'));

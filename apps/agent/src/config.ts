@@ -36,6 +36,7 @@ export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint
                             it the first one seen is pinned in the state dir (env BAMBU_CERTIFICATE)
   --bambu-mqtt-port N       default 8883 (env BAMBU_MQTT_PORT)
   --bambu-ftps-port N       default 990 (env BAMBU_FTPS_PORT)
+  --bambu-camera-port N     the A1/P1 camera, default 6000 (env BAMBU_CAMERA_PORT)
   --config FILE             a file with any of these options: JSON by their long names
                             ({"server": "…"}), or NAME=value lines by their environment names
                             (PRINTDECK_SERVER=…) as the installer writes it
@@ -76,6 +77,7 @@ const OPTIONS = {
   'bambu-certificate': { type: 'string' },
   'bambu-mqtt-port': { type: 'string' },
   'bambu-ftps-port': { type: 'string' },
+  'bambu-camera-port': { type: 'string' },
   config: { type: 'string' },
   'download-dir': { type: 'string' },
   'state-dir': { type: 'string' },
@@ -103,6 +105,7 @@ const ENVIRONMENT: Record<string, string> = {
   BAMBU_CERTIFICATE: 'bambu-certificate',
   BAMBU_MQTT_PORT: 'bambu-mqtt-port',
   BAMBU_FTPS_PORT: 'bambu-ftps-port',
+  BAMBU_CAMERA_PORT: 'bambu-camera-port',
   LOG_LEVEL: 'log-level',
   PRINTDECK_STATE_DIR: 'state-dir',
 };
@@ -169,6 +172,7 @@ const ConfigSchema = z
       .optional(),
     'bambu-mqtt-port': port('--bambu-mqtt-port').optional(),
     'bambu-ftps-port': port('--bambu-ftps-port').optional(),
+    'bambu-camera-port': port('--bambu-camera-port').optional(),
     'download-dir': z.string().min(1).optional(),
     'state-dir': z.string().min(1).optional(),
     'log-level': z.enum(LOG_LEVELS).optional(),
@@ -281,6 +285,7 @@ function bambuHost(config: z.infer<typeof ConfigSchema>, stateDir: string): Prin
     ...(config['bambu-certificate'] ? { certificateSha256: config['bambu-certificate'] } : {}),
     ...(config['bambu-mqtt-port'] ? { mqttPort: config['bambu-mqtt-port'] } : {}),
     ...(config['bambu-ftps-port'] ? { ftpsPort: config['bambu-ftps-port'] } : {}),
+    ...(config['bambu-camera-port'] ? { cameraPort: config['bambu-camera-port'] } : {}),
   };
 }
 

@@ -37,6 +37,7 @@ export type PrinterHost =
       accessCode: string;
       mqttPort?: number;
       ftpsPort?: number;
+      cameraPort?: number;
       /** the printer certificate's SHA-256; else pinned on first contact */
       certificateSha256?: string;
       /** where the pinned certificate fingerprint is kept */
@@ -117,6 +118,7 @@ export function createDriver(
         accessCode: host.accessCode,
         ...(host.mqttPort ? { mqttPort: host.mqttPort } : {}),
         ...(host.ftpsPort ? { ftpsPort: host.ftpsPort } : {}),
+        ...(host.cameraPort ? { cameraPort: host.cameraPort } : {}),
         ...(host.certificateSha256 ? { certificateSha256: host.certificateSha256 } : {}),
         ...(host.pinFile ? { pinFile: host.pinFile } : {}),
         ...(tuning.bambuSilenceMs ? { silenceMs: tuning.bambuSilenceMs } : {}),

@@ -102,20 +102,28 @@ export function handleRequest(ctx: BambuContext, payload: Buffer): void {
   }
 }
 
-/** Stop: FAILED with 0300_400C, cleared about 2 s later (reference §1.8, bambuddy). */
+/** Stop: the job cancels, then reads FAILED with 0300_400C (see `markCancelled`). */
 function stop(ctx: BambuContext): boolean {
   const { printer, panel } = ctx;
   if (panel.preparePercent !== null) {
     panel.preparePercent = null;
     panel.prepareFailed = true;
-  } else if (!printer.jobs.cancel()) {
-    return false;
+    markCancelled(printer, panel);
+    return true;
   }
+  return printer.jobs.cancel();
+}
+
+/**
+ * A stopped job reads FAILED with `print_error` 0300_400C, cleared to 0 about 2 s later
+ * (reference §1.8, from bambuddy): set when the cancel completes, so that the first FAILED
+ * report carries the word.
+ */
+export function markCancelled(printer: VirtualPrinter, panel: BambuPanel): void {
   panel.printError = PRINT_ERROR.cancelled;
   printer.schedule(2, () => {
     if (panel.printError === PRINT_ERROR.cancelled) panel.printError = 0;
   });
-  return true;
 }
 
 /** `ftp:///name`, `ftp://name`, `file:///sdcard/name` (reference §1.11) or a bare path. */

@@ -1,6 +1,7 @@
 import type { FaultCommand } from '../faults.js';
 import type { VirtualPrinter } from '../printer-model/printer.js';
 import type { PrinterBroker } from './broker.js';
+import type { CameraStream } from './camera-stream.js';
 import { rekeyedCertificate } from './certs.js';
 import type { PrinterFtps } from './ftps.js';
 import type { BambuPanel } from './panel.js';
@@ -10,6 +11,7 @@ interface BambuFaultTargets {
   panel: BambuPanel;
   broker: PrinterBroker;
   ftps: PrinterFtps;
+  cameraStream: CameraStream;
   setSilent(isSilent: boolean): void;
 }
 
@@ -53,6 +55,7 @@ export class BambuFaults {
     const certificate = rekeyedCertificate();
     this.t.broker.setCertificate(certificate);
     this.t.ftps.setCertificate(certificate);
+    this.t.cameraStream.setCertificate(certificate);
     this.t.broker.dropClients();
   }
 

@@ -1,11 +1,13 @@
+import { Camera, headAcrossBed } from '../camera/camera.js';
 import type { PrinterOptions } from '../printer-model/printer.js';
 import { createPrinter, type Simulator, type SimulatorOptions } from '../simulator.js';
 import { startPrinterBroker } from './broker.js';
+import { startCameraStream } from './camera-stream.js';
 import { CERTIFICATE_SERIAL, printerCertificate } from './certs.js';
-import { handleRequest, type BambuContext } from './commands.js';
+import { handleRequest, markCancelled, type BambuContext } from './commands.js';
 import { BambuFaults } from './faults.js';
 import { startPrinterFtps } from './ftps.js';
-import { BambuPanel } from './panel.js';
+import { BambuPanel, gcodeState } from './panel.js';
 import { fullReport, reportDelta } from './report.js';
 
 export interface VirtualBambuOptions extends SimulatorOptions {
@@ -23,12 +25,17 @@ export interface VirtualBambuOptions extends SimulatorOptions {
   prepareSeconds?: number;
   /** MQTT clients the broker takes at once (P1: about 4) */
   maxClients?: number;
+  /** the JPEG camera (A1/P1: TLS on 6000); default any free port */
+  cameraPort?: number;
+  /** real ms between camera frames (the printer: 1–2 s) */
+  frameIntervalMs?: number;
 }
 
 export interface VirtualBambu extends Simulator<BambuFaults> {
   host: string;
   mqttPort: number;
   ftpsPort: number;
+  cameraPort: number;
   serial: string;
   accessCode: string;
   panel: BambuPanel;
@@ -64,6 +71,9 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
   let last: Record<string, unknown> | null = null;
   let sequence = 0;
   const certificate = printerCertificate();
+  printer.events.on('job', (event) => {
+    if (event.kind === 'cancelled') markCancelled(printer, panel);
+  });
 
   const ctx: BambuContext = {
     printer,
@@ -107,6 +117,29 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     maxUploadBytes: options.maxUploadBytes ?? 256 * 1024 * 1024,
   });
 
+  const lights = () => {
+    const on = panel.lights.chamber_light !== 'off' ? 1 : 0;
+    return { red: on, green: on, blue: on, white: on };
+  };
+  const camera = new Camera(() => ({
+    name: printer.name,
+    state: gcodeState(printer, panel),
+    extruder: printer.extruder,
+    bed: printer.bed,
+    progress: printer.job.file && printer.job.isActive ? printer.job.progress : null,
+    head: printer.job.isActive ? headAcrossBed(printer.job.progress) : null,
+    fileName: panel.task?.gcodeFile ?? null,
+    lights: lights(),
+  }));
+  const cameraStream = await startCameraStream({
+    host,
+    port: options.cameraPort ?? 0,
+    accessCode,
+    certificate,
+    camera,
+    frameIntervalMs: options.frameIntervalMs ?? 1000,
+  });
+
   const push = () => {
     printer.update();
     const full = fullReport(printer, panel);
@@ -127,6 +160,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     host,
     mqttPort: broker.port,
     ftpsPort: ftps.port,
+    cameraPort: cameraStream.port,
     serial,
     accessCode,
     printer,
@@ -137,6 +171,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
       panel,
       broker,
       ftps,
+      cameraStream,
       setSilent: (silent) => (isSilent = silent),
     }),
     reusedFtpsSessions: () => ftps.reusedSessions(),
@@ -144,7 +179,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     close: async () => {
       clearInterval(tick);
       clearInterval(pushTimer);
-      await Promise.all([broker.close(), ftps.close()]);
+      await Promise.all([broker.close(), ftps.close(), cameraStream.close()]);
     },
   };
 }

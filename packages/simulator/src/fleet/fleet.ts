@@ -154,6 +154,7 @@ function printerHost(kind: FleetKind, sim: FleetSimulator): PrinterHost {
       accessCode: bambu.accessCode,
       mqttPort: bambu.mqttPort,
       ftpsPort: bambu.ftpsPort,
+      cameraPort: bambu.cameraPort,
     };
   }
   if (kind === 'prusalink')

@@ -34,6 +34,7 @@ async function bambuPrinter(accessCode = ACCESS_CODE): Promise<{ sim: VirtualBam
       accessCode,
       mqttPort: sim.mqttPort,
       ftpsPort: sim.ftpsPort,
+      cameraPort: sim.cameraPort,
     },
     tuning: TEST_TUNING,
     localIpAddress: '192.168.7.40',
@@ -119,9 +120,12 @@ describe('agent ⇄ server: a Bambu Lab printer in LAN mode', () => {
     expect((await jobsOf(id)).map((j) => [j.id, j.outcome])).toEqual([[jobId, 'cancelled']]);
   });
 
-  it('a print started on the printer’s screen gets its own record, done once', async () => {
+  it('a print started on the printer’s screen gets its own record, done once; the camera shows it', async () => {
     const { sim, id } = await bambuPrinter();
     await waitForPrinterState(id, 'READY_TO_PRINT');
+    const frame = await api(`/api/printers/${id}/snapshot/`);
+    expect(frame.status, frame.text).toBe(200);
+    expect(frame.headers.get('content-type')).toBe('image/jpeg');
     sim.printer.files.put('cube.gcode', slicedGcode(300), sim.printer.time);
     expect(sim.faults.startOnScreen('cube.gcode')).toBe(true);
     sim.printer.advance(1000);

@@ -3,6 +3,7 @@ import { startVirtualBambu, writeZip, type VirtualBambu } from '@printdeck/simul
 import { DeviceStateSchema } from '@printdeck/shared';
 import {
   eventually,
+  expectJpeg,
   expectRefusal,
   slicedGcode,
   startDriverFixture,
@@ -25,6 +26,7 @@ const bambuHost = (s: VirtualBambu, accessCode = ACCESS_CODE) => ({
   accessCode,
   mqttPort: s.mqttPort,
   ftpsPort: s.ftpsPort,
+  cameraPort: s.cameraPort,
 });
 const startSim = () =>
   startVirtualBambu({
@@ -65,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => fixture.close());
 
 describe('Bambu driver: state', () => {
-  it('reads an idle printer: READY_TO_PRINT, temperatures, the chamber light; no camera', () => {
+  it('reads an idle printer: READY_TO_PRINT, temperatures, the chamber light, a camera', () => {
     const state = DeviceStateSchema.parse(driver.getState());
     expect(printerState()).toBe('READY_TO_PRINT');
     expect(state).toMatchObject({
@@ -73,7 +75,7 @@ describe('Bambu driver: state', () => {
       error: null,
       temperature: { tool0: { actual: 21.3, target: 0 }, bed: { actual: 21.3, target: 0 } },
       lights: { led_on: true },
-      plugins: { camera: false, led: true },
+      plugins: { camera: true, led: true },
       job: null,
     });
     expect(driver.kind).toBe('bambu');
@@ -99,6 +101,10 @@ describe('Bambu driver: state', () => {
       () => driver.getState().temperature.bed?.target,
       (t) => t === 0,
     );
+  });
+
+  it('takes a camera frame from the port-6000 stream: a JPEG', async () => {
+    expectJpeg(await run({ name: 'snapshot' }));
   });
 
   it('switches the chamber light with system.ledctrl', async () => {

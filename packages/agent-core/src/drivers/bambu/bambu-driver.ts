@@ -10,6 +10,7 @@ import {
   type LocalPrintFile,
 } from '../driver.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
+import { takeBambuSnapshot, type CameraTarget } from './bambu-camera.js';
 import { runBambuCommand, uploadToBambu, type BambuSend } from './bambu-commands.js';
 import type { FtpsTarget } from './bambu-ftps.js';
 import { BambuJobFollower } from './bambu-job-follower.js';
@@ -38,6 +39,8 @@ export interface BambuDriverOptions extends HostDriverOptions {
   mqttPort?: number;
   /** default 990 */
   ftpsPort?: number;
+  /** the A1/P1 JPEG camera; default 6000 */
+  cameraPort?: number;
   /** the printer certificate's SHA-256, when the admin gives it; else pinned on first contact */
   certificateSha256?: string;
   /** where the pinned fingerprint is kept across restarts */
@@ -64,6 +67,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
   readonly #mqttPort: number;
   readonly #pin: CertificatePin;
   readonly #ftps: FtpsTarget;
+  readonly #camera: CameraTarget;
   readonly #silenceMs: number;
   readonly #jobs = new BambuJobFollower((event) => this.emitJobEvent(event));
   #client: MqttClient | null = null;
@@ -90,10 +94,19 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       pin: this.#pin,
       timeoutMs: Math.max(this.requestTimeoutMs, 30_000),
     };
+    this.#camera = {
+      host: this.#host,
+      port: options.cameraPort ?? 6000,
+      serial: options.serial,
+      accessCode: options.accessCode,
+      pin: this.#pin,
+      timeoutMs: this.requestTimeoutMs,
+    };
   }
 
   async run(command: DriverCommand, _signal: AbortSignal): Promise<unknown> {
     this.#assertConnected();
+    if (command.name === 'snapshot') return takeBambuSnapshot(this.#camera);
     return runBambuCommand(this.#send, this.#ftps, command);
   }
 

@@ -140,7 +140,8 @@ export function normaliseBambuState(model: BambuModel): DeviceState {
   const chamberLight = Array.isArray(report.lights_report)
     ? report.lights_report.map(asRecord).find((light) => light.node === 'chamber_light')
     : undefined;
-  const plugins = { ...NO_PLUGINS, led: true };
+  // the A1/P1 JPEG camera answers on port 6000 (the X1's RTSPS stream is not read yet)
+  const plugins = { ...NO_PLUGINS, led: true, camera: true };
   const unreachable = unreachableState({
     hostName: BAMBU,
     plugins,
