@@ -72,7 +72,11 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
   readonly #jobs = new BambuJobFollower((event) => this.emitJobEvent(event));
   #client: MqttClient | null = null;
   #sequence = 0;
-  readonly #waiting = new Map<string, (reply: Record<string, unknown>) => void>();
+  /** replies awaited by sequence_id: settle with the reply, or fail when the link goes */
+  readonly #waiting = new Map<
+    string,
+    { resolve: (reply: Record<string, unknown>) => void; reject: (error: Error) => void }
+  >();
   #lastMessageAt = 0;
   #watchdog: NodeJS.Timeout | null = null;
   #isOversizeLogged = false;
@@ -145,9 +149,15 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
         // some replies never come: the reports confirm the effect (reference §1.4)
         resolve(null);
       }, this.requestTimeoutMs);
-      this.#waiting.set(sequenceId, (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
+      this.#waiting.set(sequenceId, {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       });
       client.publish(
         `device/${this.#serial}/request`,
@@ -171,7 +181,12 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     client?.removeAllListeners();
     client?.on('error', () => undefined);
     client?.end(true);
-    for (const resolve of this.#waiting.values()) resolve({});
+    // a command whose reply never came may or may not have run: say so, never send it again
+    for (const { reject } of this.#waiting.values()) {
+      reject(
+        new CommandFailed('printer-unreachable', `${BAMBU}: the link was lost before it answered.`),
+      );
+    }
     this.#waiting.clear();
   }
 
@@ -268,7 +283,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       const body = value as Record<string, unknown>;
       const sequenceId = body.sequence_id ?? body.sequenceId;
       if (body.command !== 'push_status' && typeof sequenceId === 'string') {
-        this.#waiting.get(sequenceId)?.(body);
+        this.#waiting.get(sequenceId)?.resolve(body);
         this.#waiting.delete(sequenceId);
       }
     }
