@@ -1,6 +1,7 @@
 /**
- * `npm run demo`: the product on its embedded defaults (like `npm start`) plus six simulated
- * printers — two OctoPrint, two Klipper, one pill, one Prusa (PrusaLink) — each driven by a real agent, in the
+ * `npm run demo`: the product on its embedded defaults (like `npm start`) plus seven simulated
+ * printers — two OctoPrint, two Klipper, one pill, one Prusa (PrusaLink), one Bambu Lab (LAN) —
+ * each driven by a real agent, in the
  * workspace "Demo workspace" of demo@printdeck.local. The first start fills the workspace (sample
  * G-code files, four weeks of ended jobs, a queue, a short print with a timelapse on the printer
  * with a camera); every start sets one printer printing
@@ -17,7 +18,7 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 const EMAIL = 'demo@printdeck.local';
 const PASSWORD = 'printdeck-demo';
 const WORKSPACE = 'Demo workspace';
-const COUNTS = { octoprint: 2, moonraker: 2, pill: 1, prusalink: 1 };
+const COUNTS = { octoprint: 2, moonraker: 2, pill: 1, prusalink: 1, bambu: 1 };
 
 const port = process.env.PORT ?? '8080';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');

@@ -11,12 +11,14 @@ const NO_DATABASE = 'no database: the agent, a driver or a simulator alone';
 /** @type {Record<string, string>} path → why SQLite alone is enough */
 export const SQLITE_ONLY = {
   'packages/agent-core/src/connection/server-link.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/bambu/bambu-driver.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/moonraker/moonraker-driver.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/moonraker/moonraker-real.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/octoprint/octoprint-driver.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/octoprint/octoprint-real.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/lan-timelapse.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/timelapse/timelapse.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/bambu/bambu.int.test.ts': NO_DATABASE,
   'packages/simulator/src/faults.int.test.ts': NO_DATABASE,
   'packages/simulator/src/moonraker/klippy.int.test.ts': NO_DATABASE,
   'packages/simulator/src/moonraker/moonraker-print.int.test.ts': NO_DATABASE,
@@ -60,6 +62,8 @@ export const BOTH_DIALECTS = {
     "the demo's history ends jobs through the repository into the statistics' roll-ups",
   'packages/agent-core/src/agent.int.test.ts':
     'reads and rewrites the sealed OctoPrint key column, and print jobs through their repository',
+  'packages/agent-core/src/drivers/bambu/bambu-agent.int.test.ts':
+    'a Bambu printer’s print jobs (dispatched, from its screen) and its state rows',
   'packages/agent-core/src/lan-mode.int.test.ts':
     'LAN printers’ address columns and their print jobs',
   'apps/server/src/cli/cli.int.test.ts':

@@ -21,7 +21,7 @@ fail() {
 
 usage() {
   cat <<'USAGE'
-usage: echo 'DEVICE-KEY' | sudo bash printdeck-install.sh --server URL (--octoprint URL | --moonraker URL | --prusalink URL) [--no-service]
+usage: echo 'DEVICE-KEY' | sudo bash printdeck-install.sh --server URL (--octoprint URL | --moonraker URL | --prusalink URL | --bambu ADDRESS --bambu-serial SERIAL) [--no-service]
 
   --server URL      the Printdeck server (its PUBLIC_URL)
   --octoprint URL   OctoPrint on this machine, e.g. http://127.0.0.1:5000
@@ -29,6 +29,9 @@ usage: echo 'DEVICE-KEY' | sudo bash printdeck-install.sh --server URL (--octopr
   --prusalink URL   a Prusa printer's PrusaLink on this network, e.g. http://192.168.1.30;
                     its password (Settings → Network → PrusaLink on the printer) is asked on
                     the terminal, or taken from PRUSALINK_PASSWORD
+  --bambu ADDRESS   a Bambu Lab printer in LAN mode on this network, e.g. 192.168.1.40
+  --bambu-serial S  its serial number (Settings → Device on the printer); its access code
+                    (Settings → WLAN) is asked on the terminal, or taken from BAMBU_ACCESS_CODE
   --no-service      install and configure only; do not create or start a systemd service
 The device key is read from standard input.
 USAGE
@@ -38,6 +41,8 @@ SERVER=""
 OCTOPRINT=""
 MOONRAKER=""
 PRUSALINK=""
+BAMBU=""
+BAMBU_SERIAL=""
 NO_SERVICE=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -45,6 +50,8 @@ while [ $# -gt 0 ]; do
     --octoprint) [ $# -ge 2 ] || fail "--octoprint needs a URL"; OCTOPRINT="$2"; shift 2 ;;
     --moonraker) [ $# -ge 2 ] || fail "--moonraker needs a URL"; MOONRAKER="$2"; shift 2 ;;
     --prusalink) [ $# -ge 2 ] || fail "--prusalink needs a URL"; PRUSALINK="$2"; shift 2 ;;
+    --bambu) [ $# -ge 2 ] || fail "--bambu needs the printer's address"; BAMBU="$2"; shift 2 ;;
+    --bambu-serial) [ $# -ge 2 ] || fail "--bambu-serial needs the serial number"; BAMBU_SERIAL="$2"; shift 2 ;;
     --no-service) NO_SERVICE=1; shift ;;
     --help | -h) usage; exit 0 ;;
     *) usage >&2; fail "unknown option: $1" ;;
@@ -55,12 +62,17 @@ URL_PATTERN='^https?://[^[:space:]"'"'"'\\]+$'
 [[ "$SERVER" =~ $URL_PATTERN ]] || fail "--server must be the Printdeck address, starting with http:// or https://"
 SERVER="${SERVER%/}"
 GIVEN=0
-for url in "$OCTOPRINT" "$MOONRAKER" "$PRUSALINK"; do [ -n "$url" ] && GIVEN=$((GIVEN + 1)); done
+for url in "$OCTOPRINT" "$MOONRAKER" "$PRUSALINK" "$BAMBU"; do [ -n "$url" ] && GIVEN=$((GIVEN + 1)); done
 if [ "$GIVEN" != 1 ]; then
-  fail "give either --octoprint URL, --moonraker URL or --prusalink URL (exactly one)"
+  fail "give either --octoprint URL, --moonraker URL, --prusalink URL or --bambu ADDRESS (exactly one)"
 fi
-PRINTER_URL="$OCTOPRINT$MOONRAKER$PRUSALINK"
-[[ "$PRINTER_URL" =~ $URL_PATTERN ]] || fail "the printer address must start with http:// or https://"
+if [ -n "$BAMBU" ]; then
+  [[ "$BAMBU" =~ ^[A-Za-z0-9.-]{1,253}$ ]] || fail "--bambu must be the printer's IP address or host name"
+  [[ "$BAMBU_SERIAL" =~ ^[A-Z0-9]{8,24}$ ]] || fail "--bambu-serial must be the serial number in capitals, as on the printer's screen"
+else
+  PRINTER_URL="$OCTOPRINT$MOONRAKER$PRUSALINK"
+  [[ "$PRINTER_URL" =~ $URL_PATTERN ]] || fail "the printer address must start with http:// or https://"
+fi
 
 KEY=""
 IFS= read -r KEY || true
@@ -85,6 +97,21 @@ if [ -n "$PRUSALINK" ]; then
     *"'"* | *\\* ) fail "the PrusaLink password has a character the config cannot hold (a quote or a backslash)" ;;
   esac
   if [[ "$PRUSALINK_PASS" =~ [[:cntrl:]] ]]; then fail "the PrusaLink password has a control character"; fi
+fi
+
+# The Bambu access code, like PrusaLink's password, is asked on the terminal or given in
+# BAMBU_ACCESS_CODE; it is 8 letters or digits, so it needs no quoting in the config
+BAMBU_CODE="${BAMBU_ACCESS_CODE:-}"
+if [ -n "$BAMBU" ] && [ -z "$BAMBU_CODE" ]; then
+  if ! { exec 3</dev/tty; } 2>/dev/null; then
+    fail "no terminal to ask for the access code: set BAMBU_ACCESS_CODE"
+  fi
+  read -r -s -p "Access code (on the printer: Settings → WLAN, or LAN Only Mode): " BAMBU_CODE <&3 || true
+  exec 3<&-
+  echo
+fi
+if [ -n "$BAMBU" ]; then
+  [[ "$BAMBU_CODE" =~ ^[A-Za-z0-9]{8}$ ]] || fail "the access code is the 8 letters or digits shown on the printer's screen"
 fi
 
 ROOT="${PRINTDECK_INSTALL_ROOT:-}"
@@ -190,6 +217,9 @@ case "$NODE" in
 esac
 
 if [ -n "$OCTOPRINT" ]; then PRINTER_LINE="OCTOPRINT_URL=$OCTOPRINT"
+elif [ -n "$BAMBU" ]; then PRINTER_LINE="BAMBU_HOST=$BAMBU
+BAMBU_SERIAL=$BAMBU_SERIAL
+BAMBU_ACCESS_CODE=$BAMBU_CODE"
 elif [ -n "$PRUSALINK" ]; then PRINTER_LINE="PRUSALINK_URL=$PRUSALINK
 PRUSALINK_PASSWORD='$PRUSALINK_PASS'"
 else PRINTER_LINE="MOONRAKER_URL=$MOONRAKER"; fi

@@ -67,6 +67,33 @@ describe('resolveConfig', () => {
     ).toMatch(/exactly one/);
   });
 
+  it('reads a Bambu Lab printer: address, serial, access code; pins its certificate in the state dir', () => {
+    const bambu = [...BASE, '--bambu', '192.168.1.40', '--state-dir', '/var/lib/agent'];
+    expect(
+      resolve([...bambu, '--bambu-serial', '01P00A451601106'], { BAMBU_ACCESS_CODE: '27418093' }),
+    ).toMatchObject({
+      printer: {
+        kind: 'bambu',
+        url: '192.168.1.40',
+        serial: '01P00A451601106',
+        accessCode: '27418093',
+        pinFile: '/var/lib/agent/bambu-01P00A451601106.sha256',
+      },
+    });
+    const full = [...bambu, '--bambu-serial', '01P00A451601106', '--bambu-access-code', 'AB12cd34'];
+    expect(resolve([...full, '--bambu-mqtt-port', '18883'])).toMatchObject({
+      printer: { mqttPort: 18883 },
+    });
+    expect(failure(() => resolve(bambu))).toMatch(/--bambu-serial and --bambu-access-code/);
+    expect(failure(() => resolve([...full, '--bambu-access-code', '123']))).toMatch(
+      /--bambu-access-code: the 8-character code/,
+    );
+    expect(failure(() => resolve([...full, '--bambu-mqtt-port', '99999']))).toMatch(
+      /--bambu-mqtt-port must be a port number/,
+    );
+    expect(failure(() => resolve([...full, '--bambu', 'http://x/;rm']))).toMatch(/--bambu:/);
+  });
+
   it('keeps its identity in --state-dir or PRINTDECK_STATE_DIR', () => {
     const args = [...BASE, '--octoprint', 'http://127.0.0.1:5000'];
     expect(resolve([...args, '--state-dir', '/var/lib/agent'])).toMatchObject({
@@ -139,7 +166,7 @@ describe('resolveConfig', () => {
       '--server is required',
     );
     expect(failure(() => resolve([...BASE]))).toContain(
-      'either --octoprint, --moonraker or --prusalink',
+      'either --octoprint, --moonraker, --prusalink or --bambu',
     );
     expect(
       failure(() => resolve([...BASE, '--octoprint', 'http://o', '--moonraker', 'http://m'])),

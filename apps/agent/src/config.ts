@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import {
@@ -7,7 +8,7 @@ import {
   type PrinterHost,
 } from '@printdeck/agent-core';
 
-export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL [--api-key K] [--pill] | --moonraker URL [--moonraker-api-key K] | --prusalink URL (--prusalink-password P | --prusalink-api-key K))
+export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint URL [--api-key K] [--pill] | --moonraker URL [--moonraker-api-key K] | --prusalink URL (--prusalink-password P | --prusalink-api-key K) | --bambu ADDRESS --bambu-serial S --bambu-access-code C)
 
   --server URL              the Printdeck server (env PRINTDECK_SERVER)
   --key KEY                 this printer's device key (env PRINTDECK_KEY)
@@ -26,6 +27,16 @@ export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint
                             Network → PrusaLink (env PRUSALINK_PASSWORD)
   --prusalink-api-key K     the older PrusaLink API key instead of the password
                             (env PRUSALINK_API_KEY)
+  --bambu ADDRESS           a Bambu Lab printer in LAN mode: its IP address, e.g. 192.168.1.40
+                            (env BAMBU_HOST)
+  --bambu-serial S          its serial number, Settings → Device on its screen (env BAMBU_SERIAL)
+  --bambu-access-code C     its LAN access code, Settings → WLAN (or LAN Only Mode) on its
+                            screen (env BAMBU_ACCESS_CODE)
+  --bambu-certificate SHA   the printer certificate's SHA-256, to trust only that one; without
+                            it the first one seen is pinned in the state dir (env BAMBU_CERTIFICATE)
+  --bambu-mqtt-port N       default 8883 (env BAMBU_MQTT_PORT)
+  --bambu-ftps-port N       default 990 (env BAMBU_FTPS_PORT)
+  --bambu-camera-port N     the A1/P1 camera, default 6000 (env BAMBU_CAMERA_PORT)
   --config FILE             a file with any of these options: JSON by their long names
                             ({"server": "…"}), or NAME=value lines by their environment names
                             (PRINTDECK_SERVER=…) as the installer writes it
@@ -60,6 +71,13 @@ const OPTIONS = {
   'prusalink-user': { type: 'string' },
   'prusalink-password': { type: 'string' },
   'prusalink-api-key': { type: 'string' },
+  bambu: { type: 'string' },
+  'bambu-serial': { type: 'string' },
+  'bambu-access-code': { type: 'string' },
+  'bambu-certificate': { type: 'string' },
+  'bambu-mqtt-port': { type: 'string' },
+  'bambu-ftps-port': { type: 'string' },
+  'bambu-camera-port': { type: 'string' },
   config: { type: 'string' },
   'download-dir': { type: 'string' },
   'state-dir': { type: 'string' },
@@ -81,6 +99,13 @@ const ENVIRONMENT: Record<string, string> = {
   PRUSALINK_USER: 'prusalink-user',
   PRUSALINK_PASSWORD: 'prusalink-password',
   PRUSALINK_API_KEY: 'prusalink-api-key',
+  BAMBU_HOST: 'bambu',
+  BAMBU_SERIAL: 'bambu-serial',
+  BAMBU_ACCESS_CODE: 'bambu-access-code',
+  BAMBU_CERTIFICATE: 'bambu-certificate',
+  BAMBU_MQTT_PORT: 'bambu-mqtt-port',
+  BAMBU_FTPS_PORT: 'bambu-ftps-port',
+  BAMBU_CAMERA_PORT: 'bambu-camera-port',
   LOG_LEVEL: 'log-level',
   PRINTDECK_STATE_DIR: 'state-dir',
 };
@@ -99,6 +124,12 @@ const httpUrl = (what: string, protocols = ['http:', 'https:']) =>
       },
       `${what} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     );
+const port = (what: string) =>
+  z.coerce
+    .number({ message: `${what} must be a port number` })
+    .int(`${what} must be a port number`)
+    .min(1, `${what} must be a port number`)
+    .max(65535, `${what} must be a port number`);
 const secret = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(500);
 
 const ConfigSchema = z
@@ -119,16 +150,45 @@ const ConfigSchema = z
     'prusalink-user': secret('--prusalink-user').optional(),
     'prusalink-password': secret('--prusalink-password').optional(),
     'prusalink-api-key': secret('--prusalink-api-key').optional(),
+    bambu: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.-]{1,253}$/, "--bambu: the printer's IP address or host name")
+      .optional(),
+    'bambu-serial': z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{8,24}$/, '--bambu-serial: the serial number in capitals, as on the screen')
+      .optional(),
+    'bambu-access-code': z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{8}$/, '--bambu-access-code: the 8-character code on the screen')
+      .optional(),
+    'bambu-certificate': z
+      .string()
+      .trim()
+      .regex(/^([0-9A-Fa-f]{2}:?){32}$/, '--bambu-certificate: a SHA-256 fingerprint in hex')
+      .optional(),
+    'bambu-mqtt-port': port('--bambu-mqtt-port').optional(),
+    'bambu-ftps-port': port('--bambu-ftps-port').optional(),
+    'bambu-camera-port': port('--bambu-camera-port').optional(),
     'download-dir': z.string().min(1).optional(),
     'state-dir': z.string().min(1).optional(),
     'log-level': z.enum(LOG_LEVELS).optional(),
   })
   .superRefine((config, ctx) => {
-    const hosts = [config.octoprint, config.moonraker, config.prusalink].filter(Boolean);
-    if (hosts.length !== 1) {
+    const hosts = [config.octoprint, config.moonraker, config.prusalink, config.bambu];
+    if (hosts.filter(Boolean).length !== 1) {
       ctx.addIssue({
         code: 'custom',
-        message: 'give either --octoprint, --moonraker or --prusalink (exactly one)',
+        message: 'give either --octoprint, --moonraker, --prusalink or --bambu (exactly one)',
+      });
+    }
+    if (config.bambu && (!config['bambu-serial'] || !config['bambu-access-code'])) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a Bambu Lab printer needs --bambu-serial and --bambu-access-code',
       });
     }
     if (config.prusalink && !config['prusalink-password'] === !config['prusalink-api-key']) {
@@ -178,35 +238,54 @@ export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' | 'v
   }
   const config = parsed.data;
   const isPill = config.pill === true || config.pill === 'true' || config.pill === '1';
-  const printer: PrinterHost = config.octoprint
-    ? {
-        kind: isPill ? 'pill' : 'octoprint',
-        url: config.octoprint,
-        ...(config['api-key'] ? { apiKey: config['api-key'] } : {}),
-      }
-    : config.prusalink
+  const stateDir = config['state-dir'] ?? defaultStateDir(sources.env);
+  const printer: PrinterHost = config.bambu
+    ? bambuHost(config, stateDir)
+    : config.octoprint
       ? {
-          kind: 'prusalink',
-          url: config.prusalink,
-          ...(config['prusalink-user'] ? { user: config['prusalink-user'] } : {}),
-          ...(config['prusalink-password'] ? { password: config['prusalink-password'] } : {}),
-          ...(config['prusalink-api-key'] ? { apiKey: config['prusalink-api-key'] } : {}),
+          kind: isPill ? 'pill' : 'octoprint',
+          url: config.octoprint,
+          ...(config['api-key'] ? { apiKey: config['api-key'] } : {}),
         }
-      : {
-          kind: 'moonraker',
-          url: config.moonraker!,
-          ...(config['moonraker-api-key'] ? { apiKey: config['moonraker-api-key'] } : {}),
-          ...(config['power-device']
-            ? { powerDevice: config['power-device'] === 'none' ? null : config['power-device'] }
-            : {}),
-        };
+      : config.prusalink
+        ? {
+            kind: 'prusalink',
+            url: config.prusalink,
+            ...(config['prusalink-user'] ? { user: config['prusalink-user'] } : {}),
+            ...(config['prusalink-password'] ? { password: config['prusalink-password'] } : {}),
+            ...(config['prusalink-api-key'] ? { apiKey: config['prusalink-api-key'] } : {}),
+          }
+        : {
+            kind: 'moonraker',
+            url: config.moonraker!,
+            ...(config['moonraker-api-key'] ? { apiKey: config['moonraker-api-key'] } : {}),
+            ...(config['power-device']
+              ? { powerDevice: config['power-device'] === 'none' ? null : config['power-device'] }
+              : {}),
+          };
   return {
     serverUrl: config.server,
     deviceKey: config.key,
     printer,
     downloadDir: config['download-dir'],
-    stateDir: config['state-dir'] ?? defaultStateDir(sources.env),
+    stateDir,
     logLevel: config['log-level'] ?? 'info',
+  };
+}
+
+/** The pinned certificate is kept beside the agent's identity, one file per printer. */
+function bambuHost(config: z.infer<typeof ConfigSchema>, stateDir: string): PrinterHost {
+  const serial = config['bambu-serial']!;
+  return {
+    kind: 'bambu',
+    url: config.bambu!,
+    serial,
+    accessCode: config['bambu-access-code']!,
+    pinFile: join(stateDir, `bambu-${serial}.sha256`),
+    ...(config['bambu-certificate'] ? { certificateSha256: config['bambu-certificate'] } : {}),
+    ...(config['bambu-mqtt-port'] ? { mqttPort: config['bambu-mqtt-port'] } : {}),
+    ...(config['bambu-ftps-port'] ? { ftpsPort: config['bambu-ftps-port'] } : {}),
+    ...(config['bambu-camera-port'] ? { cameraPort: config['bambu-camera-port'] } : {}),
   };
 }
 

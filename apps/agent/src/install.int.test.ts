@@ -165,5 +165,15 @@ describe('the install command', () => {
     );
     expect(await badServer.exited).toBe(2);
     expect(badServer.output()).toContain('--server must be the Printdeck address');
+    const bambu = `echo k | bash ${script} --server ${t.baseUrl} --bambu 192.168.1.40`;
+    const badSerial = bash(`${bambu} --bambu-serial 'a;b'`, work, env);
+    expect(await badSerial.exited).toBe(2);
+    expect(badSerial.output()).toContain('--bambu-serial must be the serial number');
+    const badCode = bash(`${bambu} --bambu-serial 01P00A451601106`, work, {
+      ...env,
+      BAMBU_ACCESS_CODE: 'x y',
+    });
+    expect(await badCode.exited).toBe(2);
+    expect(badCode.output()).toContain('the access code is the 8 letters or digits');
   });
 });

@@ -21,3 +21,8 @@ export { Camera, renderFrame, type CameraOptions, type CameraView } from './came
 export { startVirtualPrusaLink } from './prusalink/server.js';
 export type { VirtualPrusaLink, VirtualPrusaLinkOptions } from './prusalink/server.js';
 export { PrusaLinkFaults } from './prusalink/faults.js';
+export { startVirtualBambu } from './bambu/server.js';
+export type { VirtualBambu, VirtualBambuOptions } from './bambu/server.js';
+export { BambuFaults } from './bambu/faults.js';
+export { PRINT_ERROR as BAMBU_PRINT_ERROR } from './bambu/panel.js';
+export { writeZip, readZip } from './bambu/zip.js';

@@ -4,6 +4,7 @@ import type { Driver } from './driver.js';
 import type { HostNetwork } from './host-network.js';
 import { MoonrakerDriver } from './moonraker/moonraker-driver.js';
 import { OctoPrintDriver } from './octoprint/octoprint-driver.js';
+import { BambuDriver } from './bambu/bambu-driver.js';
 import { createPillDriver } from './pill.js';
 import { PrusaLinkDriver } from './prusalink/prusalink-driver.js';
 
@@ -25,6 +26,22 @@ export type PrinterHost =
       password?: string;
       /** the older X-Api-Key, instead of user and password */
       apiKey?: string;
+    }
+  | {
+      kind: 'bambu';
+      /** the printer's IP address or host name */
+      url: string;
+      /** the serial number (Settings → Device on the printer's screen) */
+      serial: string;
+      /** the LAN access code (Settings → WLAN / LAN Only Mode) */
+      accessCode: string;
+      mqttPort?: number;
+      ftpsPort?: number;
+      cameraPort?: number;
+      /** the printer certificate's SHA-256; else pinned on first contact */
+      certificateSha256?: string;
+      /** where the pinned certificate fingerprint is kept */
+      pinFile?: string;
     };
 
 export interface DriverTuning {
@@ -37,6 +54,8 @@ export interface DriverTuning {
   klippyPollMs: number;
   /** PrusaLink: how often its status is read (default 2 s) */
   prusaLinkPollMs?: number;
+  /** Bambu: a silent MQTT link asks for everything after this long, reconnects after twice */
+  bambuSilenceMs?: number;
 }
 
 export function createDriver(
@@ -90,6 +109,19 @@ export function createDriver(
           ...(host.apiKey ? { apiKey: host.apiKey } : {}),
         },
         ...(tuning.prusaLinkPollMs ? { pollMs: tuning.prusaLinkPollMs } : {}),
+      });
+    case 'bambu':
+      return new BambuDriver({
+        ...common,
+        url: host.url,
+        serial: host.serial,
+        accessCode: host.accessCode,
+        ...(host.mqttPort ? { mqttPort: host.mqttPort } : {}),
+        ...(host.ftpsPort ? { ftpsPort: host.ftpsPort } : {}),
+        ...(host.cameraPort ? { cameraPort: host.cameraPort } : {}),
+        ...(host.certificateSha256 ? { certificateSha256: host.certificateSha256 } : {}),
+        ...(host.pinFile ? { pinFile: host.pinFile } : {}),
+        ...(tuning.bambuSilenceMs ? { silenceMs: tuning.bambuSilenceMs } : {}),
       });
   }
 }

@@ -41,6 +41,23 @@ export const CAPABILITIES: Record<DeviceDriver, readonly DeviceCommandName[]> = 
   ],
   // PrusaLink v1 has job control and files only: no console, jog, heaters or camera on Buddy
   prusalink: ['pause', 'resume', 'cancel', 'print_file', 'list_files', 'start_local_file'],
+  // Bambu Lab LAN: job control and G-code over MQTT, files over FTPS, the chamber light, the
+  // A1/P1 camera (port 6000)
+  bambu: [
+    'pause',
+    'resume',
+    'cancel',
+    'print_file',
+    'list_files',
+    'start_local_file',
+    'send_command',
+    'temperature',
+    'fan_state',
+    'home_head',
+    'move_head',
+    'led',
+    'snapshot',
+  ],
 };
 
 /** Every command but `print_file`, which the agent downloads first and hands over as a file. */

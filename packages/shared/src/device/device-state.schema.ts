@@ -64,6 +64,14 @@ export const DeviceStateSchema = z.object({
       started_at: z.number().finite().min(0).nullable().optional(),
       /** the printer's own word on this job: running, or how it ended */
       outcome: z.enum(DEVICE_JOB_OUTCOMES).nullable().optional(),
+      /** the layer printing and how many the file has, where the printer says (Bambu Lab) */
+      layer: z
+        .object({
+          current: z.number().int().min(0),
+          total: z.number().int().min(0).nullable(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   local_ip_address: text(64).nullable(),
@@ -87,5 +95,5 @@ export type DeviceState = z.infer<typeof DeviceStateSchema>;
 export const DeviceStatePatchSchema = DeviceStateSchema.partial();
 export type DeviceStatePatch = z.infer<typeof DeviceStatePatchSchema>;
 
-export const DEVICE_DRIVERS = ['octoprint', 'moonraker', 'pill', 'prusalink'] as const;
+export const DEVICE_DRIVERS = ['octoprint', 'moonraker', 'pill', 'prusalink', 'bambu'] as const;
 export type DeviceDriver = (typeof DEVICE_DRIVERS)[number];

@@ -19,6 +19,17 @@ describe('buildAgentInstallCommand', () => {
     }
   });
 
+  it('names a Bambu printer by address and serial; the access code is never in the command', () => {
+    const command = buildAgentInstallCommand({
+      serverUrl: 'https://printdeck.example',
+      deviceKey: 'KEY',
+      kind: 'bambu',
+      printerUrl: '192.168.1.40',
+      bambuSerial: '01P00A451601106',
+    });
+    expect(command).toMatch(/--bambu '192\.168\.1\.40' --bambu-serial '01P00A451601106'$/);
+  });
+
   it('quotes for the shell', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
   });

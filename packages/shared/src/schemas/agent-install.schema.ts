@@ -20,7 +20,7 @@ export const AgentInstallInfoSchema = z.object({
 });
 export type AgentInstallInfo = z.infer<typeof AgentInstallInfoSchema>;
 
-export type AgentInstallKind = 'octoprint' | 'moonraker' | 'prusalink';
+export type AgentInstallKind = 'octoprint' | 'moonraker' | 'prusalink' | 'bambu';
 
 /**
  * Where the printer's own software answers for the agent: on its own machine for OctoPrint and
@@ -31,6 +31,8 @@ export const AGENT_LOCAL_PRINTER_URLS: Record<AgentInstallKind, string> = {
   octoprint: 'http://127.0.0.1:5000',
   moonraker: 'http://127.0.0.1:7125',
   prusalink: 'http://prusa-mk4.local',
+  // a Bambu Lab printer is reached by its IP address (Settings → WLAN on its screen)
+  bambu: '192.168.1.40',
 };
 
 /**
@@ -71,6 +73,8 @@ export function buildAgentInstallCommand(options: {
   deviceKey: string;
   kind: AgentInstallKind;
   printerUrl?: string;
+  /** Bambu Lab: the serial number; the access code is asked on the terminal, never shown here */
+  bambuSerial?: string;
 }): string {
   const server = options.serverUrl.replace(/\/+$/, '');
   const printerUrl = options.printerUrl ?? AGENT_LOCAL_PRINTER_URLS[options.kind];
@@ -82,5 +86,8 @@ export function buildAgentInstallCommand(options: {
     'sudo bash printdeck-install.sh',
     `--server ${shellQuote(server)}`,
     `--${options.kind} ${shellQuote(printerUrl)}`,
+    ...(options.kind === 'bambu'
+      ? [`--bambu-serial ${shellQuote(options.bambuSerial ?? '')}`]
+      : []),
   ].join(' ');
 }

@@ -28,7 +28,7 @@ describe('parseFleetArgs', () => {
     expect(args).toEqual({
       options: {
         server: 'http://127.0.0.1:8080',
-        counts: { octoprint: 2, moonraker: 1, pill: 0, prusalink: 0 },
+        counts: { octoprint: 2, moonraker: 1, pill: 0, prusalink: 0, bambu: 0 },
         speed: 1,
         account: { email: 'a@b.cz', password: 'pw', workspace: 3 },
         // identities kept between starts, so saved keys pair again

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { LogLevel } from '@printdeck/agent-core';
 import { FLEET_KINDS, type FleetOptions } from './fleet.js';
 
-export const FLEET_USAGE = `usage: npm run sim -- --server URL [--octoprint N] [--moonraker N] [--pill N] [--prusalink N]
+export const FLEET_USAGE = `usage: npm run sim -- --server URL [--octoprint N] [--moonraker N] [--pill N] [--prusalink N] [--bambu N]
          (--email E --password P [--workspace ID] | --keys-file FILE)
 
   --server URL        the Printdeck server the agents connect to
@@ -12,6 +12,7 @@ export const FLEET_USAGE = `usage: npm run sim -- --server URL [--octoprint N] [
   --moonraker N       simulated Klipper/Moonraker printers (default 0)
   --pill N            simulated pills: OctoPrint with LED and camera (default 0)
   --prusalink N       simulated Prusa MK4 printers over PrusaLink (default 0)
+  --bambu N           simulated Bambu Lab P1S printers in LAN mode (default 0)
   --email, --password sign in, create one device key per printer and print the keys
   --workspace ID      with --email: also add every printer to this workspace
   --keys-file FILE    device keys to use instead: a JSON array, or one key per line
@@ -30,6 +31,7 @@ const FLEET_OPTIONS = {
   moonraker: { type: 'string' },
   pill: { type: 'string' },
   prusalink: { type: 'string' },
+  bambu: { type: 'string' },
   email: { type: 'string' },
   password: { type: 'string' },
   workspace: { type: 'string' },
@@ -59,7 +61,7 @@ export function parseFleetArgs(
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   if (total < 1 || total > MAX_PRINTERS) {
     throw new Error(
-      `start 1 to ${MAX_PRINTERS} printers with --octoprint, --moonraker, --pill or --prusalink`,
+      `start 1 to ${MAX_PRINTERS} printers with --octoprint, --moonraker, --pill, --prusalink or --bambu`,
     );
   }
   const speed = Number(values.speed ?? 1);

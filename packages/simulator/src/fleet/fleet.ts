@@ -8,11 +8,12 @@ import {
   type PrinterHost,
 } from '@printdeck/agent-core';
 import { startVirtualMoonraker, type VirtualMoonraker } from '../moonraker/server.js';
+import { startVirtualBambu, type VirtualBambu } from '../bambu/server.js';
 import { startVirtualPrusaLink, type VirtualPrusaLink } from '../prusalink/server.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '../octoprint/server.js';
 import { addPrinter, createDeviceKey, signIn } from './printdeck-api.js';
 
-export const FLEET_KINDS = ['octoprint', 'moonraker', 'pill', 'prusalink'] as const;
+export const FLEET_KINDS = ['octoprint', 'moonraker', 'pill', 'prusalink', 'bambu'] as const;
 export type FleetKind = (typeof FLEET_KINDS)[number];
 
 export interface FleetOptions {
@@ -60,9 +61,10 @@ const TITLES: Record<FleetKind, string> = {
   moonraker: 'Klipper',
   pill: 'Pill',
   prusalink: 'Prusa MK4',
+  bambu: 'Bambu P1S',
 };
 
-type FleetSimulator = VirtualOctoPrint | VirtualMoonraker | VirtualPrusaLink;
+type FleetSimulator = VirtualOctoPrint | VirtualMoonraker | VirtualPrusaLink | VirtualBambu;
 
 /** The printers to start, in order: every OctoPrint, then every Klipper, then every pill. */
 export function planFleet(
@@ -135,6 +137,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
 function startSimulator(kind: FleetKind, name: string, speed: number): Promise<FleetSimulator> {
   if (kind === 'prusalink') return startVirtualPrusaLink({ name, speed });
+  if (kind === 'bambu') return startVirtualBambu({ name, speed });
   return kind === 'moonraker'
     ? startVirtualMoonraker({ name, speed })
     : startVirtualOctoPrint({ name, speed, ...(kind === 'pill' ? { camera: {} } : {}) });
@@ -142,6 +145,18 @@ function startSimulator(kind: FleetKind, name: string, speed: number): Promise<F
 
 function printerHost(kind: FleetKind, sim: FleetSimulator): PrinterHost {
   if (kind === 'moonraker') return { kind, url: sim.url };
+  if (kind === 'bambu') {
+    const bambu = sim as VirtualBambu;
+    return {
+      kind,
+      url: bambu.host,
+      serial: bambu.serial,
+      accessCode: bambu.accessCode,
+      mqttPort: bambu.mqttPort,
+      ftpsPort: bambu.ftpsPort,
+      cameraPort: bambu.cameraPort,
+    };
+  }
   if (kind === 'prusalink')
     return { kind, url: sim.url, password: (sim as VirtualPrusaLink).password };
   return { kind, url: sim.url, apiKey: (sim as VirtualOctoPrint).apiKey };

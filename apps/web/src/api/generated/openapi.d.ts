@@ -2175,7 +2175,7 @@ export interface components {
             note: string;
             enabled: boolean;
             /** @enum {string} */
-            device_type: "octoprint" | "moonraker" | "pill" | "prusalink" | "unknown";
+            device_type: "octoprint" | "moonraker" | "pill" | "prusalink" | "bambu" | "unknown";
             /** @enum {string|null} */
             filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
             camera_enabled: boolean;
@@ -2237,6 +2237,10 @@ export interface components {
                 started_at?: number | null;
                 /** @enum {string|null} */
                 outcome?: "printing" | "paused" | "done" | "cancelled" | "failed" | null;
+                layer?: {
+                    current: number;
+                    total: number | null;
+                } | null;
             } | null;
             local_ip_address: string | null;
             plugins: {

@@ -6,6 +6,7 @@ import {
   IconPill,
   IconPrinter,
   IconServer,
+  IconWifi,
   type Icon,
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
@@ -16,7 +17,7 @@ import { useAgentInstallInfo } from '../api/get-agent-install';
 import classes from './add-printer-chooser.module.css';
 
 interface Choice {
-  id: 'octoprint' | 'pill' | 'klipper' | 'prusalink' | 'lan';
+  id: 'octoprint' | 'pill' | 'klipper' | 'prusalink' | 'bambu' | 'lan';
   screen: ScreenId;
   icon: Icon;
   title: ParseKeys;
@@ -51,6 +52,13 @@ const CHOICES: Choice[] = [
     icon: IconPrinter,
     title: 'printers.chooser.prusalink',
     description: 'printers.chooser.prusalinkDescription',
+  },
+  {
+    id: 'bambu',
+    screen: 'settingsPrinterAdd',
+    icon: IconWifi,
+    title: 'printers.chooser.bambu',
+    description: 'printers.chooser.bambuDescription',
   },
 ];
 

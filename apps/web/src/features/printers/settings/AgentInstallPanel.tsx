@@ -64,6 +64,7 @@ export function AgentInstallPanel({
   const info = useAgentInstallInfo();
   const states = useDeviceStates(workspaceId);
   const [printerUrl, setPrinterUrl] = useState(AGENT_LOCAL_PRINTER_URLS[kind]);
+  const [bambuSerial, setBambuSerial] = useState('');
   const [serverUrlEdit, setServerUrlEdit] = useState<string | null>(null);
   const hasWaited = useHasWaited(notConnectedAfterMs);
   const isConnected =
@@ -75,6 +76,7 @@ export function AgentInstallPanel({
         deviceKey,
         kind,
         printerUrl: printerUrl.trim() || AGENT_LOCAL_PRINTER_URLS[kind],
+        bambuSerial: bambuSerial.trim().toUpperCase(),
       })
     : null;
 
@@ -101,12 +103,25 @@ export function AgentInstallPanel({
       )}
       <TextInput
         label={t(`printers.install.printerUrl.${kind}`)}
-        // a PrusaLink printer runs no agent: its address is never this computer's
-        description={kind === 'prusalink' ? undefined : t('printers.install.printerUrlHint')}
+        // a PrusaLink or Bambu printer runs no agent: its address is never this computer's
+        description={
+          kind === 'prusalink' || kind === 'bambu'
+            ? undefined
+            : t('printers.install.printerUrlHint')
+        }
         value={printerUrl}
         onChange={(event) => setPrinterUrl(event.currentTarget.value)}
         autoComplete="off"
       />
+      {kind === 'bambu' && (
+        <TextInput
+          label={t('printers.install.bambuSerial')}
+          value={bambuSerial}
+          onChange={(event) => setBambuSerial(event.currentTarget.value)}
+          autoComplete="off"
+          data-testid="bambu-serial"
+        />
+      )}
       {command ? (
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <Code

@@ -37,20 +37,24 @@ function PrinterAddForm() {
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [added, setAdded] = useState<{ printerId: number; token: string } | null>(null);
   const newKey = useCreateDeviceKeyWithReauth();
-  // Klipper and PrusaLink printers get the agent's install command once added
+  // Klipper, PrusaLink and Bambu Lab printers get the agent's install command once added
   const agentKind =
     query.get('kind') === 'klipper'
       ? ('moonraker' as const)
       : query.get('kind') === 'prusalink'
         ? ('prusalink' as const)
-        : null;
+        : query.get('kind') === 'bambu'
+          ? ('bambu' as const)
+          : null;
   const isKlipper = agentKind !== null;
   const title =
     agentKind === 'moonraker'
       ? t('printers.settings.addKlipperTitle')
       : agentKind === 'prusalink'
         ? t('printers.settings.addPrusaLinkTitle')
-        : t('printers.settings.addPillTitle');
+        : agentKind === 'bambu'
+          ? t('printers.settings.addBambuTitle')
+          : t('printers.settings.addPillTitle');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -113,6 +117,11 @@ function PrinterAddForm() {
           {agentKind === 'prusalink' && (
             <Text size="sm" data-testid="prusalink-credentials-hint">
               {t('printers.install.prusalinkWhere')}
+            </Text>
+          )}
+          {agentKind === 'bambu' && (
+            <Text size="sm" data-testid="bambu-credentials-hint">
+              {t('printers.install.bambuWhere')}
             </Text>
           )}
           {isKlipper && !form.values.token && (

@@ -1,0 +1,90 @@
+import { Client, FTPError } from 'basic-ftp';
+import type { ConnectionOptions } from 'node:tls';
+import type { TLSSocket } from 'node:tls';
+import { CommandFailed, describeError } from '../driver.js';
+import { printerTlsOptions, type CertificatePin } from './bambu-tls.js';
+
+export interface FtpsTarget {
+  host: string;
+  port: number;
+  serial: string;
+  accessCode: string;
+  pin: CertificatePin;
+  timeoutMs: number;
+}
+
+/** basic-ftp with the printer's certificate checked before the login is sent (see bambu-tls.ts). */
+class PinnedClient extends Client {
+  constructor(
+    timeoutMs: number,
+    private readonly pin: CertificatePin,
+  ) {
+    super(timeoutMs);
+  }
+
+  override connectImplicitTLS(host?: string, port?: number, tlsOptions?: ConnectionOptions) {
+    const welcome = super.connectImplicitTLS(host, port, tlsOptions);
+    const socket = this.ftp.socket as TLSSocket;
+    // the server's 220 comes only after the handshake, and USER only after the 220
+    socket.once('secureConnect', () => {
+      try {
+        this.pin.check(socket.getPeerCertificate());
+      } catch (error) {
+        socket.destroy(error as Error);
+      }
+    });
+    return welcome;
+  }
+}
+
+/**
+ * One FTPS session to the printer's card: implicit TLS, `bblp` + access code, `PBSZ 0`,
+ * `PROT P` (OpenBambuAPI `ftp.md`; reference §1.12). basic-ftp resumes the control connection's
+ * TLS session on data connections, as vsFTPd requires.
+ */
+export async function withPrinterFtps<T>(
+  target: FtpsTarget,
+  run: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = new PinnedClient(target.timeoutMs, target.pin);
+  try {
+    await client.access({
+      host: target.host,
+      port: target.port,
+      user: 'bblp',
+      password: target.accessCode,
+      secure: 'implicit',
+      secureOptions: printerTlsOptions(target.serial),
+    });
+    return await run(client);
+  } catch (error) {
+    throw ftpsFailure(error);
+  } finally {
+    client.close();
+  }
+}
+
+/** The printer's FTP reply in words the server passes on (reference §1.12 reply codes). */
+export function ftpsFailure(error: unknown): unknown {
+  if (error instanceof CommandFailed) return error;
+  if (error instanceof FTPError) {
+    if (error.code === 530) {
+      return new CommandFailed(
+        'permission-denied',
+        'The printer refused the access code (FTPS 530).',
+      );
+    }
+    if (error.code === 552 || error.code === 553) {
+      return new CommandFailed(
+        'busy',
+        `The printer could not store the file (FTPS ${error.code}: ${error.message.replace(/^\d+\s*/, '')}); ` +
+          'check that an SD card is in and has room.',
+      );
+    }
+    return new CommandFailed('internal', `The printer's file server answered: ${error.message}`);
+  }
+  return new CommandFailed(
+    'printer-unreachable',
+    `The printer's file server: ${describeError(error)}`,
+  );
+}

@@ -1,0 +1,185 @@
+import { Camera, headAcrossBed } from '../camera/camera.js';
+import type { PrinterOptions } from '../printer-model/printer.js';
+import { createPrinter, type Simulator, type SimulatorOptions } from '../simulator.js';
+import { startPrinterBroker } from './broker.js';
+import { startCameraStream } from './camera-stream.js';
+import { CERTIFICATE_SERIAL, printerCertificate } from './certs.js';
+import { handleRequest, markCancelled, type BambuContext } from './commands.js';
+import { BambuFaults } from './faults.js';
+import { startPrinterFtps } from './ftps.js';
+import { BambuPanel, gcodeState } from './panel.js';
+import { fullReport, reportDelta } from './report.js';
+
+export interface VirtualBambuOptions extends SimulatorOptions {
+  /** The 8-character LAN access code (Settings → WLAN on the printer's screen). */
+  accessCode?: string;
+  /** MQTT over TLS (the printer: 8883); default any free port */
+  mqttPort?: number;
+  /** implicit FTPS (the printer: 990); default any free port */
+  ftpsPort?: number;
+  /** `delta`: P1/A1 send only changed fields; `full`: X1 sends everything (reference §1.5) */
+  reports?: 'delta' | 'full';
+  /** real ms between pushes while anything changes (the printer: about 1 s) */
+  pushIntervalMs?: number;
+  /** simulated seconds of PREPARE before a print runs */
+  prepareSeconds?: number;
+  /** MQTT clients the broker takes at once (P1: about 4) */
+  maxClients?: number;
+  /** the JPEG camera (A1/P1: TLS on 6000); default any free port */
+  cameraPort?: number;
+  /** real ms between camera frames (the printer: 1–2 s) */
+  frameIntervalMs?: number;
+}
+
+export interface VirtualBambu extends Simulator<BambuFaults> {
+  host: string;
+  mqttPort: number;
+  ftpsPort: number;
+  cameraPort: number;
+  serial: string;
+  accessCode: string;
+  panel: BambuPanel;
+  /** the request messages received, newest last (for tests) */
+  requests: Array<Record<string, unknown>>;
+  /** FTPS data connections that resumed the control connection's TLS session */
+  reusedFtpsSessions(): number;
+  connectedMqttClients(): number;
+}
+
+/** A Bambu Lab P1S in LAN-only developer mode: reports about once a second while busy. */
+const P1S: PrinterOptions = {
+  name: 'Virtual Bambu Lab P1S',
+  firmware: 'marlin',
+  transitions: { starting: 0.5, pausing: 1, resuming: 0.5, cancelling: 1, finishing: 1 },
+  historySampleSeconds: 1,
+  historySize: 60,
+};
+
+/**
+ * A Bambu Lab printer on the LAN: the MQTT broker (TLS, `bblp` + access code) with the
+ * firmware's reports and commands, and the implicit-FTPS card (reference §1; OpenBambuAPI
+ * `mqtt.md`, `ftp.md`). Reports are deltas as a P1S sends them, or whole as an X1 does.
+ */
+export async function startVirtualBambu(options: VirtualBambuOptions = {}): Promise<VirtualBambu> {
+  const host = options.host ?? '127.0.0.1';
+  const accessCode = options.accessCode ?? '12345678';
+  const serial = CERTIFICATE_SERIAL;
+  const printer = createPrinter(options, P1S);
+  const panel = new BambuPanel();
+  const requests: Array<Record<string, unknown>> = [];
+  let isSilent = false;
+  let last: Record<string, unknown> | null = null;
+  let sequence = 0;
+  const certificate = printerCertificate();
+  printer.events.on('job', (event) => {
+    if (event.kind === 'cancelled') markCancelled(printer, panel);
+  });
+
+  const ctx: BambuContext = {
+    printer,
+    panel,
+    serial,
+    productName: 'Bambu Lab P1S',
+    firmware: '01.08.02.00',
+    prepareSeconds: options.prepareSeconds ?? 3,
+    publish: (message) => {
+      if (!isSilent) broker.publishReport(message);
+    },
+    pushAll: (sequenceId) => {
+      last = fullReport(printer, panel);
+      ctx.publish({ print: { ...last, command: 'push_status', msg: 0, sequence_id: sequenceId } });
+    },
+  };
+  const broker = await startPrinterBroker({
+    host,
+    port: options.mqttPort ?? 0,
+    serial,
+    accessCode,
+    certificate,
+    maxClients: options.maxClients ?? 4,
+    onRequest: (payload) => {
+      try {
+        const parsed: unknown = JSON.parse(payload.toString('utf8'));
+        if (parsed && typeof parsed === 'object') requests.push(parsed as Record<string, unknown>);
+      } catch {
+        // the firmware ignores what is not JSON
+      }
+      handleRequest(ctx, payload);
+    },
+  });
+  const ftps = await startPrinterFtps({
+    host,
+    port: options.ftpsPort ?? 0,
+    accessCode,
+    certificate,
+    printer,
+    panel,
+    maxUploadBytes: options.maxUploadBytes ?? 256 * 1024 * 1024,
+  });
+
+  const lights = () => {
+    const on = panel.lights.chamber_light !== 'off' ? 1 : 0;
+    return { red: on, green: on, blue: on, white: on };
+  };
+  const camera = new Camera(() => ({
+    name: printer.name,
+    state: gcodeState(printer, panel),
+    extruder: printer.extruder,
+    bed: printer.bed,
+    progress: printer.job.file && printer.job.isActive ? printer.job.progress : null,
+    head: printer.job.isActive ? headAcrossBed(printer.job.progress) : null,
+    fileName: panel.task?.gcodeFile ?? null,
+    lights: lights(),
+  }));
+  const cameraStream = await startCameraStream({
+    host,
+    port: options.cameraPort ?? 0,
+    accessCode,
+    certificate,
+    camera,
+    frameIntervalMs: options.frameIntervalMs ?? 1000,
+  });
+
+  const push = () => {
+    printer.update();
+    const full = fullReport(printer, panel);
+    const delta = options.reports === 'full' ? full : reportDelta(last, full);
+    if (last && JSON.stringify(last) === JSON.stringify(full)) return;
+    last = full;
+    sequence++;
+    ctx.publish({
+      print: { ...delta, command: 'push_status', msg: 1, sequence_id: String(sequence) },
+    });
+  };
+  const tick = setInterval(() => printer.update(), options.tickMs ?? 100);
+  const pushTimer = setInterval(push, options.pushIntervalMs ?? 1000);
+
+  return {
+    url: `mqtts://${host}:${broker.port}`,
+    port: broker.port,
+    host,
+    mqttPort: broker.port,
+    ftpsPort: ftps.port,
+    cameraPort: cameraStream.port,
+    serial,
+    accessCode,
+    printer,
+    panel,
+    requests,
+    faults: new BambuFaults({
+      printer,
+      panel,
+      broker,
+      ftps,
+      cameraStream,
+      setSilent: (silent) => (isSilent = silent),
+    }),
+    reusedFtpsSessions: () => ftps.reusedSessions(),
+    connectedMqttClients: () => broker.connectedClients(),
+    close: async () => {
+      clearInterval(tick);
+      clearInterval(pushTimer);
+      await Promise.all([broker.close(), ftps.close(), cameraStream.close()]);
+    },
+  };
+}
