@@ -165,6 +165,39 @@ describe('pause behind queued moves (issue 10 #10)', () => {
   });
 });
 
+describe('long commands (issue 30)', () => {
+  it('a 15 s macro and a fan command behind it answer once Klipper has them, not when done', async () => {
+    const { sim, run } = await setUp({}, { acceptMs: 100 });
+    const outcome = (command: Parameters<typeof run>[0]) =>
+      Promise.race([
+        run(command).then(
+          (result) => ({ result }),
+          (error: unknown) => ({ error }),
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+      ]);
+    // the simulated clock stands still: the dwell (and the fan behind it) is not done
+    expect(await outcome({ name: 'send_command', commands: ['G4 P15000'] })).toEqual({
+      result: null,
+    });
+    expect(await outcome({ name: 'fan_state', on: true })).toEqual({ result: null });
+    expect(sim.printer.fanSpeed).toBe(0);
+    sim.printer.advance(16_000);
+    await eventually(
+      'fan on',
+      () => sim.printer.fanSpeed,
+      (speed) => speed === 1,
+    );
+  });
+
+  it('a refusal that comes at once still fails the command', async () => {
+    const { run } = await setUp({}, { acceptMs: 100 });
+    await expect(
+      run({ name: 'move_head', axis: 'x', distance: 500 }).catch((error: unknown) => error),
+    ).resolves.toMatchObject({ code: expect.any(String) });
+  });
+});
+
 describe('a typed G-code Klipper does not know (issue 10 #6)', () => {
   it('fails with Klipper\'s own answer instead of "ok"', async () => {
     const { run } = await setUp();
