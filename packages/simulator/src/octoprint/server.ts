@@ -40,6 +40,8 @@ export interface VirtualOctoPrintOptions extends SimulatorOptions {
 
 export interface VirtualOctoPrint extends Simulator<OctoPrintFaults> {
   apiKey: string;
+  /** how many push sockets were opened to it so far */
+  pushSocketsOpened(): number;
 }
 
 /** A Marlin printer with OctoPrint's state timings and its 2 s reports kept for 30 minutes (C.1). */
@@ -111,6 +113,7 @@ export async function startVirtualOctoPrint(
   return {
     ...host,
     apiKey: ctx.settings.apiKey,
+    pushSocketsOpened: () => push.accepted,
     printer,
     faults: new OctoPrintFaults(links, printer, connection, ctx.settings, cancelTail),
   };
