@@ -120,11 +120,18 @@ export function startAgent(options: AgentOptions): Agent {
   let download: { percent: number; sentAt: number } | null = null;
   const queuedEvents: EventMessage[] = [];
 
-  /** The driver's state, with a running download in front (spec: DOWNLOADING_PRINT_FILE). */
+  /**
+   * The driver's state, with a running download in front (spec: DOWNLOADING_PRINT_FILE). The
+   * host still shows the previous print at 100 % meanwhile: no job is going on (issue 30).
+   */
   const state = (): DeviceState => {
     const current = driver.getState();
     return download
-      ? { ...current, error: { code: 'download-in-progress', detail: String(download.percent) } }
+      ? {
+          ...current,
+          job: current.state.flags.printing || current.state.flags.paused ? current.job : null,
+          error: { code: 'download-in-progress', detail: String(download.percent) },
+        }
       : current;
   };
 
