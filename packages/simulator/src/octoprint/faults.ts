@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CameraOptions } from '../camera/camera.js';
 import { Faults, type FaultCommand, type LinkFaults } from '../faults.js';
 import type { VirtualPrinter } from '../printer-model/printer.js';
 import type { OctoPrintConnection } from './connection.js';
@@ -14,6 +15,7 @@ export class OctoPrintFaults extends Faults {
     private readonly connection: OctoPrintConnection,
     private readonly settings: { apiKey: string },
     private readonly cancelTail: CancelTail,
+    private readonly settingsPage: { setWebcam: (camera: CameraOptions | false) => void },
   ) {
     super(links, printer);
   }
@@ -56,6 +58,11 @@ export class OctoPrintFaults extends Faults {
   /** Sends the held `PrintFailed {reason: "cancelled"}` events now; answers how many. */
   releaseCancelTail(): number {
     return this.cancelTail.release();
+  }
+
+  /** The user adds a webcam that takes snapshots in OctoPrint's settings (or removes it). */
+  setWebcam(camera: CameraOptions | false = {}): void {
+    this.settingsPage.setWebcam(camera);
   }
 
   /** A printer that never answers: commands still get 204, progress and reports freeze. */

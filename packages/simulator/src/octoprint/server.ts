@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Camera, headAcrossBed } from '../camera/camera.js';
+import { Camera, headAcrossBed, type CameraOptions } from '../camera/camera.js';
 import { LinkFaults } from '../faults.js';
 import { Emitter } from '../printer-model/emitter.js';
 import type { PrinterOptions } from '../printer-model/printer.js';
@@ -115,8 +115,21 @@ export async function startVirtualOctoPrint(
     apiKey: ctx.settings.apiKey,
     pushSocketsOpened: () => push.accepted,
     printer,
-    faults: new OctoPrintFaults(links, printer, connection, ctx.settings, cancelTail),
+    faults: new OctoPrintFaults(links, printer, connection, ctx.settings, cancelTail, {
+      setWebcam: (camera) => setWebcam(ctx, camera),
+    }),
   };
+}
+
+/**
+ * The user adds (or removes) a webcam in OctoPrint's settings: saving them fires
+ * `SettingsUpdated` with the settings' hashes (src/octoprint/server/api/settings.py
+ * `_saveSettings` → `Events.SETTINGS_UPDATED`), nothing else is pushed.
+ */
+function setWebcam(ctx: OctoPrintContext, camera: CameraOptions | false): void {
+  ctx.camera = camera === false ? null : new Camera(() => cameraView(ctx), camera);
+  const hash = randomBytes(16).toString('hex');
+  ctx.bus.emit('event', 'SettingsUpdated', { config_hash: hash, effective_hash: hash });
 }
 
 function cameraView(ctx: OctoPrintContext) {

@@ -13,7 +13,7 @@ import { OctoPrintApi } from './octoprint-api.js';
 import { runOctoPrintCommand, uploadToOctoPrint } from './octoprint-commands.js';
 import { OctoPrintJobFollower } from './octoprint-job-follower.js';
 import { openPushSocket, type PushSocket } from './octoprint-push.js';
-import { changeFromPush, readOctoPrintState } from './octoprint-reads.js';
+import { changeFromPush, readOctoPrintCamera, readOctoPrintState } from './octoprint-reads.js';
 import {
   initialOctoPrintModel,
   normaliseFlags,
@@ -293,8 +293,26 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
 
   /** Push events (PrintStarted/Done/Failed/Cancelled) with the job's identity. */
   #onEvent(type: string, payload: Record<string, unknown>): void {
+    if (type === 'SettingsUpdated') this.#rereadCamera();
     this.#jobs.onEvent(type, payload);
     this.update({ tracked: this.#jobs.current ? { ...this.#jobs.current } : null });
+  }
+
+  /**
+   * A webcam added or removed in OctoPrint shows at once: saving the settings fires
+   * `SettingsUpdated` (src/octoprint/server/api/settings.py), and the camera is probed again. A
+   * camera given on the command line stays as given.
+   */
+  #rereadCamera(): void {
+    if (this.#options.hasCamera !== undefined) return;
+    const push = this.#push;
+    readOctoPrintCamera(this.#api).then(
+      (hasCamera) => {
+        if (this.#push === push) this.update({ hasCamera });
+      },
+      (error: unknown) =>
+        this.log.warn('could not read the webcam settings', { reason: describeError(error) }),
+    );
   }
 
   /** Follows the printer's job from every state: its identity, and an end without an event. */

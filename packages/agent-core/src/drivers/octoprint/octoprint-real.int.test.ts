@@ -112,6 +112,42 @@ describe('a stock OctoPrint webcam (issue 10 #3)', () => {
   });
 });
 
+describe('a webcam added in OctoPrint (issue 30)', () => {
+  it('is noticed when OctoPrint announces its settings changed, without a new connection', async () => {
+    const own = await startVirtualOctoPrint({ speed: 0, apiKey: KEY, pushIntervalMs: 20 });
+    // the simulated camera draws its JPEG in this process: a long silence limit
+    const watching = new OctoPrintDriver({
+      url: own.url,
+      apiKey: KEY,
+      log: silentLogger,
+      localIpAddress: null,
+      backoff: FAST_BACKOFF,
+      staleMs: 10_000,
+    });
+    try {
+      watching.start();
+      await eventually('following', () => watching.isFollowing, Boolean);
+      expect(watching.getState().plugins.camera).toBe(false);
+      own.faults.setWebcam();
+      await eventually(
+        'camera',
+        () => watching.getState().plugins.camera,
+        (camera) => camera,
+      );
+      own.faults.setWebcam(false);
+      await eventually(
+        'no camera',
+        () => watching.getState().plugins.camera,
+        (c) => !c,
+      );
+      expect(own.pushSocketsOpened()).toBe(1);
+    } finally {
+      await watching.stop();
+      await own.close();
+    }
+  });
+});
+
 describe('a typed G-code the printer does not know (issue 10 #6)', () => {
   it("fails with the printer's own answer, although OctoPrint answered 204", async () => {
     const refusal = await run({ name: 'send_command', commands: ['FOO'] }).catch(
