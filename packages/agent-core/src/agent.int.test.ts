@@ -361,6 +361,31 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     expect(await printing).toEqual({ path: 'next.gcode', started: true });
   });
 
+  it('make_video on a printer without a camera: the agent says so at the start (issue 30)', async () => {
+    const sim = closeLater(await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 }));
+    const key = await createDeviceKey();
+    runAgent(key, { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey });
+    const id = await addPrinter('No camera', key);
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
+      bytes: Buffer.concat([slicedGcode(120), Buffer.from('; padding the upload\n'.repeat(60))]),
+      filename: 'filmed.gcode',
+    });
+    const started = await whileAdvancing(
+      sim.printer,
+      api(`/api/printers/${id}/files/`, {
+        method: 'POST',
+        body: { file_id: upload.body.id, print: true, make_video: true },
+      }),
+      50,
+    );
+    expect(started.status, started.text).toBe(201);
+    expect(started.body.warnings).toEqual(['no_camera']);
+    const jobs = (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
+      .results as Array<{ id: number; video_state: string | null }>;
+    expect(jobs.find((j) => j.id === started.body.printjob_id)?.video_state).toBe('NOT_RECORDED');
+  });
+
   it('an OctoPrint that stops answering: the printer is unknown, never failed', async () => {
     const { sim, id } = await octoprintPrinter('Ender');
     sim.faults.setLinkDown(true);

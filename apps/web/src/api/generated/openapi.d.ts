@@ -5289,6 +5289,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         printjob_id: number;
+                        warnings?: "no_camera"[];
                     };
                 };
             };
