@@ -56,6 +56,28 @@ export function requireKey(ctx: OctoPrintContext, req: IncomingMessage, url: URL
   throw new HttpError(403, FORBIDDEN);
 }
 
+/**
+ * A key whose user lacks `permission` (a read-only user's key): 403 with Werkzeug's text, as
+ * OctoPrint's `Permissions.X.require(403)` answers (src/octoprint/server/api/job.py
+ * `controlJob`, api/files.py `uploadGcodeFile`).
+ */
+export function requirePermission(ctx: OctoPrintContext, permission: string): void {
+  const granted = ctx.settings.permissions;
+  if (granted !== null && !granted.includes(permission)) throw new HttpError(403, FORBIDDEN);
+}
+
+/**
+ * The permissions of OctoPrint 1.11's "Read-only Access" group (src/octoprint/access/groups.py
+ * `READONLY_GROUP`, permissions.py `default_groups`): it sees state, files and the webcam.
+ */
+export const READ_ONLY_PERMISSIONS = [
+  'STATUS',
+  'FILES_LIST',
+  'FILES_DOWNLOAD',
+  'TIMELAPSE_LIST',
+  'WEBCAM',
+];
+
 export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -66,10 +88,10 @@ export function userPayload(ctx: OctoPrintContext, session?: string): Record<str
   return {
     name: ctx.settings.userName,
     active: true,
-    admin: true,
+    admin: ctx.settings.permissions === null,
     user: true,
-    permissions: PERMISSIONS,
-    groups: ['admins', 'users'],
+    permissions: ctx.settings.permissions ?? PERMISSIONS,
+    groups: ctx.settings.permissions === null ? ['admins', 'users'] : ['readonly'],
     ...(session ? { session } : {}),
   };
 }

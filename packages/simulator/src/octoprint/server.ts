@@ -70,6 +70,7 @@ export async function startVirtualOctoPrint(
       apiKey: options.apiKey ?? randomBytes(16).toString('hex').toUpperCase(),
       userName: options.userName ?? 'printdeck',
       psuControl: options.psuControl ?? true,
+      permissions: null,
       maxUploadBytes: options.maxUploadBytes ?? 64 * 1024 * 1024,
       maxJsonBytes: options.maxJsonBytes ?? 64 * 1024,
     },

@@ -3,7 +3,7 @@ import { HttpError } from '../http/errors.js';
 import { fieldText, filePart, readMultipart } from '../http/multipart.js';
 import { sendJson } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
-import { requireKey } from './auth.js';
+import { requireKey, requirePermission } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { fileRefs, isMachineCode } from './payloads.js';
 
@@ -13,6 +13,7 @@ import { fileRefs, isMachineCode } from './payloads.js';
  */
 export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promise<void> {
   requireKey(ctx, rc.req, rc.url);
+  requirePermission(ctx, 'FILES_UPLOAD');
   const parts = await readMultipart(rc.req, ctx.settings.maxUploadBytes);
   const folder = fieldText(parts, 'path') ?? '';
   const upload = filePart(parts, 'file');

@@ -170,9 +170,15 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
         this.#refused();
         return;
       }
+      if (!mayPrint(user)) {
+        // followed again once the user may print: the key stays, its group changes
+        this.update({ isReachable: true, isPermissionDenied: false, isReadOnlyKey: true });
+        this.scheduleReconnect(OCTOPRINT, 'the OctoPrint key may not print');
+        return;
+      }
       const state = await readOctoPrintState(this.#api, this.#options.hasCamera);
       if (isOvertaken()) return;
-      this.update(state);
+      this.update({ ...state, isReadOnlyKey: false });
       const login = asRecord(await this.#api.post('api/login', { passive: true }));
       if (isOvertaken()) return;
       const push = await openPushSocket({
@@ -319,4 +325,14 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   protected override afterChange(): void {
     this.#jobs.follow(this.model);
   }
+}
+
+/**
+ * `/api/currentuser` `permissions` (OctoPrint 1.4+): an admin may do everything; a key without
+ * PRINT (a read-only user's) cannot start a print. An older OctoPrint without the list may.
+ */
+function mayPrint(user: Record<string, unknown>): boolean {
+  const { permissions } = user;
+  if (!Array.isArray(permissions)) return true;
+  return permissions.includes('ADMIN') || permissions.includes('PRINT');
 }
