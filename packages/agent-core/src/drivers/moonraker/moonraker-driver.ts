@@ -236,6 +236,11 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     this.scheduleReconnect(MOONRAKER, reason);
   }
 
+  /** A refresh is reading Moonraker, or one is waiting to follow it. */
+  get isRefreshing(): boolean {
+    return this.#refreshing !== null || this.#isRefreshWanted;
+  }
+
   /** Reads Klippy's state and the host's features, and subscribes again; one at a time. */
   #refresh(): Promise<void> {
     if (this.#refreshing) {

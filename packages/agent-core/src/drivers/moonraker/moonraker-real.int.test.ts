@@ -128,14 +128,30 @@ describe('the printer relay (issue 10 #9)', () => {
     // Moonraker reads the pin ~240 ms after "ready", while the agent's refresh still waits
     // for its subscription
     sim.faults.setSubscribeDelay(400);
+    const seen: Array<boolean | null> = [];
+    driver.onState((state) => {
+      if (seen.at(-1) !== state.plugins.power_on) seen.push(state.plugins.power_on);
+    });
     await run({ name: 'firmware_restart' });
     await whileAdvancing(sim.printer, waitForPrinterState('READY_TO_PRINT'), 100);
-    sim.faults.setSubscribeDelay(0);
     await eventually(
       'the relay on',
       () => driver.getState().plugins.power_on,
       (on) => on === true,
     );
+    // every refresh the restart started is done: the notice was never overwritten meanwhile
+    // (the old driver showed on, then the refresh's older "init" (null), then on again)
+    await whileAdvancing(
+      sim.printer,
+      eventually(
+        'refreshes done',
+        () => driver.isRefreshing,
+        (r) => !r,
+      ),
+      100,
+    );
+    sim.faults.setSubscribeDelay(0);
+    expect(seen.slice(seen.indexOf(true))).toEqual([true]);
   });
 
   it('takes the configured device, never just the first one listed', async () => {
