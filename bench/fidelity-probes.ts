@@ -4,6 +4,7 @@
  * true when the simulator now behaves as the real one did. A behaviour with no probe yet is
  * counted as not reproduced. Upstream sources: `docs/printer-fidelity.md`.
  */
+import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
 
@@ -87,9 +88,55 @@ function uploadAndPrint(api: (path: string, init?: RequestInit) => Promise<Respo
   return api('/api/files/local', { method: 'POST', body: form });
 }
 
+/** One request to a fresh virtual OctoPrint (simulated clock) with its key. */
+async function withOctoPrint<T>(
+  options: Parameters<typeof startVirtualOctoPrint>[0],
+  run: (
+    api: (path: string, init?: RequestInit) => Promise<Response>,
+    sim: Awaited<ReturnType<typeof startVirtualOctoPrint>>,
+  ) => Promise<T>,
+): Promise<T> {
+  const sim = await startVirtualOctoPrint({ speed: 0, apiKey: 'K', tickMs: 10, ...options });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${sim.url}${path}`, { ...init, headers: { 'X-Api-Key': 'K', ...init.headers } });
+  try {
+    return await run(api, sim);
+  } finally {
+    await sim.close();
+  }
+}
+
+function uploadNamed(
+  api: (path: string, init?: RequestInit) => Promise<Response>,
+  name: string,
+  content: string,
+) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  return api('/api/files/local', { method: 'POST', body: form });
+}
+
 export const OCTOPRINT_PROBES: Probe[] = [
-  { name: 'uploaded names kept as given', run: null },
-  { name: '.stl upload refused 415 "Could not upload file, invalid type"', run: null },
+  {
+    name: 'uploaded names kept as given',
+    run: () =>
+      withOctoPrint({}, async (api) => {
+        const name = 'Calibration Cube (v2) äö.gcode';
+        const body = (await (await uploadNamed(api, name, GCODE)).json()) as {
+          files: { local: { name: string } };
+        };
+        return body.files.local.name === name;
+      }),
+  },
+  {
+    name: '.stl upload refused 415 "Could not upload file, invalid type"',
+    run: () =>
+      withOctoPrint({}, async (api) => {
+        const response = await uploadNamed(api, 'part.stl', 'solid x\nendsolid x\n');
+        const body = (await response.json()) as { error?: string };
+        return response.status === 415 && body.error === 'Could not upload file, invalid type';
+      }),
+  },
   {
     name: 'cancel: PrintCancelling, PrintCancelled, then PrintFailed {reason: cancelled}',
     run: async () => {
@@ -138,9 +185,87 @@ export const OCTOPRINT_PROBES: Probe[] = [
     name: 'the events OctoPrint sends and the simulator did not (Upload, ChartMarked, Metadata*, …)',
     run: null,
   },
-  { name: 'a printed file honours its G4 dwells and feed rates', run: null },
-  { name: 'connecting shows Opening serial connection / Detecting serial connection', run: null },
-  { name: 'the command-line simulator runs without PSU Control (a switch)', run: null },
+  {
+    name: 'a printed file honours its G4 dwells and feed rates',
+    run: () =>
+      withOctoPrint({ printer: { timedMoves: true, homingSeconds: 0 } }, async (api, sim) => {
+        // 51 s by its moves and dwells, 600 s by the slicer's estimate
+        const file = [';TIME:600', 'G28', 'G1 X100 F6000', 'G4 P10000', 'G4 S40', ''].join('\n');
+        const form = new FormData();
+        form.append('file', new Blob([file]), 'timed.gcode');
+        form.append('print', 'true');
+        await api('/api/files/local', { method: 'POST', body: form });
+        const state = async () =>
+          ((await (await api('/api/job')).json()) as { state: string }).state;
+        sim.printer.advance(49_000);
+        const before = await state();
+        sim.printer.advance(4000);
+        return before === 'Printing' && (await state()) === 'Operational';
+      }),
+  },
+  {
+    name: 'connecting shows Opening serial connection / Detecting serial connection',
+    run: async () => {
+      const texts = async (savedPort: string | null) =>
+        withOctoPrint({ savedPort, autoConnect: false }, async (api, sim) => {
+          const seen: string[] = [];
+          const read = async () => {
+            const body = (await (await api('/api/connection')).json()) as {
+              current: { state: string };
+            };
+            if (seen.at(-1) !== body.current.state) seen.push(body.current.state);
+          };
+          await api('/api/connection', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"command":"connect"}',
+          });
+          for (let i = 0; i < 30; i++) {
+            await read();
+            sim.printer.advance(100);
+          }
+          return seen;
+        });
+      const saved = await texts('VIRTUAL');
+      const detected = await texts(null);
+      return (
+        saved[0] === 'Opening serial connection' &&
+        detected[0] === 'Detecting serial connection' &&
+        detected.includes('Opening serial connection') &&
+        saved.at(-1) === 'Operational'
+      );
+    },
+  },
+  {
+    name: 'the command-line simulator runs without PSU Control (a switch)',
+    run: async () => {
+      const cli = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'packages/simulator/src/cli/octoprint.ts',
+          '--no-psu',
+          '--api-key',
+          'K',
+        ],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      try {
+        let output = '';
+        cli.stdout.on('data', (data: Buffer) => (output += data.toString()));
+        await until(() => /listening on (\S+)/.test(output), 20_000);
+        const url = /listening on (\S+)/.exec(output)?.[1];
+        const psu = await fetch(`${url}/api/plugin/psucontrol`, { headers: { 'X-Api-Key': 'K' } });
+        const settings = (await (
+          await fetch(`${url}/api/settings`, { headers: { 'X-Api-Key': 'K' } })
+        ).json()) as { plugins: Record<string, unknown> };
+        return psu.status === 404 && !('psucontrol' in settings.plugins);
+      } finally {
+        cli.kill('SIGTERM');
+      }
+    },
+  },
   { name: '/api/currentuser, passive login and small shapes as in 1.11.8', run: null },
 ];
 

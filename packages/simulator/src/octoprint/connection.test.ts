@@ -15,6 +15,18 @@ function setup() {
 }
 
 describe('OctoPrintConnection', () => {
+  it('detects the port first when none is saved (issue 30)', () => {
+    const { printer, connection } = setup();
+    connection.savedPort = null;
+    connection.connect();
+    expect(connection.stateText()).toBe('Detecting serial connection');
+    expect(connection.stateId()).toBe('DETECT_SERIAL');
+    printer.advance(1000);
+    expect(connection.stateText()).toBe('Opening serial connection');
+    printer.advance(1300);
+    expect(connection.stateText()).toBe('Operational');
+  });
+
   it('goes Offline → Opening serial connection → Connecting → Operational', () => {
     const { printer, connection, events } = setup();
     expect(connection.stateText()).toBe('Offline');
@@ -31,7 +43,7 @@ describe('OctoPrintConnection', () => {
     printer.advance(1000);
     expect(connection.stateText()).toBe('Operational');
     expect(connection.flags()).toMatchObject({ operational: true, ready: true, printing: false });
-    expect(events).toEqual(['Connected']);
+    expect(events).toEqual(['Connecting', 'Connected']);
   });
 
   it('times out connecting to a printer without power', () => {

@@ -1,7 +1,13 @@
 import type { VirtualPrinter } from '../printer-model/printer.js';
 
 export type ConnectionPhase =
-  'offline' | 'opening' | 'connecting' | 'operational' | 'error' | 'offline-after-error';
+  | 'offline'
+  | 'detecting'
+  | 'opening'
+  | 'connecting'
+  | 'operational'
+  | 'error'
+  | 'offline-after-error';
 
 export interface StateFlags {
   operational: boolean;
@@ -20,6 +26,7 @@ export interface StateFlags {
 type EventSink = (type: string, payload: Record<string, unknown> | null) => void;
 
 /** Seconds each connection step lasts (reference C.1). */
+const DETECTING_SECONDS = 1;
 const OPENING_SECONDS = 0.3;
 const CONNECTING_SECONDS = 1;
 const ERROR_SECONDS = 0.1;
@@ -45,6 +52,8 @@ export class OctoPrintConnection {
   error = '';
   port = 'VIRTUAL';
   baudrate = 115200;
+  /** the port saved in OctoPrint's settings (`serial.port`); null: none, it is detected */
+  savedPort: string | null = 'VIRTUAL';
   #cancelStep: (() => void) | null = null;
 
   constructor(
@@ -61,12 +70,26 @@ export class OctoPrintConnection {
     return this.phase === 'operational';
   }
 
-  /** Opening serial connection → Connecting → Operational, or a timeout without a printer. */
-  connect(port = this.port, baudrate = this.baudrate): void {
+  /**
+   * Opening serial connection → Connecting → Operational, or a timeout without a printer. A
+   * port to detect (`AUTO`, or none given and none saved) is "Detecting serial connection"
+   * first (src/octoprint/util/comm.py `STATE_DETECT_SERIAL`, `_detect_port`). OctoPrint fires
+   * `Connecting` as it starts (printer/standard.py `connect`).
+   */
+  connect(port: string | null = this.savedPort, baudrate = this.baudrate): void {
     if (this.#isLinked()) this.disconnect();
-    this.port = port;
     this.baudrate = baudrate;
     this.error = '';
+    this.emit('Connecting', null);
+    if (port === null || port === 'AUTO') {
+      this.#enter('detecting', DETECTING_SECONDS, () => this.#open('VIRTUAL'));
+      return;
+    }
+    this.#open(port);
+  }
+
+  #open(port: string): void {
+    this.port = port;
     this.#enter('opening', OPENING_SECONDS, () =>
       this.#enter('connecting', CONNECTING_SECONDS, () => {
         if (!this.printer.isReachable) {
@@ -112,6 +135,8 @@ export class OctoPrintConnection {
     switch (this.phase) {
       case 'offline':
         return 'Offline';
+      case 'detecting':
+        return 'Detecting serial connection';
       case 'opening':
         return 'Opening serial connection';
       case 'connecting':
@@ -149,6 +174,7 @@ export class OctoPrintConnection {
   stateId(): string {
     return this.stateText()
       .replace('Opening serial connection', 'OPEN_SERIAL')
+      .replace('Detecting serial connection', 'DETECT_SERIAL')
       .replace('Offline after error', 'CLOSED_WITH_ERROR')
       .toUpperCase();
   }
@@ -167,7 +193,7 @@ export class OctoPrintConnection {
   }
 
   #isLinked(): boolean {
-    return this.phase === 'opening' || this.phase === 'connecting' || this.phase === 'operational';
+    return ['detecting', 'opening', 'connecting', 'operational'].includes(this.phase);
   }
 
   #enter(phase: ConnectionPhase, seconds = 0, then?: () => void): void {

@@ -34,6 +34,8 @@ export interface VirtualOctoPrintOptions extends SimulatorOptions {
   maxPushClients?: number;
   /** Real ms between `current` messages (OctoPrint: at most every 500 ms). */
   pushIntervalMs?: number;
+  /** The serial port saved in OctoPrint's settings (default VIRTUAL); null: none, detected. */
+  savedPort?: string | null;
   /** Real ms from `PrintCancelled` to its `PrintFailed {reason: "cancelled"}` (default 100). */
   cancelTailMs?: number;
 }
@@ -61,6 +63,7 @@ export async function startVirtualOctoPrint(
   const connection = new OctoPrintConnection(printer, (type, payload) =>
     bus.emit('event', type, payload),
   );
+  if (options.savedPort !== undefined) connection.savedPort = options.savedPort;
   let baseUrl = '';
   const ctx: OctoPrintContext = {
     printer,

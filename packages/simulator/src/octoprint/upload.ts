@@ -28,7 +28,10 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
     return;
   }
   const name = sanitizeName(upload.filename ?? '');
-  if (!/\.(gcode|gco|g|stl)$/i.test(name)) {
+  // a model needs a slicer, and a stock OctoPrint 1.11 has none: not printable
+  // (src/octoprint/server/api/files.py `uploadGcodeFile`)
+  if (/\.stl$/i.test(name)) throw new HttpError(415, 'Could not upload file, invalid type');
+  if (!/\.(gcode|gco|g)$/i.test(name)) {
     throw new HttpError(415, 'Could not upload file, unknown type');
   }
   const path = joinPath(folder, name);
@@ -101,16 +104,17 @@ function store<T>(write: () => T): T {
 }
 
 /**
- * OctoPrint refuses path separators and keeps a safe ASCII name; the response carries the
- * stored name, which may differ from what was sent.
+ * OctoPrint 1.11 refuses path separators and keeps the name as given, spaces, brackets and
+ * accents included (`Calibration Cube (v2) äö.gcode`): only characters no file system takes
+ * and leading dots go (src/octoprint/filemanager/storage.py `sanitize_name` →
+ * `octoprint.util.files.sanitize_filename` without `enforceReallyUniversalFilenames`).
  */
 export function sanitizeName(name: string): string {
   if (/[/\\]/.test(name)) throw new HttpError(400, `Can't upload ${name}, invalid name`);
   const clean = name
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/[<>:"|?*]/g, '')
-    .replace(/\s+/g, '_')
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x1f<>:"|?*]/g, '')
     .replace(/^\.+/, '');
   if (clean === '') throw new HttpError(400, `Can't upload ${name}, invalid name`);
   return clean;
