@@ -179,7 +179,28 @@ export const OCTOPRINT_PROBES: Probe[] = [
   },
   {
     name: 'emergency stop: FileDeselected, Disconnected, EStop, PrintFailed, Offline after error',
-    run: null,
+    run: async () => {
+      let failed: Record<string, unknown> = {};
+      const names = await octoPrintEvents(async (api, advance) => {
+        await uploadAndPrint(api);
+        advance(2000);
+        await api('/api/printer/command', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"command":"M112"}',
+        });
+        const job = (await (await api('/api/job')).json()) as Record<string, unknown>;
+        failed = job;
+      });
+      const tail = names.slice(names.indexOf('state Printing') + 1);
+      return (
+        JSON.stringify(tail.filter((n) => !n.startsWith('state '))) ===
+          JSON.stringify(['FileDeselected', 'Disconnected', 'EStop', 'PrintFailed']) &&
+        tail.includes('state Offline after error') &&
+        failed.state === 'Offline after error' &&
+        failed.error === 'Closing serial port due to emergency stop M112.'
+      );
+    },
   },
   {
     name: 'the events OctoPrint sends and the simulator did not (Upload, ChartMarked, Metadata*, …)',

@@ -35,6 +35,8 @@ export const SERIAL_LOST =
   'SerialException: device reports readiness to read but returned no data (device disconnected or multiple access on port?)';
 export const CONNECT_TIMEOUT = 'There was a timeout while trying to connect to the printer';
 export const KILLED = 'Printer halted. kill() called!';
+/** OctoPrint's own words when it closes the port after an M112 (util/comm.py). */
+export const ESTOP_CLOSED = 'Closing serial port due to emergency stop M112.';
 
 const PRINTING_TEXTS = new Set([
   'Starting',
@@ -63,7 +65,9 @@ export class OctoPrintConnection {
     printer.events.on('reachability', (reachable) => {
       if (!reachable && this.#isLinked()) this.fail(SERIAL_LOST);
     });
-    printer.events.on('halt', () => this.fail(KILLED));
+    printer.events.on('halt', (reason) =>
+      reason === 'M112' ? this.emergencyStop() : this.fail(KILLED),
+    );
   }
 
   get isOperational(): boolean {
@@ -128,6 +132,23 @@ export class OctoPrintConnection {
       this.emit('Disconnected', null);
     });
     this.emit('Error', { error: message, reason: 'firmware' });
+  }
+
+  /**
+   * An M112 sent through OctoPrint: it closes the port at once with its own message, no
+   * "Error" in between (src/octoprint/util/comm.py `_trigger_emergency_stop` → `close(is_error)`,
+   * then the `EStop` event of `gcodeToEvent`): the job data is cleared (`FileDeselected`),
+   * `Disconnected`, `EStop`, and the print fails with `reason: "error"` (seen on 1.11.8).
+   */
+  emergencyStop(): void {
+    if (!this.#isLinked()) return;
+    this.error = ESTOP_CLOSED;
+    const hadFile = this.printer.job.file !== null;
+    this.#enter('offline-after-error');
+    if (hadFile) this.emit('FileDeselected', null);
+    this.emit('Disconnected', null);
+    this.emit('EStop', null);
+    this.printer.jobs.fail(ESTOP_CLOSED);
   }
 
   /** `state.text` / `/api/job` `state`. */
