@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
+import { EXTRA_EVENTS } from '../packages/simulator/src/octoprint/extra-events.js';
 
 export interface Probe {
   name: string;
@@ -165,7 +166,7 @@ export const OCTOPRINT_PROBES: Probe[] = [
         advance(2000);
       });
       return (
-        JSON.stringify(names.slice(0, 6)) ===
+        JSON.stringify(names.filter((n) => !EXTRA_EVENTS.has(n)).slice(0, 6)) ===
         JSON.stringify([
           'FileAdded',
           'UpdatedFiles',
@@ -194,7 +195,7 @@ export const OCTOPRINT_PROBES: Probe[] = [
       });
       const tail = names.slice(names.indexOf('state Printing') + 1);
       return (
-        JSON.stringify(tail.filter((n) => !n.startsWith('state '))) ===
+        JSON.stringify(tail.filter((n) => !n.startsWith('state ') && !EXTRA_EVENTS.has(n))) ===
           JSON.stringify(['FileDeselected', 'Disconnected', 'EStop', 'PrintFailed']) &&
         tail.includes('state Offline after error') &&
         failed.state === 'Offline after error' &&
@@ -204,7 +205,34 @@ export const OCTOPRINT_PROBES: Probe[] = [
   },
   {
     name: 'the events OctoPrint sends and the simulator did not (Upload, ChartMarked, Metadata*, …)',
-    run: null,
+    run: async () => {
+      const names = await octoPrintEvents(async (api, advance) => {
+        const command = (body: string) =>
+          api('/api/printer/command', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+        await command('{"commands":["G28","G4 P10"]}');
+        await uploadAndPrint(api);
+        for (let i = 0; i < 80; i++) {
+          advance(1000);
+          await sleep(5);
+        }
+        await api('/api/connection', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"command":"disconnect"}',
+        });
+        await api('/api/connection', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"command":"connect"}',
+        });
+        advance(2000);
+      });
+      return [...EXTRA_EVENTS].every((name) => names.includes(name));
+    },
   },
   {
     name: 'a printed file honours its G4 dwells and feed rates',

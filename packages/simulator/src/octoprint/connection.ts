@@ -117,6 +117,7 @@ export class OctoPrintConnection {
 
   disconnect(): void {
     if (this.phase === 'offline') return;
+    this.emit('Disconnecting', null);
     this.printer.jobs.fail('Printer disconnected');
     this.#enter('offline');
     this.emit('Disconnected', null);

@@ -19,6 +19,7 @@ import { filesRoutes } from './files-routes.js';
 import { jobRoutes } from './job-routes.js';
 import { CancelTail, forwardPrintEvents } from './print-events.js';
 import { printerRoutes } from './printer-routes.js';
+import { chartMark, finishAnalyses, firmwareData, followLayers } from './extra-events.js';
 import { PushSocket } from './push-socket.js';
 import { sendOctoPrintError } from './request.js';
 import { systemRoutes } from './system-routes.js';
@@ -60,9 +61,10 @@ export async function startVirtualOctoPrint(
 ): Promise<VirtualOctoPrint> {
   const printer = createPrinter(options, MARLIN_PRINTER);
   const bus = new Emitter<OctoPrintBus>();
-  const connection = new OctoPrintConnection(printer, (type, payload) =>
-    bus.emit('event', type, payload),
-  );
+  const connection = new OctoPrintConnection(printer, (type, payload) => {
+    bus.emit('event', type, payload);
+    if (type === 'Connected') firmwareData(ctx);
+  });
   if (options.savedPort !== undefined) connection.savedPort = options.savedPort;
   let baseUrl = '';
   const ctx: OctoPrintContext = {
@@ -88,6 +90,7 @@ export async function startVirtualOctoPrint(
       : new Camera(() => cameraView(ctx), options.camera);
   const cancelTail = new CancelTail(options.cancelTailMs ?? 100);
   forwardPrintEvents(ctx, cancelTail);
+  printer.events.on('job', (event) => chartMark(ctx, event.kind));
 
   const routes = [
     ...systemRoutes(ctx),
@@ -97,6 +100,7 @@ export async function startVirtualOctoPrint(
     ...jobRoutes(ctx),
     ...filesRoutes(ctx),
   ];
+  const checkLayer = followLayers(ctx);
   const push = new PushSocket(ctx, {
     maxMessageBytes: options.maxMessageBytes ?? 64 * 1024,
     maxClients: options.maxPushClients ?? 32,
@@ -109,7 +113,14 @@ export async function startVirtualOctoPrint(
     routes,
     sendError: sendOctoPrintError,
     upgrade: push.handleUpgrade,
-    push: { intervalMs: options.pushIntervalMs ?? 500, run: () => push.tick() },
+    push: {
+      intervalMs: options.pushIntervalMs ?? 500,
+      run: () => {
+        checkLayer();
+        finishAnalyses(ctx);
+        push.tick();
+      },
+    },
     closeSockets: () => push.close(),
   });
   baseUrl = host.url;

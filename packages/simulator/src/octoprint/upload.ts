@@ -4,6 +4,7 @@ import { fieldText, filePart, readMultipart } from '../http/multipart.js';
 import { sendJson } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
 import { requireKey, requirePermission } from './auth.js';
+import { analyse, announceUpload } from './extra-events.js';
 import type { OctoPrintContext } from './context.js';
 import { fileRefs, isMachineCode } from './payloads.js';
 
@@ -55,6 +56,7 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
   // and starts it (src/octoprint/server/api/files.py `uploadGcodeFile` → `selectAndOrPrint`)
   ctx.bus.emit('event', 'FileAdded', { storage: 'local', path: stored.path, name: stored.name });
   ctx.bus.emit('event', 'UpdatedFiles', { type: 'printables' });
+  analyse(ctx, stored);
   let effectivePrint = false;
   if ((select || print) && canSelect) {
     jobs.select(stored.path);
@@ -66,6 +68,7 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
     if (print) effectivePrint = jobs.start();
   }
   const effectiveSelect = select && canSelect;
+  announceUpload(ctx, stored, { select, print, effectiveSelect, effectivePrint });
   const refs = fileRefs(ctx, stored.path);
   sendJson(
     rc.res,
