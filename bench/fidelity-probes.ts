@@ -315,7 +315,36 @@ export const OCTOPRINT_PROBES: Probe[] = [
       }
     },
   },
-  { name: '/api/currentuser, passive login and small shapes as in 1.11.8', run: null },
+  {
+    name: '/api/currentuser, passive login and small shapes as in 1.11.8',
+    run: () =>
+      withOctoPrint({}, async (api, sim) => {
+        const json = async (path: string, init?: RequestInit) =>
+          (await (await api(path, init)).json()) as Record<string, unknown>;
+        const user = await json('/api/currentuser');
+        const login = await json('/api/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"passive":true}',
+        });
+        const form = new FormData();
+        form.append('file', new Blob([GCODE]), 'stats.gcode');
+        form.append('print', 'true');
+        await api('/api/files/local', { method: 'POST', body: form });
+        for (let i = 0; i < 200 && sim.printer.job.status === 'printing'; i++)
+          sim.printer.advance(1000);
+        const file = await json('/api/files/local/stats.gcode');
+        return (
+          JSON.stringify(Object.keys(user).sort()) ===
+            JSON.stringify(['groups', 'name', 'permissions']) &&
+          login._login_mechanism === 'apikey' &&
+          typeof login.session === 'string' &&
+          'needs' in login &&
+          (file.prints as { success?: number } | undefined)?.success === 1 &&
+          typeof file.statistics === 'object'
+        );
+      }),
+  },
 ];
 
 /** A JSON-RPC call on a fresh socket to a virtual Moonraker; answers the result or the error. */

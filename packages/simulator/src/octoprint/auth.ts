@@ -84,16 +84,36 @@ export function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The passive login's answer for the key's user, as OctoPrint 1.11.8 gives it: the whole user
+ * record with the session and how it logged in (src/octoprint/server/api/__init__.py `login`,
+ * access/users.py `User.as_dict`).
+ */
 export function userPayload(ctx: OctoPrintContext, session?: string): Record<string, unknown> {
+  const isAdmin = ctx.settings.permissions === null;
+  const groups = isAdmin ? ['admins', 'users'] : ['readonly'];
+  const roles = isAdmin ? ['user', 'admin'] : ['user'];
   return {
+    _is_external_client: false,
+    _login_mechanism: 'apikey',
     name: ctx.settings.userName,
     active: true,
-    admin: ctx.settings.permissions === null,
+    admin: isAdmin,
     user: true,
+    apikey: null,
     permissions: ctx.settings.permissions ?? PERMISSIONS,
-    groups: ctx.settings.permissions === null ? ['admins', 'users'] : ['readonly'],
+    groups,
+    roles,
+    needs: { group: groups, role: roles },
+    settings: {},
     ...(session ? { session } : {}),
   };
+}
+
+/** `/api/currentuser`: the name, permissions and groups only (server/api/users.py `getCurrentUser`). */
+export function currentUserPayload(ctx: OctoPrintContext): Record<string, unknown> {
+  const { name, permissions, groups } = userPayload(ctx);
+  return { name, permissions, groups };
 }
 
 /** What `/api/currentuser` and a passive login answer for an anonymous request. */
