@@ -461,10 +461,123 @@ export const MOONRAKER_PROBES: Probe[] = [
   },
   {
     name: 'temperatures in config-error, `// ` prefix on G-code replies, print duration from 0',
-    run: null,
+    run: async () => {
+      const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10 });
+      const lines: string[] = [];
+      const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/websocket`);
+      try {
+        await new Promise((resolve) => ws.once('open', resolve));
+        ws.on('message', (data) => {
+          const message = JSON.parse(data.toString()) as { method?: string; params?: string[] };
+          if (message.method === 'notify_gcode_response') lines.push(String(message.params?.[0]));
+        });
+        await rpc(sim.url, [['printer.gcode.script', { script: 'M115' }]]);
+        await until(() => lines.length > 0);
+        sim.printer.files.put('d.gcode', Buffer.from(GCODE), sim.printer.time);
+        await rpc(sim.url, [['printer.print.start', { filename: 'd.gcode' }]]);
+        const [started] = await rpc(sim.url, [
+          ['printer.objects.query', { objects: { print_stats: ['print_duration', 'state'] } }],
+        ]);
+        sim.faults.klippyError();
+        const [inError] = await rpc(sim.url, [
+          [
+            'printer.objects.query',
+            { objects: { extruder: null, heater_bed: null, webhooks: null } },
+          ],
+        ]);
+        const stats = (started as { status: { print_stats: { print_duration: number } } }).status;
+        const errorStatus = (inError as { status: Record<string, unknown> }).status;
+        return (
+          lines.some((line) => line.startsWith('// FIRMWARE_NAME:Klipper')) &&
+          stats.print_stats.print_duration === 0 &&
+          !('extruder' in errorStatus) &&
+          !('heater_bed' in errorStatus) &&
+          'webhooks' in errorStatus
+        );
+      } finally {
+        ws.close();
+        await sim.close();
+      }
+    },
   },
-  { name: 'a documented relay reads "off" while the printer is ready', run: null },
-  { name: 'notify_status_update and history notification order as in Moonraker', run: null },
+  {
+    name: 'a documented relay reads "off" while the printer is ready',
+    run: async () => {
+      // Moonraker's documented example: a `klipper_device` on an output pin of Klipper's own
+      const sim = await startVirtualMoonraker({
+        speed: 0,
+        tickMs: 10,
+        powerDevices: [{ name: 'printer', type: 'klipper_device', initialState: 'off' }],
+      });
+      try {
+        sim.printer.advance(500);
+        const [info, device] = await rpc(sim.url, [
+          ['server.info', {}],
+          ['machine.device_power.get_device', { device: 'printer' }],
+        ]);
+        return (
+          (info as { klippy_state?: string }).klippy_state === 'ready' &&
+          (device as Record<string, string>).printer === 'off'
+        );
+      } finally {
+        await sim.close();
+      }
+    },
+  },
+  {
+    name: 'notify_status_update and history notification order as in Moonraker',
+    run: async () => {
+      const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10, statusIntervalMs: 20 });
+      const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/websocket`);
+      const seen: string[] = [];
+      try {
+        await new Promise((resolve) => ws.once('open', resolve));
+        ws.on('message', (data) => {
+          const message = JSON.parse(data.toString()) as {
+            method?: string;
+            params?: Array<Record<string, unknown>>;
+          };
+          const first = message.params?.[0] ?? {};
+          if (message.method === 'notify_history_changed') {
+            const job = first.job as { status: string };
+            seen.push(`history ${String(first.action)} ${job.status}`);
+          }
+          if (message.method === 'notify_status_update') {
+            const stats = first.print_stats as { state?: string } | undefined;
+            if (stats?.state) seen.push(`status ${stats.state}`);
+            if (typeof message.params?.[1] !== 'number') seen.push('status without eventtime');
+          }
+        });
+        ws.send(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            method: 'printer.objects.subscribe',
+            params: { objects: { print_stats: ['state'] } },
+            id: 1,
+          }),
+        );
+        await sleep(100);
+        sim.printer.files.put('h.gcode', Buffer.from(GCODE), sim.printer.time);
+        await rpc(sim.url, [['printer.print.start', { filename: 'h.gcode' }]]);
+        for (let i = 0; i < 100 && !seen.some((s) => s.startsWith('history finished')); i++) {
+          sim.printer.advance(1000);
+          await sleep(20);
+        }
+        return (
+          JSON.stringify(seen) ===
+          JSON.stringify([
+            'status printing',
+            'history added in_progress',
+            'status complete',
+            'history finished completed',
+          ])
+        );
+      } finally {
+        ws.close();
+        await sim.close();
+      }
+    },
+  },
 ];
 
 /** Runs every probe; a probe that throws counts as not reproduced. */
