@@ -6,8 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
-import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
-import { EXTRA_EVENTS } from '../packages/simulator/src/octoprint/extra-events.js';
+import {
+  OCTOPRINT_EXTRA_EVENTS as EXTRA_EVENTS,
+  startVirtualMoonraker,
+  startVirtualOctoPrint,
+} from '@printdeck/simulator';
 
 export interface Probe {
   name: string;
