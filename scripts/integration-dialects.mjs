@@ -29,6 +29,8 @@ export const SQLITE_ONLY = {
   'apps/server/src/openapi/openapi.int.test.ts': 'no database: the OpenAPI document of the routes',
   'apps/server/src/logging/security-events.int.test.ts':
     'log lines written by an HTTP hook; no SQL of its own',
+  'apps/agent/src/cli-stop.int.test.ts':
+    "the agent's command line and its stop; the server only answers its connection",
   'apps/agent/src/bundle.int.test.ts':
     'the bundled agent file and its start; the server only answers its connection',
   'apps/agent/src/install.int.test.ts':

@@ -4,6 +4,9 @@ import { RELEASE_VERSION } from '@printdeck/shared';
 import { ConfigError, resolveConfig, USAGE } from './config.js';
 import { createConnectionFile } from './connection-file.js';
 
+/** A stop asked by a signal ends the process this soon at the latest (issue 30: within 5 s). */
+const STOP_LIMIT_MS = 4000;
+
 /** `printdeck-agent`: exit code 2 for a bad configuration, 1 when the server sent it away. */
 async function main(): Promise<void> {
   let config;
@@ -35,16 +38,24 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const log = createConsoleLogger(config.logLevel);
   const agent = startAgent({
     serverUrl: config.serverUrl,
     deviceKey: config.deviceKey,
     identity,
     printer: config.printer,
-    log: createConsoleLogger(config.logLevel),
+    log,
     ...(config.downloadDir ? { downloadDir: config.downloadDir } : {}),
     onConnectionChange: createConnectionFile(config.stateDir),
   });
-  const onSignal = () => void agent.stop();
+  const onSignal = () => {
+    // a service manager waits for the exit: it comes within STOP_LIMIT_MS whatever still runs
+    setTimeout(() => {
+      log.warn('the agent did not stop in time; exiting', { limit_ms: STOP_LIMIT_MS });
+      process.exit(process.exitCode ?? 0);
+    }, STOP_LIMIT_MS).unref();
+    void agent.stop();
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const stop = await agent.stopped;

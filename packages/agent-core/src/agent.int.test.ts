@@ -317,6 +317,75 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     await waitForPrinterState(id, 'PRINTING');
   });
 
+  it("while the next file downloads, the previous print's 100 % is not shown (issue 30)", async () => {
+    const { sim, key, id } = await octoprintPrinter('Done before');
+    const deviceKeyId = (await fx.t.server.services.devices.deviceKeys.verifyDeviceKey(key))!;
+    sim.printer.files.put('short.gcode', slicedGcode(10), sim.printer.time);
+    await fx.t.server.services.devices.live.request(
+      deviceKeyId,
+      { name: 'start_local_file', path: 'short.gcode' },
+      10_000,
+    );
+    const done = await whileAdvancing(
+      sim.printer,
+      eventually(
+        'the print at 100 %',
+        () => deviceState(id),
+        (r) => r.printer_state === 'READY_TO_PRINT' && r.job?.completion === 100,
+      ),
+      1000,
+    );
+    expect(done.job?.file_name).toBe('short.gcode');
+    const content = Buffer.concat([slicedGcode(600), Buffer.alloc(200_000, ';')]);
+    const files = await startFileServer({ 'next.gcode': content }, { pieces: 20, delayMs: 40 });
+    cleanups.push(() => files.close());
+    const printing = fx.t.server.services.devices.live.request(
+      deviceKeyId,
+      {
+        name: 'print_file',
+        url: files.url('next.gcode'),
+        file_name: 'next.gcode',
+        size: content.length,
+        sha256: sha256(content),
+        print: true,
+        job_id: 44,
+      },
+      10_000,
+    );
+    const row = await eventually(
+      'downloading',
+      () => deviceState(id),
+      (r) => r.printer_state === 'DOWNLOADING_PRINT_FILE' && (r.download_progress ?? 0) > 0,
+    );
+    expect(row.job).toBeNull();
+    expect(await printing).toEqual({ path: 'next.gcode', started: true });
+  });
+
+  it('make_video on a printer without a camera: the agent says so at the start (issue 30)', async () => {
+    const sim = closeLater(await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 }));
+    const key = await createDeviceKey();
+    runAgent(key, { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey });
+    const id = await addPrinter('No camera', key);
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
+      bytes: Buffer.concat([slicedGcode(120), Buffer.from('; padding the upload\n'.repeat(60))]),
+      filename: 'filmed.gcode',
+    });
+    const started = await whileAdvancing(
+      sim.printer,
+      api(`/api/printers/${id}/files/`, {
+        method: 'POST',
+        body: { file_id: upload.body.id, print: true, make_video: true },
+      }),
+      50,
+    );
+    expect(started.status, started.text).toBe(201);
+    expect(started.body.warnings).toEqual(['no_camera']);
+    const jobs = (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
+      .results as Array<{ id: number; video_state: string | null }>;
+    expect(jobs.find((j) => j.id === started.body.printjob_id)?.video_state).toBe('NOT_RECORDED');
+  });
+
   it('an OctoPrint that stops answering: the printer is unknown, never failed', async () => {
     const { sim, id } = await octoprintPrinter('Ender');
     sim.faults.setLinkDown(true);

@@ -120,11 +120,18 @@ export function startAgent(options: AgentOptions): Agent {
   let download: { percent: number; sentAt: number } | null = null;
   const queuedEvents: EventMessage[] = [];
 
-  /** The driver's state, with a running download in front (spec: DOWNLOADING_PRINT_FILE). */
+  /**
+   * The driver's state, with a running download in front (spec: DOWNLOADING_PRINT_FILE). The
+   * host still shows the previous print at 100 % meanwhile: no job is going on (issue 30).
+   */
   const state = (): DeviceState => {
     const current = driver.getState();
     return download
-      ? { ...current, error: { code: 'download-in-progress', detail: String(download.percent) } }
+      ? {
+          ...current,
+          job: current.state.flags.printing || current.state.flags.paused ? current.job : null,
+          error: { code: 'download-in-progress', detail: String(download.percent) },
+        }
       : current;
   };
 
@@ -184,8 +191,16 @@ export function startAgent(options: AgentOptions): Agent {
   const execute = async (command: DeviceCommand, signal: AbortSignal) => {
     if (command.name !== 'print_file') return driver.run(command, signal);
     const result = await printFiles.print(command, signal);
-    if (command.make_video && result.started) timelapse.record(command.job_id);
-    return result;
+    if (!command.make_video || !result.started) return result;
+    // said at the start, not found out at the end: no camera, no video (issue 30)
+    if (!driver.getState().plugins.camera) {
+      log.warn('make_video asked, but the printer has no camera: no video is made', {
+        job_id: command.job_id,
+      });
+      return { ...result, video: 'no-camera' as const };
+    }
+    timelapse.record(command.job_id);
+    return { ...result, video: 'recording' as const };
   };
 
   const runner = new RequestRunner({

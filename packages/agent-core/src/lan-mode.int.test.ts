@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   startVirtualMoonraker,
@@ -227,6 +229,49 @@ describe('LAN mode: addresses and who may add', () => {
     await fx.t.server.services.lanPrinters.service.reconcile();
     expect(agents.count()).toBe(before - 1);
     expect((await fx.t.api('/api/health')).status).toBe(200);
+  });
+
+  it('an OctoPrint that goes down, or is down when added, is offline (issue 30)', async () => {
+    const sim = await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 });
+    const added = await addLanPrinter({
+      name: 'OctoPrint going down',
+      kind: 'octoprint',
+      url: sim.url,
+      api_key: sim.apiKey,
+    });
+    expect(added.status, added.text).toBe(201);
+    await waitForState(added.body.id as number, 'READY_TO_PRINT');
+    await sim.close();
+    const down = await eventually(
+      'offline',
+      () => deviceState(added.body.id as number),
+      (r) => r.printer_state === 'NOT_CONNECTED_TO_PROXY_SERVER',
+      15_000,
+    );
+    expect(down.state.error?.code).toBe('printer-unreachable');
+
+    // OctoPi's haproxy stays up while OctoPrint is down: 503 "No server is available"
+    const haproxy = createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'text/html' });
+      res.end(
+        '<html><body><h1>503 Service Unavailable</h1>\nNo server is available to handle this request.\n</body></html>',
+      );
+    });
+    await new Promise<void>((resolve) => haproxy.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => haproxy.close(resolve)));
+    const never = await addLanPrinter({
+      name: 'OctoPrint down when added',
+      kind: 'octoprint',
+      url: `http://127.0.0.1:${(haproxy.address() as AddressInfo).port}`,
+      api_key: 'ABCDEF0123456789ABCDEF0123456789',
+    });
+    expect(never.status, never.text).toBe(201);
+    const row = await eventually(
+      'the printer unreachable',
+      () => deviceState(never.body.id as number),
+      (r) => r.state?.error?.code === 'printer-unreachable',
+    );
+    expect(row).toMatchObject({ printer_state: 'NOT_CONNECTED_TO_PROXY_SERVER' });
   });
 
   it('refuses an address outside LAN_PRINTER_NETWORKS with a field error', async () => {

@@ -1,6 +1,7 @@
 export { startVirtualOctoPrint } from './octoprint/server.js';
 export type { VirtualOctoPrint, VirtualOctoPrintOptions } from './octoprint/server.js';
 export { OctoPrintFaults } from './octoprint/faults.js';
+export { EXTRA_EVENTS as OCTOPRINT_EXTRA_EVENTS } from './octoprint/extra-events.js';
 export { startVirtualMoonraker } from './moonraker/server.js';
 export type { VirtualMoonraker, VirtualMoonrakerOptions } from './moonraker/server.js';
 export { MoonrakerFaults } from './moonraker/faults.js';

@@ -44,6 +44,8 @@ export const KlipperPrinterInfoResultSchema = z.object({
 export const PrintFileResultSchema = z.object({
   path: z.string().max(1024),
   started: z.boolean(),
+  /** make_video asked: `recording`, or `no-camera` when the agent has none to record with */
+  video: z.enum(['recording', 'no-camera']).optional(),
 });
 
 export const DEVICE_RESULT_SCHEMAS = {

@@ -43,7 +43,12 @@ export const PrintStartSchema = z.strictObject({
 });
 export type PrintStart = z.infer<typeof PrintStartSchema>;
 
-export const PrintStartResponseSchema = z.object({ printjob_id: z.number().int() });
+export const PrintStartResponseSchema = z.object({
+  printjob_id: z.number().int(),
+  /** `no_camera`: make_video was asked, but the printer's agent has no camera to record with */
+  warnings: z.array(z.enum(['no_camera'])).optional(),
+});
+export type PrintStartResponse = z.infer<typeof PrintStartResponseSchema>;
 
 /** What an ended job took from one spool (issue 26), grams after scaling by progress. */
 export const PrintJobSpoolUsageSchema = z.object({

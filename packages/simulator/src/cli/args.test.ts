@@ -9,6 +9,7 @@ describe('parseCli', () => {
       apiKey: undefined,
       name: undefined,
       speed: 1,
+      psuControl: true,
     });
   });
 
@@ -26,7 +27,16 @@ describe('parseCli', () => {
         '--speed',
         '10',
       ]),
-    ).toEqual({ port: 5000, host: '0.0.0.0', apiKey: 'K', name: 'MK4', speed: 10 });
+    ).toEqual({
+      port: 5000,
+      host: '0.0.0.0',
+      apiKey: 'K',
+      name: 'MK4',
+      speed: 10,
+      psuControl: true,
+    });
+    // a stock OctoPrint has no PSU Control plugin (issue 30)
+    expect(parseCli(['--no-psu'])).toMatchObject({ psuControl: false });
     expect(parseCli(['--help'])).toBe('help');
   });
 

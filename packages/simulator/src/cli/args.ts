@@ -6,6 +6,8 @@ export interface CliOptions {
   apiKey: string | undefined;
   name: string | undefined;
   speed: number;
+  /** OctoPrint: the PSU Control plugin is installed (a stock OctoPrint has none) */
+  psuControl: boolean;
 }
 
 export const USAGE = `options:
@@ -14,6 +16,7 @@ export const USAGE = `options:
   --api-key <key>   the API key clients must send
   --name <text>     the printer's name
   --speed <factor>  simulated seconds per real second (default 1)
+  --no-psu          OctoPrint without the PSU Control plugin, as a stock OctoPrint is
   --help            this text`;
 
 /** Parses the simulator command line; throws with a readable message on a bad value. */
@@ -26,6 +29,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       'api-key': { type: 'string' },
       name: { type: 'string' },
       speed: { type: 'string' },
+      'no-psu': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -45,5 +49,6 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     apiKey: values['api-key'],
     name: values.name,
     speed,
+    psuControl: values['no-psu'] !== true,
   };
 }

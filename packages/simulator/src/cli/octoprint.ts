@@ -8,5 +8,6 @@ await runCli('virtual OctoPrint', (options) =>
     apiKey: options.apiKey,
     name: options.name,
     speed: options.speed,
+    psuControl: options.psuControl,
   }),
 );

@@ -77,15 +77,20 @@ export class Klippy {
     this.#enter('shutdown', reason + SHUTDOWN_HELP);
   }
 
+  /** The last error was in the configuration: Klipper stopped before loading its heaters. */
+  isConfigError = false;
+
   /** A configuration error: "Printer is halted" until RESTART. */
   configError(text: string): void {
     if (this.state === 'disconnected') return;
     this.printer.halt(text);
     this.#enter('error', text + RESTART_HELP);
+    this.isConfigError = true;
   }
 
   /** FIRMWARE_RESTART or RESTART: disconnect, reconnect, start up, be ready (or fail). */
   restart(): void {
+    this.isConfigError = false;
     this.printer.halt('Klippy Disconnected');
     this.#enter('disconnected', 'Klippy Disconnected');
     this.#connect(RESTART_DISCONNECT_SECONDS);

@@ -67,12 +67,27 @@ const BUILDERS: Record<string, (ctx: MoonrakerContext) => ObjectStatus> = {
 };
 
 /** `printer.objects.list`: the objects above plus one per macro, names as configured. */
+/**
+ * After a configuration error Klipper has only what it loaded before the faulty section: no
+ * heaters, so no temperatures (klippy/klippy.py `_connect` stops at the `config_error`; the
+ * objects come from `printer.lookup_objects`).
+ */
+const BEFORE_CONFIG = new Set(['webhooks', 'configfile', 'mcu']);
+
+function isLoaded(ctx: MoonrakerContext, name: string): boolean {
+  return !ctx.klippy.isConfigError || BEFORE_CONFIG.has(name);
+}
+
 export function objectNames(ctx: MoonrakerContext): string[] {
-  return [...Object.keys(BUILDERS), ...ctx.settings.macros.map((m) => `gcode_macro ${m.name}`)];
+  return [
+    ...Object.keys(BUILDERS),
+    ...ctx.settings.macros.map((m) => `gcode_macro ${m.name}`),
+  ].filter((name) => isLoaded(ctx, name));
 }
 
 /** One object's full status, or undefined for an unknown name. */
 export function objectStatus(ctx: MoonrakerContext, name: string): ObjectStatus | undefined {
+  if (!isLoaded(ctx, name)) return undefined;
   if (Object.hasOwn(BUILDERS, name))
     return (BUILDERS[name] as (c: MoonrakerContext) => ObjectStatus)(ctx);
   const macro = ctx.settings.macros.find((m) => `gcode_macro ${m.name}` === name);

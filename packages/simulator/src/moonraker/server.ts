@@ -20,6 +20,7 @@ import {
 } from './klipper-commands.js';
 import { Klippy, type KlippyState } from './klippy.js';
 import { methodTable } from './methods.js';
+import { announceHistory } from './history.js';
 import { DEFAULT_POWER_DEVICES, PowerDevices, type PowerDeviceConfig } from './power.js';
 import { powerMethods } from './power-methods.js';
 import { printerMethods } from './printer-methods.js';
@@ -112,6 +113,7 @@ export async function startVirtualMoonraker(
   });
   socket = rpc;
   wireNotifications(ctx, rpc);
+  announceHistory(ctx, () => rpc.sendStatusUpdates());
   const host = await serveSimulator({
     options,
     printer,

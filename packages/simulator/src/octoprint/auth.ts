@@ -56,22 +56,64 @@ export function requireKey(ctx: OctoPrintContext, req: IncomingMessage, url: URL
   throw new HttpError(403, FORBIDDEN);
 }
 
+/**
+ * A key whose user lacks `permission` (a read-only user's key): 403 with Werkzeug's text, as
+ * OctoPrint's `Permissions.X.require(403)` answers (src/octoprint/server/api/job.py
+ * `controlJob`, api/files.py `uploadGcodeFile`).
+ */
+export function requirePermission(ctx: OctoPrintContext, permission: string): void {
+  const granted = ctx.settings.permissions;
+  if (granted !== null && !granted.includes(permission)) throw new HttpError(403, FORBIDDEN);
+}
+
+/**
+ * The permissions of OctoPrint 1.11's "Read-only Access" group (src/octoprint/access/groups.py
+ * `READONLY_GROUP`, permissions.py `default_groups`): it sees state, files and the webcam.
+ */
+export const READ_ONLY_PERMISSIONS = [
+  'STATUS',
+  'FILES_LIST',
+  'FILES_DOWNLOAD',
+  'TIMELAPSE_LIST',
+  'WEBCAM',
+];
+
 export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The passive login's answer for the key's user, as OctoPrint 1.11.8 gives it: the whole user
+ * record with the session and how it logged in (src/octoprint/server/api/__init__.py `login`,
+ * access/users.py `User.as_dict`).
+ */
 export function userPayload(ctx: OctoPrintContext, session?: string): Record<string, unknown> {
+  const isAdmin = ctx.settings.permissions === null;
+  const groups = isAdmin ? ['admins', 'users'] : ['readonly'];
+  const roles = isAdmin ? ['user', 'admin'] : ['user'];
   return {
+    _is_external_client: false,
+    _login_mechanism: 'apikey',
     name: ctx.settings.userName,
     active: true,
-    admin: true,
+    admin: isAdmin,
     user: true,
-    permissions: PERMISSIONS,
-    groups: ['admins', 'users'],
+    apikey: null,
+    permissions: ctx.settings.permissions ?? PERMISSIONS,
+    groups,
+    roles,
+    needs: { group: groups, role: roles },
+    settings: {},
     ...(session ? { session } : {}),
   };
+}
+
+/** `/api/currentuser`: the name, permissions and groups only (server/api/users.py `getCurrentUser`). */
+export function currentUserPayload(ctx: OctoPrintContext): Record<string, unknown> {
+  const { name, permissions, groups } = userPayload(ctx);
+  return { name, permissions, groups };
 }
 
 /** What `/api/currentuser` and a passive login answer for an anonymous request. */

@@ -1,4 +1,5 @@
 import type { OctoPrintContext } from './context.js';
+import { sentLines } from './extra-events.js';
 
 /**
  * Queues G-code for the printer the way OctoPrint does: fire and forget, the reply only shows
@@ -6,6 +7,7 @@ import type { OctoPrintContext } from './context.js';
  */
 export function sendCommands(ctx: OctoPrintContext, lines: readonly string[]): void {
   for (const line of lines) ctx.bus.emit('log', `Send: ${line}`);
+  sentLines(ctx, lines);
   if (lines.some((line) => /^\s*M112\b/i.test(line))) {
     ctx.printer.emergencyStop('M112');
     return;

@@ -28,7 +28,7 @@ export function connectionRoutes(ctx: OctoPrintContext): Route[] {
           ports: PORTS,
           baudrates: BAUDRATES,
           printerProfiles: [{ id: PROFILE, name: 'Default' }],
-          portPreference: 'VIRTUAL',
+          portPreference: ctx.connection.savedPort,
           baudratePreference: 115200,
           printerProfilePreference: PROFILE,
         },
@@ -49,7 +49,8 @@ export function connectionRoutes(ctx: OctoPrintContext): Route[] {
 }
 
 function connect(ctx: OctoPrintContext, data: Record<string, unknown>): void {
-  const port = data.port ?? 'VIRTUAL';
+  // no port given: the saved one, or detected when none is saved
+  const port = data.port ?? ctx.connection.savedPort ?? 'AUTO';
   const baudrate = data.baudrate ?? 115200;
   if (typeof port !== 'string' || (port !== 'AUTO' && !PORTS.includes(port))) {
     throw new HttpError(400, 'port is invalid');
@@ -60,5 +61,5 @@ function connect(ctx: OctoPrintContext, data: Record<string, unknown>): void {
   if (data.printerProfile !== undefined && data.printerProfile !== PROFILE) {
     throw new HttpError(400, 'printerProfile is invalid');
   }
-  ctx.connection.connect(port === 'AUTO' ? 'VIRTUAL' : port, baudrate === 0 ? 115200 : baudrate);
+  ctx.connection.connect(port, baudrate === 0 ? 115200 : baudrate);
 }

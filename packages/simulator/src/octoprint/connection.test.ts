@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from '../clock.js';
 import { VirtualPrinter } from '../printer-model/printer.js';
 import { printNow } from '../test-support.js';
-import { CONNECT_TIMEOUT, KILLED, OctoPrintConnection, SERIAL_LOST } from './connection.js';
+import {
+  CONNECT_TIMEOUT,
+  ESTOP_CLOSED,
+  KILLED,
+  OctoPrintConnection,
+  SERIAL_LOST,
+} from './connection.js';
 
 function setup() {
   const printer = new VirtualPrinter({
@@ -15,6 +21,18 @@ function setup() {
 }
 
 describe('OctoPrintConnection', () => {
+  it('detects the port first when none is saved (issue 30)', () => {
+    const { printer, connection } = setup();
+    connection.savedPort = null;
+    connection.connect();
+    expect(connection.stateText()).toBe('Detecting serial connection');
+    expect(connection.stateId()).toBe('DETECT_SERIAL');
+    printer.advance(1000);
+    expect(connection.stateText()).toBe('Opening serial connection');
+    printer.advance(1300);
+    expect(connection.stateText()).toBe('Operational');
+  });
+
   it('goes Offline → Opening serial connection → Connecting → Operational', () => {
     const { printer, connection, events } = setup();
     expect(connection.stateText()).toBe('Offline');
@@ -31,7 +49,7 @@ describe('OctoPrintConnection', () => {
     printer.advance(1000);
     expect(connection.stateText()).toBe('Operational');
     expect(connection.flags()).toMatchObject({ operational: true, ready: true, printing: false });
-    expect(events).toEqual(['Connected']);
+    expect(events).toEqual(['Connecting', 'Connected']);
   });
 
   it('times out connecting to a printer without power', () => {
@@ -76,10 +94,20 @@ describe('OctoPrintConnection', () => {
     expect(connection.stateId()).toBe('CLOSED_WITH_ERROR');
   });
 
-  it('reports a kill() after M112', async () => {
-    const { printer, connection } = setup();
+  it('closes the port at once after M112, with its own words and events (issue 30)', async () => {
+    const { printer, connection, events } = setup();
     connection.connectedAtBoot();
     await printer.execute('M112');
+    expect(connection.stateText()).toBe('Offline after error');
+    expect(connection.error).toBe(ESTOP_CLOSED);
+    expect(events).toEqual(['Disconnected', 'EStop']);
+  });
+
+  it('reports a kill() when the firmware halts by itself', () => {
+    const { printer, connection } = setup();
+    connection.connectedAtBoot();
+    printer.halt(KILLED);
+    printer.events.emit('halt', 'kill');
     expect(connection.error).toBe(KILLED);
   });
 });

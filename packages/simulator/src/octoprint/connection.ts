@@ -1,7 +1,13 @@
 import type { VirtualPrinter } from '../printer-model/printer.js';
 
 export type ConnectionPhase =
-  'offline' | 'opening' | 'connecting' | 'operational' | 'error' | 'offline-after-error';
+  | 'offline'
+  | 'detecting'
+  | 'opening'
+  | 'connecting'
+  | 'operational'
+  | 'error'
+  | 'offline-after-error';
 
 export interface StateFlags {
   operational: boolean;
@@ -20,6 +26,7 @@ export interface StateFlags {
 type EventSink = (type: string, payload: Record<string, unknown> | null) => void;
 
 /** Seconds each connection step lasts (reference C.1). */
+const DETECTING_SECONDS = 1;
 const OPENING_SECONDS = 0.3;
 const CONNECTING_SECONDS = 1;
 const ERROR_SECONDS = 0.1;
@@ -28,6 +35,8 @@ export const SERIAL_LOST =
   'SerialException: device reports readiness to read but returned no data (device disconnected or multiple access on port?)';
 export const CONNECT_TIMEOUT = 'There was a timeout while trying to connect to the printer';
 export const KILLED = 'Printer halted. kill() called!';
+/** OctoPrint's own words when it closes the port after an M112 (util/comm.py). */
+export const ESTOP_CLOSED = 'Closing serial port due to emergency stop M112.';
 
 const PRINTING_TEXTS = new Set([
   'Starting',
@@ -45,6 +54,8 @@ export class OctoPrintConnection {
   error = '';
   port = 'VIRTUAL';
   baudrate = 115200;
+  /** the port saved in OctoPrint's settings (`serial.port`); null: none, it is detected */
+  savedPort: string | null = 'VIRTUAL';
   #cancelStep: (() => void) | null = null;
 
   constructor(
@@ -54,19 +65,35 @@ export class OctoPrintConnection {
     printer.events.on('reachability', (reachable) => {
       if (!reachable && this.#isLinked()) this.fail(SERIAL_LOST);
     });
-    printer.events.on('halt', () => this.fail(KILLED));
+    printer.events.on('halt', (reason) =>
+      reason === 'M112' ? this.emergencyStop() : this.fail(KILLED),
+    );
   }
 
   get isOperational(): boolean {
     return this.phase === 'operational';
   }
 
-  /** Opening serial connection → Connecting → Operational, or a timeout without a printer. */
-  connect(port = this.port, baudrate = this.baudrate): void {
+  /**
+   * Opening serial connection → Connecting → Operational, or a timeout without a printer. A
+   * port to detect (`AUTO`, or none given and none saved) is "Detecting serial connection"
+   * first (src/octoprint/util/comm.py `STATE_DETECT_SERIAL`, `_detect_port`). OctoPrint fires
+   * `Connecting` as it starts (printer/standard.py `connect`).
+   */
+  connect(port: string | null = this.savedPort, baudrate = this.baudrate): void {
     if (this.#isLinked()) this.disconnect();
-    this.port = port;
     this.baudrate = baudrate;
     this.error = '';
+    this.emit('Connecting', null);
+    if (port === null || port === 'AUTO') {
+      this.#enter('detecting', DETECTING_SECONDS, () => this.#open('VIRTUAL'));
+      return;
+    }
+    this.#open(port);
+  }
+
+  #open(port: string): void {
+    this.port = port;
     this.#enter('opening', OPENING_SECONDS, () =>
       this.#enter('connecting', CONNECTING_SECONDS, () => {
         if (!this.printer.isReachable) {
@@ -90,6 +117,7 @@ export class OctoPrintConnection {
 
   disconnect(): void {
     if (this.phase === 'offline') return;
+    this.emit('Disconnecting', null);
     this.printer.jobs.fail('Printer disconnected');
     this.#enter('offline');
     this.emit('Disconnected', null);
@@ -107,11 +135,30 @@ export class OctoPrintConnection {
     this.emit('Error', { error: message, reason: 'firmware' });
   }
 
+  /**
+   * An M112 sent through OctoPrint: it closes the port at once with its own message, no
+   * "Error" in between (src/octoprint/util/comm.py `_trigger_emergency_stop` → `close(is_error)`,
+   * then the `EStop` event of `gcodeToEvent`): the job data is cleared (`FileDeselected`),
+   * `Disconnected`, `EStop`, and the print fails with `reason: "error"` (seen on 1.11.8).
+   */
+  emergencyStop(): void {
+    if (!this.#isLinked()) return;
+    this.error = ESTOP_CLOSED;
+    const hadFile = this.printer.job.file !== null;
+    this.#enter('offline-after-error');
+    if (hadFile) this.emit('FileDeselected', null);
+    this.emit('Disconnected', null);
+    this.emit('EStop', null);
+    this.printer.jobs.fail(ESTOP_CLOSED);
+  }
+
   /** `state.text` / `/api/job` `state`. */
   stateText(): string {
     switch (this.phase) {
       case 'offline':
         return 'Offline';
+      case 'detecting':
+        return 'Detecting serial connection';
       case 'opening':
         return 'Opening serial connection';
       case 'connecting':
@@ -149,6 +196,7 @@ export class OctoPrintConnection {
   stateId(): string {
     return this.stateText()
       .replace('Opening serial connection', 'OPEN_SERIAL')
+      .replace('Detecting serial connection', 'DETECT_SERIAL')
       .replace('Offline after error', 'CLOSED_WITH_ERROR')
       .toUpperCase();
   }
@@ -167,7 +215,7 @@ export class OctoPrintConnection {
   }
 
   #isLinked(): boolean {
-    return this.phase === 'opening' || this.phase === 'connecting' || this.phase === 'operational';
+    return ['detecting', 'opening', 'connecting', 'operational'].includes(this.phase);
   }
 
   #enter(phase: ConnectionPhase, seconds = 0, then?: () => void): void {

@@ -19,6 +19,8 @@ export interface OctoPrintSettings {
   apiKey: string;
   userName: string;
   psuControl: boolean;
+  /** the key's user's permissions; null: an admin, who may do everything */
+  permissions: string[] | null;
   maxUploadBytes: number;
   maxJsonBytes: number;
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { CameraOptions } from '../camera/camera.js';
+import { READ_ONLY_PERMISSIONS } from './auth.js';
 import { Faults, type FaultCommand, type LinkFaults } from '../faults.js';
 import type { VirtualPrinter } from '../printer-model/printer.js';
 import type { OctoPrintConnection } from './connection.js';
@@ -12,8 +14,9 @@ export class OctoPrintFaults extends Faults {
     links: LinkFaults,
     printer: VirtualPrinter,
     private readonly connection: OctoPrintConnection,
-    private readonly settings: { apiKey: string },
+    private readonly settings: { apiKey: string; permissions: string[] | null },
     private readonly cancelTail: CancelTail,
+    private readonly settingsPage: { setWebcam: (camera: CameraOptions | false) => void },
   ) {
     super(links, printer);
   }
@@ -30,6 +33,16 @@ export class OctoPrintFaults extends Faults {
 
   setApiKey(apiKey: string): void {
     this.settings.apiKey = apiKey;
+  }
+
+  /** The key's user is moved to OctoPrint's "Read-only Access" group. */
+  makeKeyReadOnly(): void {
+    this.setKeyPermissions(READ_ONLY_PERMISSIONS);
+  }
+
+  /** The key's user is moved to a group with these permissions (null: back to admin). */
+  setKeyPermissions(permissions: string[] | null): void {
+    this.settings.permissions = permissions;
   }
 
   /** OctoPrint closes its serial connection (the user clicked Disconnect, or the printer is off). */
@@ -56,6 +69,11 @@ export class OctoPrintFaults extends Faults {
   /** Sends the held `PrintFailed {reason: "cancelled"}` events now; answers how many. */
   releaseCancelTail(): number {
     return this.cancelTail.release();
+  }
+
+  /** The user adds a webcam that takes snapshots in OctoPrint's settings (or removes it). */
+  setWebcam(camera: CameraOptions | false = {}): void {
+    this.settingsPage.setWebcam(camera);
   }
 
   /** A printer that never answers: commands still get 204, progress and reports freeze. */

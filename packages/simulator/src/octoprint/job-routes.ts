@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors.js';
 import { sendEmpty, sendJson } from '../http/respond.js';
 import { route, type Route } from '../http/router.js';
-import { requireKey } from './auth.js';
+import { requireKey, requirePermission } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { jobPayload } from './payloads.js';
 import { readCommand, requireOperational } from './request.js';
@@ -15,6 +15,7 @@ export function jobRoutes(ctx: OctoPrintContext): Route[] {
     }),
     route('POST', '/api/job', async (rc) => {
       requireKey(ctx, rc.req, rc.url);
+      requirePermission(ctx, 'PRINT');
       requireOperational(ctx);
       const { command, data } = await readCommand(ctx, rc, {
         start: [],

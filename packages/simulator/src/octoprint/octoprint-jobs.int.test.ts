@@ -78,11 +78,20 @@ describe('virtual OctoPrint: upload', () => {
     expect([offline.status, (await body(offline)).effectivePrint]).toEqual([201, false]);
   });
 
-  it('sanitises the name and refuses unknown types, overwriting a running file and noOverwrite', async () => {
-    const renamed = await body(await upload('My Benchy.gcode', 'G28\n'));
-    expect(renamed.files.local.name).toBe('My_Benchy.gcode');
+  it('keeps the name as given, refuses models and unknown types, overwriting a running file and noOverwrite (issue 30)', async () => {
+    const kept = await body(await upload('Calibration Cube (v2) äö.gcode', 'G28\n'));
+    expect(kept.files.local).toMatchObject({
+      name: 'Calibration Cube (v2) äö.gcode',
+      path: 'Calibration Cube (v2) äö.gcode',
+    });
+    const model = await upload('part.stl', 'solid x\nendsolid x\n');
+    expect([model.status, (await body(model)).error]).toEqual([
+      415,
+      'Could not upload file, invalid type',
+    ]);
     expect((await upload('photo.jpg', 'x')).status).toBe(415);
-    expect((await upload('My_Benchy.gcode', 'G28\n', { noOverwrite: 'true' })).status).toBe(409);
+    const again = await upload('Calibration Cube (v2) äö.gcode', 'G28\n', { noOverwrite: 'true' });
+    expect(again.status).toBe(409);
     await upload('running.gcode', slicedGcode(600), { print: 'true' });
     const overwrite = await upload('running.gcode', 'G28\n');
     expect([overwrite.status, (await body(overwrite)).error]).toEqual([

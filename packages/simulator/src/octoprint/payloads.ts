@@ -191,6 +191,15 @@ export function fileEntry(ctx: OctoPrintContext, file: StoredFile): Record<strin
       },
     };
   }
+  // per printer profile, from the file's print history (filemanager/storage.py
+  // `_calculate_stats_from_history`): OctoPrint keeps them for successful prints
+  if (prints.success > 0 && prints.last?.success) {
+    const seconds = round(prints.last.printSeconds);
+    entry.statistics = {
+      averagePrintTime: { _default: seconds },
+      lastPrintTime: { _default: seconds },
+    };
+  }
   return entry;
 }
 

@@ -38,6 +38,8 @@ export class PushSocket {
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<PushClient>();
   #lastState = '';
+  /** every push socket ever accepted, for tests that count an agent's connections */
+  accepted = 0;
 
   constructor(
     private readonly ctx: OctoPrintContext,
@@ -124,6 +126,7 @@ export class PushSocket {
       events: true,
     };
     this.#clients.add(client);
+    this.accepted += 1;
     ws.on('error', () => ws.terminate());
     ws.on('close', () => this.#clients.delete(client));
     ws.on('message', (data, isBinary) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Camera, headAcrossBed } from '../camera/camera.js';
+import { Camera, headAcrossBed, type CameraOptions } from '../camera/camera.js';
 import { LinkFaults } from '../faults.js';
 import { Emitter } from '../printer-model/emitter.js';
 import type { PrinterOptions } from '../printer-model/printer.js';
@@ -19,6 +19,7 @@ import { filesRoutes } from './files-routes.js';
 import { jobRoutes } from './job-routes.js';
 import { CancelTail, forwardPrintEvents } from './print-events.js';
 import { printerRoutes } from './printer-routes.js';
+import { chartMark, finishAnalyses, firmwareData, followLayers } from './extra-events.js';
 import { PushSocket } from './push-socket.js';
 import { sendOctoPrintError } from './request.js';
 import { systemRoutes } from './system-routes.js';
@@ -34,12 +35,16 @@ export interface VirtualOctoPrintOptions extends SimulatorOptions {
   maxPushClients?: number;
   /** Real ms between `current` messages (OctoPrint: at most every 500 ms). */
   pushIntervalMs?: number;
+  /** The serial port saved in OctoPrint's settings (default VIRTUAL); null: none, detected. */
+  savedPort?: string | null;
   /** Real ms from `PrintCancelled` to its `PrintFailed {reason: "cancelled"}` (default 100). */
   cancelTailMs?: number;
 }
 
 export interface VirtualOctoPrint extends Simulator<OctoPrintFaults> {
   apiKey: string;
+  /** how many push sockets were opened to it so far */
+  pushSocketsOpened(): number;
 }
 
 /** A Marlin printer with OctoPrint's state timings and its 2 s reports kept for 30 minutes (C.1). */
@@ -56,9 +61,11 @@ export async function startVirtualOctoPrint(
 ): Promise<VirtualOctoPrint> {
   const printer = createPrinter(options, MARLIN_PRINTER);
   const bus = new Emitter<OctoPrintBus>();
-  const connection = new OctoPrintConnection(printer, (type, payload) =>
-    bus.emit('event', type, payload),
-  );
+  const connection = new OctoPrintConnection(printer, (type, payload) => {
+    bus.emit('event', type, payload);
+    if (type === 'Connected') firmwareData(ctx);
+  });
+  if (options.savedPort !== undefined) connection.savedPort = options.savedPort;
   let baseUrl = '';
   const ctx: OctoPrintContext = {
     printer,
@@ -68,6 +75,7 @@ export async function startVirtualOctoPrint(
       apiKey: options.apiKey ?? randomBytes(16).toString('hex').toUpperCase(),
       userName: options.userName ?? 'printdeck',
       psuControl: options.psuControl ?? true,
+      permissions: null,
       maxUploadBytes: options.maxUploadBytes ?? 64 * 1024 * 1024,
       maxJsonBytes: options.maxJsonBytes ?? 64 * 1024,
     },
@@ -82,6 +90,7 @@ export async function startVirtualOctoPrint(
       : new Camera(() => cameraView(ctx), options.camera);
   const cancelTail = new CancelTail(options.cancelTailMs ?? 100);
   forwardPrintEvents(ctx, cancelTail);
+  printer.events.on('job', (event) => chartMark(ctx, event.kind));
 
   const routes = [
     ...systemRoutes(ctx),
@@ -91,6 +100,7 @@ export async function startVirtualOctoPrint(
     ...jobRoutes(ctx),
     ...filesRoutes(ctx),
   ];
+  const checkLayer = followLayers(ctx);
   const push = new PushSocket(ctx, {
     maxMessageBytes: options.maxMessageBytes ?? 64 * 1024,
     maxClients: options.maxPushClients ?? 32,
@@ -103,7 +113,14 @@ export async function startVirtualOctoPrint(
     routes,
     sendError: sendOctoPrintError,
     upgrade: push.handleUpgrade,
-    push: { intervalMs: options.pushIntervalMs ?? 500, run: () => push.tick() },
+    push: {
+      intervalMs: options.pushIntervalMs ?? 500,
+      run: () => {
+        checkLayer();
+        finishAnalyses(ctx);
+        push.tick();
+      },
+    },
     closeSockets: () => push.close(),
   });
   baseUrl = host.url;
@@ -111,9 +128,23 @@ export async function startVirtualOctoPrint(
   return {
     ...host,
     apiKey: ctx.settings.apiKey,
+    pushSocketsOpened: () => push.accepted,
     printer,
-    faults: new OctoPrintFaults(links, printer, connection, ctx.settings, cancelTail),
+    faults: new OctoPrintFaults(links, printer, connection, ctx.settings, cancelTail, {
+      setWebcam: (camera) => setWebcam(ctx, camera),
+    }),
   };
+}
+
+/**
+ * The user adds (or removes) a webcam in OctoPrint's settings: saving them fires
+ * `SettingsUpdated` with the settings' hashes (src/octoprint/server/api/settings.py
+ * `_saveSettings` → `Events.SETTINGS_UPDATED`), nothing else is pushed.
+ */
+function setWebcam(ctx: OctoPrintContext, camera: CameraOptions | false): void {
+  ctx.camera = camera === false ? null : new Camera(() => cameraView(ctx), camera);
+  const hash = randomBytes(16).toString('hex');
+  ctx.bus.emit('event', 'SettingsUpdated', { config_hash: hash, effective_hash: hash });
 }
 
 function cameraView(ctx: OctoPrintContext) {

@@ -1,7 +1,14 @@
 import { HttpError } from '../http/errors.js';
 import { sendBytes, sendEmpty, sendJson } from '../http/respond.js';
 import { route, type Route, type RouteContext } from '../http/router.js';
-import { ANONYMOUS_USER, CSRF_FAILED, isAuthorized, requireKey, userPayload } from './auth.js';
+import {
+  ANONYMOUS_USER,
+  CSRF_FAILED,
+  currentUserPayload,
+  isAuthorized,
+  requireKey,
+  userPayload,
+} from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { readCommand, readJson } from './request.js';
 
@@ -28,7 +35,7 @@ export function systemRoutes(ctx: OctoPrintContext): Route[] {
       sendJson(res, 200, { version: OCTOPRINT_VERSION, safemode: false });
     }),
     route('GET', '/api/currentuser', ({ req, res, url }) => {
-      sendJson(res, 200, isAuthorized(ctx, req, url) ? userPayload(ctx) : ANONYMOUS_USER);
+      sendJson(res, 200, isAuthorized(ctx, req, url) ? currentUserPayload(ctx) : ANONYMOUS_USER);
     }),
     route('POST', '/api/login', (rc) => login(ctx, rc)),
     route('POST', '/api/logout', ({ res }) => sendEmpty(res)),

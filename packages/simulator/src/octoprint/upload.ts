@@ -3,7 +3,8 @@ import { HttpError } from '../http/errors.js';
 import { fieldText, filePart, readMultipart } from '../http/multipart.js';
 import { sendJson } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
-import { requireKey } from './auth.js';
+import { requireKey, requirePermission } from './auth.js';
+import { analyse, announceUpload } from './extra-events.js';
 import type { OctoPrintContext } from './context.js';
 import { fileRefs, isMachineCode } from './payloads.js';
 
@@ -13,6 +14,7 @@ import { fileRefs, isMachineCode } from './payloads.js';
  */
 export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promise<void> {
   requireKey(ctx, rc.req, rc.url);
+  requirePermission(ctx, 'FILES_UPLOAD');
   const parts = await readMultipart(rc.req, ctx.settings.maxUploadBytes);
   const folder = fieldText(parts, 'path') ?? '';
   const upload = filePart(parts, 'file');
@@ -27,7 +29,10 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
     return;
   }
   const name = sanitizeName(upload.filename ?? '');
-  if (!/\.(gcode|gco|g|stl)$/i.test(name)) {
+  // a model needs a slicer, and a stock OctoPrint 1.11 has none: not printable
+  // (src/octoprint/server/api/files.py `uploadGcodeFile`)
+  if (/\.stl$/i.test(name)) throw new HttpError(415, 'Could not upload file, invalid type');
+  if (!/\.(gcode|gco|g)$/i.test(name)) {
     throw new HttpError(415, 'Could not upload file, unknown type');
   }
   const path = joinPath(folder, name);
@@ -51,6 +56,7 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
   // and starts it (src/octoprint/server/api/files.py `uploadGcodeFile` → `selectAndOrPrint`)
   ctx.bus.emit('event', 'FileAdded', { storage: 'local', path: stored.path, name: stored.name });
   ctx.bus.emit('event', 'UpdatedFiles', { type: 'printables' });
+  analyse(ctx, stored);
   let effectivePrint = false;
   if ((select || print) && canSelect) {
     jobs.select(stored.path);
@@ -62,6 +68,7 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
     if (print) effectivePrint = jobs.start();
   }
   const effectiveSelect = select && canSelect;
+  announceUpload(ctx, stored, { select, print, effectiveSelect, effectivePrint });
   const refs = fileRefs(ctx, stored.path);
   sendJson(
     rc.res,
@@ -100,16 +107,17 @@ function store<T>(write: () => T): T {
 }
 
 /**
- * OctoPrint refuses path separators and keeps a safe ASCII name; the response carries the
- * stored name, which may differ from what was sent.
+ * OctoPrint 1.11 refuses path separators and keeps the name as given, spaces, brackets and
+ * accents included (`Calibration Cube (v2) äö.gcode`): only characters no file system takes
+ * and leading dots go (src/octoprint/filemanager/storage.py `sanitize_name` →
+ * `octoprint.util.files.sanitize_filename` without `enforceReallyUniversalFilenames`).
  */
 export function sanitizeName(name: string): string {
   if (/[/\\]/.test(name)) throw new HttpError(400, `Can't upload ${name}, invalid name`);
   const clean = name
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/[<>:"|?*]/g, '')
-    .replace(/\s+/g, '_')
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x1f<>:"|?*]/g, '')
     .replace(/^\.+/, '');
   if (clean === '') throw new HttpError(400, `Can't upload ${name}, invalid name`);
   return clean;

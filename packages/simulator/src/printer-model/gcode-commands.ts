@@ -136,9 +136,13 @@ function positionReport(printer: VirtualPrinter): string {
   return `X:${x.toFixed(2)} Y:${y.toFixed(2)} Z:${z.toFixed(2)} E:${e.toFixed(2)}`;
 }
 
+/**
+ * Klipper answers M115 with `gcmd.ack(msg)`, which only a serial stream takes; through
+ * Moonraker it falls back to `respond_info`, which prefixes "// " (klippy/gcode.py `cmd_M115`).
+ */
 function firmwareReport(printer: VirtualPrinter): string {
   return printer.dialect.firmware === 'klipper'
-    ? 'FIRMWARE_NAME:Klipper FIRMWARE_VERSION:v0.12.0-simulated'
+    ? '// FIRMWARE_NAME:Klipper FIRMWARE_VERSION:v0.12.0-simulated'
     : 'FIRMWARE_NAME:Virtual Marlin 1.0 PROTOCOL_VERSION:1.0 MACHINE_TYPE:Printdeck simulator';
 }
 

@@ -1,4 +1,5 @@
 import type { StoredFile } from './files.js';
+import { GcodeTimeline } from './gcode-timeline.js';
 import type { JobPhase } from './job.js';
 import type { JobEventKind, VirtualPrinter } from './printer.js';
 
@@ -29,6 +30,8 @@ export class JobRunner {
     const job = printer.job;
     if (!job.file || job.isActive || !printer.isReachable) return false;
     job.load(job.file);
+    // with timed moves the file's own moves and dwells set its pace (issue 30)
+    if (printer.timedMoves) job.timeline = GcodeTimeline.read(job.file.content);
     job.status = 'printing';
     job.startedAt = printer.time;
     printer.toolhead.home([]);

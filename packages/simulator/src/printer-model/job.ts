@@ -1,4 +1,5 @@
 import type { StoredFile } from './files.js';
+import type { GcodeTimeline } from './gcode-timeline.js';
 
 /** Klipper's `print_stats.state`; OctoPrint's texts are derived from it and the phase. */
 export type JobStatus = 'standby' | 'printing' | 'paused' | 'complete' | 'cancelled' | 'error';
@@ -42,6 +43,10 @@ export class PrintJob {
   startedAt: number | null = null;
   /** Why the job failed. */
   message = '';
+  /** with timed moves: the file's own timing, instead of its estimate */
+  timeline: GcodeTimeline | null = null;
+  /** seconds of the file printed at 100 %, for the timeline */
+  fileSeconds = 0;
 
   constructor(readonly bytesPerSecond = DEFAULT_BYTES_PER_SECOND) {}
 
@@ -58,6 +63,7 @@ export class PrintJob {
   /** How long the file takes at 100 % speed, in seconds. */
   get nominalSeconds(): number {
     if (!this.file) return 0;
+    if (this.timeline) return this.timeline.totalSeconds;
     return this.file.metadata.estimatedSeconds ?? this.file.size / this.bytesPerSecond;
   }
 
@@ -75,6 +81,8 @@ export class PrintJob {
     this.totalSeconds = 0;
     this.startedAt = null;
     this.message = '';
+    this.timeline = null;
+    this.fileSeconds = 0;
   }
 
   /**
@@ -88,9 +96,14 @@ export class PrintJob {
     if (this.phase === 'heating' && heatersReady) this.phase = 'running';
     if (this.phase !== 'running' || !this.file) return false;
     const size = this.file.size;
+    this.printSeconds += seconds;
+    if (this.timeline) {
+      this.fileSeconds += seconds * rate;
+      this.position = this.timeline.positionAt(this.fileSeconds, size);
+      return this.position >= size;
+    }
     const nominal = Math.max(this.nominalSeconds, 1e-3);
     this.position = Math.min(size, this.position + (size / nominal) * seconds * rate);
-    this.printSeconds += seconds;
     return this.position >= size;
   }
 }

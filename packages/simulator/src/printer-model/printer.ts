@@ -308,8 +308,14 @@ export class VirtualPrinter {
    * shuts down, which leaves a print paused (see `JobRunner.freezePaused`).
    */
   emergencyStop(reason = 'M112'): void {
-    this.halt(reason, this.dialect.firmware === 'klipper' ? 'paused' : 'failed');
+    if (this.dialect.firmware === 'klipper') {
+      this.halt(reason, 'paused');
+      this.events.emit('halt', reason);
+      return;
+    }
+    // the host hears of it first: OctoPrint closes the port, then the print fails with its words
     this.events.emit('halt', reason);
+    this.halt(reason, 'failed');
   }
 
   /** The relay: without power the board is gone, heaters cool, positions are lost. */

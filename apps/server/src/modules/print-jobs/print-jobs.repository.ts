@@ -65,7 +65,9 @@ export function createPrintJobsRepository(db: Db) {
     /** Changes a running job; an ended job is never changed here (only `endJob` ends one). */
     async updateOpenJob(
       id: number,
-      changes: Partial<Pick<PrintJobRow, 'outcome' | 'device_path' | 'device_started_at'>>,
+      changes: Partial<
+        Pick<PrintJobRow, 'outcome' | 'device_path' | 'device_started_at' | 'video_state'>
+      >,
     ): Promise<void> {
       await db
         .updateTable('print_jobs')

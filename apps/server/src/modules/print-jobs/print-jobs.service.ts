@@ -7,6 +7,7 @@ import {
   type FilamentType,
   type PrintJob,
   type PrintStart,
+  type PrintStartResponse,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import {
@@ -119,7 +120,7 @@ export function createPrintJobsService(deps: Deps) {
       userId: number,
       printerId: number,
       input: PrintStart,
-    ): Promise<{ printjob_id: number }> {
+    ): Promise<PrintStartResponse> {
       const printer = await getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
       const device = live.get(printer.device_key_id);
       if (
@@ -195,11 +196,17 @@ export function createPrintJobsService(deps: Deps) {
           'The printer stored the file but did not start printing it.',
         );
       }
-      if (stored.success) await jobs.updateOpenJob(jobId, { device_path: stored.data.path });
+      const hasNoCamera = stored.success && stored.data.video === 'no-camera';
+      if (stored.success) {
+        await jobs.updateOpenJob(jobId, {
+          device_path: stored.data.path,
+          ...(hasNoCamera ? { video_state: 'NOT_RECORDED' } : {}),
+        });
+      }
       const started = await jobs.findJob(jobId);
       if (started) lifecycle.notifyStarted(started);
       await sync.recheck(printer.device_key_id);
-      return { printjob_id: jobId };
+      return { printjob_id: jobId, ...(hasNoCamera ? { warnings: ['no_camera' as const] } : {}) };
     },
 
     async listJobs(

@@ -5293,6 +5293,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         printjob_id: number;
+                        warnings?: "no_camera"[];
                     };
                 };
             };

@@ -1,5 +1,22 @@
-/** Commands that answer once Moonraker has them without a refusal (issue 10 #10). */
-export const ACCEPTED_EARLY: ReadonlySet<string> = new Set(['pause', 'resume', 'cancel']);
+import type { DeviceCommandName } from '@printdeck/shared';
+
+/** Reads answer with what they read, so they wait for it; no other command waits (issue 30). */
+const ANSWERED_WITH_DATA: ReadonlySet<DeviceCommandName> = new Set([
+  'list_files',
+  'snapshot',
+  'klipper_macros',
+  'klipper_gcode_store',
+  'klipper_printer_info',
+]);
+
+/**
+ * Commands that answer once Moonraker has them without a refusal: `printer.gcode.script` and
+ * the print aliases answer only when Klipper is done (PAUSE behind queued moves, 8–15 s; a 15 s
+ * macro; a fan command behind a print's moves), later than the server waits (issue 10 #10, 30).
+ */
+export function isAcceptedEarly(name: DeviceCommandName): boolean {
+  return !ANSWERED_WITH_DATA.has(name);
+}
 
 /**
  * The command's own answer when it comes within `acceptMs`, else "accepted": Klipper took it

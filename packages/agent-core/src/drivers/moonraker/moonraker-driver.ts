@@ -12,7 +12,7 @@ import { HostDriver, type HostDriverOptions } from '../host-driver.js';
 import { asRecord, boundDeviceText, requestHost } from '../host-http.js';
 import { connectUrl } from '../host-network.js';
 import { JsonRpcClient } from './jsonrpc-client.js';
-import { acceptEarly, ACCEPTED_EARLY } from './moonraker-accept-early.js';
+import { acceptEarly, isAcceptedEarly } from './moonraker-accept-early.js';
 import {
   runMoonrakerCommand,
   uploadToMoonraker,
@@ -45,7 +45,7 @@ export interface MoonrakerDriverOptions extends HostDriverOptions {
    */
   powerDevice?: string | null;
   /**
-   * pause, resume and cancel answer once Moonraker has them this long without a refusal: they
+   * commands (not reads) answer once Moonraker has them this long without a refusal: they
    * wait behind queued moves (8–15 s seen), and the state shows the result (default 2 s)
    */
   acceptMs?: number;
@@ -107,11 +107,13 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     const running = runMoonrakerCommand(command, ctx).catch((error: unknown) => {
       throw moonrakerFailure(error, this.model.klippy.state === 'ready');
     });
-    if (!ACCEPTED_EARLY.has(command.name)) return running;
+    if (!isAcceptedEarly(command.name)) return running;
+    return this.#acceptEarly(command.name, running);
+  }
+
+  #acceptEarly(name: string, running: Promise<unknown>): Promise<unknown> {
     return acceptEarly(running, this.#options.acceptMs ?? 2000, (error) =>
-      this.log.warn(`${command.name} failed after it was accepted`, {
-        reason: describeError(error),
-      }),
+      this.log.warn(`${name} failed after it was accepted`, { reason: describeError(error) }),
     );
   }
 
@@ -133,13 +135,13 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     const lines: string[] = [];
     const listener = (line: string) => lines.push(line);
     this.#consoleListeners.add(listener);
-    try {
-      await runMoonrakerCommand({ name: 'send_command', commands }, ctx);
-    } catch (error) {
-      throw moonrakerFailure(error, this.model.klippy.state === 'ready');
-    } finally {
-      this.#consoleListeners.delete(listener);
-    }
+    const running = runMoonrakerCommand({ name: 'send_command', commands }, ctx)
+      .catch((error: unknown) => {
+        throw moonrakerFailure(error, this.model.klippy.state === 'ready');
+      })
+      .finally(() => this.#consoleListeners.delete(listener));
+    // a long macro answers once accepted; Klipper's "Unknown command" comes at once
+    await this.#acceptEarly('send_command', running);
     const unknown = lines.find((line) => /^\/\/ Unknown command/i.test(line));
     if (unknown) throw new CommandFailed('invalid-command', `Klipper: ${boundDeviceText(unknown)}`);
     return null;
@@ -232,6 +234,11 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     if (this.isStopped) return;
     this.update({ isReachable: false });
     this.scheduleReconnect(MOONRAKER, reason);
+  }
+
+  /** A refresh is reading Moonraker, or one is waiting to follow it. */
+  get isRefreshing(): boolean {
+    return this.#refreshing !== null || this.#isRefreshWanted;
   }
 
   /** Reads Klippy's state and the host's features, and subscribes again; one at a time. */

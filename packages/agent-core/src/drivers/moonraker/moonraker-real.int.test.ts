@@ -128,14 +128,30 @@ describe('the printer relay (issue 10 #9)', () => {
     // Moonraker reads the pin ~240 ms after "ready", while the agent's refresh still waits
     // for its subscription
     sim.faults.setSubscribeDelay(400);
+    const seen: Array<boolean | null> = [];
+    driver.onState((state) => {
+      if (seen.at(-1) !== state.plugins.power_on) seen.push(state.plugins.power_on);
+    });
     await run({ name: 'firmware_restart' });
     await whileAdvancing(sim.printer, waitForPrinterState('READY_TO_PRINT'), 100);
-    sim.faults.setSubscribeDelay(0);
     await eventually(
       'the relay on',
       () => driver.getState().plugins.power_on,
       (on) => on === true,
     );
+    // every refresh the restart started is done: the notice was never overwritten meanwhile
+    // (the old driver showed on, then the refresh's older "init" (null), then on again)
+    await whileAdvancing(
+      sim.printer,
+      eventually(
+        'refreshes done',
+        () => driver.isRefreshing,
+        (r) => !r,
+      ),
+      100,
+    );
+    sim.faults.setSubscribeDelay(0);
+    expect(seen.slice(seen.indexOf(true))).toEqual([true]);
   });
 
   it('takes the configured device, never just the first one listed', async () => {
@@ -162,6 +178,39 @@ describe('pause behind queued moves (issue 10 #10)', () => {
     await expect(run({ name: 'pause' })).resolves.toBeNull();
     expect(printerState()).toBe('PRINTING'); // accepted, still draining the queue
     await whileAdvancing(sim.printer, waitForPrinterState('PAUSED'));
+  });
+});
+
+describe('long commands (issue 30)', () => {
+  it('a 15 s macro and a fan command behind it answer once Klipper has them, not when done', async () => {
+    const { sim, run } = await setUp({}, { acceptMs: 100 });
+    const outcome = (command: Parameters<typeof run>[0]) =>
+      Promise.race([
+        run(command).then(
+          (result) => ({ result }),
+          (error: unknown) => ({ error }),
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+      ]);
+    // the simulated clock stands still: the dwell (and the fan behind it) is not done
+    expect(await outcome({ name: 'send_command', commands: ['G4 P15000'] })).toEqual({
+      result: null,
+    });
+    expect(await outcome({ name: 'fan_state', on: true })).toEqual({ result: null });
+    expect(sim.printer.fanSpeed).toBe(0);
+    sim.printer.advance(16_000);
+    await eventually(
+      'fan on',
+      () => sim.printer.fanSpeed,
+      (speed) => speed === 1,
+    );
+  });
+
+  it('a refusal that comes at once still fails the command', async () => {
+    const { run } = await setUp({}, { acceptMs: 100 });
+    await expect(
+      run({ name: 'move_head', axis: 'x', distance: 500 }).catch((error: unknown) => error),
+    ).resolves.toMatchObject({ code: expect.any(String) });
   });
 });
 

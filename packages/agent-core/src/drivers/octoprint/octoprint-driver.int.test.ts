@@ -280,11 +280,13 @@ describe('OctoPrint driver: power, faults and the link', () => {
     expect(driver.getState().plugins.power_on).toBe(true);
   });
 
-  it('emergency stop: M112 halts the printer (Error, then Offline after error)', async () => {
+  it('emergency stop: OctoPrint closes the port at once, Offline after error with its own words (issue 30)', async () => {
     await run({ name: 'emergency_stop' });
-    await waitForText('Error');
-    expect(printerState()).toBe('ERROR');
-    await passThrough('Error', 'Offline after error');
+    await waitForText('Offline after error');
+    expect(driver.getState().error).toMatchObject({
+      code: 'printer-error',
+      detail: 'Closing serial port due to emergency stop M112.',
+    });
     await backToOperational();
   });
 

@@ -13,7 +13,7 @@ import { OctoPrintApi } from './octoprint-api.js';
 import { runOctoPrintCommand, uploadToOctoPrint } from './octoprint-commands.js';
 import { OctoPrintJobFollower } from './octoprint-job-follower.js';
 import { openPushSocket, type PushSocket } from './octoprint-push.js';
-import { changeFromPush, readOctoPrintState } from './octoprint-reads.js';
+import { changeFromPush, readOctoPrintCamera, readOctoPrintState } from './octoprint-reads.js';
 import {
   initialOctoPrintModel,
   normaliseFlags,
@@ -56,6 +56,11 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   /** terminal lines the push socket brings while typed commands wait for an answer */
   readonly #terminalListeners = new Set<(line: string) => void>();
   #isCheckingKey = false;
+  /**
+   * bumped by every new connection and every close: an attempt that finds it changed after an
+   * await was overtaken (a new key, a stop) and leaves without a socket or a retry of its own
+   */
+  #attempt = 0;
   readonly #jobs = new OctoPrintJobFollower((event) => this.emitJobEvent(event));
 
   constructor(options: OctoPrintDriverOptions) {
@@ -78,6 +83,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   }
 
   protected disconnect(): void {
+    this.#attempt += 1;
     this.#isFollowing = false;
     this.#push?.close();
     this.#push = null;
@@ -155,33 +161,58 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   /** One connection: read the state over REST, then follow the push socket until it ends. */
   protected async connect(): Promise<void> {
     if (this.isStopped) return;
+    const attempt = ++this.#attempt;
+    const isOvertaken = () => this.isStopped || attempt !== this.#attempt;
     try {
       const user = asRecord(await this.#api.get('api/currentuser'));
+      if (isOvertaken()) return;
       if (user.name === null || user.name === undefined) {
-        this.update({ isReachable: true, isPermissionDenied: true });
-        // without a key yet (it comes from Printdeck once the agent is in) this is no news
-        if (this.#api.apiKey) this.scheduleReconnect(OCTOPRINT, 'OctoPrint refused the API key');
-        else this.scheduleReconnect(OCTOPRINT, 'no OctoPrint API key yet', 'debug');
+        this.#refused();
         return;
       }
-      this.update(await readOctoPrintState(this.#api, this.#options.hasCamera));
+      if (!mayPrint(user)) {
+        // followed again once the user may print: the key stays, its group changes
+        this.update({ isReachable: true, isPermissionDenied: false, isReadOnlyKey: true });
+        this.scheduleReconnect(OCTOPRINT, 'the OctoPrint key may not print');
+        return;
+      }
+      const state = await readOctoPrintState(this.#api, this.#options.hasCamera);
+      if (isOvertaken()) return;
+      this.update({ ...state, isReadOnlyKey: false });
       const login = asRecord(await this.#api.post('api/login', { passive: true }));
-      this.#push = await openPushSocket({
+      if (isOvertaken()) return;
+      const push = await openPushSocket({
         baseUrl: this.#options.url,
         ...(this.#options.network ? { network: this.#options.network } : {}),
         auth: `${String(login.name)}:${String(login.session)}`,
         staleMs: this.#options.staleMs ?? 10_000,
         log: this.log,
-        onMessage: (message) => this.#onPush(message),
-        onClose: (reason) => this.#lost(reason),
+        onMessage: (message) => {
+          if (this.#push === push) this.#onPush(message);
+        },
+        onClose: (reason) => {
+          if (this.#push === push) this.#lost(reason);
+        },
       });
-      if (this.isStopped) this.#push.close();
+      if (isOvertaken()) {
+        push.close();
+        return;
+      }
+      this.#push = push;
       this.#startChecks();
       this.markConnected();
       this.log.info('following OctoPrint', { url: this.#options.url });
     } catch (error) {
-      this.#lost(describeError(error), error);
+      if (!isOvertaken()) this.#lost(describeError(error), error);
     }
+  }
+
+  /** OctoPrint reads the key as anonymous (or there is none yet). */
+  #refused(): void {
+    this.update({ isReachable: true, isPermissionDenied: true });
+    // without a key yet (it comes from Printdeck once the agent is in) this is no news
+    if (this.#api.apiKey) this.scheduleReconnect(OCTOPRINT, 'OctoPrint refused the API key');
+    else this.scheduleReconnect(OCTOPRINT, 'no OctoPrint API key yet', 'debug');
   }
 
   /**
@@ -268,12 +299,40 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
 
   /** Push events (PrintStarted/Done/Failed/Cancelled) with the job's identity. */
   #onEvent(type: string, payload: Record<string, unknown>): void {
+    if (type === 'SettingsUpdated') this.#rereadCamera();
     this.#jobs.onEvent(type, payload);
     this.update({ tracked: this.#jobs.current ? { ...this.#jobs.current } : null });
+  }
+
+  /**
+   * A webcam added or removed in OctoPrint shows at once: saving the settings fires
+   * `SettingsUpdated` (src/octoprint/server/api/settings.py), and the camera is probed again. A
+   * camera given on the command line stays as given.
+   */
+  #rereadCamera(): void {
+    if (this.#options.hasCamera !== undefined) return;
+    const push = this.#push;
+    readOctoPrintCamera(this.#api).then(
+      (hasCamera) => {
+        if (this.#push === push) this.update({ hasCamera });
+      },
+      (error: unknown) =>
+        this.log.warn('could not read the webcam settings', { reason: describeError(error) }),
+    );
   }
 
   /** Follows the printer's job from every state: its identity, and an end without an event. */
   protected override afterChange(): void {
     this.#jobs.follow(this.model);
   }
+}
+
+/**
+ * `/api/currentuser` `permissions` (OctoPrint 1.4+): an admin may do everything; a key without
+ * PRINT (a read-only user's) cannot start a print. An older OctoPrint without the list may.
+ */
+function mayPrint(user: Record<string, unknown>): boolean {
+  const { permissions } = user;
+  if (!Array.isArray(permissions)) return true;
+  return permissions.includes('ADMIN') || permissions.includes('PRINT');
 }

@@ -30,6 +30,11 @@ export async function readOctoPrintState(
   };
 }
 
+/** The webcam as OctoPrint's settings now have it (after `SettingsUpdated`). */
+export async function readOctoPrintCamera(api: OctoPrintApi): Promise<boolean> {
+  return probeCamera(api, await readOptional(api, 'api/settings', []));
+}
+
 /**
  * A camera only when OctoPrint has a webcam that can take snapshots and one snapshot works: a
  * stock OctoPrint lists the classic webcam with a snapshot URL nothing answers, and its

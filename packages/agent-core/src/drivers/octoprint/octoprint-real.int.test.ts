@@ -112,6 +112,76 @@ describe('a stock OctoPrint webcam (issue 10 #3)', () => {
   });
 });
 
+describe('a webcam added in OctoPrint (issue 30)', () => {
+  it('is noticed when OctoPrint announces its settings changed, without a new connection', async () => {
+    const own = await startVirtualOctoPrint({ speed: 0, apiKey: KEY, pushIntervalMs: 20 });
+    // the simulated camera draws its JPEG in this process: a long silence limit
+    const watching = new OctoPrintDriver({
+      url: own.url,
+      apiKey: KEY,
+      log: silentLogger,
+      localIpAddress: null,
+      backoff: FAST_BACKOFF,
+      staleMs: 10_000,
+    });
+    try {
+      watching.start();
+      await eventually('following', () => watching.isFollowing, Boolean);
+      expect(watching.getState().plugins.camera).toBe(false);
+      own.faults.setWebcam();
+      await eventually(
+        'camera',
+        () => watching.getState().plugins.camera,
+        (camera) => camera,
+      );
+      own.faults.setWebcam(false);
+      await eventually(
+        'no camera',
+        () => watching.getState().plugins.camera,
+        (c) => !c,
+      );
+      expect(own.pushSocketsOpened()).toBe(1);
+    } finally {
+      await watching.stop();
+      await own.close();
+    }
+  });
+});
+
+describe('a read-only OctoPrint key (issue 30)', () => {
+  it('is not ready to print: permission denied, saying the key may not print', async () => {
+    const own = await startVirtualOctoPrint({ speed: 0, apiKey: KEY, pushIntervalMs: 20 });
+    own.faults.makeKeyReadOnly();
+    const readOnly = new OctoPrintDriver({
+      url: own.url,
+      apiKey: KEY,
+      log: silentLogger,
+      localIpAddress: null,
+      backoff: FAST_BACKOFF,
+      staleMs: 10_000,
+    });
+    try {
+      readOnly.start();
+      const error = await eventually(
+        'permission denied',
+        () => readOnly.getState().error,
+        (e) => e?.code === 'permission-denied',
+      );
+      expect(error?.detail).toMatch(/may not print/);
+      own.faults.setKeyPermissions(null);
+      await eventually(
+        'ready with a full key',
+        () => readOnly.getState().state.flags.ready,
+        (ready) => ready,
+        10_000,
+      );
+    } finally {
+      await readOnly.stop();
+      await own.close();
+    }
+  });
+});
+
 describe('a typed G-code the printer does not know (issue 10 #6)', () => {
   it("fails with the printer's own answer, although OctoPrint answered 204", async () => {
     const refusal = await run({ name: 'send_command', commands: ['FOO'] }).catch(

@@ -10,6 +10,7 @@ import {
 const MODEL: OctoPrintModel = {
   isReachable: true,
   isPermissionDenied: false,
+  isReadOnlyKey: false,
   stateText: 'Operational',
   flags: null,
   job: null,

@@ -36,6 +36,8 @@ export interface Reading {
 export interface OctoPrintModel {
   isReachable: boolean;
   isPermissionDenied: boolean;
+  /** the key works but its user may not print (a read-only user's key): not ready */
+  isReadOnlyKey: boolean;
   /** `state.text` (push, `/api/printer`) or `/api/job` `state` */
   stateText: string | null;
   /** `state.flags`, when the answer had them (`/api/job` has only the text) */
@@ -64,6 +66,7 @@ export function initialOctoPrintModel(options: {
   return {
     isReachable: false,
     isPermissionDenied: false,
+    isReadOnlyKey: false,
     stateText: null,
     flags: null,
     job: null,
@@ -179,12 +182,14 @@ export function normaliseOctoPrintState(model: OctoPrintModel): DeviceState {
   if (!model.isReachable) {
     return { ...unreachableState({ hostName: OCTOPRINT, plugins, ...localIp(model) }), ...common };
   }
-  if (model.isPermissionDenied) {
+  if (model.isPermissionDenied || model.isReadOnlyKey) {
     return {
       ...unreachableState({ hostName: OCTOPRINT, plugins, ...localIp(model) }),
       error: {
         code: 'permission-denied',
-        detail: 'OctoPrint does not accept the API key: it is wrong or was revoked.',
+        detail: model.isPermissionDenied
+          ? 'OctoPrint does not accept the API key: it is wrong or was revoked.'
+          : "OctoPrint's API key may not print: its user is read-only. Use the key of a user who may print.",
       },
       ...common,
     };

@@ -105,6 +105,20 @@ async function startOnPrinters(
   if (started > 0) {
     notifications.show({ color: 'green', message: t('printDialog.started', { count: started }) });
   }
+  // the agent itself says at the start when it has no camera to film with (issue 30)
+  const unfilmed = views.filter((_, index) => {
+    const result = settled[index];
+    return result?.status === 'fulfilled' && result.value.warnings?.includes('no_camera');
+  });
+  if (unfilmed.length > 0) {
+    notifications.show({
+      color: 'yellow',
+      message: t('printDialog.noCamera', {
+        count: unfilmed.length,
+        names: unfilmed.map((view) => view.printer.name).join(', '),
+      }),
+    });
+  }
   const summary = summarizeStartFailures(failures);
   if (summary.hasTimeout) {
     notifications.show({
