@@ -402,8 +402,11 @@ export function composeServices({
     live: devices.live,
     snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
     isLeader: cluster.isLeader,
+    jobs: jobsRepository,
+    wakeJobs: () => jobs.wake(),
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
+  jobs.register(notifications.deliveryJob);
   const workspaceAdmin = createWorkspaceAdminServices({
     db,
     clock,

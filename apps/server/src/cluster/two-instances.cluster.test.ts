@@ -52,7 +52,7 @@ beforeAll(async () => {
   b = await startInProcessInstance(storage, {
     env: telegram,
     gatewayLimits: { commandTimeoutMs: 1000, snapshotTimeoutMs: 1000, printStartTimeoutMs: 5000 },
-    notificationOptions: { worker: { backoffSeconds: 0.2, maxAttempts: 4 } },
+    notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 } },
   });
   a = await spawnInstance(storage, telegram);
   apiA = createApiClient(a.url);

@@ -14,10 +14,8 @@ export interface Workers {
 
 /**
  * The background work of one instance: the cluster's membership, the sweeps (orphans at
- * start), the listeners on
- * device events (event-wiring.ts), the job runner (video encodes, invitation mails), the
- * notification worker and LAN mode's
- * built-in agents.
+ * start), the listeners on device events (event-wiring.ts), the job runner (video encodes,
+ * invitation mails, notifications), the Telegram bot and LAN mode's built-in agents.
  */
 export async function startWorkers(services: Services, log: FastifyBaseLogger): Promise<Workers> {
   const stops: Array<() => void | Promise<void>> = [];
@@ -33,10 +31,10 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   stops.push(wireDeviceEvents(services, log));
   services.jobs.register(services.videos.createEncodeJob(log));
   services.jobs.start(log);
-  // waits for the jobs running (an encode, a mail) before the database closes
+  // waits for the jobs running (an encode, a mail, a message) before the database closes
   stops.push(() => services.jobs.stop());
   services.notifications.startBackground(log);
-  // stops the outbox worker after the messages on their way have gone
+  // stops the Telegram bot's long poll
   stops.push(() => services.notifications.stopBackground());
 
   const lan = services.lanPrinters;

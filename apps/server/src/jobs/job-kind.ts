@@ -18,7 +18,8 @@ export interface JobPolicy {
  * so a row written by an older version fails clearly) and its handler. A handler may run more
  * than once for one job (a worker died after the work, before recording it): it must be
  * idempotent. It resolves when the work is done; it throws `RetryLater` (or anything else) to
- * be retried with backoff, or `GiveUp` to fail at once.
+ * be retried with backoff, `GiveUp` to fail at once, or `WaitUntil` when the work may not start
+ * yet (a rate limit's slot): put back without spending an attempt.
  */
 export interface JobKind<Schema extends z.ZodType = z.ZodType> {
   name: string;
@@ -29,6 +30,8 @@ export interface JobKind<Schema extends z.ZodType = z.ZodType> {
   handle(payload: z.infer<Schema>, job: { attempts: number }): Promise<void>;
   /** the job failed for good (attempts used up, or `GiveUp`): record it on the kind's own data */
   onGiveUp?(payload: z.infer<Schema>, reason: string): Promise<void>;
+  /** an attempt failed and the job runs again at `at`: record it on the kind's own data */
+  onRetry?(payload: z.infer<Schema>, reason: string, at: Date): Promise<void>;
 }
 
 export function defineJobKind<Schema extends z.ZodType>(kind: JobKind<Schema>): JobKind<Schema> {
@@ -51,5 +54,16 @@ export class GiveUp extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'GiveUp';
+  }
+}
+
+/**
+ * The work may not start before `at` (e.g. the next free slot of Telegram's rate limit): the
+ * runner puts the job back to run then, and the attempt it claimed is not counted.
+ */
+export class WaitUntil extends Error {
+  constructor(readonly at: Date) {
+    super(`Waiting until ${at.toISOString()}`);
+    this.name = 'WaitUntil';
   }
 }

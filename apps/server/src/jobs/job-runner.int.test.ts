@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { TestClock } from '../test/test-clock.js';
 import { createTestStorage, type TestStorage } from '../test/test-database.js';
-import { GiveUp, RetryLater, defineJobKind, type JobPolicy } from './job-kind.js';
+import { GiveUp, RetryLater, WaitUntil, defineJobKind, type JobPolicy } from './job-kind.js';
 import { createJobRunner } from './job-runner.js';
 import { createJobsRepository } from './jobs.repository.js';
 
@@ -221,5 +221,102 @@ describe('the job runner', () => {
     const [row] = await rowsOf('typed');
     expect(row!.state).toBe('failed');
     expect(row!.last_error).toMatch(/^The job's payload is not valid/);
+  });
+
+  it('a wait for a slot spends no attempt: the job runs at its time and still has all its tries', async () => {
+    // waits five times (more than its 3 attempts), then fails for real three times
+    const { kind, calls, givenUp } = recordingKind('patient', (_n, call) => {
+      if (call <= 5) throw new WaitUntil(new Date(clock.now().getTime() + 2000));
+      throw new Error('the far side is down');
+    });
+    await enqueue('patient', 3);
+    const runner = runnerOn(first, kind);
+    for (let wait = 1; wait <= 5; wait++) {
+      const start = clock.now().getTime();
+      await runner.drainOnce();
+      const [row] = await rowsOf('patient');
+      expect(row).toMatchObject({ state: 'pending', attempts: 0, last_error: null });
+      expect(Date.parse(row!.run_after) - start).toBeGreaterThanOrEqual(2000);
+      expect(Date.parse(row!.run_after) - start).toBeLessThan(3000);
+      // not before its time
+      clock.advance(1);
+      expect(await runner.drainOnce()).toBe(0);
+      expect(calls).toHaveLength(wait);
+      clock.advance(1);
+    }
+    // every call saw the first attempt until the work was really tried
+    expect(calls.map((call) => call.attempts)).toEqual([1, 1, 1, 1, 1]);
+    for (let retry = 0; retry < 3; retry++) {
+      await runner.drainOnce();
+      clock.advance(POLICY.maxBackoffMs / 1000);
+    }
+    expect(calls.map((call) => call.attempts)).toEqual([1, 1, 1, 1, 1, 1, 2, 3]);
+    expect(givenUp).toEqual([{ n: 3, reason: 'the far side is down (gave up after 3 attempts)' }]);
+  });
+
+  it('a worker that waited, or whose job was taken over, cannot overwrite the next holder', async () => {
+    const { kind } = recordingKind('token', () => {
+      throw new WaitUntil(new Date(clock.now().getTime() + 1000));
+    });
+    await enqueue('token', 1);
+    const repository = createJobsRepository(second.db);
+    const lease = () => new Date(clock.now().getTime() + POLICY.leaseMs).toISOString();
+    // a slow worker holds the job; its lease runs out and a runner takes it over, then waits
+    const slow = await repository.claimNext(['token'], clock.now().toISOString(), lease);
+    clock.advance(POLICY.leaseMs / 1000 + 1);
+    await runnerOn(first, kind).drainOnce();
+    expect(await rowsOf('token')).toEqual([
+      expect.objectContaining({ state: 'pending', attempts: 1 }),
+    ]);
+    // the job is claimed again (token 2); the slow worker's token 1 matches nothing running
+    clock.advance(2);
+    const next = await repository.claimNext(['token'], clock.now().toISOString(), lease);
+    expect(next).toMatchObject({ attempts: 2 });
+    await repository.markDone(slow!);
+    await repository.markWaiting(slow!, clock.now().toISOString());
+    expect(await rowsOf('token')).toEqual([
+      expect.objectContaining({ state: 'running', attempts: 2 }),
+    ]);
+    await repository.markDone(next!);
+    expect(await rowsOf('token')).toEqual([
+      expect.objectContaining({ state: 'done', attempts: 2 }),
+    ]);
+  });
+
+  it('started, it looks again by itself when a wait or a retry is due, before its poll', async () => {
+    let calls = 0;
+    const kind = defineJobKind({
+      name: 'soon',
+      payload: z.object({ n: z.number() }),
+      policy: POLICY,
+      keyOf: ({ n }) => `soon:${n}`,
+      async handle() {
+        calls += 1;
+        // a wait of 50 ms on the real clock; the runner polls only every minute
+        if (calls === 1) throw new WaitUntil(new Date(Date.now() + 50));
+      },
+    });
+    const runner = createJobRunner({
+      jobs: createJobsRepository(first.db),
+      clock: { now: () => new Date() },
+      options: { pollMs: 60_000 },
+    });
+    runner.register(kind);
+    await createJobsRepository(first.db).enqueue(first.db, {
+      kind: 'soon',
+      key: 'soon:1',
+      payload: { n: 1 },
+      runAfter: new Date().toISOString(),
+      nowIso: new Date().toISOString(),
+    });
+    runner.start({ warn: () => {}, error: () => {} });
+    try {
+      await vi.waitFor(async () => expect((await rowsOf('soon'))[0]?.state).toBe('done'), {
+        timeout: 5000,
+      });
+      expect(calls).toBe(2);
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { GiveUp, RetryLater, type JobKind } from './job-kind.js';
+import { GiveUp, RetryLater, WaitUntil, type JobKind } from './job-kind.js';
 import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
 
 export interface JobRunnerOptions {
@@ -12,7 +12,10 @@ export interface JobRunnerOptions {
 const JOB_RUNNER_DEFAULTS: JobRunnerOptions = { pollMs: 15_000 };
 
 export type JobOutcome =
-  { state: 'done' } | { state: 'retry'; error: unknown } | { state: 'failed'; error: unknown };
+  | { state: 'done' }
+  | { state: 'waiting'; at: Date }
+  | { state: 'retry'; error: unknown }
+  | { state: 'failed'; error: unknown };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -37,6 +40,9 @@ export function createJobRunner(deps: {
   let isWakeQueued = false;
   let poke: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // a wake-up at the next due time (a retry, a wait; clock time), sooner than the poll
+  let dueTimer: { at: number; handle: NodeJS.Timeout } | null = null;
+  let isStarted = false;
   let isStopped = false;
   let doneCount = 0;
 
@@ -76,6 +82,11 @@ export function createJobRunner(deps: {
     try {
       await kind.handle(parsed.data, { attempts: job.attempts });
     } catch (error) {
+      if (error instanceof WaitUntil) {
+        await jobs.markWaiting(job, error.at.toISOString());
+        wakeAt(error.at.getTime());
+        return { state: 'waiting', at: error.at };
+      }
       const reason = reasonOf(error);
       const isGivingUp = error instanceof GiveUp || job.attempts >= maxAttempts;
       logger.warn(
@@ -87,7 +98,10 @@ export function createJobRunner(deps: {
         await giveUp(kind, job, parsed.data, `${reason}${suffix}`);
         return { state: 'failed', error };
       }
-      await jobs.markRetry(job, retryAt(kind, job, error), reason);
+      const at = retryAt(kind, job, error);
+      await kind.onRetry?.(parsed.data, reason, new Date(at));
+      await jobs.markRetry(job, at, reason);
+      wakeAt(Date.parse(at));
       return { state: 'retry', error };
     }
     await jobs.markDone(job);
@@ -116,6 +130,28 @@ export function createJobRunner(deps: {
       .finally(() => active.set(job.kind, (active.get(job.kind) ?? 1) - 1));
   }
 
+  /** Looks again at `atMs` (clock time), unless a look is due sooner or polling covers it. */
+  function wakeAt(atMs: number): void {
+    if (!isStarted || isStopped) return;
+    const delay = Math.max(atMs - clock.now().getTime(), 1);
+    if (delay >= options.pollMs) return;
+    if (dueTimer && dueTimer.at <= atMs) return;
+    if (dueTimer) clearTimeout(dueTimer.handle);
+    const handle = setTimeout(() => {
+      dueTimer = null;
+      wake();
+    }, delay);
+    handle.unref();
+    dueTimer = { at: atMs, handle };
+  }
+
+  /** After a look found nothing due: sleep until the next pending job is (another instance's). */
+  async function wakeWhenDue(): Promise<void> {
+    if (!isStarted || isStopped) return;
+    const due = await jobs.nextDueAt([...kinds.keys()]);
+    if (due) wakeAt(Date.parse(due));
+  }
+
   /** Claims and runs due work until none is left; a wake-up during it looks again. */
   async function drain(): Promise<void> {
     const running = new Set<Promise<void>>();
@@ -129,7 +165,7 @@ export function createJobRunner(deps: {
         running.add(task);
         continue;
       }
-      if (running.size === 0 && !isWakeQueued) return;
+      if (running.size === 0 && !isWakeQueued) return wakeWhenDue();
       if (isWakeQueued) continue;
       await Promise.race([
         ...running,
@@ -185,6 +221,7 @@ export function createJobRunner(deps: {
     /** Resumes what a previous run left (pending, or held by a worker that died) and polls. */
     start(log: Pick<FastifyBaseLogger, 'warn' | 'error'>): void {
       logger = log;
+      isStarted = true;
       wake();
       timer = setInterval(wake, options.pollMs);
       timer.unref();
@@ -194,6 +231,7 @@ export function createJobRunner(deps: {
     async stop(): Promise<void> {
       isStopped = true;
       if (timer) clearInterval(timer);
+      if (dueTimer) clearTimeout(dueTimer.handle);
       poke?.();
       await idle();
     },

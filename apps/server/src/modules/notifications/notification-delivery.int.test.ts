@@ -58,7 +58,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
     },
     gatewayLimits: { printStartTimeoutMs: 2000, snapshotTimeoutMs: 1000 },
-    notificationOptions: { worker: { backoffSeconds: 0.2, maxAttempts: 4 } },
+    notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 } },
   });
   admin = await buildUser(t);
   english = await buildUser(t);
@@ -174,7 +174,7 @@ describe('print done and failed on Telegram', () => {
 
     // The device repeats its event: the job ended once, so nothing is sent again.
     agent.send({ type: 'event', name: 'job_finished', job_id: jobId, data: {} });
-    await t.server.services.notifications.worker.drainOnce();
+    await t.server.services.jobs.drainOnce();
     expect(await outboxRows()).toHaveLength(2);
     expect(bot.sent).toHaveLength(2);
   });
@@ -276,7 +276,7 @@ describe('the video failure alert', () => {
         reasons: ['camera_frozen'],
       }),
     );
-    t.server.services.notifications.worker.wake();
+    t.server.services.jobs.wake();
     const mail = await smtp.waitForMail(english.email, 10_000);
     expect(mail.subject).toBe('Printdeck: Timelapse video failed');
     expect(mail.text).toContain('Printer: <b>MK4</b>');

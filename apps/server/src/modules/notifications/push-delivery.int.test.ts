@@ -15,7 +15,7 @@ let workspaceId: number;
 beforeAll(async () => {
   service = await startFakePushService();
   t = await startTestServer({
-    notificationOptions: { allowLocalPushEndpoints: true, worker: { backoffSeconds: 0.2 } },
+    notificationOptions: { allowLocalPushEndpoints: true, delivery: { backoffSeconds: 0.2 } },
   });
   member = await buildUser(t);
   workspaceId = await buildWorkspace(t, member, 'Makers');

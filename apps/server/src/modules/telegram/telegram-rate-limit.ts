@@ -15,7 +15,7 @@ export interface RateLimits {
 
 export const TELEGRAM_LIMITS: RateLimits = { perSecond: 30, perChatIntervalMs: 1000 };
 
-/** How long to wait when every slot is held by a send still on its way. */
+/** How long to wait when all 30 slots are held by sends still on their way. */
 const BUSY_WAIT_MS = 20;
 
 export class TelegramRateLimiter {
@@ -32,7 +32,8 @@ export class TelegramRateLimiter {
   tryTake(chat: string, now: number): number {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     while (this.finished.length > 0 && this.finished[0]! <= now - 1000) this.finished.shift();
-    if (this.inFlightByChat.has(chat)) return BUSY_WAIT_MS;
+    // its next message starts a full interval after this one finishes: at least that long
+    if (this.inFlightByChat.has(chat)) return this.limits.perChatIntervalMs;
     const chatLast = this.lastByChat.get(chat);
     const chatWait = chatLast === undefined ? 0 : chatLast + this.limits.perChatIntervalMs - now;
     const isFull = this.inFlight + this.finished.length >= this.limits.perSecond;
