@@ -27,6 +27,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { createJobRunner, type JobRunnerOptions } from './jobs/job-runner.js';
 import { createJobsRepository } from './jobs/jobs.repository.js';
+import { createJobsRetention } from './jobs/jobs-retention.js';
 import { GATEWAY_LIMITS, type GatewayLimits } from './gateway/device-connection.js';
 import { buildApp, type App } from './http/app.js';
 import { RateLimiter } from './http/rate-limiter.js';
@@ -407,6 +408,9 @@ export function composeServices({
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
   jobs.register(notifications.deliveryJob);
+  // periodic work that one instance of the cluster does per period
+  jobs.register(idempotency.sweepJob);
+  jobs.register(createJobsRetention(jobsRepository, clock));
   const workspaceAdmin = createWorkspaceAdminServices({
     db,
     clock,

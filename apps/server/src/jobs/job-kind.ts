@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** How a kind's jobs are run: one kind's numbers never hold up another's. */
 export interface JobPolicy {
@@ -32,10 +32,46 @@ export interface JobKind<Schema extends z.ZodType = z.ZodType> {
   onGiveUp?(payload: z.infer<Schema>, reason: string): Promise<void>;
   /** an attempt failed and the job runs again at `at`: record it on the kind's own data */
   onRetry?(payload: z.infer<Schema>, reason: string, at: Date): Promise<void>;
+  /**
+   * A recurring kind (`defineRecurringJob`): its one job runs every this many ms, on one
+   * instance of the cluster per period; done or failed, it is put back for the next period.
+   */
+  everyMs?: number;
 }
 
 export function defineJobKind<Schema extends z.ZodType>(kind: JobKind<Schema>): JobKind<Schema> {
   return kind;
+}
+
+const noPayload = z.object({});
+
+/**
+ * Periodic work as a job (a sweep, a retention pass): one row keyed by the kind's name, made
+ * when a runner starts, claimed by one instance per period like any job (a dead instance's
+ * run is taken over when its lease ends). A run that fails is logged and runs again next
+ * period: it never gives up, and its waits spend no attempt.
+ */
+export function defineRecurringJob(kind: {
+  name: string;
+  everyMs: number;
+  /** a run longer than this is taken for dead and taken over */
+  leaseMs: number;
+  run(): Promise<void>;
+}): JobKind<typeof noPayload> {
+  return {
+    name: kind.name,
+    payload: noPayload,
+    policy: {
+      leaseMs: kind.leaseMs,
+      maxAttempts: 1,
+      backoffMs: kind.everyMs,
+      maxBackoffMs: kind.everyMs,
+      concurrency: 1,
+    },
+    keyOf: () => kind.name,
+    handle: () => kind.run(),
+    everyMs: kind.everyMs,
+  };
 }
 
 /** The work could not be done now; the runner tries again (at `at`, or after its backoff). */

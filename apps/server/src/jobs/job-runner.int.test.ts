@@ -2,11 +2,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import type { BackgroundJobState } from '../db/schema.js';
 import { TestClock } from '../test/test-clock.js';
 import { createTestStorage, type TestStorage } from '../test/test-database.js';
-import { GiveUp, RetryLater, WaitUntil, defineJobKind, type JobPolicy } from './job-kind.js';
+import {
+  GiveUp,
+  RetryLater,
+  WaitUntil,
+  defineJobKind,
+  defineRecurringJob,
+  type JobKind,
+  type JobPolicy,
+} from './job-kind.js';
 import { createJobRunner } from './job-runner.js';
 import { createJobsRepository } from './jobs.repository.js';
+import { createJobsRetention } from './jobs-retention.js';
 
 /**
  * The runner's rules on the real database (both dialects: the claim is a conditional UPDATE
@@ -70,7 +80,7 @@ function recordingKind(name: string, behave: (n: number, call: number) => Promis
   return { kind, calls, givenUp };
 }
 
-function runnerOn(handle: DatabaseHandle, ...kinds: ReturnType<typeof recordingKind>['kind'][]) {
+function runnerOn(handle: DatabaseHandle, ...kinds: JobKind[]) {
   const runner = createJobRunner({ jobs: createJobsRepository(handle.db), clock });
   for (const kind of kinds) runner.register(kind);
   return runner;
@@ -318,5 +328,134 @@ describe('the job runner', () => {
     } finally {
       await runner.stop();
     }
+  });
+});
+
+describe('recurring jobs', () => {
+  const EVERY_MS = 60_000;
+
+  /** A sweep that counts its runs; `fail` makes a run throw. */
+  function countingSweep(name: string, fail: (run: number) => boolean = () => false) {
+    let runs = 0;
+    const kind = defineRecurringJob({
+      name,
+      everyMs: EVERY_MS,
+      leaseMs: 30_000,
+      async run() {
+        runs += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (fail(runs)) throw new Error(`run ${runs} failed`);
+      },
+    });
+    return { kind, runs: () => runs };
+  }
+
+  it('two instances run a recurring job once per period between them', async () => {
+    const sweep = countingSweep('sweep.once');
+    const [a, b] = [runnerOn(first, sweep.kind), runnerOn(second, sweep.kind)];
+    for (let period = 1; period <= 4; period++) {
+      // each instance looks several times in the period
+      await Promise.all([a.drainOnce(), b.drainOnce()]);
+      await Promise.all([a.drainOnce(), b.drainOnce()]);
+      expect(sweep.runs()).toBe(period);
+      clock.advance(EVERY_MS / 2000);
+      await Promise.all([a.drainOnce(), b.drainOnce()]);
+      expect(sweep.runs()).toBe(period);
+      clock.advance(EVERY_MS / 2000 + 1);
+    }
+    expect(await rowsOf('sweep.once')).toEqual([
+      expect.objectContaining({
+        key: 'sweep.once',
+        state: 'pending',
+        attempts: 0,
+        last_error: null,
+      }),
+    ]);
+  });
+
+  it('a failed run waits for its next period, keeps the reason, and never gives up', async () => {
+    const sweep = countingSweep('sweep.flaky', (run) => run <= 3);
+    const runner = runnerOn(first, sweep.kind);
+    for (let period = 1; period <= 3; period++) {
+      await runner.drainOnce();
+      expect(await rowsOf('sweep.flaky')).toEqual([
+        expect.objectContaining({
+          state: 'pending',
+          attempts: 0,
+          last_error: `run ${period} failed`,
+        }),
+      ]);
+      await runner.drainOnce();
+      expect(sweep.runs()).toBe(period);
+      clock.advance(EVERY_MS / 1000 + 1);
+    }
+    await runner.drainOnce();
+    expect(sweep.runs()).toBe(4);
+    expect(await rowsOf('sweep.flaky')).toEqual([
+      expect.objectContaining({ state: 'pending', attempts: 0, last_error: null }),
+    ]);
+  });
+
+  it('an instance that died mid-run has its run taken over once its lease ends', async () => {
+    const sweep = countingSweep('sweep.takeover');
+    await createJobsRepository(second.db).ensure({
+      kind: 'sweep.takeover',
+      key: 'sweep.takeover',
+      payload: {},
+      runAfter: clock.now().toISOString(),
+      nowIso: clock.now().toISOString(),
+    });
+    await createJobsRepository(second.db).claimNext(
+      ['sweep.takeover'],
+      clock.now().toISOString(),
+      () => new Date(clock.now().getTime() + 30_000).toISOString(),
+    );
+    const runner = runnerOn(first, sweep.kind);
+    await runner.drainOnce();
+    expect(sweep.runs()).toBe(0);
+    clock.advance(31);
+    await runner.drainOnce();
+    expect(sweep.runs()).toBe(1);
+    expect(await rowsOf('sweep.takeover')).toEqual([
+      expect.objectContaining({ state: 'pending', attempts: 1 }),
+    ]);
+  });
+
+  it('the retention job deletes finished jobs past their days, and nothing still to run', async () => {
+    const daysAgo = (days: number) =>
+      new Date(clock.now().getTime() - days * 24 * 3600_000 - 60_000).toISOString();
+    const row = (key: string, state: BackgroundJobState, days: number) => ({
+      kind: 'old',
+      key,
+      payload: '{}',
+      state,
+      run_after: daysAgo(days),
+      created_on: daysAgo(days),
+    });
+    await first.db
+      .insertInto('background_jobs')
+      .values([
+        row('done-8', 'done', 8),
+        row('done-6', 'done', 6),
+        row('failed-31', 'failed', 31),
+        row('failed-29', 'failed', 29),
+        row('pending-40', 'pending', 40),
+        row('running-40', 'running', 40),
+      ])
+      .execute();
+    const jobs = createJobsRepository(first.db);
+    const runner = createJobRunner({ jobs, clock });
+    runner.register(createJobsRetention(jobs, clock));
+    await runner.drainOnce();
+    const keys = (await first.db.selectFrom('background_jobs').select('key').execute()).map(
+      (r) => r.key,
+    );
+    expect(keys.sort()).toEqual([
+      'done-6',
+      'failed-29',
+      'jobs.retention',
+      'pending-40',
+      'running-40',
+    ]);
   });
 });

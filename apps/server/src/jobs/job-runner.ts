@@ -33,6 +33,7 @@ export function createJobRunner(deps: {
   const { jobs, clock } = deps;
   const options = { ...JOB_RUNNER_DEFAULTS, ...deps.options };
   const kinds = new Map<string, JobKind>();
+  const ensured = new Set<string>();
   // the server's logger comes with start(); a held job run before that logs nowhere
   let logger: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
   const active = new Map<string, number>();
@@ -64,6 +65,38 @@ export function createJobRunner(deps: {
     await jobs.markFailed(job, reason);
   }
 
+  /** A recurring job: runs, then waits for its next period whatever happened (no attempt). */
+  async function runRecurring(
+    kind: JobKind,
+    everyMs: number,
+    job: ClaimedJob,
+    payload: unknown,
+  ): Promise<JobOutcome> {
+    let error: unknown = null;
+    try {
+      await kind.handle(payload, { attempts: job.attempts });
+    } catch (caught) {
+      error = caught;
+      logger.warn({ kind: job.kind, reason: reasonOf(caught) }, 'recurring job failed');
+    }
+    const at = new Date(clock.now().getTime() + everyMs);
+    await jobs.markWaiting(job, at.toISOString(), error === null ? null : reasonOf(error));
+    wakeAt(at.getTime());
+    if (error !== null) return { state: 'retry', error };
+    doneCount += 1;
+    return { state: 'done' };
+  }
+
+  /** Makes the one row of each recurring kind registered since the last look. */
+  async function ensureRecurring(): Promise<void> {
+    for (const kind of kinds.values()) {
+      if (kind.everyMs === undefined || ensured.has(kind.name)) continue;
+      const nowIso = clock.now().toISOString();
+      await jobs.ensure({ kind: kind.name, key: kind.name, payload: {}, runAfter: nowIso, nowIso });
+      ensured.add(kind.name);
+    }
+  }
+
   /** Runs one held job's handler and records how it went. */
   async function runHeld(job: ClaimedJob): Promise<JobOutcome> {
     const kind = kindOf(job);
@@ -74,6 +107,7 @@ export function createJobRunner(deps: {
       await giveUp(kind, job, undefined, error.message);
       return { state: 'failed', error };
     }
+    if (kind.everyMs !== undefined) return runRecurring(kind, kind.everyMs, job, parsed.data);
     if (job.attempts > maxAttempts) {
       const error = new GiveUp(`Gave up after ${maxAttempts} attempts.`);
       await giveUp(kind, job, parsed.data, error.message);
@@ -155,6 +189,7 @@ export function createJobRunner(deps: {
   /** Claims and runs due work until none is left; a wake-up during it looks again. */
   async function drain(): Promise<void> {
     const running = new Set<Promise<void>>();
+    if (!isStopped) await ensureRecurring();
     for (;;) {
       isWakeQueued = false;
       const claimed = isStopped

@@ -154,15 +154,35 @@ export function createJobsRepository(db: Db) {
      * is this worker, done with it. A worker the job was taken from holds a lower value, which
      * a running job never has again.
      */
-    async markWaiting(job: ClaimedJob, runAfter: string): Promise<void> {
+    async markWaiting(job: ClaimedJob, runAfter: string, reason?: string | null): Promise<void> {
       await held(db, job)
         .set((eb) => ({
           state: 'pending',
           run_after: runAfter,
           lease_until: null,
           attempts: eb('attempts', '-', 1),
+          ...(reason !== undefined ? { last_error: reason } : {}),
         }))
         .execute();
+    },
+
+    /** Makes a job unless one with its key is there (a recurring kind's one row). */
+    async ensure(job: NewJob): Promise<void> {
+      await this.enqueue(db, job);
+    },
+
+    /** Deletes jobs done before `doneBefore` and failed before `failedBefore` (by creation). */
+    async deleteFinished(doneBefore: string, failedBefore: string): Promise<number> {
+      const result = await db
+        .deleteFrom('background_jobs')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('state', '=', 'done'), eb('created_on', '<', doneBefore)]),
+            eb.and([eb('state', '=', 'failed'), eb('created_on', '<', failedBefore)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async markFailed(job: ClaimedJob, reason: string): Promise<void> {
