@@ -407,7 +407,7 @@ export function composeServices({
     wakeJobs: () => jobs.wake(),
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
-  jobs.register(notifications.deliveryJob);
+  for (const kind of notifications.deliveryJobs) jobs.register(kind);
   // periodic work that one instance of the cluster does per period
   jobs.register(idempotency.sweepJob);
   jobs.register(createJobsRetention(jobsRepository, clock));

@@ -16,7 +16,7 @@ import { createNotificationEvents } from '../modules/notifications/notification-
 import { createOutboxRepository } from '../modules/notifications/notification-outbox.repository.js';
 import { createRecipientsRepository } from '../modules/notifications/notification-recipients.repository.js';
 import {
-  createNotificationDeliveryJob,
+  createNotificationDeliveryJobs,
   type DeliveryOptions,
 } from '../modules/notifications/notification-delivery-job.js';
 import { createPushSender, resolveVapidKeys } from '../modules/notifications/push-sender.js';
@@ -94,7 +94,7 @@ export function createNotificationServices(deps: {
     allowLocal: options.allowLocalPushEndpoints === true,
   });
   const pushChannel = createPushChannelSender({ push: pushSender, targets, publicUrl });
-  const deliveryJob = createNotificationDeliveryJob({
+  const deliveryJobs = createNotificationDeliveryJobs({
     outbox,
     senders: {
       ...(telegramSender ? { telegram: telegramSender } : {}),
@@ -145,7 +145,7 @@ export function createNotificationServices(deps: {
     events,
     hooks,
     /** registered on the job runner by the composition root */
-    deliveryJob,
+    deliveryJobs,
     telegramLinks,
     pushSubscriptions: createPushSubscriptionsService({
       db,

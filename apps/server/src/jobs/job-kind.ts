@@ -95,10 +95,15 @@ export class GiveUp extends Error {
 
 /**
  * The work may not start before `at` (e.g. the next free slot of Telegram's rate limit): the
- * runner puts the job back to run then, and the attempt it claimed is not counted.
+ * runner puts the job back to run then, and the attempt it claimed is not counted. With
+ * `holdsKind`, no job of this kind may start before then (a limit shared by all of them): the
+ * runner claims none of them in this process until `at`, instead of claiming each to hear so.
  */
 export class WaitUntil extends Error {
-  constructor(readonly at: Date) {
+  constructor(
+    readonly at: Date,
+    readonly holdsKind = false,
+  ) {
     super(`Waiting until ${at.toISOString()}`);
     this.name = 'WaitUntil';
   }

@@ -34,6 +34,8 @@ export function createJobRunner(deps: {
   const options = { ...JOB_RUNNER_DEFAULTS, ...deps.options };
   const kinds = new Map<string, JobKind>();
   const ensured = new Set<string>();
+  /** kinds whose jobs may not start before a time (clock ms), in this process */
+  const heldUntil = new Map<string, number>();
   // the server's logger comes with start(); a held job run before that logs nowhere
   let logger: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
   const active = new Map<string, number>();
@@ -117,6 +119,7 @@ export function createJobRunner(deps: {
       await kind.handle(parsed.data, { attempts: job.attempts });
     } catch (error) {
       if (error instanceof WaitUntil) {
+        if (error.holdsKind) heldUntil.set(kind.name, error.at.getTime());
         await jobs.markWaiting(job, error.at.toISOString());
         wakeAt(error.at.getTime());
         return { state: 'waiting', at: error.at };
@@ -149,8 +152,10 @@ export function createJobRunner(deps: {
   }
 
   function kindsWithRoom(): string[] {
+    const now = clock.now().getTime();
     return [...kinds.values()]
       .filter((kind) => (active.get(kind.name) ?? 0) < kind.policy.concurrency)
+      .filter((kind) => (heldUntil.get(kind.name) ?? 0) <= now)
       .map((kind) => kind.name);
   }
 
@@ -182,7 +187,11 @@ export function createJobRunner(deps: {
   /** After a look found nothing due: sleep until the next pending job is (another instance's). */
   async function wakeWhenDue(): Promise<void> {
     if (!isStarted || isStopped) return;
-    const due = await jobs.nextDueAt([...kinds.keys()]);
+    // a held kind's due jobs wake the runner when the hold ends (wakeAt in runHeld)
+    const now = clock.now().getTime();
+    const due = await jobs.nextDueAt(
+      [...kinds.keys()].filter((name) => (heldUntil.get(name) ?? 0) <= now),
+    );
     if (due) wakeAt(Date.parse(due));
   }
 
@@ -198,6 +207,8 @@ export function createJobRunner(deps: {
       if (claimed) {
         const task = start(claimed).finally(() => running.delete(task));
         running.add(task);
+        // let I/O in between claims (a database answering at once never leaves the microtasks)
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
       if (running.size === 0 && !isWakeQueued) return wakeWhenDue();

@@ -63,6 +63,7 @@ describe('migration 0025', () => {
         row(`print_job:3:print_done:${userId}:telegram`, 'sending'),
         row(`print_job:4:print_done:${userId}:telegram`, 'sent'),
         row(`print_job:5:print_done:${userId}:telegram`, 'failed'),
+        { ...row(`print_job:6:video_failed:${userId}:email`, 'pending'), channel: 'email' },
       ])
       .execute();
 
@@ -73,17 +74,20 @@ describe('migration 0025', () => {
       .select(['kind', 'key', 'payload', 'state', 'attempts', 'run_after'])
       .orderBy('key')
       .execute();
+    const keys = [1, 2, 3]
+      .map((n) => `print_job:${n}:print_done:${userId}:telegram`)
+      .concat(`print_job:6:video_failed:${userId}:email`);
     expect(jobs.map(({ payload: _payload, ...job }) => job)).toEqual(
-      [1, 2, 3].map((n) => ({
-        kind: 'notification.deliver',
-        key: `notification.deliver:print_job:${n}:print_done:${userId}:telegram`,
+      keys.map((key, i) => ({
+        kind: i < 3 ? 'notification.telegram' : 'notification.deliver',
+        key: `notification.deliver:${key}`,
         state: 'pending',
         attempts: 0,
-        run_after: n === 2 ? LATER : NOW,
+        run_after: i === 1 ? LATER : NOW,
       })),
     );
     expect(jobs.map((job) => deliverPayload.parse(JSON.parse(job.payload as string)))).toEqual(
-      [1, 2, 3].map((n) => ({ key: `print_job:${n}:print_done:${userId}:telegram` })),
+      keys.map((key) => ({ key })),
     );
   });
 });

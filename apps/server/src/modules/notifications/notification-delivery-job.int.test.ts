@@ -8,8 +8,8 @@ import { createTestStorage, type TestStorage } from '../../test/test-database.js
 import { TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
 import type { ChannelSender } from './channel-senders.js';
 import { DeliveryError } from './delivery-error.js';
-import { createNotificationDeliveryJob } from './notification-delivery-job.js';
-import { NOTIFICATION_DELIVER } from './notification-delivery-keys.js';
+import { createNotificationDeliveryJobs } from './notification-delivery-job.js';
+import { NOTIFICATION_DELIVER, NOTIFICATION_TELEGRAM } from './notification-delivery-keys.js';
 import { createOutboxRepository, type OutboxEntry } from './notification-outbox.repository.js';
 
 /**
@@ -84,15 +84,14 @@ function recordingSender(
 function instance(handle: DatabaseHandle, sender: ChannelSender, maxAttempts = 3) {
   const jobs = createJobsRepository(handle.db);
   const runner = createJobRunner({ jobs, clock });
-  runner.register(
-    createNotificationDeliveryJob({
-      outbox: createOutboxRepository(handle.db, jobs),
-      senders: { telegram: sender, email: sender },
-      telegramLimiter: new TelegramRateLimiter(),
-      clock,
-      options: { backoffSeconds: 10, maxAttempts },
-    }),
-  );
+  const kinds = createNotificationDeliveryJobs({
+    outbox: createOutboxRepository(handle.db, jobs),
+    senders: { telegram: sender, email: sender },
+    telegramLimiter: new TelegramRateLimiter(),
+    clock,
+    options: { backoffSeconds: 10, maxAttempts },
+  });
+  for (const kind of kinds) runner.register(kind);
   return runner;
 }
 
@@ -125,7 +124,7 @@ const deliveryJobs = () =>
   first.db
     .selectFrom('background_jobs')
     .select(['key', 'state', 'attempts'])
-    .where('kind', '=', NOTIFICATION_DELIVER)
+    .where('kind', 'in', [NOTIFICATION_DELIVER, NOTIFICATION_TELEGRAM])
     .orderBy('id')
     .execute();
 
@@ -192,6 +191,26 @@ describe('the notification outbox on the job runner', () => {
       ['sent', 1],
       ['sent', 1],
     ]);
+  });
+
+  it("Telegram's 30 a second hold Telegram messages only; the rest go next second", async () => {
+    const { sender, sent } = recordingSender();
+    await enqueue(
+      Array.from({ length: 35 }, (_, n) => n + 1),
+      'telegram',
+    );
+    await enqueue([100], 'email');
+    const runner = instance(first, sender, 1);
+    await runner.drainOnce();
+    expect(sent).toHaveLength(31);
+    expect(sent).toContain('100');
+    const waiting = (await deliveryJobs()).filter((job) => job.state === 'pending');
+    expect(waiting).toHaveLength(5);
+    expect(waiting.every((job) => job.attempts === 0)).toBe(true);
+    clock.advance(1.1);
+    await runner.drainOnce();
+    expect(sent).toHaveLength(36);
+    expect(new Set(sent).size).toBe(36);
   });
 
   it('retries with backoff, keeping the reason on the row, and gives up after its attempts', async () => {

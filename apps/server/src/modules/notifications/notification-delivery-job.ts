@@ -1,11 +1,12 @@
 import type { Clock } from '../../clock.js';
 import type { NotificationChannel } from '../../db/schema.js';
 import { GiveUp, RetryLater, WaitUntil, defineJobKind } from '../../jobs/job-kind.js';
-import type { TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
+import { TELEGRAM_LIMITS, type TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
 import type { ChannelSender } from './channel-senders.js';
 import { describeFailure } from './delivery-error.js';
 import {
   NOTIFICATION_DELIVER,
+  NOTIFICATION_TELEGRAM,
   deliverKeyOf,
   deliverPayload,
 } from './notification-delivery-keys.js';
@@ -19,7 +20,7 @@ export interface DeliveryOptions {
   maxBackoffSeconds: number;
   /** a claimed delivery belongs to its worker this long; past it, it counts as interrupted */
   leaseSeconds: number;
-  /** messages on their way at once in one process */
+  /** e-mail and push messages on their way at once in one process (Telegram: its 30) */
   maxInFlight: number;
 }
 
@@ -42,7 +43,7 @@ const INTERRUPTED =
  * costs no attempt. A message is sent at most once: a row found `sending` was cut off (its
  * worker died mid-send; it may or may not have left) and fails instead of going again.
  */
-export function createNotificationDeliveryJob(deps: {
+export function createNotificationDeliveryJobs(deps: {
   outbox: OutboxRepository;
   senders: Partial<Record<NotificationChannel, ChannelSender>>;
   telegramLimiter: TelegramRateLimiter;
@@ -64,8 +65,8 @@ export function createNotificationDeliveryJob(deps: {
     if (!sender) throw new GiveUp(`The ${row.channel} channel is not configured.`);
     const isTelegram = row.channel === 'telegram';
     if (isTelegram) {
-      const wait = telegramLimiter.tryTake(row.rate_key, nowMs());
-      if (wait > 0) throw new WaitUntil(new Date(nowMs() + wait));
+      const { wait, isGlobal } = telegramLimiter.take(row.rate_key, nowMs());
+      if (wait > 0) throw new WaitUntil(new Date(nowMs() + wait), isGlobal);
     }
     try {
       const leaseUntil = new Date(nowMs() + options.leaseSeconds * 1000).toISOString();
@@ -83,25 +84,32 @@ export function createNotificationDeliveryJob(deps: {
     }
   }
 
-  return defineJobKind({
-    name: NOTIFICATION_DELIVER,
-    payload: deliverPayload,
-    policy: {
-      leaseMs: options.leaseSeconds * 1000,
-      maxAttempts: options.maxAttempts,
-      backoffMs: options.backoffSeconds * 1000,
-      maxBackoffMs: options.maxBackoffSeconds * 1000,
-      concurrency: options.maxInFlight,
-    },
-    keyOf: ({ key }) => deliverKeyOf(key),
-    handle: ({ key }) => deliver(key),
-    async onRetry({ key }, reason, at) {
-      const row = await outbox.findByKey(key);
-      if (row) await outbox.markRetry(row.id, at.toISOString(), reason);
-    },
-    async onGiveUp({ key }, reason) {
-      const row = await outbox.findByKey(key);
-      if (row && row.state !== 'sent') await outbox.markFailed(row.id, reason);
-    },
-  });
+  const kindNamed = (name: string, concurrency: number) =>
+    defineJobKind({
+      name,
+      payload: deliverPayload,
+      policy: {
+        leaseMs: options.leaseSeconds * 1000,
+        maxAttempts: options.maxAttempts,
+        backoffMs: options.backoffSeconds * 1000,
+        maxBackoffMs: options.maxBackoffSeconds * 1000,
+        concurrency,
+      },
+      keyOf: ({ key }) => deliverKeyOf(key),
+      handle: ({ key }) => deliver(key),
+      async onRetry({ key }, reason, at) {
+        const row = await outbox.findByKey(key);
+        if (row) await outbox.markRetry(row.id, at.toISOString(), reason);
+      },
+      async onGiveUp({ key }, reason) {
+        const row = await outbox.findByKey(key);
+        if (row && row.state !== 'sent') await outbox.markFailed(row.id, reason);
+      },
+    });
+
+  // one handler, two kinds: a Telegram wait holds Telegram's kind only
+  return [
+    kindNamed(NOTIFICATION_DELIVER, options.maxInFlight),
+    kindNamed(NOTIFICATION_TELEGRAM, TELEGRAM_LIMITS.perSecond),
+  ];
 }

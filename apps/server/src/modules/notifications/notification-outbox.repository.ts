@@ -7,7 +7,7 @@ import type {
   NotificationOutboxTable,
 } from '../../db/schema.js';
 import type { JobsRepository } from '../../jobs/jobs.repository.js';
-import { NOTIFICATION_DELIVER, deliverKeyOf } from './notification-delivery-keys.js';
+import { deliverKeyOf, deliveryKindOf } from './notification-delivery-keys.js';
 import type { NotificationPayload } from './notification-messages.js';
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
@@ -63,7 +63,7 @@ export function createOutboxRepository(db: Db, jobs: JobsRepository) {
       await jobs.enqueueMany(
         trx,
         rows.map((row) => ({
-          kind: NOTIFICATION_DELIVER,
+          kind: deliveryKindOf(row.channel),
           key: deliverKeyOf(row.idempotency_key),
           payload: { key: row.idempotency_key },
           runAfter: nowIso,

@@ -29,4 +29,15 @@ describe('Telegram rate limiter', () => {
     expect(limiter.tryTake('chat-1', 7_999)).toBe(1);
     expect(limiter.tryTake('chat-1', 8_000)).toBe(0);
   });
+
+  it('gives messages waiting for one chat successive turns, and says when a wait is everyone’s', () => {
+    const limiter = new TelegramRateLimiter();
+    expect(limiter.take('chat-1', 1_000)).toEqual({ wait: 0, isGlobal: false });
+    // three more for the chat while the first is on its way: one a second after it
+    expect(limiter.take('chat-1', 1_100)).toEqual({ wait: 1000, isGlobal: false });
+    expect(limiter.take('chat-1', 1_100)).toEqual({ wait: 2000, isGlobal: false });
+    expect(limiter.take('chat-1', 1_100)).toEqual({ wait: 3000, isGlobal: false });
+    limiter.pause(1_200, 5);
+    expect(limiter.take('chat-2', 1_200)).toEqual({ wait: 5000, isGlobal: true });
+  });
 });
