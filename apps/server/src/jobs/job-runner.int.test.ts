@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import type { BackgroundJobState } from '../db/schema.js';
-import { TestClock } from '../test/test-clock.js';
-import { createTestStorage, type TestStorage } from '../test/test-database.js';
+import { TestClock } from '../../test-support/test-clock.js';
+import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
 import {
   GiveUp,
   RetryLater,

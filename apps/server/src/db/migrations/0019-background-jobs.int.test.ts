@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../database.js';
-import { createTestStorage, type TestStorage } from '../../test/test-database.js';
+import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
 import { MIGRATIONS } from './index.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPayload } from '../../modules/notifications/notification-delivery-keys.js';
-import { createTestStorage, type TestStorage } from '../../test/test-database.js';
+import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
 import { MIGRATIONS } from './index.js';
 

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram.js';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import {
+  connectFakeAgent,
+  eventually,
+  readyState,
+  type FakeAgent,
+} from '../../../test-support/fake-agent.js';
+import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
+import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { signLoginData } from '../telegram/telegram-login.js';
 
 const TOKEN = '777002:delivery-test-token-secret';
@@ -181,11 +191,12 @@ describe('print done and failed on Telegram', () => {
 
   it('says when a print failed', async () => {
     await printAndEnd('job_failed');
+    // each chat's message waits for its own turn (one a second per chat): wait for both
     await eventually(() => {
       expect(sentTo('7002').at(-1)?.text).toContain('<b>Print failed</b>');
+      expect(sentTo('7001').at(-1)?.text).toContain('<b>Tisk selhal</b>');
       return Promise.resolve();
     }, 10_000);
-    expect(sentTo('7001').at(-1)?.text).toContain('<b>Tisk selhal</b>');
   });
 });
 
