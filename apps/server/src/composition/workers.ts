@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../composition-root.js';
+import type { Services } from './services.js';
 import { wireDeviceEvents } from './event-wiring.js';
 
 /** How often LAN mode lets go of built-in agents whose printer was deleted while offline. */
