@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPayload } from '../../modules/notifications/notification-delivery-keys.js';
 import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
+import { migrateToLatest } from '../migrator.js';
 import { MIGRATIONS } from './index.js';
 
 /**
@@ -24,9 +25,11 @@ beforeAll(async () => {
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
   });
   db = handle.db as unknown as typeof db;
-  for (const [name, migration] of Object.entries(MIGRATIONS)) {
-    if (name < '0025-notification-delivery-jobs') await migration.up(db, handle.dialect);
-  }
+  // the migrations before this one, each in its transaction as the migrator runs them
+  const before = Object.fromEntries(
+    Object.entries(MIGRATIONS).filter(([name]) => name < '0025-notification-delivery-jobs'),
+  );
+  await migrateToLatest(handle.db, handle.dialect, before);
 });
 afterAll(async () => {
   await handle?.close();
