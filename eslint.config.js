@@ -48,7 +48,7 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/clock.ts',
       '**/*.test.ts',
-      'apps/server/src/test/**',
+      'apps/server/test-support/**',
       '**/*test-support.ts',
     ],
     rules: {

@@ -30,7 +30,7 @@ export default defineConfig({
           ],
           exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
           // component tests (`@vitest-environment jsdom` files) get what jsdom lacks
-          setupFiles: ['apps/web/src/test/dom-setup.ts'],
+          setupFiles: ['apps/web/test-support/dom-setup.ts'],
         },
       },
       {

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '../apps/server/src/test/free-port.js';
+import { findFreePort } from '../apps/server/test-support/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

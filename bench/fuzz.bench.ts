@@ -6,10 +6,10 @@
  * any 5xx or a 1011 close fails the run (exit 1). `npm run bench:fuzz` (FUZZ_HTTP, FUZZ_DEVICE,
  * FUZZ_SEED change the counts and the seed).
  */
-import { runDeviceFuzz } from '../apps/server/src/test/fuzz/device-fuzz.js';
-import { prepareFuzzTarget, readOpenApi } from '../apps/server/src/test/fuzz/fuzz-setup.js';
-import { runHttpFuzz } from '../apps/server/src/test/fuzz/http-fuzz.js';
-import { startTestServer } from '../apps/server/src/test/test-server.js';
+import { runDeviceFuzz } from '../apps/server/test-support/fuzz/device-fuzz.js';
+import { prepareFuzzTarget, readOpenApi } from '../apps/server/test-support/fuzz/fuzz-setup.js';
+import { runHttpFuzz } from '../apps/server/test-support/fuzz/http-fuzz.js';
+import { startTestServer } from '../apps/server/test-support/test-server.js';
 
 const HTTP_COUNT = Number(process.env.FUZZ_HTTP ?? 50_000);
 const DEVICE_COUNT = Number(process.env.FUZZ_DEVICE ?? 10_000);

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type WebSocket from 'ws';
-import { readyState } from '../apps/server/src/test/fake-agent.js';
+import { readyState } from '../apps/server/test-support/fake-agent.js';
 import { inBatches, startSignedInProduct } from './bench-helpers.js';
 import { connectLightAgent, createBenchFleet } from './light-agents.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
-import { readyState } from '../apps/server/src/test/fake-agent.js';
+import { readyState } from '../apps/server/test-support/fake-agent.js';
 import { callApi, inBatches } from './bench-helpers.js';
 
 /** A printer the bench made, with the device key its light agent connects with. */

@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { startFakeTelegram } from '../apps/server/src/test/fake-telegram.js';
+import { startFakeTelegram } from '../apps/server/test-support/fake-telegram.js';
 import type { Kysely } from 'kysely';
 import { percentile } from './bench-helpers.js';
 import { RUNNING_JOB_COLUMNS } from '../apps/server/src/modules/print-jobs/print-jobs.repository.js';
@@ -38,7 +38,7 @@ const DEADLINE_MS = 240_000;
  * The server's test harness, loaded at run time: the server's sources belong to their own
  * TypeScript project, so only what this bench touches is declared here.
  */
-const TEST_SERVER_MODULE: string = '../apps/server/src/test/test-server.js';
+const TEST_SERVER_MODULE: string = '../apps/server/test-support/test-server.js';
 interface TestServer {
   server: {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's own schema types stay in its project

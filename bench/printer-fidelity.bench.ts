@@ -25,9 +25,9 @@ import { createIdentity } from '../packages/agent-core/src/connection/identity.j
 import { createDriver } from '../packages/agent-core/src/drivers/create-driver.js';
 import { silentLogger } from '../packages/agent-core/src/log.js';
 import { START_GRACE_S } from '../apps/server/src/modules/print-jobs/print-job-reconcile.js';
-import { buildUser, buildWorkspace } from '../apps/server/src/test/factories.js';
-import { TestClock } from '../apps/server/src/test/test-clock.js';
-import { startTestServer, type TestServer } from '../apps/server/src/test/test-server.js';
+import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
+import { TestClock } from '../apps/server/test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../apps/server/test-support/test-server.js';
 
 const { values } = parseArgs({
   options: {

@@ -17,9 +17,9 @@ import { parseArgs } from 'node:util';
 import type { DeviceState } from '@printdeck/shared';
 import { createPrintJobsRepository } from '../apps/server/src/modules/print-jobs/print-jobs.repository.js';
 import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js';
-import { readyState } from '../apps/server/src/test/fake-agent.js';
-import { buildUser, buildWorkspace } from '../apps/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '../apps/server/src/test/test-server.js';
+import { readyState } from '../apps/server/test-support/fake-agent.js';
+import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
+import { startTestServer, type TestServer } from '../apps/server/test-support/test-server.js';
 import { percentile } from './bench-helpers.js';
 
 const { values } = parseArgs({

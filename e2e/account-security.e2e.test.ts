@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authenticatorCode } from '../apps/server/src/test/two-factor.js';
+import { authenticatorCode } from '../apps/server/test-support/two-factor.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { scanQrCode } from './support/scan-qr-code.js';
 import {

@@ -3,8 +3,8 @@ import {
   extractLink,
   startSmtpCapture,
   type SmtpCapture,
-} from '../apps/server/src/test/smtp-capture.js';
-import { findFreePort } from '../apps/server/src/test/free-port.js';
+} from '../apps/server/test-support/smtp-capture.js';
+import { findFreePort } from '../apps/server/test-support/free-port.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { createAdmin, openAs } from './support/printers-world.js';
 import { expectVisible } from './support/ui.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTelegram, type FakeTelegram } from '../apps/server/src/test/fake-telegram.js';
+import { startFakeTelegram, type FakeTelegram } from '../apps/server/test-support/fake-telegram.js';
 import { createHash, createHmac } from 'node:crypto';
 import { useAppAndBrowser } from './support/fixture.js';
 import { createAdmin, openAs } from './support/printers-world.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeObservability,
   type FakeObservability,
-} from '../apps/server/src/test/fake-observability.js';
+} from '../apps/server/test-support/fake-observability.js';
 import type { AppUnderTest } from './support/app-under-test.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { createAdmin, openAs, type Member } from './support/printers-world.js';

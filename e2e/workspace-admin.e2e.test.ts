@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractLink } from '../apps/server/src/test/smtp-capture.js';
-import { authenticatorCode, enableTwoFactor } from '../apps/server/src/test/two-factor.js';
+import { extractLink } from '../apps/server/test-support/smtp-capture.js';
+import { authenticatorCode, enableTwoFactor } from '../apps/server/test-support/two-factor.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode } from './support/files-world.js';
 import { callApi, createAdmin, openAs } from './support/printers-world.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractLink } from '../apps/server/src/test/smtp-capture.js';
+import { extractLink } from '../apps/server/test-support/smtp-capture.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import {
   addMember,

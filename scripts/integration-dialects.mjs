@@ -50,6 +50,20 @@ export const SQLITE_ONLY = {
     'what reaches the error reporter; no query involved',
   'apps/server/src/modules/temperature-history/temperature-history.int.test.ts':
     'the history is a ring buffer in memory, not a table',
+  'apps/agent/src/install-node.int.test.ts':
+    'which Node.js the install script finds in a scratch root; no server, no database',
+  'packages/agent-core/src/drivers/prusalink/prusalink-driver.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/prusalink/prusalink.int.test.ts': NO_DATABASE,
+  'apps/server/src/modules/auth/attempt-limits.int.test.ts':
+    'attempts counted by the rate limiter’s counters (memory in one instance), not in a table',
+  'apps/server/src/http/json-depth.int.test.ts':
+    'JSON bodies refused by the parser before any route or query runs',
+  'apps/server/src/modules/agent-downloads/agent-install-address.int.test.ts':
+    'the install command’s address from settings and request headers; no table behind it',
+  'apps/server/src/modules/files/upload-stall.int.test.ts':
+    'reading a costly file on the worker pool while /api/health answers; the file rows are covered by files-upload',
+  'apps/server/src/startup/startup-failures.int.test.ts':
+    'start-up failures of the real process; the PostgreSQL cases use refusing and silent fake servers, not the test database',
 };
 
 const REPOSITORY = 'its module’s repository SQL';
@@ -70,6 +84,27 @@ export const BOTH_DIALECTS = {
     'LAN printers’ address columns and their print jobs',
   'apps/server/src/cli/cli.int.test.ts':
     'users and workspaces made by the CLI: unique constraints answer differently per dialect',
+  'apps/server/src/db/migrator.int.test.ts': 'every migration applied on each dialect',
+  'apps/server/src/db/migrations/0019-background-jobs.int.test.ts':
+    'the migration copies rows with SQL of its own',
+  'apps/server/src/db/migrations/0025-notification-delivery-jobs.int.test.ts':
+    'the migration builds job keys and payloads with SQL of its own',
+  'apps/server/src/jobs/job-runner.int.test.ts':
+    'the job claim is a conditional UPDATE racing another connection',
+  'apps/server/src/gateway/key-audit.int.test.ts':
+    'device keys revoked and rotated in the table, read back by the periodic audit',
+  'apps/server/src/modules/account/session-strength.int.test.ts':
+    'session rows: strength, re-authentication times, other sessions ended',
+  'apps/server/src/modules/files/files-deletion-impact.int.test.ts':
+    'counting queue items through the file with SQL',
+  'apps/server/src/modules/invitations/invitation-mail-crash.int.test.ts':
+    'the invitation and its held mail job in one transaction, taken over after a restart',
+  'apps/server/src/modules/notifications/notification-delivery-job.int.test.ts':
+    'outbox rows and their delivery jobs claimed by two connections at once',
+  'apps/server/src/modules/stats/job-rollups.int.test.ts':
+    'roll-ups written in the ending transaction, equal to a direct count in SQL',
+  'packages/agent-core/src/drivers/prusalink/prusalink-agent.int.test.ts':
+    'the real agent through the real server: the print job rows of a PrusaLink printer',
   'apps/server/src/db/table-types.int.test.ts':
     'compares the table types with what the migrations create on each dialect',
   'apps/server/src/gateway/device-gateway.int.test.ts':
@@ -109,10 +144,10 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/members/members.int.test.ts': REPOSITORY,
   'apps/server/src/modules/news/news.int.test.ts': REPOSITORY,
   'apps/server/src/modules/notifications/notification-delivery.int.test.ts':
-    'the notification outbox’s claims, leases and retries',
+    'the notification outbox’s rows, delivery jobs and retries',
   'apps/server/src/modules/notifications/notification-settings.int.test.ts': REPOSITORY,
   'apps/server/src/modules/notifications/outbox-restart.int.test.ts':
-    'outbox leases taken over after a restart',
+    'outbox delivery jobs taken over after a restart',
   'apps/server/src/modules/notifications/push-delivery.int.test.ts': 'the notification outbox',
   'apps/server/src/modules/notifications/video-failure-alert.int.test.ts':
     'the notification outbox',

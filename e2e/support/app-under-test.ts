@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startSmtpCapture, type SmtpCapture } from '../../apps/server/src/test/smtp-capture.js';
-import { findFreePort } from '../../apps/server/src/test/free-port.js';
+import { startSmtpCapture, type SmtpCapture } from '../../apps/server/test-support/smtp-capture.js';
+import { findFreePort } from '../../apps/server/test-support/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

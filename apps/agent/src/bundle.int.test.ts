@@ -7,8 +7,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_VERSION, type PrinterDeviceState } from '@printdeck/shared';
 import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
+import {
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '@printdeck/server/test-support/factories.js';
+import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
 
 /**

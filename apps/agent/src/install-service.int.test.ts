@@ -5,9 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
-import { findFreePort } from '@printdeck/server/src/test/free-port.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
+import {
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '@printdeck/server/test-support/factories.js';
+import { findFreePort } from '@printdeck/server/test-support/free-port.js';
+import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
 import { startVirtualMoonraker } from '@printdeck/simulator';
 
 /**

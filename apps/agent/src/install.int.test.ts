@@ -11,10 +11,14 @@ import {
   type PrinterDeviceState,
 } from '@printdeck/shared';
 import { startVirtualMoonraker } from '@printdeck/simulator';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
+import {
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '@printdeck/server/test-support/factories.js';
+import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
-import { findFreePort } from '@printdeck/server/src/test/free-port.js';
+import { findFreePort } from '@printdeck/server/test-support/free-port.js';
 
 /**
  * The install command the add-printer page shows, run with bash as it is, against a local

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from './cli/run-cli.js';
-import { createTestStorage, type TestStorage } from './test/test-database.js';
-import { findFreePort } from './test/free-port.js';
+import { createTestStorage, type TestStorage } from '../test-support/test-database.js';
+import { findFreePort } from '../test-support/free-port.js';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 let storage: TestStorage;

@@ -8,9 +8,9 @@ import {
 import type { DeviceDriver, PrinterDeviceState } from '@printdeck/shared';
 import { createLogger } from '@printdeck/server/src/logger.js';
 import { startServer } from '@printdeck/server/src/composition-root.js';
-import { buildUser, buildWorkspace } from '@printdeck/server/src/test/factories.js';
-import { startTestServer } from '@printdeck/server/src/test/test-server.js';
-import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
+import { buildUser, buildWorkspace } from '@printdeck/server/test-support/factories.js';
+import { startTestServer } from '@printdeck/server/test-support/test-server.js';
+import { uploadFile } from '@printdeck/server/test-support/files.js';
 import { startAgent, type Agent } from './agent.js';
 import { createIdentity } from './connection/identity.js';
 import {

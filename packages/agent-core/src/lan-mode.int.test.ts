@@ -6,8 +6,8 @@ import {
   startVirtualOctoPrint,
   type VirtualPrinter,
 } from '@printdeck/simulator';
-import { addMember, buildUser, buildWorkspace } from '@printdeck/server/src/test/factories.js';
-import { startTestServer } from '@printdeck/server/src/test/test-server.js';
+import { addMember, buildUser, buildWorkspace } from '@printdeck/server/test-support/factories.js';
+import { startTestServer } from '@printdeck/server/test-support/test-server.js';
 import { eventually, TEST_TUNING, whileAdvancing } from './test-support.js';
 import { expectBasicControls, useServerWithWorkspace } from './server-test-support.js';
 

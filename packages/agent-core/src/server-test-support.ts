@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { PrinterDeviceState } from '@printdeck/shared';
 import type { VirtualPrinter } from '@printdeck/simulator';
-import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
+import { uploadFile } from '@printdeck/server/test-support/files.js';
+import {
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '@printdeck/server/test-support/factories.js';
 import {
   startTestServer,
   type ApiInit,
   type ApiResponse,
   type TestServer,
   type TestServerOptions,
-} from '@printdeck/server/src/test/test-server.js';
+} from '@printdeck/server/test-support/test-server.js';
 import { eventually, slicedGcode } from './test-support.js';
 
 /** The agent's integration tests against the real server: one server, user and workspace. */

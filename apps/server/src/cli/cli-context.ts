@@ -1,4 +1,4 @@
-import { composeServices, type Services } from '../composition-root.js';
+import { composeServices, type Services } from '../composition/services.js';
 import { systemClock } from '../clock.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { resolveJwtSecret } from '../config/jwt-secret.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { verifyPassword } from '../crypto/password.js';
-import { createTestStorage, type TestStorage } from '../test/test-database.js';
+import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
 import { runCli } from './run-cli.js';
 
 let storage: TestStorage;

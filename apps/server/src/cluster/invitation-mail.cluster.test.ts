@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.js';
-import { TestClock } from '../test/test-clock.js';
-import type { TestServer } from '../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
+import { TestClock } from '../../test-support/test-clock.js';
+import type { TestServer } from '../../test-support/test-server.js';
 import {
   createClusterStorage,
   startInProcessInstance,
   type ClusterStorage,
-} from './cluster-test-support.js';
+} from '../../test-support/cluster.js';
 
 /**
  * Issue 15 item 4 with two instances on one database: an invitation kept while the mail server

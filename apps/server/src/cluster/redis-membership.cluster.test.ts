@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
-import { eventually } from '../test/fake-agent.js';
-import { requireClusterEngines } from './cluster-test-support.js';
+import { eventually } from '../../test-support/fake-agent.js';
+import { requireClusterEngines } from '../../test-support/cluster.js';
 import { createRedisMembership } from './redis-membership.js';
 
 const { redisUrl } = requireClusterEngines();

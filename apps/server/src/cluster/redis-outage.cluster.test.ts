@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { eventually } from '../test/fake-agent.js';
-import { createApiClient, type TestServer } from '../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { eventually } from '../../test-support/fake-agent.js';
+import { createApiClient, type TestServer } from '../../test-support/test-server.js';
 import {
   createClusterStorage,
   spawnInstance,
@@ -10,12 +10,12 @@ import {
   type ChildInstance,
   type ClusterStorage,
   type FlakyLink,
-} from './cluster-test-support.js';
+} from '../../test-support/cluster.js';
 import {
   addClusterPrinter,
   waitForPrinterState,
   type ClusterPrinter,
-} from './cluster-printers-test-support.js';
+} from '../../test-support/cluster-printers.js';
 
 /** B reaches Redis through a link the test cuts; A reaches it directly. */
 let storage: ClusterStorage;

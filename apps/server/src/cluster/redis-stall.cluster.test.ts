@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from '../test/factories.js';
-import { eventually } from '../test/fake-agent.js';
-import type { TestServer } from '../test/test-server.js';
+import { buildUser, type BuiltUser } from '../../test-support/factories.js';
+import { eventually } from '../../test-support/fake-agent.js';
+import type { TestServer } from '../../test-support/test-server.js';
 import {
   createClusterStorage,
   startFlakyLink,
   startInProcessInstance,
   type ClusterStorage,
   type FlakyLink,
-} from './cluster-test-support.js';
+} from '../../test-support/cluster.js';
 
 /** One instance reaching Redis through a link the test refuses, then stalls (issue 23). */
 let storage: ClusterStorage;

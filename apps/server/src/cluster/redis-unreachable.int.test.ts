@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
-import { createTestStorage } from '../test/test-database.js';
+import { createTestStorage } from '../../test-support/test-database.js';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
 

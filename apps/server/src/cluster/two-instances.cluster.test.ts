@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { eventually } from '../test/fake-agent.js';
-import { startFakeTelegram, type FakeTelegram } from '../test/fake-telegram.js';
-import { createApiClient, type TestServer } from '../test/test-server.js';
-import {
-  enableQueue,
-  queuePath,
-  uploadGcode,
-} from '../modules/print-queue/print-queue-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { eventually } from '../../test-support/fake-agent.js';
+import { startFakeTelegram, type FakeTelegram } from '../../test-support/fake-telegram.js';
+import { createApiClient, type TestServer } from '../../test-support/test-server.js';
+import { enableQueue, queuePath, uploadGcode } from '../../test-support/print-queue.js';
 import { signLoginData } from '../modules/telegram/telegram-login.js';
 import {
   createClusterStorage,
@@ -15,14 +11,14 @@ import {
   startInProcessInstance,
   type ChildInstance,
   type ClusterStorage,
-} from './cluster-test-support.js';
+} from '../../test-support/cluster.js';
 import {
   addClusterPrinter,
   JPEG,
   printerStateOn,
   waitForPrinterState,
   type ClusterPrinter,
-} from './cluster-printers-test-support.js';
+} from '../../test-support/cluster-printers.js';
 
 /**
  * Two instances on one PostgreSQL schema, one data directory and one Redis prefix: A is its own
@@ -52,7 +48,7 @@ beforeAll(async () => {
   b = await startInProcessInstance(storage, {
     env: telegram,
     gatewayLimits: { commandTimeoutMs: 1000, snapshotTimeoutMs: 1000, printStartTimeoutMs: 5000 },
-    notificationOptions: { worker: { backoffSeconds: 0.2, maxAttempts: 4 } },
+    notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 } },
   });
   a = await spawnInstance(storage, telegram);
   apiA = createApiClient(a.url);

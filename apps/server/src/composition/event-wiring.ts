@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../composition-root.js';
+import type { Services } from './services.js';
 import { SWEEP_INTERVAL_MS } from '../modules/print-jobs/print-job-sync.js';
 import type {
   PrintJobLifecycle,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { JobsRepository } from '../jobs/jobs.repository.js';
 import type { LiveDevices } from '../gateway/live-devices.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { InvitationMailOptions } from '../modules/invitations/invitation-mail.js';
@@ -15,9 +16,9 @@ import { createNotificationEvents } from '../modules/notifications/notification-
 import { createOutboxRepository } from '../modules/notifications/notification-outbox.repository.js';
 import { createRecipientsRepository } from '../modules/notifications/notification-recipients.repository.js';
 import {
-  createNotificationWorker,
-  type WorkerOptions,
-} from '../modules/notifications/notification-worker.js';
+  createNotificationDeliveryJobs,
+  type DeliveryOptions,
+} from '../modules/notifications/notification-delivery-job.js';
 import { createPushSender, resolveVapidKeys } from '../modules/notifications/push-sender.js';
 import { createPushSubscriptionsService } from '../modules/notifications/push-subscriptions.service.js';
 import { createTestSender } from '../modules/notifications/test-sender.js';
@@ -32,7 +33,8 @@ import { TelegramRateLimiter } from '../modules/telegram/telegram-rate-limit.js'
 export interface NotificationOptions {
   /** tests play the push service on 127.0.0.1; production takes only public https endpoints */
   allowLocalPushEndpoints?: boolean;
-  worker?: Partial<WorkerOptions>;
+  /** the delivery job's retries, lease and messages on their way at once */
+  delivery?: Partial<DeliveryOptions>;
   /** getUpdates long-poll seconds */
   botPollSeconds?: number;
   botRetryDelayMs?: number;
@@ -41,8 +43,9 @@ export interface NotificationOptions {
 }
 
 /**
- * Notification delivery: the outbox written with each event, its worker, Telegram linking and
- * the bot, e-mail, and browser push — the part of the composition root that sends messages.
+ * Notification delivery: the outbox written with each event, the job kind that delivers it (on
+ * the job runner), Telegram linking and the bot, e-mail, and browser push — the part of the
+ * composition root that sends messages.
  */
 export function createNotificationServices(deps: {
   db: Db;
@@ -54,6 +57,9 @@ export function createNotificationServices(deps: {
   telegram: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
   live: LiveDevices;
   snapshotTimeoutMs: number;
+  jobs: JobsRepository;
+  /** the job runner looks now (after an event committed outbox rows) */
+  wakeJobs: () => void;
   options?: NotificationOptions;
   /** with several instances the leader reads the bot's updates */
   isLeader?: () => boolean;
@@ -66,7 +72,7 @@ export function createNotificationServices(deps: {
     error: (...a: unknown[]) => logger.error(...(a as [object, string])),
   };
 
-  const outbox = createOutboxRepository(db);
+  const outbox = createOutboxRepository(db, deps.jobs);
   const targets = createDeliveryTargetsRepository(db);
   const telegramLimiter = new TelegramRateLimiter();
   const client = telegram.botToken
@@ -88,7 +94,7 @@ export function createNotificationServices(deps: {
     allowLocal: options.allowLocalPushEndpoints === true,
   });
   const pushChannel = createPushChannelSender({ push: pushSender, targets, publicUrl });
-  const worker = createNotificationWorker({
+  const deliveryJobs = createNotificationDeliveryJobs({
     outbox,
     senders: {
       ...(telegramSender ? { telegram: telegramSender } : {}),
@@ -97,8 +103,7 @@ export function createNotificationServices(deps: {
     },
     telegramLimiter,
     clock,
-    logger: log,
-    ...(options.worker ? { options: options.worker } : {}),
+    ...(options.delivery ? { options: options.delivery } : {}),
   });
   const events = createNotificationEvents({
     outbox,
@@ -109,12 +114,12 @@ export function createNotificationServices(deps: {
   const hooks: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks } = {
     jobEnded: {
       inTransaction: (trx, job) => events.enqueuePrintJobEnd(trx, job),
-      afterCommit: () => worker.wake(),
+      afterCommit: () => deps.wakeJobs(),
     },
     videoFlagged: {
       inTransaction: (trx, { video, job, reasons }) =>
         events.enqueueVideoFailure(trx, { job, video: { id: video.print_job_id }, reasons }),
-      afterCommit: () => worker.wake(),
+      afterCommit: () => deps.wakeJobs(),
     },
   };
 
@@ -139,7 +144,8 @@ export function createNotificationServices(deps: {
   return {
     events,
     hooks,
-    worker,
+    /** registered on the job runner by the composition root */
+    deliveryJobs,
     telegramLinks,
     pushSubscriptions: createPushSubscriptionsService({
       db,
@@ -154,15 +160,13 @@ export function createNotificationServices(deps: {
       telegramLimiter,
       clock,
     }),
-    /** Starts the outbox worker and the bot; `stopBackground` waits for messages on their way. */
+    /** Starts the bot (the outbox is delivered by the job runner). */
     startBackground(appLogger: Pick<FastifyBaseLogger, 'warn' | 'error'>): void {
       logger = appLogger;
-      worker.start();
       botPoller?.start();
     },
     async stopBackground(): Promise<void> {
       await botPoller?.stop();
-      await worker.stop();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../composition-root.js';
+import type { Services } from './services.js';
 import { wireDeviceEvents } from './event-wiring.js';
 
 /** How often LAN mode lets go of built-in agents whose printer was deleted while offline. */
@@ -13,11 +13,11 @@ export interface Workers {
 }
 
 /**
- * The background work of one instance: the cluster's membership, the sweeps (orphans at
- * start), the listeners on
- * device events (event-wiring.ts), the job runner (video encodes, invitation mails), the
- * notification worker and LAN mode's
- * built-in agents.
+ * The background work of one instance: the cluster's membership, the sweeps of what a crash
+ * left (at start), the listeners on device events and the timers that read this instance's
+ * memory (event-wiring.ts), the job runner (video encodes, invitation mails, notifications, and
+ * the recurring sweeps one instance of the cluster runs per period), the Telegram bot and LAN
+ * mode's built-in agents.
  */
 export async function startWorkers(services: Services, log: FastifyBaseLogger): Promise<Workers> {
   const stops: Array<() => void | Promise<void>> = [];
@@ -27,16 +27,14 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   // what a crash left behind; the server answers meanwhile, and stops only once it is done
   const sweeping = services.orphans.sweepAtStart(log);
   stops.push(() => sweeping);
-  services.idempotency.startSweep(log);
-  stops.push(() => services.idempotency.stopSweep());
   // every device listener, in the order it runs, and the sweeps that go with them
   stops.push(wireDeviceEvents(services, log));
   services.jobs.register(services.videos.createEncodeJob(log));
   services.jobs.start(log);
-  // waits for the jobs running (an encode, a mail) before the database closes
+  // waits for the jobs running (an encode, a mail, a message) before the database closes
   stops.push(() => services.jobs.stop());
   services.notifications.startBackground(log);
-  // stops the outbox worker after the messages on their way have gone
+  // stops the Telegram bot's long poll
   stops.push(() => services.notifications.stopBackground());
 
   const lan = services.lanPrinters;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../test/test-database.js';
+import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
 import { openDatabase } from './database.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { migrateToLatest } from './migrator.js';

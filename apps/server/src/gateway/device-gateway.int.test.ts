@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { connectFakeAgent, eventually, readyState } from '../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { connectFakeAgent, eventually, readyState } from '../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { connectFakeAgent } from '../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { connectFakeAgent } from '../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readyState } from '../test/fake-agent.js';
-import { TestClock } from '../test/test-clock.js';
+import { readyState } from '../../test-support/fake-agent.js';
+import { TestClock } from '../../test-support/test-clock.js';
 import { LiveDevices } from './live-devices.js';
 
 const link = { send: () => true, close: () => undefined };

@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { Services } from '../composition-root.js';
+import type { Services } from '../composition/services.js';
 import type { GatewayLimits } from '../gateway/device-connection.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FAILED_DEVICE_KEYS_PER_ADDRESS } from '../gateway/device-gateway.js';
 import { FAILED_API_KEYS_PER_ADDRESS } from '../modules/api-keys/api-keys.service.js';
-import { buildUser, buildWorkspace } from '../test/factories.js';
-import { identityFor } from '../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser, buildWorkspace } from '../../test-support/factories.js';
+import { identityFor } from '../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 beforeAll(async () => {

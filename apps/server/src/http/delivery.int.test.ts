@@ -4,9 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import {
+  connectFakeAgent,
+  eventually,
+  readyState,
+  type FakeAgent,
+} from '../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 /** What goes on the wire: compressed assets and answers, and devices-states' 304. */
 

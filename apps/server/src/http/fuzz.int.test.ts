@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeviceFuzz } from '../test/fuzz/device-fuzz.js';
-import { prepareFuzzTarget, readOpenApi } from '../test/fuzz/fuzz-setup.js';
-import { runHttpFuzz, type FuzzTarget } from '../test/fuzz/http-fuzz.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { runDeviceFuzz } from '../../test-support/fuzz/device-fuzz.js';
+import { prepareFuzzTarget, readOpenApi } from '../../test-support/fuzz/fuzz-setup.js';
+import { runHttpFuzz, type FuzzTarget } from '../../test-support/fuzz/http-fuzz.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 /**
  * Issue 23: generated bad input over every route of the OpenAPI document and over the device

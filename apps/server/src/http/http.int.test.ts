@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_ROUTE_POLICY } from '../modules/api-keys/api-key-policy.js';
-import { buildUser } from '../test/factories.js';
-import { TestClock } from '../test/test-clock.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser } from '../../test-support/factories.js';
+import { TestClock } from '../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 const clock = new TestClock();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from '../test/factories.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser, type BuiltUser } from '../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let user: BuiltUser;

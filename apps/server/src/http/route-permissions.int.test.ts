@@ -6,9 +6,14 @@ import {
   type Permission,
   type Role,
 } from '@printdeck/shared';
-import { buildTextGcode, uploadFile } from '../modules/files/files-test-support.js';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildTextGcode, uploadFile } from '../../test-support/files.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 /**
  * The route inventory by role: each private route declares its permission (route-permission.ts),

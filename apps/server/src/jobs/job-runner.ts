@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { GiveUp, RetryLater, type JobKind } from './job-kind.js';
+import { GiveUp, RetryLater, WaitUntil, type JobKind } from './job-kind.js';
 import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
 
 export interface JobRunnerOptions {
@@ -12,7 +12,10 @@ export interface JobRunnerOptions {
 const JOB_RUNNER_DEFAULTS: JobRunnerOptions = { pollMs: 15_000 };
 
 export type JobOutcome =
-  { state: 'done' } | { state: 'retry'; error: unknown } | { state: 'failed'; error: unknown };
+  | { state: 'done' }
+  | { state: 'waiting'; at: Date }
+  | { state: 'retry'; error: unknown }
+  | { state: 'failed'; error: unknown };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -30,6 +33,9 @@ export function createJobRunner(deps: {
   const { jobs, clock } = deps;
   const options = { ...JOB_RUNNER_DEFAULTS, ...deps.options };
   const kinds = new Map<string, JobKind>();
+  const ensured = new Set<string>();
+  /** kinds whose jobs may not start before a time (clock ms), in this process */
+  const heldUntil = new Map<string, number>();
   // the server's logger comes with start(); a held job run before that logs nowhere
   let logger: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
   const active = new Map<string, number>();
@@ -37,6 +43,9 @@ export function createJobRunner(deps: {
   let isWakeQueued = false;
   let poke: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // a wake-up at the next due time (a retry, a wait; clock time), sooner than the poll
+  let dueTimer: { at: number; handle: NodeJS.Timeout } | null = null;
+  let isStarted = false;
   let isStopped = false;
   let doneCount = 0;
 
@@ -58,6 +67,38 @@ export function createJobRunner(deps: {
     await jobs.markFailed(job, reason);
   }
 
+  /** A recurring job: runs, then waits for its next period whatever happened (no attempt). */
+  async function runRecurring(
+    kind: JobKind,
+    everyMs: number,
+    job: ClaimedJob,
+    payload: unknown,
+  ): Promise<JobOutcome> {
+    let error: unknown = null;
+    try {
+      await kind.handle(payload, { attempts: job.attempts });
+    } catch (caught) {
+      error = caught;
+      logger.warn({ kind: job.kind, reason: reasonOf(caught) }, 'recurring job failed');
+    }
+    const at = new Date(clock.now().getTime() + everyMs);
+    await jobs.markWaiting(job, at.toISOString(), error === null ? null : reasonOf(error));
+    wakeAt(at.getTime());
+    if (error !== null) return { state: 'retry', error };
+    doneCount += 1;
+    return { state: 'done' };
+  }
+
+  /** Makes the one row of each recurring kind registered since the last look. */
+  async function ensureRecurring(): Promise<void> {
+    for (const kind of kinds.values()) {
+      if (kind.everyMs === undefined || ensured.has(kind.name)) continue;
+      const nowIso = clock.now().toISOString();
+      await jobs.ensure({ kind: kind.name, key: kind.name, payload: {}, runAfter: nowIso, nowIso });
+      ensured.add(kind.name);
+    }
+  }
+
   /** Runs one held job's handler and records how it went. */
   async function runHeld(job: ClaimedJob): Promise<JobOutcome> {
     const kind = kindOf(job);
@@ -68,6 +109,7 @@ export function createJobRunner(deps: {
       await giveUp(kind, job, undefined, error.message);
       return { state: 'failed', error };
     }
+    if (kind.everyMs !== undefined) return runRecurring(kind, kind.everyMs, job, parsed.data);
     if (job.attempts > maxAttempts) {
       const error = new GiveUp(`Gave up after ${maxAttempts} attempts.`);
       await giveUp(kind, job, parsed.data, error.message);
@@ -76,6 +118,12 @@ export function createJobRunner(deps: {
     try {
       await kind.handle(parsed.data, { attempts: job.attempts });
     } catch (error) {
+      if (error instanceof WaitUntil) {
+        if (error.holdsKind) heldUntil.set(kind.name, error.at.getTime());
+        await jobs.markWaiting(job, error.at.toISOString());
+        wakeAt(error.at.getTime());
+        return { state: 'waiting', at: error.at };
+      }
       const reason = reasonOf(error);
       const isGivingUp = error instanceof GiveUp || job.attempts >= maxAttempts;
       logger.warn(
@@ -87,7 +135,10 @@ export function createJobRunner(deps: {
         await giveUp(kind, job, parsed.data, `${reason}${suffix}`);
         return { state: 'failed', error };
       }
-      await jobs.markRetry(job, retryAt(kind, job, error), reason);
+      const at = retryAt(kind, job, error);
+      await kind.onRetry?.(parsed.data, reason, new Date(at));
+      await jobs.markRetry(job, at, reason);
+      wakeAt(Date.parse(at));
       return { state: 'retry', error };
     }
     await jobs.markDone(job);
@@ -101,8 +152,10 @@ export function createJobRunner(deps: {
   }
 
   function kindsWithRoom(): string[] {
+    const now = clock.now().getTime();
     return [...kinds.values()]
       .filter((kind) => (active.get(kind.name) ?? 0) < kind.policy.concurrency)
+      .filter((kind) => (heldUntil.get(kind.name) ?? 0) <= now)
       .map((kind) => kind.name);
   }
 
@@ -116,9 +169,36 @@ export function createJobRunner(deps: {
       .finally(() => active.set(job.kind, (active.get(job.kind) ?? 1) - 1));
   }
 
+  /** Looks again at `atMs` (clock time), unless a look is due sooner or polling covers it. */
+  function wakeAt(atMs: number): void {
+    if (!isStarted || isStopped) return;
+    const delay = Math.max(atMs - clock.now().getTime(), 1);
+    if (delay >= options.pollMs) return;
+    if (dueTimer && dueTimer.at <= atMs) return;
+    if (dueTimer) clearTimeout(dueTimer.handle);
+    const handle = setTimeout(() => {
+      dueTimer = null;
+      wake();
+    }, delay);
+    handle.unref();
+    dueTimer = { at: atMs, handle };
+  }
+
+  /** After a look found nothing due: sleep until the next pending job is (another instance's). */
+  async function wakeWhenDue(): Promise<void> {
+    if (!isStarted || isStopped) return;
+    // a held kind's due jobs wake the runner when the hold ends (wakeAt in runHeld)
+    const now = clock.now().getTime();
+    const due = await jobs.nextDueAt(
+      [...kinds.keys()].filter((name) => (heldUntil.get(name) ?? 0) <= now),
+    );
+    if (due) wakeAt(Date.parse(due));
+  }
+
   /** Claims and runs due work until none is left; a wake-up during it looks again. */
   async function drain(): Promise<void> {
     const running = new Set<Promise<void>>();
+    if (!isStopped) await ensureRecurring();
     for (;;) {
       isWakeQueued = false;
       const claimed = isStopped
@@ -127,9 +207,11 @@ export function createJobRunner(deps: {
       if (claimed) {
         const task = start(claimed).finally(() => running.delete(task));
         running.add(task);
+        // let I/O in between claims (a database answering at once never leaves the microtasks)
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
-      if (running.size === 0 && !isWakeQueued) return;
+      if (running.size === 0 && !isWakeQueued) return wakeWhenDue();
       if (isWakeQueued) continue;
       await Promise.race([
         ...running,
@@ -185,6 +267,7 @@ export function createJobRunner(deps: {
     /** Resumes what a previous run left (pending, or held by a worker that died) and polls. */
     start(log: Pick<FastifyBaseLogger, 'warn' | 'error'>): void {
       logger = log;
+      isStarted = true;
       wake();
       timer = setInterval(wake, options.pollMs);
       timer.unref();
@@ -194,6 +277,7 @@ export function createJobRunner(deps: {
     async stop(): Promise<void> {
       isStopped = true;
       if (timer) clearInterval(timer);
+      if (dueTimer) clearTimeout(dueTimer.handle);
       poke?.();
       await idle();
     },

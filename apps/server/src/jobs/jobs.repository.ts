@@ -44,6 +44,26 @@ export function createJobsRepository(db: Db) {
         .execute();
     },
 
+    /** Writes several jobs in one statement per 500 (an event's fan-out); known keys stay. */
+    async enqueueMany(executor: Executor, jobs: NewJob[]): Promise<void> {
+      for (let i = 0; i < jobs.length; i += 500) {
+        await executor
+          .insertInto('background_jobs')
+          .values(
+            jobs.slice(i, i + 500).map((job) => ({
+              kind: job.kind,
+              key: job.key,
+              payload: JSON.stringify(job.payload),
+              state: 'pending',
+              run_after: job.runAfter,
+              created_on: job.nowIso,
+            })),
+          )
+          .onConflict((oc) => oc.column('key').doNothing())
+          .execute();
+      }
+    },
+
     /**
      * Writes a job already held by the caller (it does the first attempt itself, e.g. in the
      * request); if the caller dies, the lease runs out and a worker takes the job over.
@@ -125,6 +145,44 @@ export function createJobsRepository(db: Db) {
       await held(db, job)
         .set({ state: 'pending', run_after: runAfter, lease_until: null, last_error: reason })
         .execute();
+    },
+
+    /**
+     * Puts a held job back to run at `runAfter` without spending the attempt its claim counted
+     * (it waited for a slot, nothing was tried). The claim token goes back by one while the job
+     * is pending; the next claim raises it to this claim's value again, whose only other holder
+     * is this worker, done with it. A worker the job was taken from holds a lower value, which
+     * a running job never has again.
+     */
+    async markWaiting(job: ClaimedJob, runAfter: string, reason?: string | null): Promise<void> {
+      await held(db, job)
+        .set((eb) => ({
+          state: 'pending',
+          run_after: runAfter,
+          lease_until: null,
+          attempts: eb('attempts', '-', 1),
+          ...(reason !== undefined ? { last_error: reason } : {}),
+        }))
+        .execute();
+    },
+
+    /** Makes a job unless one with its key is there (a recurring kind's one row). */
+    async ensure(job: NewJob): Promise<void> {
+      await this.enqueue(db, job);
+    },
+
+    /** Deletes jobs done before `doneBefore` and failed before `failedBefore` (by creation). */
+    async deleteFinished(doneBefore: string, failedBefore: string): Promise<number> {
+      const result = await db
+        .deleteFrom('background_jobs')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('state', '=', 'done'), eb('created_on', '<', doneBefore)]),
+            eb.and([eb('state', '=', 'failed'), eb('created_on', '<', failedBefore)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async markFailed(job: ClaimedJob, reason: string): Promise<void> {

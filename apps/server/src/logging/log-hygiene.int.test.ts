@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser } from '../test/factories.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser } from '../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
-import { enableTwoFactor } from '../test/two-factor.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { enableTwoFactor } from '../../test-support/two-factor.js';
 
 /**
  * Issue 23: security events are logged as such (`security_event`), with the account and the

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 beforeAll(async () => {

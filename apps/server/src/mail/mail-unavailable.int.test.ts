@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../test/factories.js';
-import { startSmtpCapture } from '../test/smtp-capture.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { startSmtpCapture } from '../../test-support/smtp-capture.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 /**
  * The mail server is down: a clear 503, never a generic 500; an invitation is kept and sent

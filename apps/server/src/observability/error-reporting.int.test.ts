@@ -2,11 +2,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../test/factories.js';
-import { eventually } from '../test/fake-agent.js';
-import { startFakeObservability, type FakeObservability } from '../test/fake-observability.js';
-import { TestClock } from '../test/test-clock.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { buildUser } from '../../test-support/factories.js';
+import { eventually } from '../../test-support/fake-agent.js';
+import {
+  startFakeObservability,
+  type FakeObservability,
+} from '../../test-support/fake-observability.js';
+import { TestClock } from '../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 
 const clock = new TestClock();
 

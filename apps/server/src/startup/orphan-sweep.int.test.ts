@@ -3,11 +3,11 @@ import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace } from '../test/factories.js';
-import { eventually } from '../test/fake-agent.js';
-import { createTestStorage, type TestStorage } from '../test/test-database.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../modules/files/files-test-support.js';
+import { buildUser, buildWorkspace } from '../../test-support/factories.js';
+import { eventually } from '../../test-support/fake-agent.js';
+import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
+import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 
 /**
  * Issue 23 (low): a crash leaves partial state — the bytes of a deleted file (rows are deleted

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoWorkspace } from '@printdeck/server/src/demo/demo-seed.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '@printdeck/server/src/test/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/src/test/test-server.js';
+import {
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '@printdeck/server/test-support/factories.js';
+import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
 import { waitFor } from '../test-support.js';
 import { startFleet, type Fleet } from './fleet.js';
 

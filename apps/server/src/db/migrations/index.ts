@@ -21,6 +21,7 @@ import * as timelapseQuotas from './0020-timelapse-quotas.js';
 import * as listPagingAndFileSearch from './0023-list-paging-and-file-search.js';
 import * as spools from './0028-spools.js';
 import * as spoolUsage from './0029-spool-usage.js';
+import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-list-paging-and-file-search': listPagingAndFileSearch,
   '0028-spools': spools,
   '0029-spool-usage': spoolUsage,
+  '0025-notification-delivery-jobs': notificationDeliveryJobs,
 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { authenticatorCode, enableTwoFactor } from '../../test/two-factor.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { authenticatorCode, enableTwoFactor } from '../../../test-support/two-factor.js';
 import { REAUTH_VALID_SECONDS } from './two-factor.service.js';
 
 let t: TestServer;

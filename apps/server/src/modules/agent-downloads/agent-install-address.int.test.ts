@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser } from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * The address in the add-printer install command (issue 24): PUBLIC_URL when set, otherwise

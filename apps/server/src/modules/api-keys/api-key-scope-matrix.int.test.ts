@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope } from '@printdeck/shared';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
-import { enableQueue, queuePath } from '../print-queue/print-queue-test-support.js';
-import { createApiKey } from './api-keys-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import {
+  connectFakeAgent,
+  eventually,
+  readyState,
+  type FakeAgent,
+} from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
+import { enableQueue, queuePath } from '../../../test-support/print-queue.js';
+import { createApiKey } from '../../../test-support/api-keys.js';
 
 /**
  * ARCHITECTURE §4's key scopes: each operation with the exact status a key of each scope gets.

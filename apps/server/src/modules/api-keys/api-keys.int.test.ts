@@ -5,12 +5,12 @@ import {
   buildUser,
   buildWorkspace,
   type BuiltUser,
-} from '../../test/factories.js';
-import { eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
-import { createApiKey } from './api-keys-test-support.js';
+} from '../../../test-support/factories.js';
+import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
+import { createApiKey } from '../../../test-support/api-keys.js';
 
 let t: TestServer;
 const clock = new TestClock();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../http/rate-limiter.js';
-import { buildUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { authenticatorCode, enableTwoFactor } from '../../test/two-factor.js';
+import { buildUser } from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { authenticatorCode, enableTwoFactor } from '../../../test-support/two-factor.js';
 
 let t: TestServer;
 const clock = new TestClock();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { buildUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
+import { buildUser } from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
 import { REFRESH_REUSE_GRACE_SECONDS } from './auth.service.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 const clock = new TestClock();

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories.js';
-import { extractLink, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser } from '../../../test-support/factories.js';
+import {
+  extractLink,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '../../../test-support/smtp-capture.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { REFRESH_REUSE_GRACE_SECONDS } from './auth.service.js';
 
 let t: TestServer;

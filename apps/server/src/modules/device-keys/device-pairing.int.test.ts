@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, identityFor, readyState } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import {
+  connectFakeAgent,
+  eventually,
+  identityFor,
+  readyState,
+} from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -2,9 +2,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { createFileLabelsRepository } from './file-labels.repository.js';
 import { createFileLabelsService } from './file-labels.service.js';
 

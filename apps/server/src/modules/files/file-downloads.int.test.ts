@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { FILE_DOWNLOAD_LINK_TTL_SECONDS } from '@printdeck/shared';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildBgcode, buildTextGcode, readError, uploadFile } from './files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildBgcode, buildTextGcode, readError, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 const clock = new TestClock();

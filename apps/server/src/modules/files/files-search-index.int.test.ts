@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { toSearchText } from './files-list-query.js';
-import { buildTextGcode, uploadFile } from './files-test-support.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 /**
  * Files search is served by an index (migration 0023: SQLite FTS5 trigram, PostgreSQL pg_trgm)

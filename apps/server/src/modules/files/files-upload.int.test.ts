@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@printdeck/shared';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import {
   buildBgcode,
   buildTextGcode,
@@ -10,8 +15,8 @@ import {
   listStoredFiles,
   readError,
   uploadFile,
-} from './files-test-support.js';
-import { postRawMultipart } from './raw-multipart-test-support.js';
+} from '../../../test-support/files.js';
+import { postRawMultipart } from '../../../test-support/raw-multipart.js';
 
 let t: TestServer;
 let owner: BuiltUser;

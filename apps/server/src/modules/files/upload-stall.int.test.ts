@@ -1,8 +1,8 @@
 import { buildPreviewBombBgcode } from '@printdeck/gcode/preview-bomb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { uploadFile } from './files-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 let owner: BuiltUser;

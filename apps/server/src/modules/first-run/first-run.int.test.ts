@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_HEADER, REFRESH_COOKIE_NAME } from '@printdeck/shared';
-import { buildUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser } from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { FIRST_RUN_CLOSED } from './first-run.service.js';
 
 const PASSWORD = 'the first passphrase 19';

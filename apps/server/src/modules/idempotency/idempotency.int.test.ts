@@ -6,12 +6,12 @@ import {
   buildUser,
   buildWorkspace,
   type BuiltUser,
-} from '../../test/factories.js';
-import { eventually, type FakeAgent } from '../../test/fake-agent.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { createApiKey } from '../api-keys/api-keys-test-support.js';
-import { buildTextGcode } from '../files/files-test-support.js';
+} from '../../../test-support/factories.js';
+import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { createApiKey } from '../../../test-support/api-keys.js';
+import { buildTextGcode } from '../../../test-support/files.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
 import {
   createIdempotencyService,

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { isoAfter, type Clock } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
+import { defineRecurringJob } from '../../jobs/job-kind.js';
 import type { IdempotencyRepository, StoredAnswer } from './idempotency.repository.js';
 
 /** A key answers the same way for a day (IETF httpapi-idempotency-key: the server's choice). */
@@ -79,7 +79,17 @@ export function createIdempotencyService(deps: {
 }) {
   const { keys, clock } = deps;
   const fingerprintRequest = createFingerprinter(deps.serverSecret);
-  let sweepTimer: NodeJS.Timeout | null = null;
+
+  /** Deletes keys past their day, at most SWEEP_MAX_BATCHES batches per run. */
+  async function sweepExpiredKeys(): Promise<number> {
+    let total = 0;
+    for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch += 1) {
+      const deleted = await keys.deleteExpiredKeys(clock.now().toISOString(), SWEEP_BATCH);
+      total += deleted;
+      if (deleted < SWEEP_BATCH) break;
+    }
+    return total;
+  }
 
   return {
     /** The first request with a key runs; a repeat gets the stored answer, 409 or 422. */
@@ -116,29 +126,17 @@ export function createIdempotencyService(deps: {
     },
 
     /** Deletes keys past their day, at most SWEEP_MAX_BATCHES batches per run. */
-    async sweepExpiredKeys(): Promise<number> {
-      let total = 0;
-      for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch += 1) {
-        const deleted = await keys.deleteExpiredKeys(clock.now().toISOString(), SWEEP_BATCH);
-        total += deleted;
-        if (deleted < SWEEP_BATCH) break;
-      }
-      return total;
-    },
+    sweepExpiredKeys,
 
-    startSweep(logger: FastifyBaseLogger): void {
-      sweepTimer = setInterval(() => {
-        this.sweepExpiredKeys().catch((error: unknown) =>
-          logger.error({ err: error }, 'idempotency key sweep failed'),
-        );
-      }, SWEEP_INTERVAL_MS);
-      sweepTimer.unref();
-    },
-
-    stopSweep(): void {
-      if (sweepTimer) clearInterval(sweepTimer);
-      sweepTimer = null;
-    },
+    /** The sweep as a recurring job: one instance of the cluster runs it every 10 minutes. */
+    sweepJob: defineRecurringJob({
+      name: 'idempotency.sweep',
+      everyMs: SWEEP_INTERVAL_MS,
+      leaseMs: 5 * 60_000,
+      run: async () => {
+        await sweepExpiredKeys();
+      },
+    }),
   };
 }
 

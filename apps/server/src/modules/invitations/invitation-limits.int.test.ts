@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { addMember, buildUser, buildWorkspace } from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { INVITATION_LIMITS } from './invitations.service.js';
 
 let t: TestServer;

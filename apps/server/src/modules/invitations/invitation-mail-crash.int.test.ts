@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobsRepository } from '../../jobs/jobs.repository.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { eventually } from '../../test/fake-agent.js';
-import { extractLink, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { TestClock } from '../../test/test-clock.js';
-import { createTestStorage, type TestStorage } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import {
+  extractLink,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '../../../test-support/smtp-capture.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * Issue 23 (low): a crash must never leave an invitation marked failed with no mail. The

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { extractLink, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import {
+  extractLink,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '../../../test-support/smtp-capture.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * Issue 15 item 4: the mail server is down when an admin invites someone. The invitation is

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { authenticatorCode, enableTwoFactor } from '../../test/two-factor.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { createApiKey } from '../api-keys/api-keys-test-support.js';
+import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { authenticatorCode, enableTwoFactor } from '../../../test-support/two-factor.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { createApiKey } from '../../../test-support/api-keys.js';
 
 let t: TestServer;
 const clock = new TestClock();

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram.js';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import {
+  connectFakeAgent,
+  eventually,
+  readyState,
+  type FakeAgent,
+} from '../../../test-support/fake-agent.js';
+import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
+import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { signLoginData } from '../telegram/telegram-login.js';
 
 const TOKEN = '777002:delivery-test-token-secret';
@@ -58,7 +68,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
     },
     gatewayLimits: { printStartTimeoutMs: 2000, snapshotTimeoutMs: 1000 },
-    notificationOptions: { worker: { backoffSeconds: 0.2, maxAttempts: 4 } },
+    notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 } },
   });
   admin = await buildUser(t);
   english = await buildUser(t);
@@ -174,18 +184,19 @@ describe('print done and failed on Telegram', () => {
 
     // The device repeats its event: the job ended once, so nothing is sent again.
     agent.send({ type: 'event', name: 'job_finished', job_id: jobId, data: {} });
-    await t.server.services.notifications.worker.drainOnce();
+    await t.server.services.jobs.drainOnce();
     expect(await outboxRows()).toHaveLength(2);
     expect(bot.sent).toHaveLength(2);
   });
 
   it('says when a print failed', async () => {
     await printAndEnd('job_failed');
+    // each chat's message waits for its own turn (one a second per chat): wait for both
     await eventually(() => {
       expect(sentTo('7002').at(-1)?.text).toContain('<b>Print failed</b>');
+      expect(sentTo('7001').at(-1)?.text).toContain('<b>Tisk selhal</b>');
       return Promise.resolve();
     }, 10_000);
-    expect(sentTo('7001').at(-1)?.text).toContain('<b>Tisk selhal</b>');
   });
 });
 
@@ -276,7 +287,7 @@ describe('the video failure alert', () => {
         reasons: ['camera_frozen'],
       }),
     );
-    t.server.services.notifications.worker.wake();
+    t.server.services.jobs.wake();
     const mail = await smtp.waitForMail(english.email, 10_000);
     expect(mail.subject).toBe('Printdeck: Timelapse video failed');
     expect(mail.text).toContain('Printer: <b>MK4</b>');

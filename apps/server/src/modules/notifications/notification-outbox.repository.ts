@@ -6,6 +6,8 @@ import type {
   NotificationKind,
   NotificationOutboxTable,
 } from '../../db/schema.js';
+import type { JobsRepository } from '../../jobs/jobs.repository.js';
+import { deliverKeyOf, deliveryKindOf } from './notification-delivery-keys.js';
 import type { NotificationPayload } from './notification-messages.js';
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
@@ -29,10 +31,13 @@ export function idempotencyKey(entry: OutboxEntry): string {
   return `${entry.event}:${entry.kind}:${entry.userId}:${entry.channel}${target}`;
 }
 
-/** The durable outbox: written in the event's transaction, claimed one row at a time. */
-export function createOutboxRepository(db: Db) {
+/**
+ * The durable outbox: each row written in the event's transaction with the job that delivers
+ * it (notification-delivery-job.ts); the row keeps the delivery's state for its member.
+ */
+export function createOutboxRepository(db: Db, jobs: JobsRepository) {
   return {
-    /** Adds rows; one already there for the same key stays as it is. */
+    /** Adds rows and their delivery jobs; one already there for the same key stays as it is. */
     async insertEntries(trx: Executor, entries: OutboxEntry[], nowIso: string): Promise<void> {
       const rows: Array<Insertable<NotificationOutboxTable>> = entries.map((entry) => ({
         idempotency_key: idempotencyKey(entry),
@@ -55,31 +60,27 @@ export function createOutboxRepository(db: Db) {
           .onConflict((oc) => oc.column('idempotency_key').doNothing())
           .execute();
       }
+      await jobs.enqueueMany(
+        trx,
+        rows.map((row) => ({
+          kind: deliveryKindOf(row.channel),
+          key: deliverKeyOf(row.idempotency_key),
+          payload: { key: row.idempotency_key },
+          runAfter: nowIso,
+          nowIso,
+        })),
+      );
     },
 
-    findDue(nowIso: string, limit: number): Promise<OutboxRow[]> {
+    findByKey(key: string): Promise<OutboxRow | undefined> {
       return db
         .selectFrom('notification_outbox')
         .selectAll()
-        .where('state', '=', 'pending')
-        .where('next_attempt_on', '<=', nowIso)
-        .orderBy('next_attempt_on')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-
-    /** The earliest time a pending row becomes due, to sleep until then. */
-    async findNextDueOn(): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('notification_outbox')
-        .select((eb) => eb.fn.min('next_attempt_on').as('next'))
-        .where('state', '=', 'pending')
+        .where('idempotency_key', '=', key)
         .executeTakeFirst();
-      return row?.next ?? undefined;
     },
 
-    /** Takes the row for this worker; false when another worker (or instance) has it. */
+    /** Marks the row on its way; false when another worker (or instance) has it. */
     async claim(id: number, leaseUntilIso: string): Promise<boolean> {
       const result = await db
         .updateTable('notification_outbox')
@@ -121,25 +122,6 @@ export function createOutboxRepository(db: Db) {
         .set({ state: 'failed', claimed_until: null, last_error: reason })
         .where('id', '=', id)
         .execute();
-    },
-
-    /**
-     * Rows a stopped process left in `sending` past their lease: the message may or may not have
-     * left, so it is not repeated on its own (one delivery at most); the reason says so.
-     */
-    async failInterrupted(nowIso: string): Promise<number> {
-      const result = await db
-        .updateTable('notification_outbox')
-        .set({
-          state: 'failed',
-          claimed_until: null,
-          last_error:
-            'Interrupted while sending (server stopped); not repeated to avoid a duplicate.',
-        })
-        .where('state', '=', 'sending')
-        .where('claimed_until', '<', nowIso)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
     },
   };
 }

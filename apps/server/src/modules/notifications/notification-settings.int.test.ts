@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { extractLink, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import {
+  extractLink,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '../../../test-support/smtp-capture.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let smtp: SmtpCapture;

@@ -1,10 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { eventually } from '../../test/fake-agent.js';
-import { startFakePushService, type PushDelivery } from '../../test/fake-push-service.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import {
+  startFakePushService,
+  type PushDelivery,
+} from '../../../test-support/fake-push-service.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
 let t: TestServer;
@@ -15,7 +18,7 @@ let workspaceId: number;
 beforeAll(async () => {
   service = await startFakePushService();
   t = await startTestServer({
-    notificationOptions: { allowLocalPushEndpoints: true, worker: { backoffSeconds: 0.2 } },
+    notificationOptions: { allowLocalPushEndpoints: true, delivery: { backoffSeconds: 0.2 } },
   });
   member = await buildUser(t);
   workspaceId = await buildWorkspace(t, member, 'Makers');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { eventually } from '../../test/fake-agent.js';
-import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram.js';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
+import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { signLoginData } from '../telegram/telegram-login.js';
 import {
   addPrinter,
@@ -12,7 +12,7 @@ import {
   recordAndEnd,
   startPrint,
   type TestPrinter,
-} from '../videos/videos-test-support.js';
+} from '../../../test-support/videos.js';
 
 const TOKEN = '777004:video-alert-token-secret';
 let t: TestServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LiveDevices } from '../../gateway/live-devices.js';
-import { TestClock } from '../../test/test-clock.js';
+import { TestClock } from '../../../test-support/test-clock.js';
 import { createPrintJobSync } from './print-job-sync.js';
 import type { PrintJobsRepository } from './print-jobs.repository.js';
 

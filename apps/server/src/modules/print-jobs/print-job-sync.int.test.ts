@@ -1,10 +1,15 @@
 import type { DeviceState } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import {
+  connectFakeAgent,
+  eventually,
+  readyState,
+  type FakeAgent,
+} from '../../../test-support/fake-agent.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { START_GRACE_S } from './print-job-reconcile.js';
 import { LOST_DEVICE_GRACE_S } from './print-job-sync.js';
 import type { PrintJobRow } from './print-jobs.repository.js';

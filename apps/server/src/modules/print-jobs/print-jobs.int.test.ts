@@ -5,10 +5,10 @@ import {
   buildUser,
   buildWorkspace,
   type BuiltUser,
-} from '../../test/factories.js';
-import { eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+} from '../../../test-support/factories.js';
+import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 let admin: BuiltUser;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readyState } from '../../test/fake-agent.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
+import { readyState } from '../../../test-support/fake-agent.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { createPrintQueueRepository } from './print-queue.repository.js';
-import { eventually } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import {
   addQueuePrinter,
   enableQueue,
@@ -11,7 +11,7 @@ import {
   readBoxes,
   uploadGcode,
   type QueuePrinter,
-} from './print-queue-test-support.js';
+} from '../../../test-support/print-queue.js';
 
 let t: TestServer;
 let admin: BuiltUser;

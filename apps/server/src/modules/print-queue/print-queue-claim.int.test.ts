@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { createPrintQueueRepository } from './print-queue.repository.js';
 import { createPrinterPlatesRepository } from './printer-plates.repository.js';
-import { enableQueue, queuePath, uploadGcode } from './print-queue-test-support.js';
+import { enableQueue, queuePath, uploadGcode } from '../../../test-support/print-queue.js';
 
 /**
  * Two printers racing for one queue item, straight at the claim both take (the dispatcher's

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { enableQueue, queuePath, uploadGcode } from './print-queue-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { enableQueue, queuePath, uploadGcode } from '../../../test-support/print-queue.js';
 
 /**
  * The queue list pages (issue 31): queued items in queue order, a keyset cursor after the last

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { eventually } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { createApiKey } from '../api-keys/api-keys-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { createApiKey } from '../../../test-support/api-keys.js';
 import {
   addQueuePrinter,
   enableQueue,
@@ -10,7 +15,7 @@ import {
   readBoxes,
   uploadGcode,
   type QueuePrinter,
-} from './print-queue-test-support.js';
+} from '../../../test-support/print-queue.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
 let t: TestServer;

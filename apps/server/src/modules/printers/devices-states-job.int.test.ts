@@ -6,10 +6,10 @@ import {
   buildUser,
   buildWorkspace,
   type BuiltUser,
-} from '../../test/factories.js';
-import { eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+} from '../../../test-support/factories.js';
+import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 /** devices-states names who started the job a printer shows (spec part 1 §2 "job name and user"). */
 let t: TestServer;

@@ -1,9 +1,14 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { createApiKey } from '../api-keys/api-keys-test-support.js';
-import { buildTextGcode } from '../files/files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { createApiKey } from '../../../test-support/api-keys.js';
+import { buildTextGcode } from '../../../test-support/files.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { buildOfflinePrinter, buildSpool, loadSpool } from './spools-test-support.js';
 
 let t: TestServer;

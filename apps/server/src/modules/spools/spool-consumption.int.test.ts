@@ -4,10 +4,10 @@ import {
   buildUser,
   buildWorkspace,
   type BuiltUser,
-} from '../../test/factories.js';
-import { eventually, type FakeAgent } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { uploadFile } from '../files/files-test-support.js';
+} from '../../../test-support/factories.js';
+import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { uploadFile } from '../../../test-support/files.js';
 import { buildSpool, loadSpool } from './spools-test-support.js';
 import { createSpoolConsumption } from './spool-consumption.js';
 

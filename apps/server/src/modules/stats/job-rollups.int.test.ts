@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { PrintJobOutcome, PrintJobsTable } from '../../db/schema.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import { rollUpEndedJobs } from './job-rollups.js';
 import { elapsedShare } from './stats-range.js';

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { PrintJobsTable } from '../../db/schema.js';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { TestClock } from '../../test/test-clock.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { insertJobs } from './stats-test-support.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { insertJobs } from '../../../test-support/stats.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 
 let t: TestServer;

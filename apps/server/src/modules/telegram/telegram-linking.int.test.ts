@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from '../../test/factories.js';
-import { eventually } from '../../test/fake-agent.js';
-import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { signLoginData } from './telegram-login.js';
 
 const TOKEN = '777001:linking-test-token-secret';

@@ -5,8 +5,8 @@ describe('Telegram rate limiter', () => {
   it('lets one message a second through to the same chat, counted from when it finished', () => {
     const limiter = new TelegramRateLimiter();
     expect(limiter.tryTake('chat-1', 10_000)).toBe(0);
-    // still on its way: the chat waits
-    expect(limiter.tryTake('chat-1', 10_400)).toBeGreaterThan(0);
+    // still on its way: the chat waits at least the interval that follows its finish
+    expect(limiter.tryTake('chat-1', 10_400)).toBe(1000);
     expect(limiter.tryTake('chat-2', 10_400)).toBe(0);
     limiter.release('chat-1', 10_200);
     expect(limiter.tryTake('chat-1', 11_000)).toBe(200);
@@ -28,5 +28,16 @@ describe('Telegram rate limiter', () => {
     expect(limiter.tryTake('chat-1', 1_000)).toBe(7_000);
     expect(limiter.tryTake('chat-1', 7_999)).toBe(1);
     expect(limiter.tryTake('chat-1', 8_000)).toBe(0);
+  });
+
+  it('gives messages waiting for one chat successive turns, and says when a wait is everyone’s', () => {
+    const limiter = new TelegramRateLimiter();
+    expect(limiter.take('chat-1', 1_000)).toEqual({ wait: 0, isGlobal: false });
+    // three more for the chat while the first is on its way: one a second after it
+    expect(limiter.take('chat-1', 1_100)).toEqual({ wait: 1000, isGlobal: false });
+    expect(limiter.take('chat-1', 1_100)).toEqual({ wait: 2000, isGlobal: false });
+    expect(limiter.take('chat-1', 1_100)).toEqual({ wait: 3000, isGlobal: false });
+    limiter.pause(1_200, 5);
+    expect(limiter.take('chat-2', 1_200)).toEqual({ wait: 5000, isGlobal: true });
   });
 });

@@ -15,7 +15,7 @@ export interface RateLimits {
 
 export const TELEGRAM_LIMITS: RateLimits = { perSecond: 30, perChatIntervalMs: 1000 };
 
-/** How long to wait when every slot is held by a send still on its way. */
+/** How long to wait when all 30 slots are held by sends still on their way. */
 const BUSY_WAIT_MS = 20;
 
 export class TelegramRateLimiter {
@@ -25,14 +25,36 @@ export class TelegramRateLimiter {
   private inFlight = 0;
   private readonly lastByChat = new Map<string, number>();
   private pausedUntil = 0;
+  /** the time after the last slot handed to a waiting message, per chat */
+  private readonly reservedByChat = new Map<string, number>();
 
   constructor(private readonly limits: RateLimits = TELEGRAM_LIMITS) {}
 
   /** Takes a slot for `chat` at `now` and answers 0, or answers how long to wait for one. */
   tryTake(chat: string, now: number): number {
-    if (now < this.pausedUntil) return this.pausedUntil - now;
+    return this.waitFor(chat, now).wait;
+  }
+
+  /**
+   * `tryTake` for a queue of messages: says whether the wait is the chat's own (other chats
+   * may go now) or everyone's (nothing goes before it). Messages told to wait for one chat get
+   * successive slots a chat interval apart, so each of them waits about once, not once a
+   * second until its turn comes.
+   */
+  take(chat: string, now: number): { wait: number; isGlobal: boolean } {
+    const wait = this.waitFor(chat, now);
+    if (wait.wait <= 0 || wait.isGlobal) return wait;
+    const turn = Math.max(this.reservedByChat.get(chat) ?? 0, now + wait.wait);
+    this.reservedByChat.set(chat, turn + this.limits.perChatIntervalMs);
+    return { wait: turn - now, isGlobal: false };
+  }
+
+  private waitFor(chat: string, now: number): { wait: number; isGlobal: boolean } {
+    if (now < this.pausedUntil) return { wait: this.pausedUntil - now, isGlobal: true };
     while (this.finished.length > 0 && this.finished[0]! <= now - 1000) this.finished.shift();
-    if (this.inFlightByChat.has(chat)) return BUSY_WAIT_MS;
+    // its next message starts a full interval after this one finishes: at least that long
+    if (this.inFlightByChat.has(chat))
+      return { wait: this.limits.perChatIntervalMs, isGlobal: false };
     const chatLast = this.lastByChat.get(chat);
     const chatWait = chatLast === undefined ? 0 : chatLast + this.limits.perChatIntervalMs - now;
     const isFull = this.inFlight + this.finished.length >= this.limits.perSecond;
@@ -41,13 +63,13 @@ export class TelegramRateLimiter {
       : this.finished.length > 0
         ? this.finished[0]! + 1000 - now
         : BUSY_WAIT_MS;
-    const wait = Math.max(chatWait, globalWait, 0);
-    if (wait > 0) return wait;
+    if (globalWait > 0) return { wait: Math.max(globalWait, chatWait), isGlobal: true };
+    if (chatWait > 0) return { wait: chatWait, isGlobal: false };
     this.inFlight += 1;
     this.inFlightByChat.set(chat, now);
     this.lastByChat.set(chat, now);
     if (this.lastByChat.size > 10_000) this.forgetOldChats(now);
-    return 0;
+    return { wait: 0, isGlobal: false };
   }
 
   /** The send that took a slot for `chat` is over (sent or not). */
@@ -68,6 +90,9 @@ export class TelegramRateLimiter {
       if (at + this.limits.perChatIntervalMs <= now && !this.inFlightByChat.has(chat)) {
         this.lastByChat.delete(chat);
       }
+    }
+    for (const [chat, at] of this.reservedByChat) {
+      if (at <= now) this.reservedByChat.delete(chat);
     }
   }
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import {
   addPrinter,
   buildFrame,
   sendFrame,
   startPrint,
   type TestPrinter,
-} from './videos-test-support.js';
+} from '../../../test-support/videos.js';
 
 /**
  * Issue 23: timelapse frames could fill the server's disk. Each print and each workspace has a

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace } from '../../test/factories.js';
-import { eventually } from '../../test/fake-agent.js';
-import { TestClock } from '../../test/test-clock.js';
-import { createTestStorage } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import { buildUser, buildWorkspace } from '../../../test-support/factories.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import { TestClock } from '../../../test-support/test-clock.js';
+import { createTestStorage } from '../../../test-support/test-database.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import {
   addPrinter,
   completeRecording,
@@ -13,7 +13,7 @@ import {
   sendFrame,
   startPrint,
   videoStateOf,
-} from './videos-test-support.js';
+} from '../../../test-support/videos.js';
 
 const servers: TestServer[] = [];
 afterAll(async () => {

@@ -2,10 +2,15 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { eventually } from '../../test/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { eventually } from '../../../test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { probeVideo, resolveFfmpegPath } from './ffmpeg.js';
 import { readJpegInfo } from './jpeg-info.js';
 import type { VideoFailure } from './video-events.js';
@@ -18,7 +23,7 @@ import {
   startPrint,
   videoStateOf,
   type TestPrinter,
-} from './videos-test-support.js';
+} from '../../../test-support/videos.js';
 
 let t: TestServer;
 let admin: BuiltUser;

@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.js';
-import { PNG_1X1 } from '../files/files-test-support.js';
+import { PNG_1X1 } from '../../../test-support/files.js';
 import { AVATAR_JPEG_MAX_SIDE_PX, toAvatarPng } from './avatar-image.js';
 
 function buildJpeg(width: number, height: number): Buffer {

@@ -1,10 +1,15 @@
 import jpeg from 'jpeg-js';
 import { AVATAR_MAX_BYTES } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { createApiKey } from '../api-keys/api-keys-test-support.js';
-import { PNG_1X1 } from '../files/files-test-support.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { createApiKey } from '../../../test-support/api-keys.js';
+import { PNG_1X1 } from '../../../test-support/files.js';
 
 let t: TestServer;
 let admin: BuiltUser;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, getRolePermissions } from '@printdeck/shared';
-import { addMember, buildUser, buildWorkspace, type BuiltUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ApiKeyScope } from '@printdeck/shared';
-import type { TestServer } from '../../test/test-server.js';
+import type { TestServer } from './test-server.js';
 
 /** An API key made through the API, as its owner would make it. */
 export async function createApiKey(

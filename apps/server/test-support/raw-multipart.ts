@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { TestServer } from '../../test/test-server.js';
+import type { TestServer } from './test-server.js';
 
 export interface RawUpload {
   token: string;

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { RequestMessage } from '@printdeck/shared';
-import type { BuiltUser } from '../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../test/fake-agent.js';
-import type { TestServer } from '../test/test-server.js';
+import type { BuiltUser } from './factories.js';
+import { connectFakeAgent, eventually, readyState, type FakeAgent } from './fake-agent.js';
+import type { TestServer } from './test-server.js';
 
 export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
 const flags = readyState().state.flags;

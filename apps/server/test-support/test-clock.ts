@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../src/clock.js';
 
 /** A clock tests move forward instead of sleeping. */
 export class TestClock implements Clock {

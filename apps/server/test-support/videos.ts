@@ -1,15 +1,15 @@
 import jpeg from 'jpeg-js';
 import { expect } from 'vitest';
-import type { BuiltUser } from '../../test/factories.js';
+import type { BuiltUser } from './factories.js';
 import {
   connectFakeAgent,
   eventually,
   identityFor,
   readyState,
   type FakeAgent,
-} from '../../test/fake-agent.js';
-import type { TestServer } from '../../test/test-server.js';
-import { FRAMES_PATH } from './device-frames.routes.js';
+} from './fake-agent.js';
+import type { TestServer } from './test-server.js';
+import { FRAMES_PATH } from '../src/modules/videos/device-frames.routes.js';
 
 /** A 64×48 camera frame: a bright part that grows with `i`, or black when the lens is covered. */
 export function buildFrame(i: number, options: { black?: boolean } = {}): Buffer {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { TestServer } from '../../test/test-server.js';
+import type { TestServer } from './test-server.js';
 
 /** One orange pixel (the gcode package's reference image). */
 export const PNG_1X1 = Buffer.from(

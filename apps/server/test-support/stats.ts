@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import type { PrintJobsTable } from '../../db/schema.js';
-import type { TestServer } from '../../test/test-server.js';
-import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
+import type { PrintJobsTable } from '../src/db/schema.js';
+import type { TestServer } from './test-server.js';
+import { createPrintJobsRepository } from '../src/modules/print-jobs/print-jobs.repository.js';
 
 /**
  * Records jobs as the product does: each starts running, and one with an end is then ended

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { createTestStorage, type TestStorage } from '../test/test-database.js';
-import { startTestServer, type TestServer, type TestServerOptions } from '../test/test-server.js';
-import { findFreePort } from '../test/free-port.js';
+import { createTestStorage, type TestStorage } from './test-database.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+import { findFreePort } from './free-port.js';
 
-const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 export const CLUSTER_JWT_SECRET = 'a cluster test secret that is long enough to sign';
 
 /** The cluster tests need both engines; they say so instead of skipping. */

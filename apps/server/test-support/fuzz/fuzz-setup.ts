@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildTextGcode, uploadFile } from '../../modules/files/files-test-support.js';
+import { buildTextGcode, uploadFile } from '../files.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '../factories.js';
 import type { TestServer } from '../test-server.js';
 import type { FuzzTarget, OpenApiDocument } from './http-fuzz.js';

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import type { Clock } from '../clock.js';
-import { loadConfig, type Config } from '../config/config.js';
-import { createLogger } from '../logger.js';
-import { startServer, type RunningServer, type StartOptions } from '../composition-root.js';
+import type { Clock } from '../src/clock.js';
+import { loadConfig, type Config } from '../src/config/config.js';
+import { createLogger } from '../src/logger.js';
+import { startServer, type RunningServer, type StartOptions } from '../src/composition-root.js';
 import { createTestStorage, type TestStorage } from './test-database.js';
 
 export interface TestServerOptions {

@@ -1,6 +1,6 @@
-import type { Clock } from '../clock.js';
-import { systemClock } from '../clock.js';
-import { hotp, totpStep } from '../crypto/totp.js';
+import type { Clock } from '../src/clock.js';
+import { systemClock } from '../src/clock.js';
+import { hotp, totpStep } from '../src/crypto/totp.js';
 
 /** RFC 4648 base32 as the setup answer gives the secret. */
 export function decodeBase32(text: string): Buffer {

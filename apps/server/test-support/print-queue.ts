@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { BuiltUser } from '../../test/factories.js';
-import { connectFakeAgent, eventually, readyState, type FakeAgent } from '../../test/fake-agent.js';
-import type { TestServer } from '../../test/test-server.js';
-import { buildTextGcode, uploadFile } from '../files/files-test-support.js';
+import type { BuiltUser } from './factories.js';
+import { connectFakeAgent, eventually, readyState, type FakeAgent } from './fake-agent.js';
+import type { TestServer } from './test-server.js';
+import { buildTextGcode, uploadFile } from './files.js';
 
 const flags = readyState().state.flags;
 const PRINTING = { text: 'Printing', flags: { ...flags, printing: true, ready: false } };

@@ -1,0 +1,275 @@
+import type { AgentTuning } from '@printdeck/agent-core';
+import type { Clock } from '../clock.js';
+import type { Cluster } from '../cluster/cluster.js';
+import { createLocalCluster } from '../cluster/local-cluster.js';
+import { createAccountServices } from './accounts.js';
+import { createDeviceServices } from './devices.js';
+import { createFileServices } from './files.js';
+import { createLanPrinterServices } from './lan-printers.js';
+import { createNotificationServices, type NotificationOptions } from './notifications.js';
+import { createPrintQueueServices } from './print-queue.js';
+import { createSpoolServices } from './spools.js';
+import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
+import { createVideoServices, type VideoSettings } from './videos.js';
+import { wirePrintJobEvents } from './event-wiring.js';
+import { createWorkspaceAdminServices } from './workspace-admin.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createJobRunner, type JobRunnerOptions } from '../jobs/job-runner.js';
+import { createJobsRepository } from '../jobs/jobs.repository.js';
+import { createJobsRetention } from '../jobs/jobs-retention.js';
+import { GATEWAY_LIMITS } from '../gateway/device-connection.js';
+import { RateLimiter } from '../http/rate-limiter.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
+import { createIdempotencyRepository } from '../modules/idempotency/idempotency.repository.js';
+import { createIdempotencyService } from '../modules/idempotency/idempotency.service.js';
+import type { LanNetwork } from '../modules/lan-printers/lan-networks.js';
+import { createPrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
+import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
+import { createPrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
+import { createJobRollupsRepository } from '../modules/stats/job-rollups.js';
+import { createStatsChartsService } from '../modules/stats/stats-charts.service.js';
+import { createTemperatureHistoryService } from '../modules/temperature-history/temperature-history.service.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createWorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
+import { createWorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { createFileStorage } from '../storage/file-storage.js';
+import { createOrphanSweep } from '../startup/orphan-sweep.js';
+
+/**
+ * The wiring of the server's services (split from composition-root.ts, which keeps the
+ * start-up order): what each service gets, and the job kinds registered on the runner.
+ */
+export interface ServiceDeps {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  clock: Clock;
+  jwtSecret: string;
+  publicUrl: string;
+  /** the data directory: the file store lives under it */
+  dataDir: string;
+  deviceTimeouts?: { commandMs: number; snapshotMs: number; printStartMs: number };
+  videoSettings?: VideoSettings;
+  mailFrom?: string;
+  telegram?: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
+  notificationOptions?: NotificationOptions;
+  /** what several instances share (REDIS_URL); one process keeps it all in memory */
+  cluster?: Cluster;
+  /** LAN_PRINTER_NETWORKS; empty or absent: LAN mode off */
+  lanPrinterNetworks?: LanNetwork[];
+  /** tests: the built-in agents' retries and timelapse interval */
+  lanAgentTuning?: Partial<AgentTuning>;
+  jobOptions?: Partial<JobRunnerOptions>;
+}
+
+/**
+ * The repositories and services, each given exactly the repositories and adapters it uses; the
+ * server and the CLI both build theirs here. Nothing starts: the workers do that.
+ */
+export function composeServices({
+  database,
+  mailer,
+  clock,
+  jwtSecret,
+  publicUrl,
+  dataDir,
+  deviceTimeouts,
+  videoSettings,
+  ...rest
+}: ServiceDeps) {
+  const { db } = database;
+  const cluster = rest.cluster ?? createLocalCluster(clock);
+  const printStartTimeoutMs = deviceTimeouts?.printStartMs ?? GATEWAY_LIMITS.printStartTimeoutMs;
+
+  // repositories shared by several areas
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  const workspacesRepository = createWorkspacesRepository(db);
+  const printJobsRepository = createPrintJobsRepository(db);
+  // background work of every kind: one table, one runner (started with the workers)
+  const jobsRepository = createJobsRepository(db);
+  const jobs = createJobRunner({ jobs: jobsRepository, clock, options: rest.jobOptions });
+  // one file store, so its temp sweep knows every work folder in use
+  const storage = createFileStorage(dataDir);
+
+  const rateLimiter = new RateLimiter(cluster.counters);
+  const idempotency = createIdempotencyService({
+    keys: createIdempotencyRepository(db),
+    clock,
+    serverSecret: jwtSecret,
+  });
+  const workspaces = createWorkspacesService({ workspaces: workspacesRepository, clock });
+  const accounts = createAccountServices({
+    db,
+    clock,
+    mailer,
+    rateLimiter,
+    jwtSecret,
+    publicUrl,
+    users,
+    sessions,
+    workspaces,
+  });
+  const devices = createDeviceServices({
+    db,
+    clock,
+    workspaces,
+    workspacesRepository,
+    jwtSecret,
+    timeouts: deviceTimeouts ?? {
+      commandMs: GATEWAY_LIMITS.commandTimeoutMs,
+      snapshotMs: GATEWAY_LIMITS.snapshotTimeoutMs,
+    },
+    ...(cluster.isShared ? { bus: cluster.devices } : {}),
+  });
+  const files = createFileServices({
+    db,
+    dialect: database.dialect,
+    clock,
+    workspaces,
+    storage,
+    jwtSecret,
+  });
+  const printJobLifecycle = createPrintJobLifecycle();
+  const printJobs = createPrintJobsService({
+    jobs: printJobsRepository,
+    files: files.filesRepository,
+    users,
+    workspaces,
+    live: devices.live,
+    getPrinterForUser: devices.getPrinterForUser,
+    downloadTokens: files.downloadTokens,
+    clock,
+    printStartTimeoutMs,
+    lifecycle: printJobLifecycle,
+    isLeader: cluster.isLeader,
+  });
+  const videos = createVideoServices({
+    db,
+    clock,
+    jwtSecret,
+    storage,
+    workspaces,
+    files: files.filesRepository,
+    printJobs: printJobsRepository,
+    deviceKeys: devices.deviceKeys,
+    jobs: jobsRepository,
+    wakeJobs: () => jobs.wake(),
+    settings: videoSettings ?? { ffmpegPath: undefined },
+  });
+  const lanPrinters = createLanPrinterServices({
+    db,
+    clock,
+    jwtSecret,
+    dataDir,
+    storage,
+    networks: rest.lanPrinterNetworks ?? [],
+    agentTuning: rest.lanAgentTuning,
+    devices,
+    files,
+    frames: videos.frames,
+    workspaces,
+  });
+  const printQueue = createPrintQueueServices({
+    db,
+    clock,
+    live: devices.live,
+    files: files.filesRepository,
+    users,
+    workspaces,
+    workspacesRepository,
+    getPrinterForUser: devices.getPrinterForUser,
+    printJobs,
+    printStartTimeoutMs,
+  });
+  const spools = createSpoolServices({
+    db,
+    clock,
+    workspaces,
+    getPrinterForUser: devices.getPrinterForUser,
+  });
+  const notifications = createNotificationServices({
+    db,
+    clock,
+    mailer,
+    publicUrl,
+    dataDir,
+    mailFrom: rest.mailFrom ?? 'no-reply@printdeck.local',
+    telegram: rest.telegram ?? {
+      botToken: undefined,
+      botName: undefined,
+      apiUrl: 'https://api.telegram.org',
+    },
+    live: devices.live,
+    snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
+    isLeader: cluster.isLeader,
+    jobs: jobsRepository,
+    wakeJobs: () => jobs.wake(),
+    ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
+  });
+  for (const kind of notifications.deliveryJobs) jobs.register(kind);
+  // periodic work that one instance of the cluster does per period
+  jobs.register(idempotency.sweepJob);
+  jobs.register(createJobsRetention(jobsRepository, clock));
+  const workspaceAdmin = createWorkspaceAdminServices({
+    db,
+    clock,
+    mailer,
+    rateLimiter,
+    publicUrl,
+    storage,
+    users,
+    usersService: accounts.users,
+    workspaces,
+    workspacesRepository,
+    publicVideos: videos.listPublicVideos,
+    testSender: notifications.testSender,
+    invitationMailOptions: rest.notificationOptions?.invitationMail,
+    jobs: jobsRepository,
+    runJob: (job) => jobs.runHeld(job),
+  });
+  jobs.register(workspaceAdmin.invitationMailJob);
+  const temperatureHistory = createTemperatureHistoryService({
+    getPrinterForUser: devices.getPrinterForUser,
+    clock,
+  });
+  wirePrintJobEvents({
+    lifecycle: printJobLifecycle,
+    videoEvents: videos.events,
+    videoRecording: videos.recording,
+    queue: printQueue.dispatcher,
+    spools: {
+      inTransaction: createSpoolConsumption({
+        onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
+      }).onJobEnded,
+    },
+    notifications: notifications.hooks,
+  });
+  return {
+    cluster,
+    ...accounts,
+    temperatureHistory,
+    statsCharts: createStatsChartsService({
+      rollups: createJobRollupsRepository(db),
+      workspaces,
+      clock,
+    }),
+    workspaces,
+    rateLimiter,
+    idempotency,
+    devices,
+    lanPrinters,
+    files,
+    printJobs,
+    printJobLifecycle,
+    printQueue,
+    spools,
+    workspaceAdmin,
+    videos,
+    notifications,
+    jobs,
+    orphans: createOrphanSweep({ db, storage, clock }),
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;
