@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startVirtualBambu, type VirtualBambu } from '@printdeck/simulator';
-import { uploadFile } from '@printdeck/server/src/modules/files/files-test-support.js';
+import { uploadFile } from '@printdeck/server/test-support/files.js';
 import { startAgent } from '../../agent.js';
 import { createIdentity } from '../../connection/identity.js';
 import { useServerWithWorkspace } from '../../server-test-support.js';
