@@ -16,6 +16,8 @@ export interface MetadataPoolOptions {
   threads?: number;
   /** A file whose reading takes longer has its thread ended and is read again without previews. */
   timeLimitMs?: number;
+  /** The limit of that second reading, without previews (default: timeLimitMs). */
+  fallbackTimeLimitMs?: number;
   /** An idle thread ends after this long, so an idle server holds none. */
   idleMs?: number;
 }
@@ -31,6 +33,7 @@ export interface MetadataPool {
 }
 
 interface Task extends WorkerTask {
+  timeLimitMs: number;
   resolve(metadata: WorkerMetadata): void;
   reject(error: Error): void;
 }
@@ -54,6 +57,7 @@ class TimedOut extends Error {}
 export function createMetadataPool(options: MetadataPoolOptions = {}): MetadataPool {
   const threads = options.threads ?? 2;
   const timeLimitMs = options.timeLimitMs ?? 10_000;
+  const fallbackTimeLimitMs = options.fallbackTimeLimitMs ?? timeLimitMs;
   const idleMs = options.idleMs ?? 30_000;
   const idle: Thread[] = [];
   const busy = new Set<Thread>();
@@ -83,7 +87,7 @@ export function createMetadataPool(options: MetadataPoolOptions = {}): MetadataP
 
   function startClock(thread: Thread): void {
     if (!thread.task || !thread.ready || thread.timer) return;
-    thread.timer = setTimeout(() => fail(thread, new TimedOut()), timeLimitMs);
+    thread.timer = setTimeout(() => fail(thread, new TimedOut()), thread.task.timeLimitMs);
     thread.timer.unref();
   }
 
@@ -151,10 +155,19 @@ export function createMetadataPool(options: MetadataPoolOptions = {}): MetadataP
     kind: WorkerTaskKind,
     path: string,
     readOptions: ReadGcodeOptions | undefined,
+    limitMs: number,
   ): Promise<WorkerMetadata> {
     if (closed) return Promise.reject(new GcodeParseError('internal_error', 'pool closed'));
     return new Promise((resolve, reject) => {
-      queue.push({ id: nextId++, kind, path, options: readOptions, resolve, reject });
+      queue.push({
+        id: nextId++,
+        kind,
+        path,
+        options: readOptions,
+        timeLimitMs: limitMs,
+        resolve,
+        reject,
+      });
       pump();
     });
   }
@@ -165,16 +178,21 @@ export function createMetadataPool(options: MetadataPoolOptions = {}): MetadataP
     readOptions: ReadGcodeOptions | undefined,
   ): Promise<WorkerMetadata> {
     try {
-      return await run(kind, path, readOptions);
+      return await run(kind, path, readOptions, timeLimitMs);
     } catch (error) {
       if (!(error instanceof TimedOut)) throw asParseError(error);
     }
     const withoutPreviews = { ...readOptions?.limits, maxThumbnails: 0 };
     try {
-      return await run(kind, path, { ...readOptions, limits: withoutPreviews });
+      return await run(
+        kind,
+        path,
+        { ...readOptions, limits: withoutPreviews },
+        fallbackTimeLimitMs,
+      );
     } catch (error) {
       if (error instanceof TimedOut) {
-        throw new GcodeParseError('limit_exceeded', `reading took over ${timeLimitMs} ms`);
+        throw new GcodeParseError('limit_exceeded', `reading took over ${fallbackTimeLimitMs} ms`);
       }
       throw asParseError(error);
     }
