@@ -4,7 +4,7 @@ import {
   type VirtualMoonraker,
   type VirtualMoonrakerOptions,
 } from '@printdeck/simulator';
-import { derivePrinterState, DeviceStateSchema } from '@printdeck/shared';
+import { derivePrinterState, DeviceStateSchema, getPermittedActions } from '@printdeck/shared';
 import { silentLogger } from '../../log.js';
 import { eventually, FAST_BACKOFF, slicedGcode, whileAdvancing } from '../../test-support.js';
 import type { JobEvent } from '../driver.js';
@@ -152,6 +152,31 @@ describe('the printer relay (issue 10 #9)', () => {
     );
     sim.faults.setSubscribeDelay(0);
     expect(seen.slice(seen.indexOf(true))).toEqual([true]);
+  });
+
+  it('a klipper_device relay reading off while Klipper is ready can be turned on (issue 30)', async () => {
+    const { driver, run, printerState } = await setUp({
+      powerDevices: [{ name: 'printer', type: 'klipper_device', initialState: 'off' }],
+    });
+    const state = await eventually(
+      'the relay read off',
+      () => DeviceStateSchema.parse(driver.getState()),
+      (s) => s.plugins.power_on === false,
+    );
+    const actions = getPermittedActions({
+      printerState: printerState(),
+      isConnected: true,
+      isPaired: state.is_paired,
+      hasPowerRelay: state.plugins.power_relay,
+      powerOn: state.plugins.power_on,
+    });
+    expect(actions.canTurnOn).toBe(true); // the server answered 409 here
+    await run({ name: 'power', on: true });
+    await eventually(
+      'the relay on',
+      () => driver.getState().plugins.power_on,
+      (on) => on === true,
+    );
   });
 
   it('takes the configured device, never just the first one listed', async () => {
