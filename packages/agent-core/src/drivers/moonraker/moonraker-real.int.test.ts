@@ -78,6 +78,15 @@ describe('a print that Klipper can no longer finish (issue 10 #7, #8)', () => {
   it('emergency stop mid-print: print_stats stays paused, yet the job is reported failed with its identity', async () => {
     const { sim, driver, events, run, print, waitForPrinterState } = await setUp();
     const job = await print('estop.gcode');
+    // printed long enough for a time left to show
+    await whileAdvancing(
+      sim.printer,
+      eventually(
+        'a time left',
+        () => driver.getState().job?.print_time_left,
+        (left) => left != null && left > 0,
+      ),
+    );
     await run({ name: 'emergency_stop' });
     await waitForPrinterState('ERROR');
     expect(sim.printer.job.status).toBe('paused'); // what real Klipper reports
@@ -87,6 +96,8 @@ describe('a print that Klipper can no longer finish (issue 10 #7, #8)', () => {
       reason: expect.stringContaining('Shutdown due to webhooks request'),
     });
     expect(driver.getState().job).toMatchObject({ path: 'estop.gcode', outcome: 'failed' });
+    // the print ended: no time left, though print_stats still says paused (issue 30)
+    expect(driver.getState().job?.print_time_left).toBeNull();
     // after FIRMWARE_RESTART print_stats is standby: no second end, no new start
     await run({ name: 'firmware_restart' });
     await whileAdvancing(sim.printer, waitForPrinterState('READY_TO_PRINT'));
