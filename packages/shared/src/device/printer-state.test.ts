@@ -131,6 +131,14 @@ describe('getPermittedActions: spec part 1 §4', () => {
       false,
     );
   });
+  it('a relay that reads off turns on, not off, even while Klipper is ready (issue 30)', () => {
+    const off = { ...base, printerState: 'READY_TO_PRINT', powerOn: false } as const;
+    expect(getPermittedActions(off).canTurnOn).toBe(true);
+    expect(getPermittedActions(off).canTurnOff).toBe(false);
+    expect(getPermittedActions({ ...off, isConnected: false }).canTurnOn).toBe(false);
+    expect(getPermittedActions({ ...off, hasPowerRelay: false }).canTurnOn).toBe(false);
+    expect(getPermittedActions({ ...off, powerOn: true }).canTurnOn).toBe(false);
+  });
   it('emergency stop needs the device online and paired', () => {
     expect(getPermittedActions({ ...base, printerState: 'PRINTING' }).canEmergencyStop).toBe(true);
     expect(

@@ -60,6 +60,8 @@ export interface PrinterActionInput {
   isConnected: boolean;
   isPaired: boolean;
   hasPowerRelay: boolean;
+  /** what the relay reads (`plugins.power_on`); null or absent: not known */
+  powerOn?: boolean | null;
 }
 
 /** Spec part 1 §4 "Permitted actions by state". */
@@ -68,11 +70,15 @@ export function getPermittedActions({
   isConnected,
   isPaired,
   hasPowerRelay,
+  powerOn = null,
 }: PrinterActionInput) {
   const isReady = printerState === 'READY_TO_PRINT';
+  const isUnpowered = !isPaired && printerState === 'PRINTER_NOT_PAIRED';
   return {
-    canTurnOff: isPaired && hasPowerRelay && isReady,
-    canTurnOn: hasPowerRelay && isConnected && !isPaired && printerState === 'PRINTER_NOT_PAIRED',
+    canTurnOff: isPaired && hasPowerRelay && isReady && powerOn !== false,
+    // a relay that reads off may be turned on whatever Klipper says: a `klipper_device` relay
+    // reads off while Klipper is ready (issue 30)
+    canTurnOn: hasPowerRelay && isConnected && (isUnpowered || powerOn === false),
     canMove: isReady,
     canHome: isReady,
     canDisableMotors: isReady,

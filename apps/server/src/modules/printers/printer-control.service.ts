@@ -100,6 +100,7 @@ export function createPrinterControlService({
       isConnected: device.isConnected,
       isPaired: device.state?.is_paired ?? false,
       hasPowerRelay: device.state?.plugins.power_relay ?? false,
+      powerOn: device.state?.plugins.power_on ?? null,
     });
   }
 

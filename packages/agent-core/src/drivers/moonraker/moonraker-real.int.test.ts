@@ -4,7 +4,7 @@ import {
   type VirtualMoonraker,
   type VirtualMoonrakerOptions,
 } from '@printdeck/simulator';
-import { derivePrinterState, DeviceStateSchema } from '@printdeck/shared';
+import { derivePrinterState, DeviceStateSchema, getPermittedActions } from '@printdeck/shared';
 import { silentLogger } from '../../log.js';
 import { eventually, FAST_BACKOFF, slicedGcode, whileAdvancing } from '../../test-support.js';
 import type { JobEvent } from '../driver.js';
@@ -78,6 +78,15 @@ describe('a print that Klipper can no longer finish (issue 10 #7, #8)', () => {
   it('emergency stop mid-print: print_stats stays paused, yet the job is reported failed with its identity', async () => {
     const { sim, driver, events, run, print, waitForPrinterState } = await setUp();
     const job = await print('estop.gcode');
+    // printed long enough for a time left to show
+    await whileAdvancing(
+      sim.printer,
+      eventually(
+        'a time left',
+        () => driver.getState().job?.print_time_left,
+        (left) => left != null && left > 0,
+      ),
+    );
     await run({ name: 'emergency_stop' });
     await waitForPrinterState('ERROR');
     expect(sim.printer.job.status).toBe('paused'); // what real Klipper reports
@@ -87,6 +96,8 @@ describe('a print that Klipper can no longer finish (issue 10 #7, #8)', () => {
       reason: expect.stringContaining('Shutdown due to webhooks request'),
     });
     expect(driver.getState().job).toMatchObject({ path: 'estop.gcode', outcome: 'failed' });
+    // the print ended: no time left, though print_stats still says paused (issue 30)
+    expect(driver.getState().job?.print_time_left).toBeNull();
     // after FIRMWARE_RESTART print_stats is standby: no second end, no new start
     await run({ name: 'firmware_restart' });
     await whileAdvancing(sim.printer, waitForPrinterState('READY_TO_PRINT'));
@@ -152,6 +163,31 @@ describe('the printer relay (issue 10 #9)', () => {
     );
     sim.faults.setSubscribeDelay(0);
     expect(seen.slice(seen.indexOf(true))).toEqual([true]);
+  });
+
+  it('a klipper_device relay reading off while Klipper is ready can be turned on (issue 30)', async () => {
+    const { driver, run, printerState } = await setUp({
+      powerDevices: [{ name: 'printer', type: 'klipper_device', initialState: 'off' }],
+    });
+    const state = await eventually(
+      'the relay read off',
+      () => DeviceStateSchema.parse(driver.getState()),
+      (s) => s.plugins.power_on === false,
+    );
+    const actions = getPermittedActions({
+      printerState: printerState(),
+      isConnected: true,
+      isPaired: state.is_paired,
+      hasPowerRelay: state.plugins.power_relay,
+      powerOn: state.plugins.power_on,
+    });
+    expect(actions.canTurnOn).toBe(true); // the server answered 409 here
+    await run({ name: 'power', on: true });
+    await eventually(
+      'the relay on',
+      () => driver.getState().plugins.power_on,
+      (on) => on === true,
+    );
   });
 
   it('takes the configured device, never just the first one listed', async () => {

@@ -183,6 +183,13 @@ describe('normaliseMoonrakerJob', () => {
     });
   });
 
+  it('a print paused by a shutdown is over: no time left, the last percent kept (issue 30)', () => {
+    expect(normaliseMoonrakerJob(status('paused'), null, null, false)).toMatchObject({
+      completion: 60,
+      print_time_left: null,
+    });
+  });
+
   it('no file is no job', () => {
     expect(
       normaliseMoonrakerJob({ print_stats: { state: 'standby', filename: '' } }, null),

@@ -75,6 +75,7 @@ export function normaliseMoonrakerJob(
   status: Record<string, ObjectStatus>,
   lastProgress: number | null,
   tracked: TrackedJob | null = null,
+  isKlippyReady = true,
 ): DeviceState['job'] {
   const stats = asRecord(status.print_stats);
   const fileName = typeof stats.filename === 'string' ? stats.filename : '';
@@ -88,7 +89,9 @@ export function normaliseMoonrakerJob(
   else if (jobState === 'printing' || jobState === 'paused') progress = live;
   else progress = lastProgress ?? live;
   const printTime = numberOrNull(stats.print_duration);
-  const isRunning = jobState === 'printing' || jobState === 'paused';
+  // after a shutdown print_stats stays "paused" (klippy/extras/print_stats.py), yet the print
+  // is over: no time left is shown for it (issue 30)
+  const isRunning = isKlippyReady && (jobState === 'printing' || jobState === 'paused');
   // Klipper counts print_duration from the first extrusion (klippy/extras/print_stats.py): until
   // then nothing says how long the rest takes, so the time left is unknown, never 0
   const left =
@@ -176,7 +179,12 @@ export function normaliseMoonrakerState(model: MoonrakerModel): DeviceState {
       ? { tool0: heater(status.extruder), bed: heater(status.heater_bed) }
       : { tool0: null, bed: null },
     job: isConnected
-      ? normaliseMoonrakerJob(status, model.lastProgress, model.tracked)
+      ? normaliseMoonrakerJob(
+          status,
+          model.lastProgress,
+          model.tracked,
+          model.klippy.state === 'ready',
+        )
       : trackedJob(model.tracked),
     local_ip_address: model.localIpAddress,
     plugins,

@@ -150,7 +150,13 @@ export function buildPrinterView(
     localIpAddress: device?.local_ip_address ?? null,
     klipper: device?.klipper ?? null,
     problem: toProblem(device, isOnline),
-    actions: getPermittedActions({ printerState, isConnected: isOnline, isPaired, hasPowerRelay }),
+    actions: getPermittedActions({
+      printerState,
+      isConnected: isOnline,
+      isPaired,
+      hasPowerRelay,
+      powerOn: plugins?.power_on ?? null,
+    }),
   };
 }
 
