@@ -14,6 +14,7 @@ import type { Logger } from '../log.js';
 import { RetryTimer, type BackoffPolicy } from './backoff.js';
 import { describeConnectFailure } from './connect-failure.js';
 import { SERVER_SOCKET_PATH, stopFor, warningFor, type AgentStop } from './stop-reasons.js';
+import { trimTrailingSlashes } from '@printdeck/shared';
 
 type Welcome = z.infer<typeof WelcomeMessageSchema>;
 
@@ -44,7 +45,7 @@ export function deviceSocketUrl(serverUrl: string): string {
   const url = new URL(serverUrl);
   url.protocol = url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:';
   if (!url.pathname.endsWith(SERVER_SOCKET_PATH)) {
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}${SERVER_SOCKET_PATH}`;
+    url.pathname = `${trimTrailingSlashes(url.pathname)}${SERVER_SOCKET_PATH}`;
   }
   url.search = '';
   return url.toString();

@@ -31,6 +31,7 @@ import {
   type MoonrakerModel,
   type ObjectStatus,
 } from './moonraker-state.js';
+import { trimTrailingSlashes } from '@printdeck/shared';
 
 export interface MoonrakerDriverOptions extends HostDriverOptions {
   /** when Moonraker's `[authorization]` wants one; trusted clients need none */
@@ -181,7 +182,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   protected async connect(): Promise<void> {
     if (this.isStopped) return;
     try {
-      const url = `${this.#options.url.replace(/^http/, 'ws').replace(/\/+$/, '')}/websocket`;
+      const url = `${trimTrailingSlashes(this.#options.url.replace(/^http/, 'ws'))}/websocket`;
       this.#rpc = await JsonRpcClient.connect({
         url: await connectUrl(this.#options.network, url),
         log: this.log,
