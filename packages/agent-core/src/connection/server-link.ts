@@ -4,6 +4,7 @@ import {
   DEVICE_IDENTITY_HEADER,
   DEVICE_MAX_MESSAGE_BYTES,
   ServerMessageSchema,
+  trimTrailingSlashes,
   type AgentMessage,
   type ConfigureMessage,
   type RequestMessage,
@@ -14,7 +15,6 @@ import type { Logger } from '../log.js';
 import { RetryTimer, type BackoffPolicy } from './backoff.js';
 import { describeConnectFailure } from './connect-failure.js';
 import { SERVER_SOCKET_PATH, stopFor, warningFor, type AgentStop } from './stop-reasons.js';
-import { trimTrailingSlashes } from '@printdeck/shared';
 
 type Welcome = z.infer<typeof WelcomeMessageSchema>;
 

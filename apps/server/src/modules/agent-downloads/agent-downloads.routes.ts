@@ -2,9 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AgentInstallInfoSchema, RELEASE_VERSION } from '@printdeck/shared';
+import { AgentInstallInfoSchema, RELEASE_VERSION, trimTrailingSlashes } from '@printdeck/shared';
 import { AppError } from '../../http/app-error.js';
-import { trimTrailingSlashes } from '@printdeck/shared';
 
 /** The files `npm run build:agent` puts in apps/agent/dist, by the name they are served at. */
 const AGENT_FILES: Record<string, string> = {

@@ -1,5 +1,6 @@
-/**
 import { trimTrailingSlashes } from '@printdeck/shared';
+
+/**
  * A small client for the Telegram Bot API (https://core.telegram.org/bots/api): requests go to
  * `<TELEGRAM_API_URL>/bot<token>/<method>` and answer `{ ok, result }` or
  * `{ ok: false, error_code, description, parameters: { retry_after } }`.

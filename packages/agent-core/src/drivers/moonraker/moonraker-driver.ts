@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { RELEASE_VERSION, type DeviceCommandName, type PrintFileResult } from '@printdeck/shared';
+import {
+  RELEASE_VERSION,
+  trimTrailingSlashes,
+  type DeviceCommandName,
+  type PrintFileResult,
+} from '@printdeck/shared';
 import {
   CAPABILITIES,
   CommandFailed,
@@ -31,7 +36,6 @@ import {
   type MoonrakerModel,
   type ObjectStatus,
 } from './moonraker-state.js';
-import { trimTrailingSlashes } from '@printdeck/shared';
 
 export interface MoonrakerDriverOptions extends HostDriverOptions {
   /** when Moonraker's `[authorization]` wants one; trusted clients need none */
