@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import regexpPlugin from 'eslint-plugin-regexp';
+import securityPlugin from 'eslint-plugin-security';
 import { featureBoundariesPlugin } from './scripts/feature-boundaries.mjs';
 
 export default tseslint.config(
@@ -63,6 +65,20 @@ export default tseslint.config(
           message: 'Read time through the injected Clock (clock.now()), not new Date().',
         },
       ],
+    },
+  },
+  {
+    // security checklist C25: no eval and no regex that backtracks or moves super-linearly (ReDoS)
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/test-support/**', '**/*test-support.ts'],
+    plugins: { regexp: regexpPlugin, security: securityPlugin },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'security/detect-non-literal-regexp': 'error',
+      'security/detect-eval-with-expression': 'error',
+      'no-new-func': 'error',
+      'no-implied-eval': 'error',
     },
   },
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, resolveConfig, type ConfigSources } from './config.js';
+import { ConfigError, parseEnvFile, resolveConfig, type ConfigSources } from './config.js';
 
 const BASE = ['--server', 'https://printdeck.example', '--key', 'DEVICEKEY'];
 
@@ -233,5 +233,13 @@ describe('resolveConfig', () => {
 
   it('asks for help', () => {
     expect(resolve(['--help'])).toBe('help');
+  });
+});
+
+describe('parseEnvFile with adversarial lines (checklist C25)', () => {
+  it('reads a value after 50,000 spaces and rejects a line broken by a carriage return', () => {
+    expect(() => parseEnvFile('agent.env', `PRINTDECK_SERVER=${' '.repeat(50_000)}x\ry`)).toThrow(
+      /agent\.env line 1: expected NAME=value/,
+    );
   });
 });

@@ -319,7 +319,7 @@ export function parseEnvFile(path: string, text: string): Record<string, unknown
   for (const [index, raw] of lines.entries()) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
-    const match = /^(?:export\s+)?([A-Za-z][\w-]*)\s*=\s*(.*)$/.exec(line);
+    const match = /^(?:export\s+)?([A-Za-z][\w-]*)\s*=\s*(\S.*)?$/.exec(line);
     if (!match) {
       throw new ConfigError(`${path} line ${index + 1}: expected NAME=value`);
     }
@@ -328,7 +328,7 @@ export function parseEnvFile(path: string, text: string): Record<string, unknown
     if (!option || option === 'config' || option === 'help' || option === 'version') {
       throw new ConfigError(`${path} line ${index + 1}: unknown setting ${name}`);
     }
-    values[option] = unquote(match[2]!);
+    values[option] = unquote(match[2] ?? '');
   }
   return values;
 }

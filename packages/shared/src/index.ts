@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './permissions.js';
 export * from './filament-check.js';
 export * from './errors.js';
+export * from './text/trim-slashes.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/auth.schema.js';
 export * from './schemas/mail-token.js';

@@ -86,7 +86,7 @@ export function createNotificationServices(deps: {
         getLastFrame: createLastFrameProvider(deps.live, deps.snapshotTimeoutMs, clock),
       })
     : undefined;
-  const vapidSubject = `mailto:${/<([^>]+)>/.exec(deps.mailFrom)?.[1] ?? deps.mailFrom}`;
+  const vapidSubject = `mailto:${/<([^<>]+)>/.exec(deps.mailFrom)?.[1] ?? deps.mailFrom}`;
   const pushSender = createPushSender({
     keys: resolveVapidKeys(deps.dataDir),
     subject: vapidSubject,

@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseLanNetworks } from '../modules/lan-printers/lan-networks.js';
+import { trimTrailingSlashes } from '@printdeck/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -163,7 +164,7 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     databaseTimeoutMs: e.DATABASE_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     /** false: PUBLIC_URL was not set and publicUrl is the localhost default */
     isPublicUrlSet: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
@@ -190,7 +191,7 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     /** ANALYTICS_URL and ANALYTICS_SITE_ID; undefined: no page-view analytics */
     analytics:
       e.ANALYTICS_URL && e.ANALYTICS_SITE_ID
-        ? { url: e.ANALYTICS_URL.replace(/\/+$/, ''), siteId: e.ANALYTICS_SITE_ID }
+        ? { url: trimTrailingSlashes(e.ANALYTICS_URL), siteId: e.ANALYTICS_SITE_ID }
         : undefined,
   };
 });

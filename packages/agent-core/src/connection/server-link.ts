@@ -4,6 +4,7 @@ import {
   DEVICE_IDENTITY_HEADER,
   DEVICE_MAX_MESSAGE_BYTES,
   ServerMessageSchema,
+  trimTrailingSlashes,
   type AgentMessage,
   type ConfigureMessage,
   type RequestMessage,
@@ -44,7 +45,7 @@ export function deviceSocketUrl(serverUrl: string): string {
   const url = new URL(serverUrl);
   url.protocol = url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:';
   if (!url.pathname.endsWith(SERVER_SOCKET_PATH)) {
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}${SERVER_SOCKET_PATH}`;
+    url.pathname = `${trimTrailingSlashes(url.pathname)}${SERVER_SOCKET_PATH}`;
   }
   url.search = '';
   return url.toString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundDeviceText, MAX_DEVICE_TEXT } from './host-http.js';
+import { boundDeviceText, MAX_DEVICE_TEXT, replaceTags } from './host-http.js';
 
 describe('boundDeviceText: device text as users may see it', () => {
   it('turns an HTML error page into its words, without markup, scripts or styles', () => {
@@ -16,5 +16,13 @@ describe('boundDeviceText: device text as users may see it', () => {
     const long = boundDeviceText('x'.repeat(10_000));
     expect(long).toHaveLength(MAX_DEVICE_TEXT);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('replaceTags (checklist C25)', () => {
+  it('turns each tag into a space and leaves an unclosed < alone', () => {
+    expect(replaceTags('a<b>c<d')).toBe('a c<d');
+    expect(replaceTags('<<x>>')).toBe(' >');
+    expect(replaceTags(`<p>${'<'.repeat(50_000)}`)).toBe(` ${'<'.repeat(50_000)}`);
   });
 });

@@ -63,3 +63,13 @@ describe('lists', () => {
     expect(parseNumbersWithUnit('1482.1mm, 34.4mm (3.6cm3)', 'mm')).toEqual([1482.1, 34.4]);
   });
 });
+
+describe('number scans on adversarial text (checklist C25)', () => {
+  it('finds nothing in 50,000 digits followed by a rejecting letter', () => {
+    const digits = `${'1'.repeat(50_000)}x`;
+    expect(parseDuration(digits)).toBeUndefined();
+    expect(parseNumbersWithUnit(digits, 'mm')).toEqual([]);
+    expect(parseNumbersWithUnit(`${'1'.repeat(50_000)}mmx, 2.5mm`, 'mm')).toEqual([2.5]);
+    expect(parseNumbersWithUnit('1.2.3m, .5 m', 'm')).toEqual([2.3, 0.5]);
+  });
+});

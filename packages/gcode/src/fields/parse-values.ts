@@ -38,7 +38,7 @@ function stripQuotes(text: string): string {
 
 const UNIT_SECONDS: Record<string, number> = { d: 86_400, h: 3600, m: 60, s: 1 };
 const DURATION_PART =
-  /(\d+(?:\.\d+)?)\s*(days?|d|hours?|h|minutes?|mins?|m|seconds?|secs?|s)(?![a-z])/gi;
+  /(?<!\d)(\d+(?:\.\d+)?)\s*(days?|d|hours?|h|minutes?|mins?|m|seconds?|secs?|s)(?![a-z])/gi;
 
 /**
  * `1d 2h 3m 4s` (Slic3r family), `0 hours 31 minutes` (Simplify3D), `40m:36s`, or a bare number
@@ -57,10 +57,16 @@ export function parseDuration(text: string): number | undefined {
   return found ? total : undefined;
 }
 
+/** A number and its unit; `(?<!\d)` starts only at a digit run's start (linear, checklist C25). */
+const NUMBER_WITH_UNIT = {
+  m: /(?<!\d)(\d+(?:\.\d+)?|\.\d+)\s*m(?![a-z0-9])/gi,
+  mm: /(?<!\d)(\d+(?:\.\d+)?|\.\d+)\s*mm(?![a-z0-9])/gi,
+  mm3: /(?<!\d)(\d+(?:\.\d+)?|\.\d+)\s*mm3(?![a-z0-9])/gi,
+} as const;
+
 /** Every `<number><unit>` in `text`, e.g. the metres in Cura's `0.00829066m, 0m`. */
-export function parseNumbersWithUnit(text: string, unit: string): number[] {
-  const pattern = new RegExp(`(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*${unit}(?![a-z0-9])`, 'gi');
-  return [...text.matchAll(pattern)].map((match) => Number(match[1]));
+export function parseNumbersWithUnit(text: string, unit: keyof typeof NUMBER_WITH_UNIT): number[] {
+  return [...text.matchAll(NUMBER_WITH_UNIT[unit])].map((match) => Number(match[1]));
 }
 
 /** A single value as a one-extruder list, or nothing. */

@@ -13,21 +13,21 @@ const IDEAMAKER_KEYS = createKeyTable({
 /** Per-extruder keys numbered from 1: `;Material#1 Used: 239.3`, `;Filament Type #1: PLA`. */
 const NUMBERED_KEYS: LinePattern[] = [
   [
-    /^;Material#(\d{1,2}) Used:\s*(.*)$/,
+    /^;Material#(\d{1,2}) Used:\s*(\S.*)?$/,
     ([, n, value], fields) => setAt(fields, 'lengthsMm', Number(n) - 1, parseNumber(value ?? '')),
   ],
   [
-    /^;Filament Diameter #(\d{1,2}):\s*(.*)$/,
+    /^;Filament Diameter #(\d{1,2}):\s*(\S.*)?$/,
     ([, n, value], fields) => setAt(fields, 'diametersMm', Number(n) - 1, parseNumber(value ?? '')),
   ],
   [
     // ideaMaker writes densities in kg/m³.
-    /^;Filament Density #(\d{1,2}):\s*(.*)$/,
+    /^;Filament Density #(\d{1,2}):\s*(\S.*)?$/,
     ([, n, value], fields) =>
       setAt(fields, 'densities', Number(n) - 1, (parseNumber(value ?? '') ?? Number.NaN) / 1000),
   ],
   [
-    /^;Filament Type #(\d{1,2}):\s*(.*)$/,
+    /^;Filament Type #(\d{1,2}):\s*(\S.*)?$/,
     ([, n, value], fields) => setAt(fields, 'types', Number(n) - 1, value?.trim() || undefined),
   ],
 ];

@@ -104,3 +104,12 @@ describe('broken thumbnail blocks are skipped', () => {
     expect(collect(lines(valid), { ...DEFAULT_LIMITS, maxThumbnailBytes: 30 })).toEqual([]);
   });
 });
+
+describe('thumbnail payload lines on adversarial input (checklist C25)', () => {
+  it('drops a block whose line is 50,000 spaces followed by a non-base64 character', () => {
+    const block = toThumbnailLines('thumbnail', '1x1', PNG_1X1_BASE64);
+    expect(collect(block.join('\n'))).toHaveLength(1);
+    block.splice(1, 0, `;${' '.repeat(50_000)}!`);
+    expect(collect(block.join('\n'))).toEqual([]);
+  });
+});

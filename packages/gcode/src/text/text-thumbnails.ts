@@ -3,7 +3,7 @@ import type { GcodeReadLimits } from '../gcode-metadata.types.js';
 const BEGIN = /^;\s*thumbnail(?:_[A-Za-z0-9]+)? begin \d+[x ]\d+(?: (\d+))?/;
 // Cura-DuetRRF closes `thumbnail_QOI begin` with a plain `thumbnail end`, so tags may differ.
 const END = /^;\s*thumbnail(?:_[A-Za-z0-9]+)? end/;
-const PAYLOAD = /^;\s*([A-Za-z0-9+/=]*)\s*$/;
+const PAYLOAD = /^;\s*(?:([A-Za-z0-9+/=]+)\s*)?$/;
 // Snapmaker Luban writes the whole image on one line.
 const DATA_URL = /^;\s*thumbnail: data:image\/(?:png|jpeg|jpg);base64,([A-Za-z0-9+/=]+)\s*$/;
 
@@ -56,7 +56,8 @@ export function collectTextImages(
 }
 
 function appendPayload(open: OpenImage, line: string): OpenImage | null {
-  const payload = PAYLOAD.exec(line)?.[1];
+  const match = PAYLOAD.exec(line);
+  const payload = match ? (match[1] ?? '') : undefined;
   if (payload === undefined || open.chars + payload.length > open.maxChars) return null;
   open.parts.push(payload);
   open.chars += payload.length;

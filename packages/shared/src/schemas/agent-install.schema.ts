@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimTrailingSlashes } from '../text/trim-slashes.js';
 
 /**
  * GET /api/agent/install/: what the add-printer pages need to show the one-line install
@@ -76,7 +77,7 @@ export function buildAgentInstallCommand(options: {
   /** Bambu Lab: the serial number; the access code is asked on the terminal, never shown here */
   bambuSerial?: string;
 }): string {
-  const server = options.serverUrl.replace(/\/+$/, '');
+  const server = trimTrailingSlashes(options.serverUrl);
   const printerUrl = options.printerUrl ?? AGENT_LOCAL_PRINTER_URLS[options.kind];
   return [
     `curl -fsSL ${shellQuote(`${server}/agent/install.sh`)} -o printdeck-install.sh`,

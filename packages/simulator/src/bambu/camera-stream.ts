@@ -23,6 +23,7 @@ const AUTH_BYTES = 80;
 
 /** The 80-byte auth packet: 0x40, 0x3000, 0, 0, then `bblp` and the access code, 32 bytes each. */
 function isValidAuth(packet: Buffer, accessCode: string): boolean {
+  // eslint-disable-next-line regexp/no-super-linear-move -- input is at most 32 bytes (one auth packet field)
   const text = (start: number) => packet.toString('ascii', start, start + 32).replace(/\0+$/, '');
   return (
     packet.readUInt32LE(0) === 0x40 &&

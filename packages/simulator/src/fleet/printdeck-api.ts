@@ -1,4 +1,5 @@
 /** The few Printdeck API calls the fleet makes, as a signed-in user would. */
+import { trimTrailingSlashes } from '@printdeck/shared';
 
 export class PrintdeckApiError extends Error {
   constructor(
@@ -18,7 +19,7 @@ async function call(
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.replace(/\/+$/, '')}${path}`, {
+  const response = await fetch(`${trimTrailingSlashes(server)}${path}`, {
     method: 'POST',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

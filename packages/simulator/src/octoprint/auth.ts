@@ -29,7 +29,7 @@ export const FORBIDDEN =
 export function requestKey(req: IncomingMessage, url: URL): string | null {
   const header = req.headers['x-api-key'];
   if (typeof header === 'string' && header !== '') return header;
-  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  const bearer = /^Bearer\s(.+)$/i.exec(req.headers.authorization ?? '');
   if (bearer) return (bearer[1] as string).trim();
   return url.searchParams.get('apikey');
 }

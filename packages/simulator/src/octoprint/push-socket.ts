@@ -174,6 +174,7 @@ export class PushSocket {
     if (typeof logs === 'boolean') client.logFilter = logs;
     else if (typeof logs === 'string') {
       try {
+        // eslint-disable-next-line security/detect-non-literal-regexp -- test double: mirrors OctoPrint, whose `logs` subscription is a client regex; serves local test clients only
         client.logFilter = new RegExp(logs);
       } catch {
         client.logFilter = false;

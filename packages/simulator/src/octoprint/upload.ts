@@ -7,6 +7,7 @@ import { requireKey, requirePermission } from './auth.js';
 import { analyse, announceUpload } from './extra-events.js';
 import type { OctoPrintContext } from './context.js';
 import { fileRefs, isMachineCode } from './payloads.js';
+import { trimLeadingSlashes, trimTrailingSlashes } from '@printdeck/shared';
 
 /**
  * `POST /api/files/local`, multipart (A.3.9): 201 with `Location`. Select and print never make
@@ -124,7 +125,7 @@ export function sanitizeName(name: string): string {
 }
 
 function joinPath(folder: string, name: string): string {
-  const trimmed = folder.replace(/^\/+|\/+$/g, '');
+  const trimmed = trimLeadingSlashes(trimTrailingSlashes(folder));
   return trimmed === '' ? name : `${trimmed}/${name}`;
 }
 

@@ -57,3 +57,10 @@ describe('readGcodeMetadata', () => {
     expect(parseDuration('soon')).toBeNull();
   });
 });
+
+describe('parseDuration on adversarial text (checklist C25)', () => {
+  it('finds nothing in 50,000 digits followed by a rejecting letter', () => {
+    expect(parseDuration(`${'1'.repeat(50_000)}x`)).toBeNull();
+    expect(parseDuration(`${' '.repeat(50_000)}1h 2m`)).toBe(3720);
+  });
+});

@@ -69,7 +69,7 @@ export function parseDuration(text: string): number | null {
   const units: Record<string, number> = { d: 86400, h: 3600, m: 60, s: 1 };
   let total = 0;
   let found = false;
-  for (const match of text.matchAll(/(\d+)\s*([dhms])/g)) {
+  for (const match of text.matchAll(/(?<!\d)(\d+)\s*([dhms])/g)) {
     total += Number(match[1]) * (units[match[2] as string] as number);
     found = true;
   }

@@ -38,3 +38,10 @@ describe('parseGcodeLine', () => {
     expect(() => numberParam(line!, 'TARGET')).toThrow(/unable to parse/);
   });
 });
+
+describe('extended parameters on adversarial lines (checklist C25)', () => {
+  it('finds no parameter in a long word without = and reads one after digits', () => {
+    expect(parseGcodeLine(`SET_X ${'a'.repeat(4000)}`)?.params).toEqual({});
+    expect(parseGcodeLine('SET_X 9abc=1')?.params).toEqual({ ABC: '1' });
+  });
+});

@@ -60,7 +60,7 @@ function parseWords(text: string): Record<string, number> {
 
 function parseParams(text: string): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const match of text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("([^"]*)"|'([^']*)'|\S*)/g)) {
+  for (const match of text.matchAll(/(?<!\w)\d*([A-Za-z_]\w*)=("([^"]*)"|'([^']*)'|\S*)/g)) {
     const key = (match[1] as string).toUpperCase();
     params[key] = match[3] ?? match[4] ?? (match[2] as string);
   }

@@ -38,10 +38,12 @@ function nonceAgeMs(nonce: string, nowMs: number): number | null {
 
 /** `Digest a="b", c=d` → {a: 'b', c: 'd'}. */
 export function parseDigestHeader(header: string): Record<string, string> | null {
-  const match = /^Digest\s+(.*)$/is.exec(header.trim());
+  const match = /^Digest\s+(\S.*)?$/is.exec(header.trim());
   if (!match) return null;
   const fields: Record<string, string> = {};
-  for (const part of (match[1] as string).matchAll(/([a-z]+)\s*=\s*(?:"([^"]*)"|([^,\s]*))/gi)) {
+  for (const part of (match[1] ?? '').matchAll(
+    /(?<![a-z])([a-z]+)\s*=\s*(?:"([^"]*)"|([^,\s]*))/gi,
+  )) {
     fields[(part[1] as string).toLowerCase()] = part[2] ?? part[3] ?? '';
   }
   return fields;

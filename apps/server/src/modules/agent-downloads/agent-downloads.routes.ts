@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AgentInstallInfoSchema, RELEASE_VERSION } from '@printdeck/shared';
+import { AgentInstallInfoSchema, RELEASE_VERSION, trimTrailingSlashes } from '@printdeck/shared';
 import { AppError } from '../../http/app-error.js';
 
 /** The files `npm run build:agent` puts in apps/agent/dist, by the name they are served at. */
@@ -89,7 +89,7 @@ export function registerAgentDownloadRoutes(
     handler: async (request) => {
       const requestOrigin = deps.isPublicUrlSet ? undefined : getRequestOrigin(request);
       return {
-        server_url: requestOrigin ?? deps.publicUrl.replace(/\/+$/, ''),
+        server_url: requestOrigin ?? trimTrailingSlashes(deps.publicUrl),
         server_url_source: requestOrigin ? ('request' as const) : ('public_url' as const),
         is_available: await isAvailable(),
         agent_version: RELEASE_VERSION,

@@ -1,3 +1,5 @@
+import { trimTrailingSlashes } from '@printdeck/shared';
+
 /**
  * A small client for the Telegram Bot API (https://core.telegram.org/bots/api): requests go to
  * `<TELEGRAM_API_URL>/bot<token>/<method>` and answer `{ ok, result }` or
@@ -58,7 +60,7 @@ export function createTelegramClient(options: {
   apiUrl: string;
   botToken: string;
 }): TelegramClient {
-  const base = `${options.apiUrl.replace(/\/+$/, '')}/bot${options.botToken}`;
+  const base = `${trimTrailingSlashes(options.apiUrl)}/bot${options.botToken}`;
 
   async function call(
     method: string,

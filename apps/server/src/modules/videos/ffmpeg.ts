@@ -101,6 +101,7 @@ export interface VideoProbe {
 
 export function parseProbe(stderr: string): VideoProbe {
   const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- stderr is the runner's tail, capped at STDERR_TAIL_BYTES (4000)
   const video = /Stream #\S+.*?: Video: (\w+)[^,]*, (\w+)[^,]*(?:\([^)]*\))?, (\d+)x(\d+)/.exec(
     stderr,
   );

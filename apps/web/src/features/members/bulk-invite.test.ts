@@ -72,3 +72,17 @@ describe('bulk invite analysis', () => {
     expect(log[1]?.message).toBe('User already invited');
   });
 });
+
+describe('e-mail pattern on adversarial lines (checklist C25)', () => {
+  it('rejects a domain of 50,000 dots ending in @ and accepts a long dotted domain', () => {
+    const [dots] = parseBulkInviteLines(`a@${'.'.repeat(50_000)}@`);
+    expect(dots?.isValid).toBe(false);
+    const [dotted] = parseBulkInviteLines(`a@${'b.'.repeat(25_000)}cz`);
+    expect(dotted?.isValid).toBe(true);
+    expect(parseBulkInviteLines('a@.b.c\na@b.\na@.b')).toMatchObject([
+      { isValid: true },
+      { isValid: false },
+      { isValid: false },
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { InviteAnalysis } from '@printdeck/shared';
 
 /** The same pattern the registration form uses: something@something.tld, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 export interface BulkInviteLine {
   /** 1-based line number in the textarea */

@@ -84,7 +84,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
 
   constructor(options: BambuDriverOptions) {
     super(options, initialBambuModel(options.localIpAddress), normaliseBambuState);
-    this.#host = options.url.replace(/^[a-z]+:\/\//i, '').replace(/[:/].*$/, '');
+    this.#host = hostOf(options.url);
     this.#serial = options.serial;
     this.#accessCode = options.accessCode;
     this.#mqttPort = options.mqttPort ?? 8883;
@@ -328,4 +328,11 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
   protected override afterChange(): void {
     this.#jobs.follow(this.model);
   }
+}
+
+/** `mqtts://10.0.0.5:8883/x` → `10.0.0.5`: scheme dropped, cut at the first `:` or `/`. */
+export function hostOf(url: string): string {
+  const rest = url.replace(/^[a-z]+:\/\//i, '');
+  const cut = rest.search(/[:/]/);
+  return cut < 0 ? rest : rest.slice(0, cut);
 }

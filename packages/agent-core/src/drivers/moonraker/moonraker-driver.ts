@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { RELEASE_VERSION, type DeviceCommandName, type PrintFileResult } from '@printdeck/shared';
+import {
+  RELEASE_VERSION,
+  trimTrailingSlashes,
+  type DeviceCommandName,
+  type PrintFileResult,
+} from '@printdeck/shared';
 import {
   CAPABILITIES,
   CommandFailed,
@@ -181,7 +186,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   protected async connect(): Promise<void> {
     if (this.isStopped) return;
     try {
-      const url = `${this.#options.url.replace(/^http/, 'ws').replace(/\/+$/, '')}/websocket`;
+      const url = `${trimTrailingSlashes(this.#options.url.replace(/^http/, 'ws'))}/websocket`;
       this.#rpc = await JsonRpcClient.connect({
         url: await connectUrl(this.#options.network, url),
         log: this.log,

@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import type { Logger } from '../../log.js';
 import { asRecord } from '../host-http.js';
 import { connectUrl, type HostNetwork } from '../host-network.js';
+import { trimTrailingSlashes } from '@printdeck/shared';
 
 export const PUSH_PATH = '/sockjs/websocket';
 /** The terminal lines the agent subscribes to: a printer's answer to a command it does not know. */
@@ -37,7 +38,7 @@ export interface PushSocket {
 export async function openPushSocket(options: PushOptions): Promise<PushSocket> {
   const url = await connectUrl(
     options.network,
-    `${options.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}${PUSH_PATH}`,
+    `${trimTrailingSlashes(options.baseUrl.replace(/^http/, 'ws'))}${PUSH_PATH}`,
   );
   const ws = new WebSocket(url, { handshakeTimeout: options.staleMs, maxPayload: 8 * 1024 * 1024 });
   let watchdog: NodeJS.Timeout | null = null;

@@ -54,3 +54,12 @@ describe('PrusaLink digest', () => {
     expect(header).not.toContain('cnonce');
   });
 });
+
+describe('parseDigestChallenge on adversarial headers (checklist C25)', () => {
+  it('reads fields after 50,000 spaces and finds none in 50,000 letters', () => {
+    expect(
+      parseDigestChallenge(`Digest${' '.repeat(50_000)}realm="Printer", nonce="abc"`),
+    ).toMatchObject({ realm: 'Printer', nonce: 'abc' });
+    expect(parseDigestChallenge(`Digest ${'a'.repeat(50_000)}`)).toBeNull();
+  });
+});

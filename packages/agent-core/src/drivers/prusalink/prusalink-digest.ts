@@ -14,10 +14,12 @@ export interface DigestChallenge {
 
 /** Parses the Digest challenge of a 401; null when the answer asks for something else. */
 export function parseDigestChallenge(header: string | null): DigestChallenge | null {
-  const match = /^\s*Digest\s+(.*)$/is.exec(header ?? '');
+  const match = /^\s*Digest\s+(\S.*)?$/is.exec(header ?? '');
   if (!match) return null;
   const fields: Record<string, string> = {};
-  for (const part of (match[1] as string).matchAll(/([a-z]+)\s*=\s*(?:"([^"]*)"|([^,\s]*))/gi)) {
+  for (const part of (match[1] ?? '').matchAll(
+    /(?<![a-z])([a-z]+)\s*=\s*(?:"([^"]*)"|([^,\s]*))/gi,
+  )) {
     fields[(part[1] as string).toLowerCase()] = part[2] ?? part[3] ?? '';
   }
   if (fields.realm === undefined || !fields.nonce) return null;
