@@ -329,6 +329,53 @@ describe('the job runner', () => {
       await runner.stop();
     }
   });
+
+  it('a kind held after a sooner wake-up was set still runs when its hold ends, before the poll', async () => {
+    // one at a time: job 1 waits 50 ms (the runner's wake-up), then job 2 holds the whole kind
+    // for 300 ms; the hold's wake-up comes after the sooner one, which finds the kind held
+    const calls: number[] = [];
+    const kind = defineJobKind({
+      name: 'held',
+      payload: z.object({ n: z.number() }),
+      policy: { ...POLICY, concurrency: 1 },
+      keyOf: ({ n }) => `held:${n}`,
+      async handle({ n }) {
+        calls.push(n);
+        if (calls.filter((c) => c === n).length > 1) return;
+        if (n === 1) throw new WaitUntil(new Date(Date.now() + 50));
+        throw new WaitUntil(new Date(Date.now() + 300), true);
+      },
+    });
+    const runner = createJobRunner({
+      jobs: createJobsRepository(first.db),
+      clock: { now: () => new Date() },
+      options: { pollMs: 60_000 },
+    });
+    runner.register(kind);
+    const repository = createJobsRepository(first.db);
+    const nowIso = new Date().toISOString();
+    for (const n of [1, 2]) {
+      await repository.enqueue(first.db, {
+        kind: 'held',
+        key: `held:${n}`,
+        payload: { n },
+        runAfter: nowIso,
+        nowIso,
+      });
+    }
+    runner.start({ warn: () => {}, error: () => {} });
+    try {
+      await vi.waitFor(
+        async () =>
+          expect((await rowsOf('held')).map((row) => row.state)).toEqual(['done', 'done']),
+        { timeout: 5000 },
+      );
+      expect(calls.slice(0, 2)).toEqual([1, 2]);
+      expect((await rowsOf('held')).map((row) => row.attempts)).toEqual([1, 1]);
+    } finally {
+      await runner.stop();
+    }
+  });
 });
 
 describe('recurring jobs', () => {

@@ -187,8 +187,10 @@ export function createJobRunner(deps: {
   /** After a look found nothing due: sleep until the next pending job is (another instance's). */
   async function wakeWhenDue(): Promise<void> {
     if (!isStarted || isStopped) return;
-    // a held kind's due jobs wake the runner when the hold ends (wakeAt in runHeld)
     const now = clock.now().getTime();
+    // a held kind's jobs are looked at when its hold ends: wakeAt keeps only the earliest
+    // time, so the hold's own wake-up may have been dropped for a sooner one that has passed
+    for (const until of heldUntil.values()) if (until > now) wakeAt(until);
     const due = await jobs.nextDueAt(
       [...kinds.keys()].filter((name) => (heldUntil.get(name) ?? 0) <= now),
     );
