@@ -8,7 +8,7 @@ import type { FuzzTarget, OpenApiDocument } from './http-fuzz.js';
 
 const OPENAPI = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../docs/api/openapi.json',
+  '../../../../docs/api/openapi.json',
 );
 
 export const readOpenApi = () => JSON.parse(readFileSync(OPENAPI, 'utf8')) as OpenApiDocument;
