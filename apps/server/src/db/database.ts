@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Database } from './schema.js';
 import type { DialectName } from './migrations/migration-helpers.js';
 
@@ -73,5 +74,5 @@ function openPostgres(options: DatabaseOptions): Db {
   });
   // An idle client that loses its server must not crash the process (checklist C44).
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
 import { openDatabase } from './database.js';
@@ -45,4 +46,42 @@ describe('migrations', () => {
       await database.close();
     }
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'finds its own tables while other schemas are made and dropped beside it',
+    async () => {
+      const database = openDatabase({
+        dataDir: storage.dataDir,
+        databaseUrl: storage.databaseUrl,
+        ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
+      });
+      const neighbour = new pg.Client({ connectionString: storage.databaseUrl });
+      await neighbour.connect();
+      const errors: string[] = [];
+      let churning = true;
+      try {
+        await migrateToLatest(database.db, database.dialect);
+        // another test file's schema coming and going, as in a parallel CI run
+        const churn = (async () => {
+          for (let round = 0; round < 150; round++) {
+            const schema = `${storage.pgSchema}_n${round}`;
+            await neighbour.query(
+              `create schema ${schema}; create table ${schema}.t (id serial primary key, a text)`,
+            );
+            await neighbour.query(`drop schema ${schema} cascade`);
+          }
+        })().finally(() => (churning = false));
+        while (churning) {
+          await migrateToLatest(database.db, database.dialect).catch((error: Error) =>
+            errors.push(error.message),
+          );
+        }
+        await churn;
+        expect(errors).toEqual([]);
+      } finally {
+        await neighbour.end();
+        await database.close();
+      }
+    },
+  );
 });
