@@ -8,7 +8,7 @@ import {
   waitFor,
   type ApiInit,
   type LooseJson,
-} from '../test-support.js';
+} from '../../test-support/clients.js';
 import { EXTRA_EVENTS } from './extra-events.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from './server.js';
 

@@ -9,7 +9,7 @@ import {
   startDriverFixture,
   startTestDriver,
   type DriverFixture,
-} from '../../test-support.js';
+} from '../../../test-support/drivers.js';
 import type { JobEvent } from '../driver.js';
 
 /** The Bambu driver against the virtual P1S: MQTT over TLS, FTPS, delta reports (issue 25). */

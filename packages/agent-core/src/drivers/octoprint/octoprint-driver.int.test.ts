@@ -11,7 +11,7 @@ import {
   slicedGcode,
   startTestDriver,
   type DriverFixture,
-} from '../../test-support.js';
+} from '../../../test-support/drivers.js';
 
 const KEY = 'OCTOKEY';
 let sim: VirtualOctoPrint;
