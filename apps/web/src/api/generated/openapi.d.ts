@@ -1719,7 +1719,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Klipper: gcode-store */
+        /** The console history: Klipper's G-code store, or OctoPrint's terminal */
         get: operations["getPrintersByIdKlipperGcodeStore"];
         put?: never;
         post?: never;
