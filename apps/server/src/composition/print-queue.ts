@@ -14,6 +14,8 @@ import { createPrintQueueService } from '../modules/print-queue/print-queue.serv
 import { createPrinterPlatesRepository } from '../modules/print-queue/printer-plates.repository.js';
 import { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
 import { createQueueStarter } from '../modules/print-queue/queue-starter.js';
+import { createQueuePrinterVersionsRepository } from '../modules/print-queue/queue-printer-versions.repository.js';
+import { createQueueWaiting } from '../modules/print-queue/queue-waiting.js';
 
 /** A start claimed longer ago than the print-start timeout and this margin was interrupted. */
 const STALE_CLAIM_MARGIN_MS = 60_000;
@@ -63,7 +65,11 @@ export function createPrintQueueServices(deps: {
     workspaces: deps.workspaces,
     getPrinterForUser: deps.getPrinterForUser,
     starter,
-    live,
+    waiting: createQueueWaiting({
+      versions: createQueuePrinterVersionsRepository(db),
+      plates,
+      live,
+    }),
     clock,
     onQueueChanged: (workspaceId) => void logged(dispatcher.kickWorkspace(workspaceId)),
     onPlateCleared: (printerId) => void logged(dispatcher.kickPrinter(printerId)),

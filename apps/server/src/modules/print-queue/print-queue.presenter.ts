@@ -1,15 +1,11 @@
 import {
-  derivePrinterState,
   getPrintQueueBox,
-  isFilamentWrongFor,
   type FilamentType,
   type PrintQueueItem,
   type PrintQueueJob,
   type PrintQueueWaiting,
 } from '@printdeck/shared';
-import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { FilesRepository, PreviewRow } from '../files/files.repository.js';
-import type { PrinterRow } from '../printers/printers.repository.js';
 import type { QueueItemView } from './print-queue.repository.js';
 
 function toJob(view: QueueItemView): PrintQueueJob | null {
@@ -68,39 +64,6 @@ function toItem(
         : { message: view.start_error, on: view.start_error_on ?? '', is_held: view.is_held === 1 },
     waiting,
   };
-}
-
-const fits = (printer: string | null, file: string | null) =>
-  !isFilamentWrongFor(printer as FilamentType | null, file as FilamentType | null);
-
-/**
- * Why each queued item without a printer still waits while dispatch is on: no enabled printer
- * takes its filament at all, or none of those is free (ready with a clear plate) right now.
- */
-export function findWaitingReasons(input: {
-  items: QueueItemView[];
-  printers: PrinterRow[];
-  clearPlates: Set<number>;
-  live: LiveDevices;
-}): Map<number, PrintQueueWaiting> {
-  const enabled = input.printers.filter((printer) => printer.enabled === 1);
-  const free = enabled.filter((printer) => {
-    const device = input.live.get(printer.device_key_id);
-    const state = derivePrinterState({ isConnected: device.isConnected, state: device.state });
-    return state.printerState === 'READY_TO_PRINT' && input.clearPlates.has(printer.id);
-  });
-  const reasons = new Map<number, PrintQueueWaiting>();
-  for (const item of input.items) {
-    if (item.state !== 'TO_BE_PRINTED' || item.printer_id !== null || item.starting_on) continue;
-    const filament = item.file_filament_type;
-    if (free.some((printer) => fits(printer.filament_type, filament))) continue;
-    const isCompatible = enabled.some((printer) => fits(printer.filament_type, filament));
-    reasons.set(item.id, {
-      code: isCompatible ? 'no_free_printer' : 'no_compatible_printer',
-      filament_type: filament as FilamentType | null,
-    });
-  }
-  return reasons;
 }
 
 /** Rows to the API's items, with every file's previews in one query. */

@@ -8,7 +8,6 @@ import {
   type PrintQueueListQuery,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import type { LiveDevices } from '../../gateway/live-devices.js';
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import type { FilesRepository } from '../files/files.repository.js';
 import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
@@ -16,11 +15,12 @@ import { printerNotFound, type GetPrinterForUser } from '../printers/printer-acc
 import type { PrinterRow, PrintersRepository } from '../printers/printers.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { findWaitingReasons, toItems } from './print-queue.presenter.js';
+import { toItems } from './print-queue.presenter.js';
 import type { PrintQueueRepository, QueueItemRow } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import { parseQueueCursor, toQueueCursor } from './queue-cursor.js';
 import type { QueueStarter } from './queue-starter.js';
+import type { QueueWaiting } from './queue-waiting.js';
 
 interface Deps {
   items: PrintQueueRepository;
@@ -32,7 +32,8 @@ interface Deps {
   workspaces: WorkspacesService;
   getPrinterForUser: GetPrinterForUser;
   starter: QueueStarter;
-  live: LiveDevices;
+  /** why queued items wait, from a summary kept per change */
+  waiting: QueueWaiting;
   clock: Clock;
   /** something changed that a free printer may take: the dispatcher looks */
   onQueueChanged: (workspaceId: number) => void;
@@ -94,17 +95,9 @@ export function createPrintQueueService(deps: Deps) {
     const shown = queued.slice(0, query.queue_limit);
     const last = shown.at(-1);
     const views = [...shown, ...others];
-    let waiting;
-    if (isDispatchOn) {
-      const workspacePrinters = await printers.listWorkspacePrinters(workspaceId);
-      const plateRows = await plates.findPlates(workspacePrinters.map((p) => p.id));
-      waiting = findWaitingReasons({
-        items: views,
-        printers: workspacePrinters,
-        clearPlates: new Set(plateRows.filter((r) => r.state === 'clear').map((r) => r.printer_id)),
-        live: deps.live,
-      });
-    }
+    const waiting = isDispatchOn
+      ? await deps.waiting.findWaitingReasons(workspaceId, views)
+      : undefined;
     return {
       results: await toItems(files, views, waiting),
       queue_count: counts.TO_BE_PRINTED,
