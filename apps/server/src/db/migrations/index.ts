@@ -22,6 +22,7 @@ import * as listPagingAndFileSearch from './0023-list-paging-and-file-search.js'
 import * as spools from './0028-spools.js';
 import * as spoolUsage from './0029-spool-usage.js';
 import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js';
+import * as filePlates from './0037-file-plates.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -48,4 +49,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0028-spools': spools,
   '0029-spool-usage': spoolUsage,
   '0025-notification-delivery-jobs': notificationDeliveryJobs,
+  '0037-file-plates': filePlates,
 };
