@@ -63,7 +63,8 @@ export function createFileUploadService(deps: Deps) {
   async function readMetadata(temp: TempFile): Promise<ReadMetadata> {
     const head = await storage.readSample(temp, 0, SAMPLE_BYTES);
     // a zip is read as a sliced 3MF on the same worker pool, within the zip's byte budgets
-    if (isZip(head)) return readOnPool(() => metadataPool.read3mf(temp.path, { limits: readLimits }));
+    if (isZip(head))
+      return readOnPool(() => metadataPool.read3mf(temp.path, { limits: readLimits }));
     if (!isBgcode(head)) {
       const tail = await storage.readSample(
         temp,

@@ -101,9 +101,7 @@ export function readUploadInput(form: ReceivedForm, minBytes: number): UploadInp
   }
   // issue 23: `evil.html` was stored as G-code; the content check alone lets any text in
   if (filename.success && !PRINT_FILE_NAME.test(filename.data)) {
-    throw fileRefused(
-      'Only G-code files are accepted: .gcode, .gco, .g, .bgcode or .gcode.3mf.',
-    );
+    throw fileRefused('Only G-code files are accepted: .gcode, .gco, .g, .bgcode or .gcode.3mf.');
   }
   if (form.temp.size < minBytes) {
     throw fileRefused(`The file must be larger than ${minBytes - 1} bytes.`);
