@@ -77,6 +77,16 @@ describe('Bambu driver: state', () => {
       lights: { led_on: true },
       plugins: { camera: true, led: true },
       job: null,
+      // the virtual P1S's AMS as it reports it (issue 25): two spools, two empty slots, idle
+      ams: {
+        active_tray: null,
+        trays: [
+          { id: 0, material: 'PLA', color: '#00AE42', remaining_percent: 63 },
+          { id: 1, material: 'PETG', color: '#161616', remaining_percent: 90 },
+          { id: 2, material: null },
+          { id: 3, material: null },
+        ],
+      },
     });
     expect(driver.kind).toBe('bambu');
     expect(driver.capabilities).toEqual(expect.arrayContaining(['pause', 'send_command', 'led']));
