@@ -132,6 +132,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/files/files-list.int.test.ts': 'paging, ordering, LIKE and collation',
   'apps/server/src/modules/files/files-search-index.int.test.ts':
     'FTS5 trigram on SQLite, pg_trgm on PostgreSQL: each its own index',
+  'apps/server/src/modules/files/files-upload-3mf.int.test.ts':
+    'the plates column of migration 0037 written and read back as JSON on both databases',
   'apps/server/src/modules/files/files-upload.int.test.ts': REPOSITORY,
   'apps/server/src/modules/first-run/first-run.int.test.ts': 'the first account in one transaction',
   'apps/server/src/modules/idempotency/idempotency.int.test.ts':

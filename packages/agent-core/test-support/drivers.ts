@@ -215,6 +215,8 @@ interface PrintedFile {
   jobId: number;
   dir: string;
   sha256?: string;
+  /** the plate of a `.gcode.3mf` */
+  plate?: number;
 }
 
 async function printDownloadedFile(
@@ -239,6 +241,7 @@ async function printDownloadedFile(
         sha256: file.sha256 ?? sha256(file.content),
         print: true,
         job_id: file.jobId,
+        ...(file.plate !== undefined ? { plate: file.plate } : {}),
       },
       new AbortController().signal,
     );

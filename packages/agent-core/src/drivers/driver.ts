@@ -85,6 +85,8 @@ export interface LocalPrintFile {
   sha256: string;
   /** start printing it once stored */
   print: boolean;
+  /** the plate of a `.gcode.3mf` to start (Bambu Lab); the first when left out */
+  plate?: number;
 }
 
 /**

@@ -28,6 +28,7 @@ import { readEndReasonCode } from './print-job-reconcile.js';
 import { createPrintJobSync } from './print-job-sync.js';
 import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
 import { getPrintFileName } from './print-file-name.js';
+import { requirePrintableOn } from './print-file-checks.js';
 
 interface Deps {
   jobs: PrintJobsRepository;
@@ -139,6 +140,7 @@ export function createPrintJobsService(deps: Deps) {
         )
       )
         throw new AppError('conflict', WRONG_FILAMENT_MESSAGE);
+      const plate = requirePrintableOn(device.driver, file, input.plate);
       const user = await users.findUserById(userId);
       const jobId = await jobs.insertJob({
         workspace_id: printer.workspace_id,
@@ -173,6 +175,7 @@ export function createPrintJobsService(deps: Deps) {
             print: true,
             job_id: jobId,
             make_video: input.make_video,
+            ...(plate !== undefined ? { plate } : {}),
           },
           deps.printStartTimeoutMs,
         );

@@ -2291,7 +2291,8 @@ export interface components {
             size: number;
             sha256: string;
             /** @enum {string} */
-            format: "gcode" | "bgcode";
+            format: "gcode" | "bgcode" | "gcode.3mf";
+            plates?: number[] | null;
             is_public: boolean;
             /** @enum {string|null} */
             filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
@@ -4690,7 +4691,7 @@ export interface operations {
                             name: string;
                             size: number;
                             /** @enum {string} */
-                            format: "gcode" | "bgcode";
+                            format: "gcode" | "bgcode" | "gcode.3mf";
                             uploadedOn: string;
                             filament_type: string | null;
                             printing_time_sec: number | null;
@@ -5281,6 +5282,7 @@ export interface operations {
                     print?: true;
                     /** @default false */
                     make_video?: boolean;
+                    plate?: number;
                 };
             };
         };
