@@ -65,14 +65,18 @@ export function readStorageSettings(env: StorageEnv): S3Settings | undefined | {
   const hasKeyId = env.S3_ACCESS_KEY_ID !== undefined;
   if (hasKeyId !== (env.S3_SECRET_ACCESS_KEY !== undefined)) {
     const missing = hasKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    return { problem: `${missing} is missing: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together` };
+    return {
+      problem: `${missing} is missing: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together`,
+    };
   }
   if (!env.STORAGE_URL) {
     const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'] as const).find(
       (name) => env[name] !== undefined,
     );
     return stray
-      ? { problem: `STORAGE_URL is missing: it must be set when ${stray} is set (s3://bucket/prefix)` }
+      ? {
+          problem: `STORAGE_URL is missing: it must be set when ${stray} is set (s3://bucket/prefix)`,
+        }
       : undefined;
   }
   const target = parseStorageUrl(env.STORAGE_URL);

@@ -2,11 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../test-support/factories.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { buildTextGcode, PNG_1X1, uploadFile } from '../../test-support/files.js';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-server.js';
@@ -59,11 +55,11 @@ function expectNoObjectsOnDisk(): void {
   }
 }
 
-async function download(fileId: number) {
+async function download(fileId: number): Promise<Response> {
   const link = await t.api(`/api/groups/${workspaceId}/files/${fileId}/download-link/`, {
     token: admin.access,
   });
-  if (link.status === 404) return link;
+  if (link.status === 404) return new Response(null, { status: 404 });
   expect(link.status, link.text).toBe(200);
   return fetch(`${t.baseUrl}${link.body.url}`);
 }

@@ -33,9 +33,7 @@ export interface BuiltInAgentsDeps {
   files: Pick<FilesRepository, 'findFileById'>;
   downloadTokens: DownloadTokens;
   /** a stored file as a local file until released (a copy when the store is S3) */
-  holdLocalCopy: (
-    storageKey: string,
-  ) => Promise<{ path: string; release(): Promise<void> } | null>;
+  holdLocalCopy: (storageKey: string) => Promise<{ path: string; release(): Promise<void> } | null>;
   onDeviceHello: (deviceKeyId: number, driver: DeviceDriver) => Promise<void>;
   /** tests: quicker retries and timelapse frames */
   tuning?: Partial<AgentTuning> | undefined;
