@@ -64,12 +64,18 @@ export const SQLITE_ONLY = {
     'reading a costly file on the worker pool while /api/health answers; the file rows are covered by files-upload',
   'apps/server/src/startup/startup-failures.int.test.ts':
     'start-up failures of the real process; the PostgreSQL cases use refusing and silent fake servers, not the test database',
+  'apps/server/src/storage/object-store.int.test.ts':
+    'no database: the object stores (disk and an S3 server) alone',
 };
 
 const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/storage/s3-storage.int.test.ts':
+    'files, previews, frames and videos on S3 through the API: their rows and keys on both databases',
+  'apps/server/src/storage/s3-startup.int.test.ts':
+    "the orphan sweep's reading of every table that names a key, against a bucket",
   'apps/server/src/http/fuzz.int.test.ts':
     'generated bad input through every route, down to each one’s SQL',
   'apps/server/src/modules/getting-started/getting-started.int.test.ts':
