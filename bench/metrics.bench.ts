@@ -119,7 +119,10 @@ async function scrape(t: TestServer): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
   // as Prometheus asks: gzip, not brotli
   const response = await fetch(`${t.baseUrl}/metrics`, {
-    headers: { authorization: `Bearer ${TOKEN}`, 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip' },
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip',
+    },
   });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`scrape answered ${response.status}`);
