@@ -127,6 +127,18 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, 'must be at least 16 characters long').optional(),
   ),
+  /** networks that webhooks, ntfy, Discord and Slack may reach besides the public internet */
+  OUTGOING_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseLanNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** LAN mode (issue 17): the networks the server may reach printers in; unset: LAN mode off */
   LAN_PRINTER_NETWORKS: z
     .string()
@@ -188,6 +200,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     timelapseWorkspaceQuotaBytes: Math.round(e.TIMELAPSE_WORKSPACE_QUOTA_GB * 1024 ** 3),
     /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */
     ffmpegPath: e.FFMPEG_PATH,
+    /** OUTGOING_ALLOWED_NETWORKS; empty: public addresses only */
+    outgoingAllowedNetworks: e.OUTGOING_ALLOWED_NETWORKS,
     /** METRICS_TOKEN; undefined: /metrics answers 404 */
     metricsToken: e.METRICS_TOKEN,
     /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
