@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_on', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webhooks_workspace_idx').on('webhooks').column('workspace_id').execute();
+  await db.schema
+    .createIndex('webhooks_workspace_idx')
+    .on('webhooks')
+    .column('workspace_id')
+    .execute();
 
   await addIdColumn(db.schema.createTable('webhook_deliveries'), dialect)
     .addColumn('webhook_id', 'integer', (c) =>
