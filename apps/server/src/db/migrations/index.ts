@@ -24,6 +24,7 @@ import * as spoolUsage from './0029-spool-usage.js';
 import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js';
 import * as queuePrinterVersions from './0038-queue-printer-versions.js';
 import * as filePlates from './0037-file-plates.js';
+import * as webhooks from './0034-webhooks.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0025-notification-delivery-jobs': notificationDeliveryJobs,
   '0038-queue-printer-versions': queuePrinterVersions,
   '0037-file-plates': filePlates,
+  '0034-webhooks': webhooks,
 };
