@@ -14,7 +14,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
-export const webhooksQueryKey = (workspaceId: number) => ['groups', workspaceId, 'webhooks'] as const;
+export const webhooksQueryKey = (workspaceId: number) =>
+  ['groups', workspaceId, 'webhooks'] as const;
 export const deliveriesQueryKey = (workspaceId: number, webhookId: number) =>
   [...webhooksQueryKey(workspaceId), webhookId, 'deliveries'] as const;
 

@@ -86,9 +86,7 @@ export function WebhookItem({ workspaceId, webhook }: { workspaceId: number; web
           confirmLabel={t('webhooks.delete')}
           isPending={remove.isPending}
           onClose={() => setIsConfirming(false)}
-          onConfirm={() =>
-            remove.mutate(webhook.id, { onSettled: () => setIsConfirming(false) })
-          }
+          onConfirm={() => remove.mutate(webhook.id, { onSettled: () => setIsConfirming(false) })}
         >
           {t('webhooks.deleteText', { url: webhook.url })}
         </ConfirmDialog>
