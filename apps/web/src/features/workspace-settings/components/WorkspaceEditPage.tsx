@@ -12,6 +12,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
 import { MembersSection } from '../../members';
 import { MailServerSetup } from '../../observability';
+import { WebhooksSection } from '../../webhooks';
 import { useWorkspace } from '../api/get-workspace';
 import { useUpdateWorkspace } from '../api/update-workspace';
 import {
@@ -140,6 +141,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
         workspace={workspace}
         bulkInvitePath={getScreenPath('settingsWorkspaceInviteUsers', { id: workspace.id })}
       />
+      {canChange && <WebhooksSection workspaceId={workspace.id} />}
       {canManageMembers && <MailServerSetup />}
     </Stack>
   );

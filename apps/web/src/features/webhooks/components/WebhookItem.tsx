@@ -1,0 +1,96 @@
+import { Badge, Button, Collapse, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import type { Webhook, WebhookDelivery } from '@printdeck/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormMessage } from '../../../components/FormMessage';
+import {
+  useDeleteWebhook,
+  useSendTestWebhook,
+  useUpdateWebhook,
+  useWebhookDeliveries,
+} from '../api/webhooks-api';
+import { DeliveryOutcome, WebhookDeliveries } from './WebhookDeliveries';
+
+/** The test's delivery as the log now knows it: pending at first, then the target's answer. */
+function TestResult(props: { workspaceId: number; webhookId: number; sent: WebhookDelivery }) {
+  const { t } = useTranslation();
+  const deliveries = useWebhookDeliveries(props.workspaceId, props.webhookId);
+  const delivery = deliveries.data?.find((item) => item.id === props.sent.id) ?? props.sent;
+  return (
+    <Group gap="xs" align="flex-start" data-testid="webhook-test-result">
+      <Text size="sm">{t('webhooks.testResult')}</Text>
+      <DeliveryOutcome delivery={delivery} />
+    </Group>
+  );
+}
+
+/** One webhook: its address and events, on/off, a test, the delivery log and removal. */
+export function WebhookItem({ workspaceId, webhook }: { workspaceId: number; webhook: Webhook }) {
+  const { t } = useTranslation();
+  const update = useUpdateWebhook(workspaceId);
+  const remove = useDeleteWebhook(workspaceId);
+  const test = useSendTestWebhook(workspaceId, webhook.id);
+  const [isLogOpen, setIsLogOpen] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const failure = update.error ?? remove.error ?? test.error;
+
+  return (
+    <Paper withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
+      <Stack gap="xs">
+        <Text fw={500} style={{ wordBreak: 'break-all' }}>
+          {webhook.url}
+        </Text>
+        <Group gap={4}>
+          {webhook.events.map((event) => (
+            <Badge key={event} variant="light" size="sm" tt="none">
+              {t(`webhooks.event.${event}`)}
+            </Badge>
+          ))}
+        </Group>
+        <Switch
+          label={t('webhooks.enabled')}
+          checked={webhook.is_enabled}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate({ id: webhook.id, body: { is_enabled: event.currentTarget.checked } })
+          }
+        />
+        <Group gap="xs">
+          <Button size="xs" variant="light" loading={test.isPending} onClick={() => test.mutate()}>
+            {t('webhooks.sendTest')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            aria-expanded={isLogOpen}
+            onClick={() => setIsLogOpen((open) => !open)}
+          >
+            {isLogOpen ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
+          </Button>
+          <Button size="xs" variant="subtle" color="red" onClick={() => setIsConfirming(true)}>
+            {t('webhooks.delete')}
+          </Button>
+        </Group>
+        {test.data && (
+          <TestResult workspaceId={workspaceId} webhookId={webhook.id} sent={test.data} />
+        )}
+        {failure && <FormMessage>{failure.message}</FormMessage>}
+        <Collapse in={isLogOpen}>
+          {isLogOpen && <WebhookDeliveries workspaceId={workspaceId} webhookId={webhook.id} />}
+        </Collapse>
+      </Stack>
+      {isConfirming && (
+        <ConfirmDialog
+          title={t('webhooks.delete')}
+          confirmLabel={t('webhooks.delete')}
+          isPending={remove.isPending}
+          onClose={() => setIsConfirming(false)}
+          onConfirm={() => remove.mutate(webhook.id, { onSettled: () => setIsConfirming(false) })}
+        >
+          {t('webhooks.deleteText', { url: webhook.url })}
+        </ConfirmDialog>
+      )}
+    </Paper>
+  );
+}

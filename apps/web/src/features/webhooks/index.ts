@@ -1,0 +1,2 @@
+/** What other features may use of webhooks. */
+export { WebhooksSection } from './components/WebhooksSection';
