@@ -85,6 +85,8 @@ export const PrinterDeviceStateSchema = z.object({
   plugins: DeviceStateSchema.shape.plugins.nullable(),
   lights: DeviceStateSchema.shape.lights.nullable(),
   klipper: DeviceStateSchema.shape.klipper,
+  /** Bambu Lab AMS trays and the external spool, read-only; absent or null without an AMS */
+  ams: DeviceStateSchema.shape.ams,
   /**
    * Printdeck's record of the job the printer shows (running, or finished and still shown),
    * with who started it (spec part 1 §2 "job name and user"); null when it has none.

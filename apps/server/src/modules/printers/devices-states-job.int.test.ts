@@ -137,3 +137,29 @@ describe('who started the job a printer shows', () => {
     agent.close();
   });
 });
+
+describe('the AMS trays a printer reports', () => {
+  it('are in its devices-states row as the agent sent them, and null without an AMS', async () => {
+    const { printerId, agent } = await addPrinter('X1C');
+    const row = async () => {
+      const states = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
+        token: operator.access,
+      });
+      return states.body.find((r: { printer_id: number }) => r.printer_id === printerId);
+    };
+    await eventually(async () => expect((await row()).printer_state).toBe('READY_TO_PRINT'));
+    expect((await row()).ams).toBeNull();
+
+    const ams = {
+      trays: [
+        { id: 0, unit: 0, slot: 0, material: 'PLA', color: '#FF0000', remaining_percent: 80 },
+        { id: 1, unit: 0, slot: 1, material: null, color: null, remaining_percent: null },
+        { id: 254, unit: null, slot: null, material: 'PETG', color: null, remaining_percent: null },
+      ],
+      active_tray: 254,
+    };
+    agent.send({ type: 'state', kind: 'snapshot', state: readyState({ ams }) });
+    await eventually(async () => expect((await row()).ams).toEqual(ams));
+    agent.close();
+  });
+});

@@ -198,6 +198,7 @@ export function createPrintersService({
           plugins: state?.plugins ?? null,
           lights: state?.lights ?? null,
           klipper: state?.klipper ?? null,
+          ams: state?.ams ?? null,
           print_job: latest && isShownJob(latest, state?.job ?? null) ? toShownJob(latest) : null,
         };
       });

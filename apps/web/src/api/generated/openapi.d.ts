@@ -2327,6 +2327,17 @@ export interface components {
                 state: string;
                 state_message: string;
             } | null;
+            ams?: {
+                trays: {
+                    id: number;
+                    unit: number | null;
+                    slot: number | null;
+                    material: string | null;
+                    color: string | null;
+                    remaining_percent: number | null;
+                }[];
+                active_tray: number | null;
+            } | null;
             print_job: {
                 id: number;
                 username: string;

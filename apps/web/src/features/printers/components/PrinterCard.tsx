@@ -10,6 +10,7 @@ import { usePrinterCommands } from '../hooks/use-printer-commands';
 import { canEmergencyStopFromMenu, canPrintFromCard, getCardActions } from '../model/card-actions';
 import type { PrinterView } from '../model/printer-view';
 import { FilamentTypeSelect } from './FilamentTypeSelect';
+import { PrinterAmsTrays } from './PrinterAmsTrays';
 import { PrinterCameraView } from './PrinterCameraView';
 import { PrinterCardActions } from './PrinterCardActions';
 import { PrinterCardMenu } from './PrinterCardMenu';
@@ -108,6 +109,7 @@ export const PrinterCard = memo(function PrinterCard({
           <FilamentTypeSelect printer={printer} />
         </Group>
         <LoadedSpools printer={printer} place="card" />
+        <PrinterAmsTrays view={view} />
         <PrinterProblemText view={view} />
         <PrinterProgress view={view} place="card" />
         <PrinterTemperatures view={view} />

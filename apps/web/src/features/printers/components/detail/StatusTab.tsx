@@ -6,6 +6,7 @@ import { LoadedSpools } from '../../../spools';
 import { useAgeText } from '../../hooks/use-last-seen';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
 import type { PrinterView } from '../../model/printer-view';
+import { PrinterAmsTrays } from '../PrinterAmsTrays';
 import { PrinterCameraView } from '../PrinterCameraView';
 import { PrinterTemperatures } from '../PrinterTemperatures';
 import { CurrentJobPanel } from './CurrentJobPanel';
@@ -44,6 +45,7 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
                 {t('spools.load.panelTitle')}
               </Title>
               <LoadedSpools printer={view.printer} place="detail" />
+              <PrinterAmsTrays view={view} />
             </Stack>
           </Paper>
           {view.hasLed && <LightSwitch view={view} canOperate={canOperate} />}
