@@ -13,6 +13,7 @@ import { createPrintQueueRepository } from '../modules/print-queue/print-queue.r
 import { createPrintQueueService } from '../modules/print-queue/print-queue.service.js';
 import { createPrinterPlatesRepository } from '../modules/print-queue/printer-plates.repository.js';
 import { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
+import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createQueueStarter } from '../modules/print-queue/queue-starter.js';
 
 /** A start claimed longer ago than the print-start timeout and this margin was interrupted. */
@@ -35,6 +36,7 @@ export function createPrintQueueServices(deps: {
   const items = createPrintQueueRepository(db);
   const plates = createPrinterPlatesRepository(db);
   const printers = createPrintersRepository(db);
+  const loadedSpools = createPrinterSpoolsRepository(db);
   const starter = createQueueStarter({
     items,
     plates,
@@ -48,6 +50,7 @@ export function createPrintQueueServices(deps: {
     plates,
     printers,
     starter,
+    loadedSpools,
     live,
     clock,
     staleClaimMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
@@ -63,6 +66,7 @@ export function createPrintQueueServices(deps: {
     workspaces: deps.workspaces,
     getPrinterForUser: deps.getPrinterForUser,
     starter,
+    loadedSpools,
     live,
     clock,
     onQueueChanged: (workspaceId) => void logged(dispatcher.kickWorkspace(workspaceId)),

@@ -50,9 +50,12 @@ export function getPrintQueueBox(item: {
   return isRunning || isVideoPending ? 'printing' : 'printed';
 }
 
-/** Why an item without a printer waits while dispatch is on ("no free PETG printer"). */
+/**
+ * Why an item without a printer waits while dispatch is on ("no free PETG printer"):
+ * `no_loaded_spool` when printers take its type but none has a spool of it loaded with enough left.
+ */
 export const PrintQueueWaitingSchema = z.object({
-  code: z.enum(['no_free_printer', 'no_compatible_printer']),
+  code: z.enum(['no_free_printer', 'no_loaded_spool', 'no_compatible_printer']),
   filament_type: FilamentTypeSchema.nullable(),
 });
 export type PrintQueueWaiting = z.infer<typeof PrintQueueWaitingSchema>;

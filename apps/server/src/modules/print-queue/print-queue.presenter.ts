@@ -1,8 +1,10 @@
 import {
   derivePrinterState,
+  findLoadedFilamentProblem,
   getPrintQueueBox,
   isFilamentWrongFor,
   type FilamentType,
+  type LoadedFilament,
   type PrintQueueItem,
   type PrintQueueJob,
   type PrintQueueWaiting,
@@ -70,17 +72,22 @@ function toItem(
   };
 }
 
-const fits = (printer: string | null, file: string | null) =>
-  !isFilamentWrongFor(printer as FilamentType | null, file as FilamentType | null);
+const fitsType = (printer: PrinterRow, item: QueueItemView) =>
+  !isFilamentWrongFor(
+    printer.filament_type as FilamentType | null,
+    item.file_filament_type as FilamentType | null,
+  );
 
 /**
  * Why each queued item without a printer still waits while dispatch is on: no enabled printer
- * takes its filament at all, or none of those is free (ready with a clear plate) right now.
+ * takes its filament at all, none has a spool of it loaded (with enough left), or none of those
+ * is free (ready with a clear plate) right now.
  */
 export function findWaitingReasons(input: {
   items: QueueItemView[];
   printers: PrinterRow[];
   clearPlates: Set<number>;
+  loaded: Map<number, LoadedFilament[]>;
   live: LiveDevices;
 }): Map<number, PrintQueueWaiting> {
   const enabled = input.printers.filter((printer) => printer.enabled === 1);
@@ -89,15 +96,25 @@ export function findWaitingReasons(input: {
     const state = derivePrinterState({ isConnected: device.isConnected, state: device.state });
     return state.printerState === 'READY_TO_PRINT' && input.clearPlates.has(printer.id);
   });
+  const fitsSpools = (printer: PrinterRow, item: QueueItemView) =>
+    findLoadedFilamentProblem(input.loaded.get(printer.id) ?? [], {
+      filament_type: item.file_filament_type as FilamentType | null,
+      filament_used_g: item.file_filament_used_g,
+    }) === null;
+  const fits = (printer: PrinterRow, item: QueueItemView) =>
+    fitsType(printer, item) && fitsSpools(printer, item);
   const reasons = new Map<number, PrintQueueWaiting>();
   for (const item of input.items) {
     if (item.state !== 'TO_BE_PRINTED' || item.printer_id !== null || item.starting_on) continue;
-    const filament = item.file_filament_type;
-    if (free.some((printer) => fits(printer.filament_type, filament))) continue;
-    const isCompatible = enabled.some((printer) => fits(printer.filament_type, filament));
+    if (free.some((printer) => fits(printer, item))) continue;
+    const code = enabled.some((printer) => fits(printer, item))
+      ? 'no_free_printer'
+      : enabled.some((printer) => fitsType(printer, item))
+        ? 'no_loaded_spool'
+        : 'no_compatible_printer';
     reasons.set(item.id, {
-      code: isCompatible ? 'no_free_printer' : 'no_compatible_printer',
-      filament_type: filament as FilamentType | null,
+      code,
+      filament_type: item.file_filament_type as FilamentType | null,
     });
   }
   return reasons;

@@ -1,5 +1,9 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { FilamentType } from '@printdeck/shared';
+import {
+  FILAMENT_OF_SPOOL_MATERIAL,
+  type FilamentType,
+  type LoadedFilament,
+} from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
 import type { PrintQueueItemsTable, PrintQueueStarter, PrintQueueState } from '../../db/schema.js';
 
@@ -9,6 +13,7 @@ export type QueueItemRow = Selectable<PrintQueueItemsTable>;
 export type QueueItemView = QueueItemRow & {
   file_name: string;
   file_filament_type: string | null;
+  file_filament_used_g: number | null;
   printer_name: string | null;
   printer_jobox_enabled: number | null;
   printer_enabled: number | null;
@@ -32,6 +37,8 @@ export interface NextItemQuery {
   isJoboxPrinter: boolean;
   /** the printer's filament type: a printer with one set takes only files of that type */
   printerFilament: string | null;
+  /** the spools on the printer's tools: with any, a file must match one and fit in what is left */
+  loadedSpools: readonly LoadedFilament[];
   /** whether to look at the items without a printer too (dispatch) */
   isDispatching: boolean;
   limit: number;
@@ -48,6 +55,7 @@ export function createPrintQueueRepository(db: Db) {
       .select([
         'f.name as file_name',
         'f.filament_type as file_filament_type',
+        'f.filament_used_g as file_filament_used_g',
         'p.name as printer_name',
         'p.jobox_enabled as printer_jobox_enabled',
         'p.enabled as printer_enabled',
@@ -374,7 +382,23 @@ export function createPrintQueueRepository(db: Db) {
       // spec part 1 §5 rule 3 (isFilamentWrongFor), as the print start checks it
       const fitting = () => {
         const filament = query.printerFilament as FilamentType | null;
-        return filament === null ? waiting() : waiting().where('f.filament_type', '=', filament);
+        const typed =
+          filament === null ? waiting() : waiting().where('f.filament_type', '=', filament);
+        if (query.loadedSpools.length === 0) return typed;
+        // findLoadedFilamentProblem, as SQL: one loaded spool holds the material and enough of it
+        return typed.where((eb) =>
+          eb.or(
+            query.loadedSpools.map((spool) =>
+              eb.and([
+                eb.or([
+                  eb('f.filament_type', '=', FILAMENT_OF_SPOOL_MATERIAL[spool.material]),
+                  eb('f.filament_type', 'is', null),
+                ]),
+                eb(eb.fn.coalesce('f.filament_used_g', eb.lit(0)), '<=', spool.remaining_weight_g),
+              ]),
+            ),
+          ),
+        );
       };
       const own = query.isJoboxPrinter
         ? fitting()

@@ -14,6 +14,7 @@ import type { FilesRepository } from '../files/files.repository.js';
 import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import { printerNotFound, type GetPrinterForUser } from '../printers/printer-access.js';
 import type { PrinterRow, PrintersRepository } from '../printers/printers.repository.js';
+import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { findWaitingReasons, toItems } from './print-queue.presenter.js';
@@ -32,6 +33,7 @@ interface Deps {
   workspaces: WorkspacesService;
   getPrinterForUser: GetPrinterForUser;
   starter: QueueStarter;
+  loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
   live: LiveDevices;
   clock: Clock;
   /** something changed that a free printer may take: the dispatcher looks */
@@ -102,6 +104,7 @@ export function createPrintQueueService(deps: Deps) {
         items: views,
         printers: workspacePrinters,
         clearPlates: new Set(plateRows.filter((r) => r.state === 'clear').map((r) => r.printer_id)),
+        loaded: await deps.loadedSpools.listLoadedFilament(workspacePrinters.map((p) => p.id)),
         live: deps.live,
       });
     }

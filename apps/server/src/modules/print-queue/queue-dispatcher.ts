@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import type { PrintersRepository } from '../printers/printers.repository.js';
+import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { PrintQueueRepository } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import type { QueueStarter } from './queue-starter.js';
@@ -15,6 +16,7 @@ interface Deps {
   plates: PrinterPlatesRepository;
   printers: Pick<PrintersRepository, 'findPrinterById' | 'listWorkspacePrinters'>;
   starter: QueueStarter;
+  loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
   live: LiveDevices;
   clock: Clock;
   /** a claim older than this belongs to a start that never finished */
@@ -92,7 +94,9 @@ export function createQueueDispatcher(deps: Deps) {
     if (printerStateOf(printer.device_key_id) !== 'READY_TO_PRINT') return;
     const [plate] = await plates.findPlates([printer.id]);
     if (plate?.state !== 'clear') return;
-    const anyKey = `${printer.workspace_id}|${printer.filament_type ?? ''}`;
+    const loaded = (await deps.loadedSpools.listLoadedFilament([printer.id])).get(printer.id) ?? [];
+    const loadedKey = loaded.map((s) => `${s.material}:${s.remaining_weight_g}`).join(',');
+    const anyKey = `${printer.workspace_id}|${printer.filament_type ?? ''}|${loadedKey}`;
     const isDispatchUseful =
       settings.queue_dispatch_enabled === 1 && noneForAnyAt.get(anyKey) !== version;
     const candidates = await items.findNextItems({
@@ -100,6 +104,7 @@ export function createQueueDispatcher(deps: Deps) {
       printerId: printer.id,
       isJoboxPrinter: printer.jobox_enabled === 1,
       printerFilament: printer.filament_type,
+      loadedSpools: loaded,
       isDispatching: isDispatchUseful,
       limit: CANDIDATES_PER_ATTEMPT,
     });

@@ -1,3 +1,4 @@
+import type { LoadedFilament, SpoolMaterial } from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
 import type { SpoolWithPlace } from './spools.repository.js';
 
@@ -34,6 +35,31 @@ export function createPrinterSpoolsRepository(db: Db) {
 
     listPrinterLoaded(printerId: number, trx: Db = db): Promise<LoadedSpoolRow[]> {
       return loaded(trx).where('ps.printer_id', '=', printerId).orderBy('ps.tool').execute();
+    },
+
+    /** What each of these printers has loaded, for the filament check of every start. */
+    async listLoadedFilament(
+      printerIds: number[],
+      trx: Db = db,
+    ): Promise<Map<number, LoadedFilament[]>> {
+      const byPrinter = new Map<number, LoadedFilament[]>();
+      if (printerIds.length === 0) return byPrinter;
+      const rows = await trx
+        .selectFrom('printer_spools as ps')
+        .innerJoin('spools as s', 's.id', 'ps.spool_id')
+        .select(['ps.printer_id', 's.material', 's.remaining_weight_g'])
+        .where('ps.printer_id', 'in', printerIds)
+        .orderBy('ps.printer_id')
+        .orderBy('ps.tool')
+        .execute();
+      for (const row of rows) {
+        const spool = {
+          material: row.material as SpoolMaterial,
+          remaining_weight_g: row.remaining_weight_g,
+        };
+        byPrinter.set(row.printer_id, [...(byPrinter.get(row.printer_id) ?? []), spool]);
+      }
+      return byPrinter;
     },
 
     /**
