@@ -14,6 +14,7 @@ import { createPrintQueueService } from '../modules/print-queue/print-queue.serv
 import { createPrinterPlatesRepository } from '../modules/print-queue/printer-plates.repository.js';
 import { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
 import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
+import { createQueueStagger } from '../modules/print-queue/queue-stagger.js';
 import { createQueueStarter } from '../modules/print-queue/queue-starter.js';
 
 /** A start claimed longer ago than the print-start timeout and this margin was interrupted. */
@@ -37,6 +38,7 @@ export function createPrintQueueServices(deps: {
   const plates = createPrinterPlatesRepository(db);
   const printers = createPrintersRepository(db);
   const loadedSpools = createPrinterSpoolsRepository(db);
+  const stagger = createQueueStagger({ db, live, clock });
   const starter = createQueueStarter({
     items,
     plates,
@@ -51,6 +53,7 @@ export function createPrintQueueServices(deps: {
     printers,
     starter,
     loadedSpools,
+    stagger,
     live,
     clock,
     staleClaimMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
@@ -67,6 +70,7 @@ export function createPrintQueueServices(deps: {
     getPrinterForUser: deps.getPrinterForUser,
     starter,
     loadedSpools,
+    stagger,
     live,
     clock,
     onQueueChanged: (workspaceId) => void logged(dispatcher.kickWorkspace(workspaceId)),

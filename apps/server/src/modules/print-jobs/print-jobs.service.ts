@@ -127,6 +127,11 @@ export function createPrintJobsService(deps: Deps) {
       input: PrintStart,
     ): Promise<PrintStartResponse> {
       const printer = await getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
+      if (printer.out_of_service_reason !== null)
+        throw new AppError(
+          'conflict',
+          `The printer is out of service: ${printer.out_of_service_reason}`,
+        );
       const device = live.get(printer.device_key_id);
       if (
         derivePrinterState({ isConnected: device.isConnected, state: device.state })

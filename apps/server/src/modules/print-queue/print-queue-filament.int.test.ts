@@ -18,6 +18,7 @@ import { createWorkspacesRepository } from '../workspaces/workspaces.repository.
 import { createPrintQueueRepository } from './print-queue.repository.js';
 import { createPrinterPlatesRepository } from './printer-plates.repository.js';
 import { createQueueDispatcher } from './queue-dispatcher.js';
+import { createQueueStagger } from './queue-stagger.js';
 import { createQueueStarter } from './queue-starter.js';
 
 /**
@@ -160,6 +161,7 @@ describe('two dispatchers (two server instances) racing for one printer', () => 
         clock: systemClock,
       }),
       loadedSpools: createPrinterSpoolsRepository(db),
+      stagger: createQueueStagger({ db, live, clock: systemClock }),
       live,
       clock: systemClock,
       staleClaimMs: 60_000,

@@ -12,7 +12,7 @@ import {
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { FilesRepository, PreviewRow } from '../files/files.repository.js';
 import type { PrinterRow } from '../printers/printers.repository.js';
-import type { QueueItemView } from './print-queue.repository.js';
+import type { PrintQueueRepository, QueueItemView } from './print-queue.repository.js';
 
 function toJob(view: QueueItemView): PrintQueueJob | null {
   if (view.print_job_id === null || view.job_outcome === null) return null;
@@ -28,6 +28,7 @@ function toItem(
   view: QueueItemView,
   previews: PreviewRow[],
   waiting: PrintQueueWaiting | null,
+  copiesDone: Map<number, number>,
 ): PrintQueueItem {
   const printJob = toJob(view);
   return {
@@ -69,6 +70,15 @@ function toItem(
         ? null
         : { message: view.start_error, on: view.start_error_on ?? '', is_held: view.is_held === 1 },
     waiting,
+    copies:
+      view.copy_group_id === null
+        ? null
+        : {
+            group_id: view.copy_group_id,
+            index: view.copy_index ?? 1,
+            count: view.copy_count ?? 1,
+            done: copiesDone.get(view.copy_group_id) ?? 0,
+          },
   };
 }
 
@@ -88,9 +98,13 @@ export function findWaitingReasons(input: {
   printers: PrinterRow[];
   clearPlates: Set<number>;
   loaded: Map<number, LoadedFilament[]>;
+  /** the staggered start holds automatic starts back right now */
+  isStaggerClosed: boolean;
   live: LiveDevices;
 }): Map<number, PrintQueueWaiting> {
-  const enabled = input.printers.filter((printer) => printer.enabled === 1);
+  const enabled = input.printers.filter(
+    (printer) => printer.enabled === 1 && printer.out_of_service_reason === null,
+  );
   const free = enabled.filter((printer) => {
     const device = input.live.get(printer.device_key_id);
     const state = derivePrinterState({ isConnected: device.isConnected, state: device.state });
@@ -106,7 +120,14 @@ export function findWaitingReasons(input: {
   const reasons = new Map<number, PrintQueueWaiting>();
   for (const item of input.items) {
     if (item.state !== 'TO_BE_PRINTED' || item.printer_id !== null || item.starting_on) continue;
-    if (free.some((printer) => fits(printer, item))) continue;
+    if (free.some((printer) => fits(printer, item))) {
+      if (input.isStaggerClosed)
+        reasons.set(item.id, {
+          code: 'waiting_power',
+          filament_type: item.file_filament_type as FilamentType | null,
+        });
+      continue;
+    }
     const code = enabled.some((printer) => fits(printer, item))
       ? 'no_free_printer'
       : enabled.some((printer) => fitsType(printer, item))
@@ -123,6 +144,7 @@ export function findWaitingReasons(input: {
 /** Rows to the API's items, with every file's previews in one query. */
 export async function toItems(
   files: FilesRepository,
+  items: Pick<PrintQueueRepository, 'countCopiesDone'>,
   views: QueueItemView[],
   waiting: Map<number, PrintQueueWaiting> = new Map(),
 ): Promise<PrintQueueItem[]> {
@@ -130,7 +152,9 @@ export async function toItems(
   const byFile = new Map<number, PreviewRow[]>();
   for (const preview of previews)
     byFile.set(preview.file_id, [...(byFile.get(preview.file_id) ?? []), preview]);
+  const groups = [...new Set(views.flatMap((view) => view.copy_group_id ?? []))];
+  const copiesDone = await items.countCopiesDone(groups);
   return views.map((view) =>
-    toItem(view, byFile.get(view.file_id) ?? [], waiting.get(view.id) ?? null),
+    toItem(view, byFile.get(view.file_id) ?? [], waiting.get(view.id) ?? null, copiesDone),
   );
 }

@@ -68,7 +68,12 @@ export function createPrintQueueRepository(db: Db) {
     findWorkspaceSettings(workspaceId: number) {
       return db
         .selectFrom('workspaces')
-        .select(['print_queue_enabled', 'queue_dispatch_enabled'])
+        .select([
+          'print_queue_enabled',
+          'queue_dispatch_enabled',
+          'stagger_max_heating',
+          'stagger_interval_s',
+        ])
         .where('id', '=', workspaceId)
         .executeTakeFirst();
     },
@@ -157,6 +162,54 @@ export function createPrintQueueRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
+    },
+
+    /**
+     * Copies (issue 26): N items one after another at the end of the queue, in one transaction,
+     * each knowing its number and the group (the first copy's id). Answers the first copy's id.
+     */
+    async insertCopies(
+      item: Omit<Insertable<PrintQueueItemsTable>, 'position'>,
+      count: number,
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const ids: number[] = [];
+        for (let index = 1; index <= count; index += 1) {
+          const { id } = await trx
+            .insertInto('print_queue_items')
+            .values({
+              ...item,
+              copy_index: index,
+              copy_count: count,
+              position: sql<number>`(select coalesce(max(position), 0) + 1 from print_queue_items where workspace_id = ${item.workspace_id})`,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.push(id);
+        }
+        await trx
+          .updateTable('print_queue_items')
+          .set({ copy_group_id: ids[0]! })
+          .where('id', 'in', ids)
+          .execute();
+        return ids[0]!;
+      });
+    },
+
+    /** Per copy group: how many of its copies printed to the end ("3 of 10 done"). */
+    async countCopiesDone(groupIds: number[]): Promise<Map<number, number>> {
+      const done = new Map<number, number>();
+      if (groupIds.length === 0) return done;
+      const rows = await db
+        .selectFrom('print_queue_items as q')
+        .innerJoin('print_jobs as j', 'j.id', 'q.print_job_id')
+        .select(['q.copy_group_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('q.copy_group_id', 'in', groupIds)
+        .where('j.outcome', '=', 'done')
+        .groupBy('q.copy_group_id')
+        .execute();
+      for (const row of rows) done.set(row.copy_group_id!, Number(row.n));
+      return done;
     },
 
     /**

@@ -45,7 +45,7 @@ export function createPrinterPlatesRepository(db: Db) {
         .execute();
     },
 
-    /** Enabled printers with a clear plate in workspaces whose queue is on: who may take work. */
+    /** Enabled printers in service with a clear plate in workspaces whose queue is on: who may take work. */
     findClearPrinters() {
       return db
         .selectFrom('printer_plates as pl')
@@ -54,6 +54,7 @@ export function createPrinterPlatesRepository(db: Db) {
         .select(['p.id', 'p.device_key_id', 'p.workspace_id'])
         .where('pl.state', '=', 'clear')
         .where('p.enabled', '=', 1)
+        .where('p.out_of_service_reason', 'is', null)
         .where('w.print_queue_enabled', '=', 1)
         .execute();
     },

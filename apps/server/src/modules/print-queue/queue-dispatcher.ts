@@ -9,6 +9,7 @@ import type { PrintersRepository } from '../printers/printers.repository.js';
 import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { PrintQueueRepository } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
+import type { QueueStagger } from './queue-stagger.js';
 import type { QueueStarter } from './queue-starter.js';
 
 interface Deps {
@@ -17,6 +18,7 @@ interface Deps {
   printers: Pick<PrintersRepository, 'findPrinterById' | 'listWorkspacePrinters'>;
   starter: QueueStarter;
   loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
+  stagger: Pick<QueueStagger, 'takeSlot'>;
   live: LiveDevices;
   clock: Clock;
   /** a claim older than this belongs to a start that never finished */
@@ -87,7 +89,7 @@ export function createQueueDispatcher(deps: Deps) {
   /** One attempt: the first item this printer may take, claimed with its plate, then started. */
   async function startNextOn(printerId: number): Promise<void> {
     const printer = await printers.findPrinterById(printerId);
-    if (!printer || printer.enabled !== 1) return;
+    if (!printer || printer.enabled !== 1 || printer.out_of_service_reason !== null) return;
     const version = versionOf(printer.workspace_id);
     const settings = await items.findWorkspaceSettings(printer.workspace_id);
     if (settings?.print_queue_enabled !== 1) return;
@@ -116,6 +118,9 @@ export function createQueueDispatcher(deps: Deps) {
     )
       noneForAnyAt.set(anyKey, version);
     foundNothingAt.delete(printer.id);
+    // staggered start: without the slot the printer looks again on a later tick
+    if (candidates.length > 0 && !(await deps.stagger.takeSlot(printer.workspace_id, settings)))
+      return;
     for (const candidate of candidates) {
       const isClaimed = await items.claimItem({
         itemId: candidate.id,
