@@ -71,29 +71,36 @@ async function farm(settings: Record<string, unknown>, materials: string[]) {
 }
 
 describe('copies', () => {
-  it('queues ten copies in one request and spreads them over the PETG-loaded printers only', async () => {
-    const { workspaceId, printers, file } = await farm({}, ['PETG', 'PETG', 'PETG', 'PLA']);
-    const created = await add(workspaceId, { file, copies: 10 });
-    expect(created.status).toBe(201);
-    expect(created.body.copies).toMatchObject({ index: 1, count: 10, done: 0 });
-    const queued = (await readBoxes(t, admin.access, workspaceId)).queue;
-    expect(queued).toHaveLength(10);
+  // four printers with agents and ten items: slow on a loaded machine, so a longer limit
+  it(
+    'queues ten copies in one request and spreads them over the PETG-loaded printers only',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const { workspaceId, printers, file } = await farm({}, ['PETG', 'PETG', 'PETG', 'PLA']);
+      const created = await add(workspaceId, { file, copies: 10 });
+      expect(created.status).toBe(201);
+      expect(created.body.copies).toMatchObject({ index: 1, count: 10, done: 0 });
+      const queued = (await readBoxes(t, admin.access, workspaceId)).queue;
+      expect(queued).toHaveLength(10);
 
-    for (const printer of printers) await plateCleared(printer.id);
-    await eventually(async () =>
-      expect((await readBoxes(t, admin.access, workspaceId)).printing).toHaveLength(3),
-    );
-    const [a, b, c, pla] = printers as [QueuePrinter, QueuePrinter, QueuePrinter, QueuePrinter];
-    expect([a, b, c].map((printer) => printer.printed().length)).toEqual([1, 1, 1]);
-    expect(pla.printed()).toEqual([]);
+      for (const printer of printers) await plateCleared(printer.id);
+      await eventually(async () =>
+        expect((await readBoxes(t, admin.access, workspaceId)).printing).toHaveLength(3),
+      );
+      const [a, b, c, pla] = printers as [QueuePrinter, QueuePrinter, QueuePrinter, QueuePrinter];
+      expect([a, b, c].map((printer) => printer.printed().length)).toEqual([1, 1, 1]);
+      expect(pla.printed()).toEqual([]);
 
-    a.finish(a.printed()[0]!);
-    await eventually(async () => {
-      const boxes = await readBoxes(t, admin.access, workspaceId);
-      const any = boxes.item(boxes.queue[0]!);
-      expect(any.copies).toMatchObject({ count: 10, done: 1 });
-    });
-  });
+      a.finish(a.printed()[0]!);
+      await eventually(async () => {
+        const boxes = await readBoxes(t, admin.access, workspaceId);
+        const any = boxes.item(boxes.queue[0]!);
+        expect(any.copies).toMatchObject({ count: 10, done: 1 });
+      });
+    },
+  );
 
   it('refuses a copy count that is not 1 to 200, naming the field', async () => {
     const { workspaceId, file } = await farm({}, []);
