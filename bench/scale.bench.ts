@@ -268,7 +268,7 @@ async function buildFarm(scale: number): Promise<Farm> {
     // less than any file's estimate, so the tick's filament check has spools to weigh
     const spoolRows = printerRows.map((_, i) => ({
       workspace_id: workspaceId,
-      material: FILAMENTS[i % 2],
+      material: FILAMENTS[i % 2]!,
       color_hex: '#111111',
       color_name: 'Black',
       brand: 'Farm',
