@@ -47,12 +47,7 @@ export default tseslint.config(
   {
     // the server reads time only through its clock, so tests move time instead of sleeping
     files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      'apps/server/src/clock.ts',
-      '**/*.test.ts',
-      'apps/server/test-support/**',
-      '**/*test-support.ts',
-    ],
+    ignores: ['apps/server/src/clock.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -70,7 +65,7 @@ export default tseslint.config(
   {
     // security checklist C25: no eval and no regex that backtracks or moves super-linearly (ReDoS)
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/test-support/**', '**/*test-support.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
     plugins: { regexp: regexpPlugin, security: securityPlugin },
     rules: {
       'regexp/no-super-linear-backtracking': 'error',
@@ -82,15 +77,11 @@ export default tseslint.config(
     },
   },
   {
-    // production code never loads the test runner or test support: what ships is what runs
+    // production code never loads the test runner or test support: what ships is what runs.
+    // Test support lives in each app's and package's `test-support/` beside `src/`, so every
+    // file under `src/` but the tests is production code.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
-    ignores: [
-      '**/*.test.{ts,tsx}',
-      '**/test/**',
-      '**/test-support/**',
-      '**/*test-support.ts',
-      '**/*-fixtures.ts',
-    ],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -22,6 +22,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
+/** CPU time a process has used so far (user + system, ms), from /proc. */
+export function cpuMilliseconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux)
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function rssMegabytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
@@ -42,7 +49,9 @@ export async function startProduct(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; startupMs: number; url: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: productEnv(env),
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -6,8 +6,10 @@
  */
 import { parseArgs } from 'node:util';
 import type WebSocket from 'ws';
+import os from 'node:os';
 import {
   callApi,
+  cpuMilliseconds,
   inBatches,
   percentile,
   rssMegabytes,
@@ -40,14 +42,18 @@ async function main(): Promise<void> {
     });
     const rssBefore = rssMegabytes(child.pid!);
 
+    const connectCpu = cpuMilliseconds(child.pid!);
     const connectStart = performance.now();
     sockets.push(
       ...(await inBatches(DEVICES, 200, (i) => connectLightAgent(url, devices[i]!.key))),
     );
     const connectMs = performance.now() - connectStart;
+    const connectCpuMs = cpuMilliseconds(child.pid!) - connectCpu;
     console.log(
-      `${DEVICES} devices connected (hello + snapshot) in ${(connectMs / 1000).toFixed(1)} s`,
+      `${DEVICES} devices connected (hello + snapshot) in ${(connectMs / 1000).toFixed(1)} s; server CPU ${(connectCpuMs / 1000).toFixed(1)} s (${(connectCpuMs / DEVICES).toFixed(2)} ms per device); load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
+    const steadyCpu = cpuMilliseconds(child.pid!);
+    const benchCpu = process.cpuUsage();
 
     // Steady load: every device pushes a change every 2 s, spread over the interval.
     let sent = 0;
@@ -69,8 +75,17 @@ async function main(): Promise<void> {
         () => {
           const timer = setInterval(async () => {
             const started = performance.now();
-            await callApi(url, access, 'GET', `/api/groups/${workspaceId}/devices-states/`);
-            pollLatencies.push(performance.now() - started);
+            // a poll still on its way when the server stops is not a figure (nor a crash)
+            const isAnswered = await callApi(
+              url,
+              access,
+              'GET',
+              `/api/groups/${workspaceId}/devices-states/`,
+            ).then(
+              () => true,
+              () => false,
+            );
+            if (isAnswered) pollLatencies.push(performance.now() - started);
           }, 2000);
           pollTimers.push(timer);
         },
@@ -104,11 +119,16 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const rssAfter = rssMegabytes(child.pid!);
+    const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
+    const benchUsage = process.cpuUsage(benchCpu);
+    const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
     [...pushTimers, ...pollTimers].forEach((timer) => clearInterval(timer));
 
     stateLatencies.sort((a, b) => a - b);
     pollLatencies.sort((a, b) => a - b);
-    console.log(`state updates pushed: ${(sent / SECONDS).toFixed(0)} per second`);
+    console.log(
+      `state updates pushed: ${(sent / SECONDS).toFixed(0)} per second; server CPU ${(steadyCpuMs / SECONDS / 10).toFixed(0)} % of a core meanwhile, the bench's own agents and pollers ${(benchCpuMs / SECONDS / 10).toFixed(0)} %; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
     console.log(
       `state latency device → API (${stateLatencies.length} samples): p50 ${percentile(stateLatencies, 50).toFixed(1)} ms, p99 ${percentile(stateLatencies, 99).toFixed(1)} ms`,
     );

@@ -6,7 +6,14 @@
  */
 import { parseArgs } from 'node:util';
 import { startFleet } from '@printdeck/simulator/fleet';
-import { BENCH_USER, startSignedInProduct, createWorkspace, fetchJson } from './bench-helpers.js';
+import os from 'node:os';
+import {
+  BENCH_USER,
+  cpuMilliseconds,
+  startSignedInProduct,
+  createWorkspace,
+  fetchJson,
+} from './bench-helpers.js';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +23,7 @@ const { values } = parseArgs({
 });
 const PRINTERS = Number(values.printers);
 const MEGABYTES = Number(values.megabytes);
+const IDLE_MS = 3000;
 
 function buildGcode(megabytes: number): Buffer {
   const header = ';FLAVOR:Marlin\n;TIME:3600\n;Filament used: 12.5m\n;Layer height: 0.2\nG28\n';
@@ -60,6 +68,14 @@ async function main(): Promise<void> {
       }
     };
     await waitFor('READY_TO_PRINT', 60_000);
+    // what the idle fleet and server cost by themselves (ticks, pushes, state patches)
+    const idleServer = cpuMilliseconds(product.child.pid!);
+    const idleFleet = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idleUsage = process.cpuUsage(idleFleet);
+    console.log(
+      `idle for ${IDLE_MS / 1000} s: server ${cpuMilliseconds(product.child.pid!) - idleServer} ms CPU, fleet ${((idleUsage.user + idleUsage.system) / 1000).toFixed(0)} ms CPU`,
+    );
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(buildGcode(MEGABYTES))]), 'big-plate.gcode');
@@ -70,6 +86,8 @@ async function main(): Promise<void> {
     });
     const printerIds = (await states()).map((r) => r.printer_id);
 
+    const serverCpu = cpuMilliseconds(product.child.pid!);
+    const fleetCpu = process.cpuUsage();
     const started = performance.now();
     const answers = await Promise.all(
       printerIds.map(async (id) => {
@@ -85,6 +103,9 @@ async function main(): Promise<void> {
     const accepted = performance.now() - started;
     await waitFor('PRINTING', 120_000);
     const allPrinting = performance.now() - started;
+    const serverCpuMs = cpuMilliseconds(product.child.pid!) - serverCpu;
+    const fleetUsage = process.cpuUsage(fleetCpu);
+    const fleetCpuMs = (fleetUsage.user + fleetUsage.system) / 1000;
     answers.sort((a, b) => a - b);
     console.log(
       `${PRINTERS} printers (${PRINTERS - half} OctoPrint, ${half} Klipper), one ${MEGABYTES} MB G-code`,
@@ -94,6 +115,11 @@ async function main(): Promise<void> {
     );
     console.log(
       `all ${PRINTERS} printers report PRINTING after ${(allPrinting / 1000).toFixed(2)} s (goal < 10 s)`,
+    );
+    // CPU per printer per 50 MB: what the machine's load does not change much
+    const per50 = (ms: number) => ((ms / PRINTERS) * (50 / MEGABYTES)) / 1000;
+    console.log(
+      `CPU meanwhile: server ${(serverCpuMs / 1000).toFixed(2)} s, fleet (agents and printers) ${(fleetCpuMs / 1000).toFixed(2)} s; per printer per 50 MB: server ${per50(serverCpuMs).toFixed(2)} s, fleet ${per50(fleetCpuMs).toFixed(2)} s; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
   } finally {
     await fleet?.close();

@@ -12,7 +12,7 @@
  *
  * `npm run bench:scale` (SQLite); with DATABASE_URL on PostgreSQL (a fresh schema per farm;
  * the database's own CPU is then in its own process and not counted).
- * `-- --scales 1,10 --min-ms 400`
+ * `-- --scales 1,10 --min-ms 400 --only print-queue`
  */
 import { parseArgs } from 'node:util';
 import type { DeviceState } from '@printdeck/shared';
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     scales: { type: 'string', default: '1,10' },
     'min-ms': { type: 'string', default: '400' },
     'max-calls': { type: 'string', default: '40' },
+    /** only the reads whose name contains this text (e.g. `print-queue`) */
+    only: { type: 'string', default: '' },
   },
 });
 const SCALES = values.scales.split(',').map(Number);
@@ -441,7 +443,7 @@ async function main(): Promise<void> {
     console.log(`${scale}× farm built in ${((performance.now() - built) / 1000).toFixed(1)} s`);
     const figures = new Map<string, Figure>();
     try {
-      for (const [name, run] of reads(farm)) {
+      for (const [name, run] of reads(farm).filter(([name]) => name.includes(values.only))) {
         const figure = await measure(run);
         figures.set(name, figure);
         console.log(

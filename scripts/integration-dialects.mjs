@@ -64,12 +64,18 @@ export const SQLITE_ONLY = {
     'reading a costly file on the worker pool while /api/health answers; the file rows are covered by files-upload',
   'apps/server/src/startup/startup-failures.int.test.ts':
     'start-up failures of the real process; the PostgreSQL cases use refusing and silent fake servers, not the test database',
+  'apps/server/src/storage/object-store.int.test.ts':
+    'no database: the object stores (disk and an S3 server) alone',
 };
 
 const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/storage/s3-storage.int.test.ts':
+    'files, previews, frames and videos on S3 through the API: their rows and keys on both databases',
+  'apps/server/src/storage/s3-startup.int.test.ts':
+    "the orphan sweep's reading of every table that names a key, against a bucket",
   'apps/server/src/http/fuzz.int.test.ts':
     'generated bad input through every route, down to each one’s SQL',
   'apps/server/src/modules/getting-started/getting-started.int.test.ts':
@@ -132,6 +138,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/files/files-list.int.test.ts': 'paging, ordering, LIKE and collation',
   'apps/server/src/modules/files/files-search-index.int.test.ts':
     'FTS5 trigram on SQLite, pg_trgm on PostgreSQL: each its own index',
+  'apps/server/src/modules/files/files-upload-3mf.int.test.ts':
+    'the plates column of migration 0037 written and read back as JSON on both databases',
   'apps/server/src/modules/files/files-upload.int.test.ts': REPOSITORY,
   'apps/server/src/modules/first-run/first-run.int.test.ts': 'the first account in one transaction',
   'apps/server/src/modules/idempotency/idempotency.int.test.ts':
@@ -163,6 +171,8 @@ export const BOTH_DIALECTS = {
     'the loaded-filament filter in SQL, and two dispatchers racing for one printer’s plate',
   'apps/server/src/modules/print-queue/print-queue-paging.int.test.ts':
     'keyset pages by a row-value comparison, counts per state',
+  'apps/server/src/modules/print-queue/print-queue-waiting.int.test.ts':
+    'the version upsert from a select (ON CONFLICT … DO UPDATE) in each write transaction',
   'apps/server/src/modules/print-queue/print-queue.int.test.ts':
     'queue order and the claim of an item by one printer',
   'apps/server/src/modules/printers/devices-states-job.int.test.ts': REPOSITORY,

@@ -21,6 +21,8 @@ import { checkDatabase } from './startup/check-database.js';
 import { checkDataDir } from './startup/check-data-dir.js';
 import { StartupError } from './startup/startup-error.js';
 import { composeServices, type Services } from './composition/services.js';
+import { createS3ObjectStore } from './storage/s3-object-store.js';
+import { checkObjectStore } from './startup/check-object-store.js';
 
 export interface StartOptions {
   config: Config;
@@ -83,6 +85,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 
+    const objectStore = config.s3 ? createS3ObjectStore(config.s3) : undefined;
+    if (objectStore) {
+      stops.push(() => objectStore.close());
+      await checkObjectStore(objectStore);
+    }
+
     const mailer = options.mailer ?? createMailer(config, clock, logger);
     stops.push(() => mailer.close());
     const services = composeServices({
@@ -93,6 +101,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
+      ...(objectStore ? { objectStore } : {}),
       mailFrom: config.mailFrom,
       telegram: config.telegram,
       deviceTimeouts: deviceTimeoutsOf(options.gatewayLimits),

@@ -63,7 +63,7 @@ export async function addMember(
  */
 export async function buildPrinterWithAgent(
   t: TestServer,
-  input: { token: string; workspaceId: number; name: string },
+  input: { token: string; workspaceId: number; name: string; driver?: string },
 ): Promise<{ printerId: number; agent: FakeAgent; key: string }> {
   const key = (await t.api('/api/device_keys/', { method: 'POST', token: input.token })).body.token;
   const printerId = (
@@ -73,7 +73,11 @@ export async function buildPrinterWithAgent(
       body: { group: input.workspaceId, name: input.name, token: key },
     })
   ).body.id;
-  const agent = await connectFakeAgent(t.baseUrl, key);
+  const agent = await connectFakeAgent(
+    t.baseUrl,
+    key,
+    input.driver ? { driver: input.driver } : {},
+  );
   await agent.hello();
   agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
   return { printerId, agent, key };

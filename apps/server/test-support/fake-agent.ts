@@ -54,7 +54,7 @@ export interface FakeAgent {
 export function connectFakeAgent(
   baseUrl: string,
   key: string,
-  options: { autoPong?: boolean; identity?: string } = {},
+  options: { autoPong?: boolean; identity?: string; driver?: string } = {},
 ): Promise<FakeAgent> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/device/ws`, {
     headers: {
@@ -100,7 +100,7 @@ export function connectFakeAgent(
                 type: 'hello',
                 protocol: 1,
                 agent_version: 'test',
-                driver: 'octoprint',
+                driver: options.driver ?? 'octoprint',
                 capabilities: [],
               }),
             );

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { buildZip } from '@printdeck/gcode/zip-writer';
 import type { TestServer } from './test-server.js';
 
 /** One orange pixel (the gcode package's reference image). */
@@ -133,4 +134,39 @@ export async function countFileRows(t: TestServer): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** A plate's G-code as Bambu Studio writes it inside a `.gcode.3mf` (header, config, moves). */
+function bambuPlateGcode(plate: number): string {
+  return [
+    '; HEADER_BLOCK_START',
+    '; BambuStudio 02.08.02.61',
+    `; model printing time: ${plate}m 14s; total estimated time: ${plate * 10}m 43s`,
+    '; total layer number: 36',
+    '; total filament weight [g] : 1.80',
+    '; HEADER_BLOCK_END',
+    '',
+    '; CONFIG_BLOCK_START',
+    '; filament_type = PLA',
+    '; layer_height = 0.2',
+    '; nozzle_diameter = 0.4',
+    '; CONFIG_BLOCK_END',
+    '',
+    '; EXECUTABLE_BLOCK_START',
+    ...MOVES,
+    '',
+  ].join('\n');
+}
+
+/** A sliced `.gcode.3mf`: `Metadata/plate_<N>.gcode` and a `plate_<N>.png` preview per plate. */
+export function buildGcode3mf(plates: number[] = [1]): Buffer {
+  return buildZip([
+    { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+    // the model itself, stored: a project with no plate is still above the upload minimum
+    { name: '3D/3dmodel.model', data: Buffer.alloc(2000, 0x20), stored: true },
+    ...plates.flatMap((plate) => [
+      { name: `Metadata/plate_${plate}.gcode`, data: Buffer.from(bambuPlateGcode(plate)) },
+      { name: `Metadata/plate_${plate}.png`, data: PNG_1X1, stored: true },
+    ]),
+  ]);
 }

@@ -27,8 +27,8 @@ import {
   startFileServer,
   TEST_TUNING,
   whileAdvancing,
-} from './test-support.js';
-import { expectBasicControls, useServerWithWorkspace } from './server-test-support.js';
+} from '../test-support/drivers.js';
+import { expectBasicControls, useServerWithWorkspace } from '../test-support/server.js';
 
 /** The agent against the real server: gateway, device keys, printers API, control actions. */
 

@@ -8,8 +8,8 @@ import {
 } from '@printdeck/simulator';
 import { addMember, buildUser, buildWorkspace } from '@printdeck/server/test-support/factories.js';
 import { startTestServer } from '@printdeck/server/test-support/test-server.js';
-import { eventually, TEST_TUNING, whileAdvancing } from './test-support.js';
-import { expectBasicControls, useServerWithWorkspace } from './server-test-support.js';
+import { eventually, TEST_TUNING, whileAdvancing } from '../test-support/drivers.js';
+import { expectBasicControls, useServerWithWorkspace } from '../test-support/server.js';
 
 /**
  * LAN mode (issue 17): the server drives simulated OctoPrint and Moonraker printers itself,

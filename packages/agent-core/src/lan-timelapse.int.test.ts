@@ -4,8 +4,8 @@ import {
   startVirtualOctoPrint,
   type VirtualPrinter,
 } from '@printdeck/simulator';
-import { eventually, TEST_TUNING, whileAdvancing } from './test-support.js';
-import { useServerWithWorkspace } from './server-test-support.js';
+import { eventually, TEST_TUNING, whileAdvancing } from '../test-support/drivers.js';
+import { useServerWithWorkspace } from '../test-support/server.js';
 
 /** LAN mode (issue 17): timelapse videos from printers the server drives itself. */
 

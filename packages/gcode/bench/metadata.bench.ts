@@ -20,9 +20,9 @@ import {
   thumbnailBlock,
   writeBgcode,
   writeBlock,
-} from '../src/test-support/bgcode-writer.js';
-import { encodeQoi } from '../src/test-support/qoi-encoder.js';
-import { toThumbnailLines } from '../src/test-support/tiny-images.js';
+} from '../test-support/bgcode-writer.js';
+import { encodeQoi } from '../test-support/qoi-encoder.js';
+import { toThumbnailLines } from '../test-support/tiny-images.js';
 
 const TEXT_BYTES = 200 * 1024 * 1024;
 const RUNS = 5;

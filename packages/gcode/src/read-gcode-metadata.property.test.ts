@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { GcodeMetadata, ReadGcodeOptions } from './gcode-metadata.types.js';
 import { GcodeParseError } from './gcode-parse-error.js';
 import { parseGcodeMetadata } from './read-gcode-metadata.js';
-import { buildPrusaLikeBgcode } from './test-support/sample-bgcode.js';
-import * as samples from './test-support/sample-files.js';
+import { buildPrusaLikeBgcode } from '../test-support/sample-bgcode.js';
+import * as samples from '../test-support/sample-files.js';
 
 /**
  * Whatever the bytes, the reader resolves with sane values or rejects with its own error; the

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GcodeParseError, readGcodeMetadata } from './index.js';
-import { buildPrusaLikeBgcode } from './test-support/sample-bgcode.js';
-import { PRUSASLICER_281 } from './test-support/sample-files.js';
+import { buildPrusaLikeBgcode } from '../test-support/sample-bgcode.js';
+import { PRUSASLICER_281 } from '../test-support/sample-files.js';
 
 let dir: string;
 beforeAll(async () => {

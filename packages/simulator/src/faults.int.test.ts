@@ -12,7 +12,7 @@ import {
   websocketUrl,
   type ApiInit,
   type LooseJson,
-} from './test-support.js';
+} from '../test-support/clients.js';
 
 const KEY = 'FAULTKEY';
 let octo: VirtualOctoPrint;

@@ -5,6 +5,7 @@ import { resolveJwtSecret } from '../config/jwt-secret.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { noMailer } from '../mail/mailer.js';
+import { createS3ObjectStore } from '../storage/s3-object-store.js';
 
 export interface CliContext {
   config: Config;
@@ -18,6 +19,7 @@ export async function withCliContext<T>(
 ): Promise<T> {
   const config = loadConfig(env);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const objectStore = config.s3 ? createS3ObjectStore(config.s3) : undefined;
   try {
     await migrateToLatest(database.db, database.dialect);
     const services = composeServices({
@@ -27,9 +29,11 @@ export async function withCliContext<T>(
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
+      ...(objectStore ? { objectStore } : {}),
     });
     return await work({ config, database, services });
   } finally {
+    objectStore?.close();
     await database.close();
   }
 }

@@ -37,7 +37,7 @@ export function createLanPrinterServices(deps: {
     frames: deps.frames,
     files: deps.files.filesRepository,
     downloadTokens: deps.files.downloadTokens,
-    pathOf: (key) => storage.pathOf(key),
+    holdLocalCopy: (key) => storage.holdLocalCopy(key),
     onDeviceHello: (deviceKeyId, driver) =>
       deps.devices.printers.onDeviceHello(deviceKeyId, driver),
     tuning: deps.agentTuning,

@@ -16,6 +16,8 @@ import { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.j
 import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createQueueStagger } from '../modules/print-queue/queue-stagger.js';
 import { createQueueStarter } from '../modules/print-queue/queue-starter.js';
+import { createQueuePrinterVersionsRepository } from '../modules/print-queue/queue-printer-versions.repository.js';
+import { createQueueWaiting } from '../modules/print-queue/queue-waiting.js';
 
 /** A start claimed longer ago than the print-start timeout and this margin was interrupted. */
 const STALE_CLAIM_MARGIN_MS = 60_000;
@@ -69,9 +71,13 @@ export function createPrintQueueServices(deps: {
     workspaces: deps.workspaces,
     getPrinterForUser: deps.getPrinterForUser,
     starter,
-    loadedSpools,
     stagger,
-    live,
+    waiting: createQueueWaiting({
+      versions: createQueuePrinterVersionsRepository(db),
+      plates,
+      loadedSpools,
+      live,
+    }),
     clock,
     onQueueChanged: (workspaceId) => void logged(dispatcher.kickWorkspace(workspaceId)),
     onPlateCleared: (printerId) => void logged(dispatcher.kickPrinter(printerId)),

@@ -35,6 +35,7 @@ import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createWorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import { createWorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import { createFileStorage } from '../storage/file-storage.js';
+import type { ObjectStore } from '../storage/object-store.js';
 import { createOrphanSweep } from '../startup/orphan-sweep.js';
 
 /**
@@ -47,8 +48,10 @@ export interface ServiceDeps {
   clock: Clock;
   jwtSecret: string;
   publicUrl: string;
-  /** the data directory: the file store lives under it */
+  /** the data directory: the upload temp area and work folders, and the file store by default */
   dataDir: string;
+  /** STORAGE_URL's object store (S3); absent: objects live in the data directory */
+  objectStore?: ObjectStore;
   deviceTimeouts?: { commandMs: number; snapshotMs: number; printStartMs: number };
   videoSettings?: VideoSettings;
   mailFrom?: string;
@@ -91,7 +94,10 @@ export function composeServices({
   const jobsRepository = createJobsRepository(db);
   const jobs = createJobRunner({ jobs: jobsRepository, clock, options: rest.jobOptions });
   // one file store, so its temp sweep knows every work folder in use
-  const storage = createFileStorage(dataDir);
+  const storage = createFileStorage({
+    dataDir,
+    ...(rest.objectStore ? { objects: rest.objectStore } : {}),
+  });
 
   const rateLimiter = new RateLimiter(cluster.counters);
   const idempotency = createIdempotencyService({

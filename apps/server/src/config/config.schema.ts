@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseLanNetworks } from '../modules/lan-printers/lan-networks.js';
+import { readStorageSettings, STORAGE_ENV } from './storage-config.js';
 import { trimTrailingSlashes } from '@printdeck/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -135,6 +136,7 @@ export const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  ...STORAGE_ENV,
 });
 
 /** Analytics needs both its variables: one alone is a mistake, not "off". */
@@ -153,6 +155,11 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const pairProblem = findAnalyticsPairProblem(e.ANALYTICS_URL, e.ANALYTICS_SITE_ID);
   if (pairProblem) {
     ctx.addIssue({ code: 'custom', message: pairProblem });
+    return z.NEVER;
+  }
+  const s3 = readStorageSettings(e);
+  if (s3 && 'problem' in s3) {
+    ctx.addIssue({ code: 'custom', message: s3.problem });
     return z.NEVER;
   }
   return {
@@ -188,6 +195,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     lanPrinterNetworks: e.LAN_PRINTER_NETWORKS,
     /** SENTRY_DSN; undefined: no error reporting */
     sentryDsn: e.SENTRY_DSN,
+    /** STORAGE_URL and the S3_* settings; undefined: objects live in the data directory */
+    s3,
     /** ANALYTICS_URL and ANALYTICS_SITE_ID; undefined: no page-view analytics */
     analytics:
       e.ANALYTICS_URL && e.ANALYTICS_SITE_ID

@@ -5,6 +5,7 @@ import { Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 import type { DialectName } from './migrations/migration-helpers.js';
 
 export type Db = Kysely<Database>;
@@ -39,7 +40,9 @@ function openSqlite(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new TransactionalSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ let dataDir: string;
 let storage: FileStorage;
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-storage-'));
-  storage = createFileStorage(dataDir);
+  storage = createFileStorage({ dataDir });
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 

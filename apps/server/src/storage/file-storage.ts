@@ -1,9 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createLocalObjectStore } from './local-object-store.js';
+import type { ObjectRange, ObjectStore } from './object-store.js';
+import type { StorageArea, StorageExtension } from './storage-keys.js';
 import { createWorkDirRegistry } from './work-dirs.js';
 
 /** A received upload in the temp area: not visible anywhere until published. */
@@ -21,12 +24,8 @@ export class StorageLimitError extends Error {
   }
 }
 
-/** Keys are built by the server from ids only: `<area>/<workspace id>/<random id>[.ext]`. */
-const KEY_PATTERN =
-  /^(files|previews|avatars|videos|frames)\/[1-9][0-9]*\/[0-9a-f-]{36}(\.(png|jpg|mp4))?$/;
-
-export type StorageArea = 'files' | 'previews' | 'avatars' | 'videos' | 'frames';
-export type StorageExtension = 'png' | 'jpg' | 'mp4';
+export type { StorageArea, StorageExtension };
+export type { ObjectRange };
 
 /** Counts, hashes and caps the bytes that flow through it. */
 class MeterStream extends Transform {
@@ -53,43 +52,29 @@ const ignoreMissing = (error: unknown) => {
   if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
 };
 
+export interface FileStorageOptions {
+  /** the local data directory: the upload temp area and work folders are always here */
+  dataDir: string;
+  /** where finished objects live; default: the data directory */
+  objects?: ObjectStore;
+}
+
 /**
- * The file store in the data directory (checklist C30, C32): uploads stream into `tmp/`
- * under a random name, are synced, then renamed into place on the same filesystem; paths
- * come from server-made keys only and are checked to stay under the root.
+ * The file store: uploads stream into the local `tmp/` under a random name (synced on close),
+ * then go to the object store (the data directory, or S3) under a server-made key. Only the
+ * temp area and the work folders are local to the instance.
  */
-export function createFileStorage(dataDir: string) {
+export function createFileStorage({ dataDir, objects: given }: FileStorageOptions) {
   const root = path.resolve(dataDir);
   const tmpDir = path.join(root, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
   const workDirs = createWorkDirRegistry(tmpDir);
-
-  function resolveKey(key: string): string {
-    const resolved = path.resolve(root, key);
-    if (!KEY_PATTERN.test(key) || !resolved.startsWith(root + path.sep)) {
-      throw new Error(`not a storage key: ${JSON.stringify(key)}`);
-    }
-    return resolved;
-  }
-
-  async function syncPath(target: string, flags = 'r'): Promise<void> {
-    const handle = await open(target, flags);
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  }
-
-  /** Moves a finished temp file to its key: synced first, so a crash never leaves half a file. */
-  async function moveIntoPlace(source: string, key: string): Promise<void> {
-    const target = resolveKey(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(source, target);
-    await syncPath(path.dirname(target));
-  }
+  const objects = given ?? createLocalObjectStore(root, tmpDir);
 
   return {
+    /** the object store, named in logs and start-up errors */
+    objects,
+
     newKey(area: StorageArea, workspaceId: number, extension?: StorageExtension): string {
       return `${area}/${workspaceId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
     },
@@ -121,7 +106,8 @@ export function createFileStorage(dataDir: string) {
       }
     },
 
-    publish: (temp: TempFile, key: string) => moveIntoPlace(temp.path, key),
+    /** The temp file becomes the object at `key` (moved or uploaded; the temp file is gone). */
+    publish: (temp: TempFile, key: string) => objects.putFile(temp.path, key),
 
     /**
      * A fresh folder in the temp area for work such as an encode. The temp sweep leaves it
@@ -131,63 +117,48 @@ export function createFileStorage(dataDir: string) {
 
     removeWorkDir: (dir: string) => workDirs.remove(dir),
 
-    /** Moves a finished file made in a work folder to its key (synced first). */
-    async publishPath(source: string, key: string): Promise<void> {
-      await syncPath(source);
-      await moveIntoPlace(source, key);
-    },
+    /** A finished file made in a work folder becomes the object at `key`. */
+    publishPath: (source: string, key: string) => objects.putFile(source, key),
 
-    /** Where a stored object lies, for a program (ffmpeg) that reads it by path. */
-    pathOf: (key: string) => resolveKey(key),
+    /**
+     * A path a program (ffmpeg, a printer upload) can read the object at: the stored file on the
+     * local disk, a copy in `workDir` from S3; null when the object is missing.
+     */
+    localPathOf: (key: string, workDir: string) => objects.localPath(key, workDir),
 
-    /** Small objects (previews): written to a temp file, then moved like an upload. */
-    async writeObject(key: string, data: Buffer): Promise<void> {
-      const tempPath = path.join(tmpDir, `${randomUUID()}.object`);
+    /**
+     * The object as a local file for as long as the caller needs it (a print file sent to a LAN
+     * printer): `release` removes the copy, if one was made. Null when the object is missing.
+     */
+    async holdLocalCopy(key: string): Promise<{ path: string; release(): Promise<void> } | null> {
+      const dir = await workDirs.make();
+      const release = () => workDirs.remove(dir);
       try {
-        const handle = await open(tempPath, 'wx');
-        try {
-          await handle.writeFile(data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await moveIntoPlace(tempPath, key);
+        const file = await objects.localPath(key, dir);
+        if (file) return { path: file, release };
       } catch (error) {
-        await rm(tempPath, { force: true });
+        await release();
         throw error;
       }
+      await release();
+      return null;
     },
+
+    /** Small objects (previews, frames, avatars). */
+    writeObject: (key: string, data: Buffer) => objects.putBuffer(key, data),
 
     discard: (temp: TempFile) => rm(temp.path, { force: true }),
 
-    async remove(keys: string[]): Promise<void> {
-      await Promise.all(keys.map((key) => rm(resolveKey(key), { force: true })));
-    },
+    remove: (keys: string[]) => (keys.length > 0 ? objects.remove(keys) : Promise.resolve()),
 
-    /** The bytes of a stored object, or null when it is missing. */
-    async openRead(key: string): Promise<{ stream: ReadStream; size: number } | null> {
-      const file = resolveKey(key);
-      const info = await stat(file).catch((error: unknown) => ignoreMissing(error));
-      if (!info) return null;
-      return { stream: createReadStream(file), size: info.size };
-    },
+    /** The size of a stored object, or null when it is missing. */
+    sizeOf: (key: string) => objects.sizeOf(key),
+
+    /** The bytes of a stored object (all, or a range), or null when it is missing. */
+    openRead: (key: string, range?: ObjectRange) => objects.openRead(key, range),
 
     /** Every stored object of an area with when it was last written (for the orphan sweep). */
-    async listObjects(area: StorageArea): Promise<Array<{ key: string; mtimeMs: number }>> {
-      const objects: Array<{ key: string; mtimeMs: number }> = [];
-      const areaDir = path.join(root, area);
-      const folders = await readdir(areaDir).catch((error: unknown) => ignoreMissing(error));
-      for (const folder of folders ?? []) {
-        const names = await readdir(path.join(areaDir, folder)).catch(() => []);
-        for (const name of names) {
-          const key = `${area}/${folder}/${name}`;
-          if (!KEY_PATTERN.test(key)) continue;
-          const info = await stat(resolveKey(key)).catch((error: unknown) => ignoreMissing(error));
-          if (info?.isFile()) objects.push({ key, mtimeMs: info.mtimeMs });
-        }
-      }
-      return objects;
-    },
+    listObjects: (area: StorageArea) => objects.list(area),
 
     /**
      * Removes temp files nobody has written to for `maxAgeMs`. A live upload writes at least

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEVICE_PROTOCOL_VERSION, type AgentMessage } from '@printdeck/shared';
 import { silentLogger, type Logger } from '../log.js';
-import { eventually } from '../test-support.js';
+import { eventually } from '../../test-support/drivers.js';
 import { ServerLink, deviceSocketUrl } from './server-link.js';
 import type { AgentStop } from './stop-reasons.js';
 

@@ -54,7 +54,7 @@ export interface DriverTuning {
   klippyPollMs: number;
   /** PrusaLink: how often its status is read (default 2 s) */
   prusaLinkPollMs?: number;
-  /** Bambu: a silent MQTT link asks for everything after this long, reconnects after twice */
+  /** Bambu: a silent MQTT link asks for everything after this long (pushall at most every 5 min) */
   bambuSilenceMs?: number;
 }
 

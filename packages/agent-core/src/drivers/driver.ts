@@ -29,8 +29,9 @@ const COMMON: readonly DeviceCommandName[] = [
 
 /** The commands each driver understands, as its hello announces them. */
 export const CAPABILITIES: Record<DeviceDriver, readonly DeviceCommandName[]> = {
-  octoprint: [...COMMON, 'disconnect'],
-  pill: [...COMMON, 'disconnect', 'led'],
+  // `klipper_gcode_store` is the console: OctoPrint's terminal in the G-code store's shape
+  octoprint: [...COMMON, 'disconnect', 'klipper_gcode_store'],
+  pill: [...COMMON, 'disconnect', 'led', 'klipper_gcode_store'],
   moonraker: [
     ...COMMON,
     'led',
@@ -84,6 +85,8 @@ export interface LocalPrintFile {
   sha256: string;
   /** start printing it once stored */
   print: boolean;
+  /** the plate of a `.gcode.3mf` to start (Bambu Lab); the first when left out */
+  plate?: number;
 }
 
 /**

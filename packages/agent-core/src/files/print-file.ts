@@ -1,4 +1,9 @@
-import type { DeviceCommand, PrintFileResult } from '@printdeck/shared';
+import {
+  canDriverPrintFormat,
+  describeFormatRefusal,
+  type DeviceCommand,
+  type PrintFileResult,
+} from '@printdeck/shared';
 import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
 import { CommandFailed, type Driver, type JobEvent } from '../drivers/driver.js';
@@ -91,6 +96,11 @@ export class PrintFiles {
     signal: AbortSignal,
   ): Promise<PrintFileResult> {
     const { log, driver } = this.#options;
+    // refused before the download: a .gcode.3mf only a Bambu Lab prints (issue 25)
+    const format = /\.3mf$/i.test(command.file_name) ? 'gcode.3mf' : null;
+    if (format && !canDriverPrintFormat(driver.kind, format)) {
+      throw new CommandFailed('invalid-command', describeFormatRefusal(format));
+    }
     const file = this.#options.fetchFile
       ? await this.#options.fetchFile(command, signal)
       : await this.#download(command, signal);
@@ -108,6 +118,7 @@ export class PrintFiles {
           fileName: command.file_name,
           sha256: command.sha256,
           print: command.print,
+          ...(command.plate !== undefined ? { plate: command.plate } : {}),
         },
         signal,
       );

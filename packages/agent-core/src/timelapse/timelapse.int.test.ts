@@ -14,8 +14,8 @@ import { createIdentity } from '../connection/identity.js';
 import { startAgent, type Agent } from '../agent.js';
 import { silentLogger } from '../log.js';
 import type { PrinterHost } from '../drivers/create-driver.js';
-import { eventually, TEST_TUNING, whileAdvancing } from '../test-support.js';
-import { useServerWithWorkspace } from '../server-test-support.js';
+import { eventually, TEST_TUNING, whileAdvancing } from '../../test-support/drivers.js';
+import { useServerWithWorkspace } from '../../test-support/server.js';
 
 /** The agent records timelapses against both simulators and the real server (issue 12). */
 

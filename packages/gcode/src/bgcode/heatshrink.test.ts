@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeHeatshrink } from '../test-support/heatshrink-encoder.js';
+import { encodeHeatshrink } from '../../test-support/heatshrink-encoder.js';
 import { decodeHeatshrink } from './heatshrink.js';
 
 const hex = (text: string) => Buffer.from(text, 'hex');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeMeatpack } from '../test-support/meatpack-encoder.js';
+import { encodeMeatpack } from '../../test-support/meatpack-encoder.js';
 import { decodeMeatpackGcode, unpackMeatpack } from './meatpack.js';
 
 const hex = (text: string) => Buffer.from(text.replace(/ /g, ''), 'hex');

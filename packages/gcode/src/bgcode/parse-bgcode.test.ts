@@ -5,15 +5,15 @@ import {
   metadataBlock,
   thumbnailBlock,
   writeBgcode,
-} from '../test-support/bgcode-writer.js';
+} from '../../test-support/bgcode-writer.js';
 import {
   PRINTER_METADATA,
   PRINT_METADATA,
   SLICER_METADATA,
   buildMinimalBgcode,
   buildPrusaLikeBgcode,
-} from '../test-support/sample-bgcode.js';
-import { PNG_1X1, QOI_1X1, buildJpegStub } from '../test-support/tiny-images.js';
+} from '../../test-support/sample-bgcode.js';
+import { PNG_1X1, QOI_1X1, buildJpegStub } from '../../test-support/tiny-images.js';
 import type { GcodeReadLimits, ReadGcodeOptions } from '../gcode-metadata.types.js';
 import { BlockType, Compression, ThumbnailFormat } from './bgcode-format.js';
 

@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeQoi } from '../test-support/qoi-encoder.js';
-import { PNG_1X1, QOI_1X1 } from '../test-support/tiny-images.js';
+import { encodeQoi } from '../../test-support/qoi-encoder.js';
+import { PNG_1X1, QOI_1X1 } from '../../test-support/tiny-images.js';
 import { readPngSize } from './image-format.js';
 import { encodePng } from './png.js';
 import { decodeQoi, type RasterImage } from './qoi.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../limits.js';
-import { buildRunQoi } from '../test-support/preview-bomb.js';
-import { PNG_1X1 } from '../test-support/tiny-images.js';
+import { buildRunQoi } from '../../test-support/preview-bomb.js';
+import { PNG_1X1 } from '../../test-support/tiny-images.js';
 import { toSortedThumbnails } from './thumbnail.js';
 
 const QOI_64 = buildRunQoi(64);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GcodeMetadata } from '../gcode-metadata.types.js';
 import { parseGcodeMetadata } from '../read-gcode-metadata.js';
-import * as samples from '../test-support/sample-files.js';
-import { MOVES, lines } from '../test-support/sample-files.js';
-import { PNG_1X1_BASE64, toThumbnailLines } from '../test-support/tiny-images.js';
+import * as samples from '../../test-support/sample-files.js';
+import { MOVES, lines } from '../../test-support/sample-files.js';
+import { PNG_1X1_BASE64, toThumbnailLines } from '../../test-support/tiny-images.js';
 
 const read = (text: string) => parseGcodeMetadata(Buffer.from(text));
 

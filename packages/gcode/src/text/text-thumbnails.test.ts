@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { parseGcodeMetadata } from '../read-gcode-metadata.js';
-import { lines } from '../test-support/sample-files.js';
+import { lines } from '../../test-support/sample-files.js';
 import {
   PNG_1X1,
   PNG_1X1_BASE64,
   QOI_1X1_BASE64,
   buildJpegStub,
   toThumbnailLines,
-} from '../test-support/tiny-images.js';
+} from '../../test-support/tiny-images.js';
 import { collectTextImages } from './text-thumbnails.js';
 
 const collect = (text: string, limits = DEFAULT_LIMITS) =>

@@ -3,8 +3,8 @@ import { createBufferSource } from '../byte-source.js';
 import type { GcodeReadLimits } from '../gcode-metadata.types.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { parseGcodeMetadata } from '../read-gcode-metadata.js';
-import { lines } from '../test-support/sample-files.js';
-import { PNG_1X1, toThumbnailLines } from '../test-support/tiny-images.js';
+import { lines } from '../../test-support/sample-files.js';
+import { PNG_1X1, toThumbnailLines } from '../../test-support/tiny-images.js';
 import { readTextWindows } from './text-windows.js';
 
 const MiB = 1024 * 1024;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GcodeParseError } from '../gcode-parse-error.js';
-import { buildPreviewBombBgcode } from '../test-support/preview-bomb.js';
-import { buildPrusaLikeBgcode } from '../test-support/sample-bgcode.js';
-import { BAMBU_STUDIO } from '../test-support/sample-files.js';
-import { buildDeflatedFiller, buildZip } from '../test-support/zip-writer.js';
+import { buildPreviewBombBgcode } from '../../test-support/preview-bomb.js';
+import { buildPrusaLikeBgcode } from '../../test-support/sample-bgcode.js';
+import { BAMBU_STUDIO } from '../../test-support/sample-files.js';
+import { buildDeflatedFiller, buildZip } from '../../test-support/zip-writer.js';
 import { createMetadataPool } from './metadata-pool.js';
 
 let dir: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GcodeParseError } from '../gcode-parse-error.js';
 import { parse3mfMetadata } from '../read-gcode-metadata.js';
-import { BAMBU_STUDIO } from '../test-support/sample-files.js';
-import { PNG_1X1 } from '../test-support/tiny-images.js';
-import { buildDeflatedFiller, buildZip } from '../test-support/zip-writer.js';
+import { BAMBU_STUDIO } from '../../test-support/sample-files.js';
+import { PNG_1X1 } from '../../test-support/tiny-images.js';
+import { buildDeflatedFiller, buildZip } from '../../test-support/zip-writer.js';
 
 const MiB = 1024 * 1024;
 const plate = (n: number, text = BAMBU_STUDIO) => ({

@@ -60,6 +60,8 @@ export const DeviceCommandSchema = z.discriminatedUnion('name', [
     job_id: z.number().int(),
     /** record a timelapse while it prints: frames go to the server over HTTP (issue 12) */
     make_video: z.boolean().optional(),
+    /** the plate of a `.gcode.3mf` to start (Bambu Lab `project_file` param); 1 when left out */
+    plate: z.number().int().min(1).max(9999).optional(),
   }),
   z.object({ name: z.literal('list_files') }),
   z.object({ name: z.literal('start_local_file'), path: z.string().min(1).max(1024) }),

@@ -40,6 +40,31 @@ export const DEVICE_ERROR_CODES = [
   'printer-error',
 ] as const;
 
+/** One filament slot: an AMS tray (global id = unit × 4 + slot) or the external spool (254). */
+export const AmsTraySchema = z.object({
+  id: z.number().int().min(0).max(255),
+  /** the AMS unit (0–3, 128–135 for AMS HT); null for the external spool */
+  unit: z.number().int().min(0).max(255).nullable(),
+  slot: z.number().int().min(0).max(255).nullable(),
+  /** e.g. "PLA"; null for an empty slot */
+  material: text(40).nullable(),
+  /** "#RRGGBB"; null when unknown or empty */
+  color: z
+    .string()
+    .regex(/^#[0-9A-F]{6}$/)
+    .nullable(),
+  /** percent left (RFID spools); null when the printer does not know */
+  remaining_percent: z.number().int().min(0).max(100).nullable(),
+});
+export type AmsTray = z.infer<typeof AmsTraySchema>;
+
+export const AmsStateSchema = z.object({
+  trays: z.array(AmsTraySchema).max(40),
+  /** the tray feeding the nozzle now (254 = external spool); null when none is loaded */
+  active_tray: z.number().int().min(0).max(254).nullable(),
+});
+export type AmsState = z.infer<typeof AmsStateSchema>;
+
 /** One printer's state as the agent normalises it, whatever drives the printer. */
 export const DeviceStateSchema = z.object({
   /** false while OctoPrint/Klipper is not connected to the printer (not paired) */
@@ -88,6 +113,8 @@ export const DeviceStateSchema = z.object({
   fan: z.object({ speed: z.number().min(0).max(1).nullable() }).optional(),
   /** the axes homed since the motors were last enabled, e.g. "xyz"; null when unknown */
   homed_axes: z.string().max(8).nullable().optional(),
+  /** Bambu Lab AMS units and the external spool, read-only (issue 25); absent elsewhere */
+  ams: AmsStateSchema.nullable().optional(),
 });
 export type DeviceState = z.infer<typeof DeviceStateSchema>;
 

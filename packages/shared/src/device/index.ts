@@ -4,3 +4,4 @@ export * from './device-messages.schema.js';
 export * from './printer-state.js';
 export * from './device-results.schema.js';
 export * from './device-job.js';
+export * from './print-formats.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILAMENT_COLORS, FILAMENT_TYPES, LIMITS } from '../constants.js';
 import { IdParamSchema, pagedSchema } from './common.schema.js';
+import { PRINT_FILE_FORMATS } from '../device/print-formats.js';
 
 export const FilamentTypeSchema = z.enum(FILAMENT_TYPES);
 export const FilamentColorSchema = z.enum(FILAMENT_COLORS);
@@ -83,7 +84,9 @@ export const GcodeSchema = z.object({
   size: z.number().int(),
   /** SHA-256 of the bytes, hex: computed while the upload streamed in. */
   sha256: z.string(),
-  format: z.enum(['gcode', 'bgcode']),
+  format: z.enum(PRINT_FILE_FORMATS),
+  /** the plate numbers a `.gcode.3mf` holds sliced (`Metadata/plate_<N>.gcode`); null otherwise */
+  plates: z.array(z.number().int().min(1)).nullable().optional(),
   is_public: z.boolean(),
   filament_type: FilamentTypeSchema.nullable(),
   filament_color: FilamentColorSchema.nullable(),

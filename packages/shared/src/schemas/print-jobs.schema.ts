@@ -40,6 +40,8 @@ export const PrintStartSchema = z.strictObject({
   file_id: z.number().int().positive(),
   print: z.literal(true).default(true),
   make_video: z.boolean().default(false),
+  /** the plate of a `.gcode.3mf` to print (1-based, as in `Metadata/plate_<N>.gcode`); 1 when left out */
+  plate: z.number().int().min(1).max(9999).optional(),
 });
 export type PrintStart = z.infer<typeof PrintStartSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PublicVideoSchema } from './videos.schema.js';
+import { PRINT_FILE_FORMATS } from '../device/print-formats.js';
 
 /**
  * The rich-text description keeps only these elements, without attributes (spec part 2 §2.10:
@@ -41,7 +42,7 @@ export const PublicFileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   size: z.number().int(),
-  format: z.enum(['gcode', 'bgcode']),
+  format: z.enum(PRINT_FILE_FORMATS),
   uploadedOn: z.string(),
   filament_type: z.string().nullable(),
   printing_time_sec: z.number().nullable(),

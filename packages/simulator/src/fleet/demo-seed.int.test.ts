@@ -6,7 +6,7 @@ import {
   type BuiltUser,
 } from '@printdeck/server/test-support/factories.js';
 import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
-import { waitFor } from '../test-support.js';
+import { waitFor } from '../../test-support/clients.js';
 import { startFleet, type Fleet } from './fleet.js';
 
 /** `npm run demo`'s seed on a real server with the demo's kinds of simulated printers. */

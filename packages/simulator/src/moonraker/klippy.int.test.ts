@@ -9,7 +9,7 @@ import {
   uploadForm,
   websocketUrl,
   type LooseJson,
-} from '../test-support.js';
+} from '../../test-support/clients.js';
 import { startVirtualMoonraker, type VirtualMoonraker } from './server.js';
 
 let sim: VirtualMoonraker;

@@ -8,7 +8,7 @@ import {
   startMoonrakerClient,
   uploadForm,
   type LooseJson,
-} from '../test-support.js';
+} from '../../test-support/clients.js';
 import type { VirtualMoonraker } from './server.js';
 
 let sim: VirtualMoonraker;

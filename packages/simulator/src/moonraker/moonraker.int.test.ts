@@ -10,7 +10,7 @@ import {
   websocketUrl,
   type ApiInit,
   type LooseJson,
-} from '../test-support.js';
+} from '../../test-support/clients.js';
 import { startVirtualMoonraker, type VirtualMoonraker } from './server.js';
 
 let sim: VirtualMoonraker;

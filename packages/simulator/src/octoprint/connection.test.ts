@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from '../clock.js';
 import { VirtualPrinter } from '../printer-model/printer.js';
-import { printNow } from '../test-support.js';
+import { printNow } from '../../test-support/clients.js';
 import {
   CONNECT_TIMEOUT,
   ESTOP_CLOSED,

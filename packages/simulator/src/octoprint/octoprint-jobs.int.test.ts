@@ -5,7 +5,7 @@ import {
   slicedGcode,
   uploadForm,
   type ApiInit,
-} from '../test-support.js';
+} from '../../test-support/clients.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from './server.js';
 
 const KEY = 'JOBKEY';

@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, readJson as body, waitFor, type ApiInit } from '../test-support.js';
+import { apiClient, readJson as body, waitFor, type ApiInit } from '../../test-support/clients.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from './server.js';
 
 const KEY = 'TESTKEY';

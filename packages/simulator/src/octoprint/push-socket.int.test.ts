@@ -8,7 +8,7 @@ import {
   waitFor,
   type ApiInit,
   type LooseJson,
-} from '../test-support.js';
+} from '../../test-support/clients.js';
 import { EXTRA_EVENTS } from './extra-events.js';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from './server.js';
 
@@ -59,6 +59,41 @@ describe('virtual OctoPrint push socket', () => {
     });
     expect(Array.isArray(currents[0].logs)).toBe(true);
     ws.close();
+  });
+
+  it('carries the terminal in `logs`: Send:/Recv: lines, `ok`s, 2 s temperature reports, and the newest lines in `history`', async () => {
+    const { ws, messages } = await openSocket();
+    const login = await readJson(await api('/api/login', { json: { passive: true } }));
+    ws.send(JSON.stringify({ auth: `${login.name}:${login.session}` }));
+    await waitFor(() => find(messages, 'history')[0], 'history');
+    const logs = () => find(messages, 'current').flatMap((current) => current.logs as string[]);
+    await api('/api/printer/command', { json: { commands: ['M115', 'FOO'] } });
+    sim.printer.advance(2000);
+    await waitFor(
+      () => logs().filter((line) => line.startsWith('Recv: T:')).length >= 1,
+      'a report',
+    );
+    const sent = logs().filter((line) => !line.startsWith('Recv: T:'));
+    expect(sent).toEqual([
+      'Send: M115',
+      'Recv: FIRMWARE_NAME:Virtual Marlin 1.0 PROTOCOL_VERSION:1.0 MACHINE_TYPE:Printdeck simulator',
+      'Recv: ok',
+      'Send: FOO',
+      'Recv: echo:Unknown command: "FOO"',
+      'Recv: ok',
+    ]);
+    expect(logs().find((line) => line.startsWith('Recv: T:'))).toMatch(
+      /^Recv: T:\d+\.\d{2} \/\d+\.\d{2} B:\d+\.\d{2} \/\d+\.\d{2} @:64$/,
+    );
+    ws.close();
+    // a new client's history brings the newest lines, filtered by its subscription
+    const next = await openSocket();
+    next.ws.send(JSON.stringify({ subscribe: { state: { logs: '^Recv: (?!T:)' } } }));
+    next.ws.send(JSON.stringify({ auth: `${login.name}:${login.session}` }));
+    const history = await waitFor(() => find(next.messages, 'history')[0], 'history');
+    expect(history.logs).toEqual(expect.arrayContaining(['Recv: echo:Unknown command: "FOO"']));
+    expect((history.logs as string[]).some((line) => /^(Send|Recv: T:)/.test(line))).toBe(false);
+    next.ws.close();
   });
 
   it('stays silent past `connected` without a valid auth', async () => {

@@ -6,6 +6,7 @@ import { PERMISSIONS } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { historyPoint, jobPayload, statePayload } from './payloads.js';
 import { OCTOPRINT_VERSION } from './system-routes.js';
+import { OctoPrintTerminal } from './terminal.js';
 
 export const PUSH_PATH = '/sockjs/websocket';
 /** Per client: terminal lines kept between two `current` messages. */
@@ -37,6 +38,7 @@ export interface PushSocketOptions {
 export class PushSocket {
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<PushClient>();
+  readonly #terminal: OctoPrintTerminal;
   #lastState = '';
   /** every push socket ever accepted, for tests that count an agent's connections */
   accepted = 0;
@@ -46,6 +48,7 @@ export class PushSocket {
     private readonly options: PushSocketOptions,
   ) {
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
+    this.#terminal = new OctoPrintTerminal(ctx);
     ctx.bus.on('event', (type, payload) =>
       this.#broadcast((c) => c.events, { event: { type, payload } }),
     );
@@ -56,10 +59,7 @@ export class PushSocket {
     );
     ctx.bus.on('log', (line) => {
       for (const client of this.#clients) {
-        const wants =
-          client.logFilter === true ||
-          (client.logFilter instanceof RegExp && client.logFilter.test(line));
-        if (!wants) continue;
+        if (!wantsLine(client, line)) continue;
         client.logs.push(line);
         if (client.logs.length > MAX_LOG_BACKLOG) client.logs.shift();
       }
@@ -83,6 +83,7 @@ export class PushSocket {
    * report temperatures (src/octoprint/printer/standard.py `StateMonitor`, `_sendCurrentData`).
    */
   tick(): void {
+    this.#terminal.reportTemperatures();
     const text = this.ctx.connection.stateText();
     const isClosed = text === 'Offline' || text === 'Offline after error';
     const isChange = this.#announceState();
@@ -202,7 +203,8 @@ export class PushSocket {
       history: {
         ...this.#snapshot(),
         temps: history.map(historyPoint),
-        logs: [],
+        // the terminal's newest lines, as the client subscribed to them
+        logs: this.#terminal.recent().filter((line) => wantsLine(client, line)),
         messages: [],
       },
     });
@@ -243,6 +245,13 @@ export class PushSocket {
       if (client.authed && wants(client)) send(client, message);
     }
   }
+}
+
+/** A terminal line the client subscribed to (all, none, or those its pattern finds). */
+function wantsLine(client: PushClient, line: string): boolean {
+  return (
+    client.logFilter === true || (client.logFilter instanceof RegExp && client.logFilter.test(line))
+  );
 }
 
 function send(client: PushClient, message: unknown): void {

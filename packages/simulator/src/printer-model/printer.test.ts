@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from '../clock.js';
 import type { JobEvent, PrinterOptions } from './printer.js';
 import { VirtualPrinter } from './printer.js';
-import { printNow } from '../test-support.js';
+import { printNow } from '../../test-support/clients.js';
 
 function makePrinter(options: PrinterOptions = {}) {
   const printer = new VirtualPrinter({ clock: new SimulatedClock({ speed: 0 }), ...options });

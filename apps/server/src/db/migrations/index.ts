@@ -24,6 +24,8 @@ import * as spoolUsage from './0029-spool-usage.js';
 import * as queueCopiesAndStagger from './0030-queue-copies-and-stagger.js';
 import * as printerOutOfService from './0031-printer-out-of-service.js';
 import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js';
+import * as queuePrinterVersions from './0038-queue-printer-versions.js';
+import * as filePlates from './0037-file-plates.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -52,4 +54,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0025-notification-delivery-jobs': notificationDeliveryJobs,
   '0030-queue-copies-and-stagger': queueCopiesAndStagger,
   '0031-printer-out-of-service': printerOutOfService,
+  '0038-queue-printer-versions': queuePrinterVersions,
+  '0037-file-plates': filePlates,
 };

@@ -73,6 +73,12 @@ export interface PrinterPlatesTable {
   changed_on: string;
 }
 
+/** Moves with every change to a workspace's queue printers or their plates (issue 31). */
+export interface QueuePrinterVersionsTable {
+  workspace_id: number;
+  version: number;
+}
+
 /** The tables above, by their names in the database. */
 export interface DeviceTables {
   lan_printers: LanPrintersTable;
@@ -82,4 +88,5 @@ export interface DeviceTables {
   printer_groups: PrinterGroupsTable;
   printer_group_members: PrinterGroupMembersTable;
   printer_plates: PrinterPlatesTable;
+  queue_printer_versions: QueuePrinterVersionsTable;
 }

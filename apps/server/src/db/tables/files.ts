@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { FilamentColor, FilamentType } from '@printdeck/shared';
+import type { FilamentColor, FilamentType, PrintFileFormat } from '@printdeck/shared';
 
 /** Files: the stored G-code, its previews and labels. */
 
@@ -12,7 +12,7 @@ export interface FilesTable {
   note: string;
   size: number;
   sha256: string;
-  format: 'gcode' | 'bgcode';
+  format: PrintFileFormat;
   storage_key: string;
   is_public: number;
   filament_type: FilamentType | null;
@@ -27,6 +27,8 @@ export interface FilesTable {
   nozzle_diameter_mm: number | null;
   /** grams per extruder, a JSON array (tool 0 first); null when the file did not say */
   filament_used_g_per_tool: Generated<string | null>;
+  /** a `.gcode.3mf`'s sliced plate numbers, a JSON array; null for other formats */
+  plates: Generated<string | null>;
 }
 
 /** A thumbnail taken from a file; position 0 is the primary (largest) one. */

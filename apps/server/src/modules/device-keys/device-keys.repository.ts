@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DeviceKeysTable } from '../../db/schema.js';
+import { moveQueuePrinterVersion } from '../print-queue/queue-printer-versions.repository.js';
 
 export type DeviceKeyRow = Selectable<DeviceKeysTable>;
 
@@ -176,6 +177,7 @@ export function createDeviceKeysRepository(db: Db) {
           .where('workspace_id', '=', workspaceId)
           .executeTakeFirst();
         if (Number(result.numDeletedRows) !== 1) return false;
+        await moveQueuePrinterVersion(trx, { workspaceId });
         const printers = trx
           .selectFrom('printers')
           .select('id')

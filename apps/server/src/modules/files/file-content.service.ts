@@ -19,7 +19,11 @@ export interface StoredContent {
   contentType: string;
 }
 
-const CONTENT_TYPES = { gcode: 'text/x.gcode', bgcode: 'application/x.bgcode' } as const;
+const CONTENT_TYPES = {
+  gcode: 'text/x.gcode',
+  bgcode: 'application/x.bgcode',
+  'gcode.3mf': 'application/vnd.ms-package.3dmanufacturing-3dmodel+xml',
+} as const;
 const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 
 /** The server chooses the download name: the file's name with the extension of its real format. */

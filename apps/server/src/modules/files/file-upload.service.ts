@@ -3,6 +3,7 @@ import {
   type GcodeMetadata,
   type GcodeReadLimits,
   type MetadataPool,
+  type ThreeMfMetadata,
 } from '@printdeck/gcode';
 import type { Gcode } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
@@ -12,7 +13,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { FilesRepository } from './files.repository.js';
 import { toSearchText } from './files-list-query.js';
 import type { GcodePresenter } from './gcode-response.js';
-import { describeGcodeProblem, isBgcode, looksLikeText } from './upload-checks.js';
+import { describeGcodeProblem, isBgcode, isZip, looksLikeText } from './upload-checks.js';
 import {
   fileRefused,
   readUploadInput,
@@ -41,6 +42,9 @@ interface Deps {
   limits: UploadLimits;
 }
 
+/** A print file's metadata: G-code, binary G-code, or a sliced 3MF with its plates. */
+type ReadMetadata = GcodeMetadata | ThreeMfMetadata;
+
 const SAMPLE_BYTES = 64 * 1024;
 /** Room for the form around the file: boundaries, part headers, the name and note fields. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -55,8 +59,12 @@ export function createFileUploadService(deps: Deps) {
   /** The reader's defaults unless a test lifts a budget to watch a long read. */
   const readLimits: Partial<GcodeReadLimits> = {};
 
-  async function readMetadata(temp: TempFile): Promise<GcodeMetadata> {
+  /** What the reader says, and for a `.gcode.3mf` its sliced plates. */
+  async function readMetadata(temp: TempFile): Promise<ReadMetadata> {
     const head = await storage.readSample(temp, 0, SAMPLE_BYTES);
+    // a zip is read as a sliced 3MF on the same worker pool, within the zip's byte budgets
+    if (isZip(head))
+      return readOnPool(() => metadataPool.read3mf(temp.path, { limits: readLimits }));
     if (!isBgcode(head)) {
       const tail = await storage.readSample(
         temp,
@@ -67,8 +75,12 @@ export function createFileUploadService(deps: Deps) {
         throw fileRefused('The file is neither text G-code nor binary G-code (.bgcode).');
       }
     }
+    return readOnPool(() => metadataPool.read(temp.path, { limits: readLimits }));
+  }
+
+  async function readOnPool<T>(read: () => Promise<T>): Promise<T> {
     try {
-      return await metadataPool.read(temp.path, { limits: readLimits });
+      return await read();
     } catch (error) {
       const problem =
         error instanceof GcodeParseError ? describeGcodeProblem(error.code) : undefined;
@@ -82,7 +94,7 @@ export function createFileUploadService(deps: Deps) {
     workspaceId: number,
     userId: number,
     upload: UploadInput,
-    metadata: GcodeMetadata,
+    metadata: ReadMetadata,
   ): Promise<number> {
     const fileKey = storage.newKey('files', workspaceId);
     const previews = metadata.thumbnails.map((thumbnail, position) => ({
@@ -126,6 +138,7 @@ export function createFileUploadService(deps: Deps) {
           ? JSON.stringify(metadata.filament_used_g_per_tool)
           : null,
         nozzle_diameter_mm: metadata.nozzle_diameter_mm,
+        plates: 'plates' in metadata ? JSON.stringify(metadata.plates) : null,
       };
       const rows = previews.map((preview) => preview.row);
       return await db.transaction().execute((trx) => files.insertFile(file, rows, trx));

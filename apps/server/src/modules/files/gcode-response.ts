@@ -19,6 +19,7 @@ function toGcode(row: FileWithUploader, labels: LabelOfFile[], previews: Preview
     size: row.size,
     sha256: row.sha256,
     format: row.format,
+    plates: row.plates ? (JSON.parse(row.plates) as number[]) : null,
     is_public: row.is_public === 1,
     filament_type: row.filament_type,
     filament_color: row.filament_color,

@@ -1,5 +1,8 @@
 import type { GcodeErrorCode } from '@printdeck/gcode';
 
+/** A zip's first bytes (a local file header): a 3MF, read as a sliced `.gcode.3mf`. */
+export const isZip = (head: Buffer) => head.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004';
+
 /** The binary format's first bytes; such files are checked by their block CRCs instead. */
 export const isBgcode = (head: Buffer) => head.subarray(0, 4).toString('latin1') === 'GCDE';
 
@@ -27,7 +30,8 @@ const BGCODE_PROBLEMS: Partial<Record<GcodeErrorCode, string>> = {
   bgcode_trailing_data: 'The .bgcode file has bytes after its last block.',
   bgcode_checksum_mismatch: 'A .bgcode block does not match its CRC32 checksum.',
   bgcode_decompress_failed: 'A .bgcode block cannot be decompressed.',
-  zip_bad_archive: 'The .gcode.3mf file is not a sliced 3MF archive: a plate or its zip is broken.',
+  zip_bad_archive:
+    'The .gcode.3mf file is not a sliced 3MF archive (slice it and export the plate as .gcode.3mf), or its zip is broken.',
   limit_exceeded: 'The file holds more metadata or previews than allowed.',
 };
 

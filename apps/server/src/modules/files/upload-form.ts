@@ -77,8 +77,11 @@ export async function receiveUploadForm(
   }
 }
 
-/** The kinds of file the product reads: text G-code under its usual names, and binary G-code. */
-const PRINT_FILE_NAME = /\.(gcode|gco|g|bgcode)$/i;
+/**
+ * The kinds of file the product reads: text G-code under its usual names, binary G-code, and a
+ * sliced 3MF (`.gcode.3mf`, or `.3mf` as some slicers export it; issue 25).
+ */
+const PRINT_FILE_NAME = /\.(gcode|gco|g|bgcode|3mf)$/i;
 
 /**
  * The spec's rules on what was sent (part 2 §4.2, §5): a file, not hidden or system, larger
@@ -98,7 +101,7 @@ export function readUploadInput(form: ReceivedForm, minBytes: number): UploadInp
   }
   // issue 23: `evil.html` was stored as G-code; the content check alone lets any text in
   if (filename.success && !PRINT_FILE_NAME.test(filename.data)) {
-    throw fileRefused('Only G-code files are accepted: .gcode, .gco, .g or .bgcode.');
+    throw fileRefused('Only G-code files are accepted: .gcode, .gco, .g, .bgcode or .gcode.3mf.');
   }
   if (form.temp.size < minBytes) {
     throw fileRefused(`The file must be larger than ${minBytes - 1} bytes.`);

@@ -66,6 +66,9 @@ export async function receiveUpload(
   },
 ): Promise<Gcode> {
   request.raw.setTimeout(UPLOAD_IDLE_TIMEOUT_MS, () => request.raw.destroy());
+  // the idle limit is for the sender: once the body is in, storing it (an S3 multipart upload
+  // of a large file) may take longer than the limit without a byte on the socket
+  request.raw.once('end', () => request.raw.setTimeout(0));
   try {
     const parts = request.parts({
       limits: {

@@ -32,8 +32,8 @@ export interface BuiltInAgentsDeps {
   frames: FrameIngestService;
   files: Pick<FilesRepository, 'findFileById'>;
   downloadTokens: DownloadTokens;
-  /** where a stored file's bytes are */
-  pathOf: (storageKey: string) => string;
+  /** a stored file as a local file until released (a copy when the store is S3) */
+  holdLocalCopy: (storageKey: string) => Promise<{ path: string; release(): Promise<void> } | null>;
   onDeviceHello: (deviceKeyId: number, driver: DeviceDriver) => Promise<void>;
   /** tests: quicker retries and timelapse frames */
   tuning?: Partial<AgentTuning> | undefined;
@@ -91,7 +91,7 @@ export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
       }
     },
 
-    /** The file a print job names, read where the store keeps it: no download, no copy. */
+    /** The file a print job names, read where the store keeps it (no copy on the local disk). */
     async printFile(command) {
       const link = FILE_LINK.exec(command.url);
       const claims = link
@@ -107,7 +107,11 @@ export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
           'The print file is not in the store as the job names it.',
         );
       }
-      return { path: deps.pathOf(file.storage_key), remove: async () => undefined };
+      const held = await deps.holdLocalCopy(file.storage_key);
+      if (!held) {
+        throw new CommandFailed('download-failed', 'The print file is missing from the store.');
+      }
+      return { path: held.path, remove: () => held.release() };
     },
   });
 

@@ -1,3 +1,5 @@
+import type { PrintFileFormat } from '@printdeck/shared';
+
 const MAX_FILE_NAME = 255;
 
 /**
@@ -5,7 +7,7 @@ const MAX_FILE_NAME = 255;
  * final"), but OctoPrint and Moonraker accept only files whose name ends in their type's
  * extension: the extension of the file's format is added when the name lacks it.
  */
-export function getPrintFileName(name: string, format: 'gcode' | 'bgcode'): string {
+export function getPrintFileName(name: string, format: PrintFileFormat): string {
   const extension = `.${format}`;
   // a name is one file name on the printer, never a path into its folders
   const base = name.replace(/[/\\]/g, '_').trim() || 'print';

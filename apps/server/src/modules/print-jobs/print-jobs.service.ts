@@ -31,6 +31,7 @@ import { readEndReasonCode } from './print-job-reconcile.js';
 import { createPrintJobSync } from './print-job-sync.js';
 import type { PrintJobRow, PrintJobsRepository } from './print-jobs.repository.js';
 import { getPrintFileName } from './print-file-name.js';
+import { requirePrintableOn } from './print-file-checks.js';
 
 interface Deps {
   jobs: PrintJobsRepository;
@@ -155,6 +156,7 @@ export function createPrintJobsService(deps: Deps) {
         filament_used_g: file.filament_used_g,
       });
       if (problem) throw new AppError('conflict', LOADED_FILAMENT_MESSAGES[problem]);
+      const plate = requirePrintableOn(device.driver, file, input.plate);
       const user = await users.findUserById(userId);
       const jobId = await jobs.insertJob({
         workspace_id: printer.workspace_id,
@@ -189,6 +191,7 @@ export function createPrintJobsService(deps: Deps) {
             print: true,
             job_id: jobId,
             make_video: input.make_video,
+            ...(plate !== undefined ? { plate } : {}),
           },
           deps.printStartTimeoutMs,
         );

@@ -11,7 +11,7 @@ import {
 } from '../../../test-support/print-queue.js';
 import { TestClock } from '../../../test-support/test-clock.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
-import { buildSpool, loadSpool } from '../spools/spools-test-support.js';
+import { buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { isHeatingUp } from './queue-stagger.js';
 
 /**

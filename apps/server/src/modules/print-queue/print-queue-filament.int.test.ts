@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../../../test-support/test-ser
 import { systemClock } from '../../clock.js';
 import { createPrintersRepository } from '../printers/printers.repository.js';
 import { createPrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
-import { buildSpool, loadSpool } from '../spools/spools-test-support.js';
+import { buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { createWorkspacesRepository } from '../workspaces/workspaces.repository.js';
 import { createPrintQueueRepository } from './print-queue.repository.js';
 import { createPrinterPlatesRepository } from './printer-plates.repository.js';

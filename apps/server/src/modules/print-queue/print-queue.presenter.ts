@@ -1,17 +1,11 @@
 import {
-  derivePrinterState,
-  findLoadedFilamentProblem,
   getPrintQueueBox,
-  isFilamentWrongFor,
   type FilamentType,
-  type LoadedFilament,
   type PrintQueueItem,
   type PrintQueueJob,
   type PrintQueueWaiting,
 } from '@printdeck/shared';
-import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { FilesRepository, PreviewRow } from '../files/files.repository.js';
-import type { PrinterRow } from '../printers/printers.repository.js';
 import type { PrintQueueRepository, QueueItemView } from './print-queue.repository.js';
 
 function toJob(view: QueueItemView): PrintQueueJob | null {
@@ -80,65 +74,6 @@ function toItem(
             done: copiesDone.get(view.copy_group_id) ?? 0,
           },
   };
-}
-
-const fitsType = (printer: PrinterRow, item: QueueItemView) =>
-  !isFilamentWrongFor(
-    printer.filament_type as FilamentType | null,
-    item.file_filament_type as FilamentType | null,
-  );
-
-/**
- * Why each queued item without a printer still waits while dispatch is on: no enabled printer
- * takes its filament at all, none has a spool of it loaded (with enough left), or none of those
- * is free (ready with a clear plate) right now.
- */
-export function findWaitingReasons(input: {
-  items: QueueItemView[];
-  printers: PrinterRow[];
-  clearPlates: Set<number>;
-  loaded: Map<number, LoadedFilament[]>;
-  /** the staggered start holds automatic starts back right now */
-  isStaggerClosed: boolean;
-  live: LiveDevices;
-}): Map<number, PrintQueueWaiting> {
-  const enabled = input.printers.filter(
-    (printer) => printer.enabled === 1 && printer.out_of_service_reason === null,
-  );
-  const free = enabled.filter((printer) => {
-    const device = input.live.get(printer.device_key_id);
-    const state = derivePrinterState({ isConnected: device.isConnected, state: device.state });
-    return state.printerState === 'READY_TO_PRINT' && input.clearPlates.has(printer.id);
-  });
-  const fitsSpools = (printer: PrinterRow, item: QueueItemView) =>
-    findLoadedFilamentProblem(input.loaded.get(printer.id) ?? [], {
-      filament_type: item.file_filament_type as FilamentType | null,
-      filament_used_g: item.file_filament_used_g,
-    }) === null;
-  const fits = (printer: PrinterRow, item: QueueItemView) =>
-    fitsType(printer, item) && fitsSpools(printer, item);
-  const reasons = new Map<number, PrintQueueWaiting>();
-  for (const item of input.items) {
-    if (item.state !== 'TO_BE_PRINTED' || item.printer_id !== null || item.starting_on) continue;
-    if (free.some((printer) => fits(printer, item))) {
-      if (input.isStaggerClosed)
-        reasons.set(item.id, {
-          code: 'waiting_power',
-          filament_type: item.file_filament_type as FilamentType | null,
-        });
-      continue;
-    }
-    const code = enabled.some((printer) => fits(printer, item))
-      ? 'no_free_printer'
-      : enabled.some((printer) => fitsType(printer, item))
-        ? 'no_loaded_spool'
-        : 'no_compatible_printer';
-    reasons.set(item.id, {
-      code,
-      filament_type: item.file_filament_type as FilamentType | null,
-    });
-  }
-  return reasons;
 }
 
 /** Rows to the API's items, with every file's previews in one query. */

@@ -6,6 +6,7 @@ import {
 } from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
 import type { PrintQueueItemsTable, PrintQueueStarter, PrintQueueState } from '../../db/schema.js';
+import { moveQueuePrinterVersion } from './queue-printer-versions.repository.js';
 
 export type QueueItemRow = Selectable<PrintQueueItemsTable>;
 
@@ -329,6 +330,7 @@ export function createPrintQueueRepository(db: Db) {
               .where('state', '=', 'clear')
               .executeTakeFirst();
             if (Number(plate.numUpdatedRows) !== 1) return false;
+            await moveQueuePrinterVersion(trx, { printerId: claim.printerId });
           }
           let query = trx
             .updateTable('print_queue_items')

@@ -8,21 +8,20 @@ import {
   type PrintQueueListQuery,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import type { LiveDevices } from '../../gateway/live-devices.js';
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import type { FilesRepository } from '../files/files.repository.js';
 import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import { printerNotFound, type GetPrinterForUser } from '../printers/printer-access.js';
 import type { PrinterRow, PrintersRepository } from '../printers/printers.repository.js';
-import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { findWaitingReasons, toItems } from './print-queue.presenter.js';
+import { toItems } from './print-queue.presenter.js';
 import type { PrintQueueRepository, QueueItemRow } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import { parseQueueCursor, toQueueCursor } from './queue-cursor.js';
 import type { QueueStagger, StaggerSettings } from './queue-stagger.js';
 import type { QueueStarter } from './queue-starter.js';
+import type { QueueWaiting } from './queue-waiting.js';
 
 interface Deps {
   items: PrintQueueRepository;
@@ -34,9 +33,9 @@ interface Deps {
   workspaces: WorkspacesService;
   getPrinterForUser: GetPrinterForUser;
   starter: QueueStarter;
-  loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
   stagger: Pick<QueueStagger, 'isClosed'>;
-  live: LiveDevices;
+  /** why queued items wait, from a summary kept per change */
+  waiting: QueueWaiting;
   clock: Clock;
   /** something changed that a free printer may take: the dispatcher looks */
   onQueueChanged: (workspaceId: number) => void;
@@ -102,19 +101,12 @@ export function createPrintQueueService(deps: Deps) {
     const shown = queued.slice(0, query.queue_limit);
     const last = shown.at(-1);
     const views = [...shown, ...others];
-    let waiting;
-    if (settings.queue_dispatch_enabled === 1) {
-      const workspacePrinters = await printers.listWorkspacePrinters(workspaceId);
-      const plateRows = await plates.findPlates(workspacePrinters.map((p) => p.id));
-      waiting = findWaitingReasons({
-        items: views,
-        printers: workspacePrinters,
-        clearPlates: new Set(plateRows.filter((r) => r.state === 'clear').map((r) => r.printer_id)),
-        isStaggerClosed: await deps.stagger.isClosed(workspaceId, settings),
-        loaded: await deps.loadedSpools.listLoadedFilament(workspacePrinters.map((p) => p.id)),
-        live: deps.live,
-      });
-    }
+    const waiting =
+      settings.queue_dispatch_enabled === 1
+        ? await deps.waiting.findWaitingReasons(workspaceId, views, () =>
+            deps.stagger.isClosed(workspaceId, settings),
+          )
+        : undefined;
     return {
       results: await toItems(files, items, views, waiting),
       queue_count: counts.TO_BE_PRINTED,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { PlateState } from '../../db/schema.js';
+import { withQueuePrinterVersion } from './queue-printer-versions.repository.js';
 
 /**
  * Whether each printer's plate is known to be clear. No row means nobody knows: an automatic
@@ -8,23 +9,27 @@ import type { PlateState } from '../../db/schema.js';
 export function createPrinterPlatesRepository(db: Db) {
   return {
     async setPlate(printerId: number, state: PlateState, on: string, trx: Db = db): Promise<void> {
-      await trx
-        .insertInto('printer_plates')
-        .values({ printer_id: printerId, state, changed_on: on })
-        .onConflict((conflict) =>
-          conflict.column('printer_id').doUpdateSet({ state, changed_on: on }),
-        )
-        .execute();
+      await withQueuePrinterVersion(trx, { printerId }, (write) =>
+        write
+          .insertInto('printer_plates')
+          .values({ printer_id: printerId, state, changed_on: on })
+          .onConflict((conflict) =>
+            conflict.column('printer_id').doUpdateSet({ state, changed_on: on }),
+          )
+          .execute(),
+      );
     },
 
     /** An automatic start that the device refused gives the plate back: nothing was printed. */
     async returnPlate(printerId: number, on: string): Promise<void> {
-      await db
-        .updateTable('printer_plates')
-        .set({ state: 'clear', changed_on: on })
-        .where('printer_id', '=', printerId)
-        .where('state', '=', 'in_use')
-        .execute();
+      await withQueuePrinterVersion(db, { printerId }, (write) =>
+        write
+          .updateTable('printer_plates')
+          .set({ state: 'clear', changed_on: on })
+          .where('printer_id', '=', printerId)
+          .where('state', '=', 'in_use')
+          .execute(),
+      );
     },
 
     async findPlates(printerIds: number[]) {
@@ -33,6 +38,18 @@ export function createPrinterPlatesRepository(db: Db) {
         .selectFrom('printer_plates')
         .select(['printer_id', 'state'])
         .where('printer_id', 'in', printerIds)
+        .execute();
+    },
+
+    /** A workspace's enabled printers in service with their filament and plate: who may take queue work. */
+    listQueuePrinters(workspaceId: number) {
+      return db
+        .selectFrom('printers as p')
+        .leftJoin('printer_plates as pl', 'pl.printer_id', 'p.id')
+        .select(['p.id', 'p.device_key_id', 'p.filament_type', 'pl.state as plate'])
+        .where('p.workspace_id', '=', workspaceId)
+        .where('p.enabled', '=', 1)
+        .where('p.out_of_service_reason', 'is', null)
         .execute();
     },
 

@@ -159,16 +159,21 @@ export function registerPrinterControlRoutes(
       reply.status(204).send(null)
     ),
   });
-  for (const [path, name] of [
-    ['klipper-macros', 'klipper_macros'],
-    ['klipper-gcode-store', 'klipper_gcode_store'],
-    ['klipper-printer-info', 'klipper_printer_info'],
+  for (const [path, name, summary] of [
+    ['klipper-macros', 'klipper_macros', 'Klipper: macros'],
+    // OctoPrint printers answer it too, from OctoPrint's terminal
+    [
+      'klipper-gcode-store',
+      'klipper_gcode_store',
+      "The console history: Klipper's G-code store, or OctoPrint's terminal",
+    ],
+    ['klipper-printer-info', 'klipper_printer_info', 'Klipper: printer-info'],
   ] as const) {
     r.get(`/api/printers/:id/${path}/`, {
       config: { permission: 'OPERATE_PRINTERS' },
       schema: {
         tags,
-        summary: `Klipper: ${path.replace('klipper-', '')}`,
+        summary,
         params: idParams,
         errors,
         response: { 200: DEVICE_RESULT_SCHEMAS[name] },

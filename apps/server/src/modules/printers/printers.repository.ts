@@ -1,17 +1,19 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { PrintersTable } from '../../db/schema.js';
+import { withQueuePrinterVersion } from '../print-queue/queue-printer-versions.repository.js';
 
 export type PrinterRow = Selectable<PrintersTable>;
 
 export function createPrintersRepository(db: Db) {
   return {
     async insertPrinter(printer: Omit<PrinterRow, 'id'>): Promise<number> {
-      const { id } = await db
-        .insertInto('printers')
-        .values(printer)
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id } = await withQueuePrinterVersion(
+        db,
+        { workspaceId: printer.workspace_id },
+        (trx) =>
+          trx.insertInto('printers').values(printer).returning('id').executeTakeFirstOrThrow(),
+      );
       return id;
     },
 
@@ -62,11 +64,15 @@ export function createPrintersRepository(db: Db) {
       changes: Partial<Omit<PrinterRow, 'id' | 'workspace_id' | 'device_key_id' | 'created_on'>>,
     ): Promise<void> {
       if (Object.keys(changes).length === 0) return;
-      await db.updateTable('printers').set(changes).where('id', '=', id).execute();
+      await withQueuePrinterVersion(db, { printerId: id }, (trx) =>
+        trx.updateTable('printers').set(changes).where('id', '=', id).execute(),
+      );
     },
 
     async deletePrinter(id: number): Promise<void> {
-      await db.deleteFrom('printers').where('id', '=', id).execute();
+      await withQueuePrinterVersion(db, { printerId: id }, (trx) =>
+        trx.deleteFrom('printers').where('id', '=', id).execute(),
+      );
     },
 
     async setDeviceType(deviceKeyId: number, deviceType: string): Promise<void> {

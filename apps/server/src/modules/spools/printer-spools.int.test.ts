@@ -6,7 +6,7 @@ import {
   type BuiltUser,
 } from '../../../test-support/factories.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
-import { buildOfflinePrinter, buildSpool, loadSpool } from './spools-test-support.js';
+import { buildOfflinePrinter, buildSpool, loadSpool } from '../../../test-support/spools.js';
 
 let t: TestServer;
 let admin: BuiltUser;

@@ -1,5 +1,9 @@
 import type { LoadedFilament, SpoolMaterial } from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
+import {
+  moveQueuePrinterVersion,
+  withQueuePrinterVersion,
+} from '../print-queue/queue-printer-versions.repository.js';
 import type { SpoolWithPlace } from './spools.repository.js';
 
 export interface LoadedSpoolRow extends SpoolWithPlace {
@@ -82,11 +86,16 @@ export function createPrinterSpoolsRepository(db: Db) {
       }
     },
 
-    /** Puts the spool on the tool: it leaves wherever it was, the tool's previous spool comes off. */
+    /**
+     * Puts the spool on the tool: it leaves wherever it was, the tool's previous spool comes off.
+     * The queue's wait reasons read what is loaded: their version moves in the same transaction
+     * (a spool stays in its workspace, so the printer's workspace is the one it leaves as well).
+     */
     async loadSpool(
       input: { printerId: number; tool: number; spoolId: number; now: string },
       trx: Db,
     ): Promise<void> {
+      await moveQueuePrinterVersion(trx, { printerId: input.printerId });
       await trx.deleteFrom('printer_spools').where('spool_id', '=', input.spoolId).execute();
       await trx
         .deleteFrom('printer_spools')
@@ -104,13 +113,15 @@ export function createPrinterSpoolsRepository(db: Db) {
         .execute();
     },
 
-    /** Answers whether a spool was on the tool. */
+    /** Answers whether a spool was on the tool; moves the queue's version with the unload. */
     async unloadTool(printerId: number, tool: number, trx: Db = db): Promise<boolean> {
-      const result = await trx
-        .deleteFrom('printer_spools')
-        .where('printer_id', '=', printerId)
-        .where('tool', '=', tool)
-        .executeTakeFirst();
+      const result = await withQueuePrinterVersion(trx, { printerId }, (write) =>
+        write
+          .deleteFrom('printer_spools')
+          .where('printer_id', '=', printerId)
+          .where('tool', '=', tool)
+          .executeTakeFirst(),
+      );
       return Number(result.numDeletedRows) > 0;
     },
   };

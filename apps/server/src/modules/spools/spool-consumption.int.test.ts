@@ -8,7 +8,7 @@ import {
 import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { uploadFile } from '../../../test-support/files.js';
-import { buildSpool, loadSpool } from './spools-test-support.js';
+import { buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { createSpoolConsumption } from './spool-consumption.js';
 
 let t: TestServer;

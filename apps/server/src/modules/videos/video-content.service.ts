@@ -1,5 +1,4 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { VideoFileKind } from '@printdeck/shared';
 import { AppError, tokenNotValid } from '../../http/app-error.js';
 import type { FileStorage } from '../../storage/file-storage.js';
@@ -17,7 +16,7 @@ interface Deps {
 }
 
 export interface VideoContent {
-  stream: ReadStream;
+  stream: Readable;
   /** bytes sent */
   length: number;
   /** the whole file's size */
@@ -67,25 +66,26 @@ export function createVideoContentService({ videos, workspaces, storage, links }
       const spec = KINDS[kind];
       const key = video?.video_state === 'READY' ? video[spec.column] : null;
       if (!video || !key) throw videoNotFound();
-      const file = storage.pathOf(key);
-      const info = await stat(file).catch(() => null);
-      if (!info) throw videoNotFound();
-      const range = kind === 'video' ? parseRange(request.range, info.size) : null;
+      const size = await storage.sizeOf(key);
+      if (size === null) throw videoNotFound();
+      const range = kind === 'video' ? parseRange(request.range, size) : null;
       if (range === 'unsatisfiable') {
         throw new AppError(
           'range_not_satisfiable',
           'The range is past the end of the video.',
           undefined,
           {
-            'content-range': `bytes */${info.size}`,
+            'content-range': `bytes */${size}`,
           },
         );
       }
-      const stream = range ? createReadStream(file, range) : createReadStream(file);
+      const stored = await storage.openRead(key, range ?? undefined);
+      if (!stored) throw videoNotFound();
+      const { stream } = stored;
       return {
         stream,
-        length: range ? range.end - range.start + 1 : info.size,
-        size: info.size,
+        length: range ? range.end - range.start + 1 : size,
+        size,
         range,
         contentType: spec.type,
         downloadName: `${video.file_name.replace(/\.(b?gcode)$/i, '')}${spec.suffix}`,

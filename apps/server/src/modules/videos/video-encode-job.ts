@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VideoCheckReason } from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import type { PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
+import type { PrintJobRow, PrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import { FfmpegError } from './ffmpeg.js';
 import { checkTimelapse } from './failure-check.js';
 import { defineJobKind, type JobPolicy } from '../../jobs/job-kind.js';
@@ -12,7 +12,7 @@ import { VIDEO_ENCODE, encodeKeyOf, encodePayload } from './video-encode-queue.j
 import type { VideoResultsRepository } from './video-results.repository.js';
 import { encodeTimelapse, type EncodeFrame } from './video-encoder.js';
 import type { VideoEvents, VideoFailure } from './video-events.js';
-import type { VideosRepository } from './videos.repository.js';
+import type { VideosRepository, VideoWithJob } from './videos.repository.js';
 
 export interface VideoWorkerOptions {
   ffmpegPath: string;
@@ -77,16 +77,17 @@ export function createVideoEncodeJob(deps: Deps, logger: FastifyBaseLogger) {
     concurrency: 1,
   };
 
+  /** The frames as local files for ffmpeg: in place on the disk, copied into `workDir` from S3. */
   async function readableFrames(
     videoId: number,
+    workDir: string,
   ): Promise<{ frames: EncodeFrame[]; keys: string[] }> {
     const frames: EncodeFrame[] = [];
     const keys: string[] = [];
     for (const row of await videos.listFrames(videoId)) {
       keys.push(row.storage_key);
-      const file = storage.pathOf(row.storage_key);
-      if (await stat(file).catch(() => null))
-        frames.push({ path: file, width: row.width, height: row.height });
+      const file = await storage.localPathOf(row.storage_key, workDir);
+      if (file) frames.push({ path: file, width: row.width, height: row.height });
     }
     return { frames, keys };
   }
@@ -95,12 +96,30 @@ export function createVideoEncodeJob(deps: Deps, logger: FastifyBaseLogger) {
     const video = await videos.findVideo(videoId);
     const job = await deps.printJobs.findJob(videoId);
     if (!video || !job || job.video_state !== 'ANALYZING') return;
-    const { frames, keys: frameKeys } = await readableFrames(videoId);
+    const workDir = await storage.makeWorkDir();
+    try {
+      await encodeInWorkDir({ videoId, video, job, workDir });
+    } finally {
+      await storage.removeWorkDir(workDir);
+    }
+  }
+
+  async function encodeInWorkDir({
+    videoId,
+    video,
+    job,
+    workDir,
+  }: {
+    videoId: number;
+    video: VideoWithJob;
+    job: PrintJobRow;
+    workDir: string;
+  }): Promise<void> {
+    const { frames, keys: frameKeys } = await readableFrames(videoId, workDir);
     if (frames.length === 0) {
       await results.storeFailure(videoId, 'No frame could be read.');
       return;
     }
-    const workDir = await storage.makeWorkDir();
     const published: string[] = [];
     try {
       const result = await encodeTimelapse({
@@ -173,8 +192,6 @@ export function createVideoEncodeJob(deps: Deps, logger: FastifyBaseLogger) {
         'timelapse video failed',
       );
       await results.storeFailure(videoId, reason);
-    } finally {
-      await storage.removeWorkDir(workDir);
     }
   }
 

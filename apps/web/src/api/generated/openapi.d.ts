@@ -1719,7 +1719,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Klipper: gcode-store */
+        /** The console history: Klipper's G-code store, or OctoPrint's terminal */
         get: operations["getPrintersByIdKlipperGcodeStore"];
         put?: never;
         post?: never;
@@ -2297,7 +2297,8 @@ export interface components {
             size: number;
             sha256: string;
             /** @enum {string} */
-            format: "gcode" | "bgcode";
+            format: "gcode" | "bgcode" | "gcode.3mf";
+            plates?: number[] | null;
             is_public: boolean;
             /** @enum {string|null} */
             filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
@@ -4704,7 +4705,7 @@ export interface operations {
                             name: string;
                             size: number;
                             /** @enum {string} */
-                            format: "gcode" | "bgcode";
+                            format: "gcode" | "bgcode" | "gcode.3mf";
                             uploadedOn: string;
                             filament_type: string | null;
                             printing_time_sec: number | null;
@@ -5295,6 +5296,7 @@ export interface operations {
                     print?: true;
                     /** @default false */
                     make_video?: boolean;
+                    plate?: number;
                 };
             };
         };

@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import { I18N_OPTIONS } from '../../i18n/i18n-test-options';
+import { I18N_OPTIONS } from '../../../test-support/i18n-test-options';
 import {
   getEmailRequestErrorMessage,
   getLoginErrorMessage,

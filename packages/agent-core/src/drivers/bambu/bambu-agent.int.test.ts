@@ -3,8 +3,13 @@ import { startVirtualBambu, type VirtualBambu } from '@printdeck/simulator';
 import { uploadFile } from '@printdeck/server/test-support/files.js';
 import { startAgent } from '../../agent.js';
 import { createIdentity } from '../../connection/identity.js';
-import { useServerWithWorkspace } from '../../server-test-support.js';
-import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from '../../test-support.js';
+import { useServerWithWorkspace } from '../../../test-support/server.js';
+import {
+  eventually,
+  slicedGcode,
+  TEST_TUNING,
+  whileAdvancing,
+} from '../../../test-support/drivers.js';
 
 /** The real agent with a Bambu Lab printer (LAN), against the real server (issue 25). */
 

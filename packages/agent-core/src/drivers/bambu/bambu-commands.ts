@@ -40,11 +40,11 @@ const gcodeLine = (send: BambuSend, lines: string[], what: string) =>
   );
 
 /**
- * Starts a file on the card: `project_file` for a `.gcode.3mf` (plate 1, a fresh id below 2³¹
+ * Starts a file on the card: `project_file` for a `.gcode.3mf` (the chosen plate, a fresh id below 2³¹
  * as P1S clamps larger ones, `md5` empty, `use_ams` false: the external spool or what the
  * printer has loaded; reference §1.11), `gcode_file` for plain G-code (OpenBambuAPI `mqtt.md`).
  */
-export async function startOnCard(send: BambuSend, path: string): Promise<void> {
+export async function startOnCard(send: BambuSend, path: string, plate = 1): Promise<void> {
   const name = path.replace(/^\/+/, '');
   if (printableKind(name) === 'gcode') {
     assertSucceeded(
@@ -56,7 +56,9 @@ export async function startOnCard(send: BambuSend, path: string): Promise<void> 
   const id = String(randomInt(1, 2 ** 31 - 1));
   const reply = await send('print', {
     command: 'project_file',
-    param: 'Metadata/plate_1.gcode',
+    // the plate to print: `Metadata/plate_<N>.gcode`, N 1-based (OpenBambuAPI mqtt.md
+    // "print.project_file"; BambuStudio PrintJob.cpp sets it from the chosen plate index)
+    param: `Metadata/plate_${plate}.gcode`,
     url: `ftp:///${name}`,
     file: name,
     md5: '',
@@ -170,6 +172,6 @@ export async function uploadToBambu(
       throw error;
     }
   });
-  if (file.print) await startOnCard(send, name);
+  if (file.print) await startOnCard(send, name, file.plate);
   return { path: name, started: file.print };
 }

@@ -9,7 +9,7 @@ import {
   startDriverFixture,
   startTestDriver,
   type DriverFixture,
-} from '../../test-support.js';
+} from '../../../test-support/drivers.js';
 import type { JobEvent } from '../driver.js';
 
 /** The Bambu driver against the virtual P1S: MQTT over TLS, FTPS, delta reports (issue 25). */
@@ -77,6 +77,16 @@ describe('Bambu driver: state', () => {
       lights: { led_on: true },
       plugins: { camera: true, led: true },
       job: null,
+      // the virtual P1S's AMS as it reports it (issue 25): two spools, two empty slots, idle
+      ams: {
+        active_tray: null,
+        trays: [
+          { id: 0, material: 'PLA', color: '#00AE42', remaining_percent: 63 },
+          { id: 1, material: 'PETG', color: '#161616', remaining_percent: 90 },
+          { id: 2, material: null },
+          { id: 3, material: null },
+        ],
+      },
     });
     expect(driver.kind).toBe('bambu');
     expect(driver.capabilities).toEqual(expect.arrayContaining(['pause', 'send_command', 'led']));
@@ -207,6 +217,39 @@ describe('Bambu driver: jobs', () => {
       path: 'benchy.gcode.3mf',
       startedAt: named('job_started')[0]!.startedAt,
     });
+  });
+
+  it('starts the chosen plate of a .gcode.3mf: project_file names Metadata/plate_2.gcode', async () => {
+    events.length = 0;
+    const content = writeZip({
+      '3D/3dmodel.model': '<model/>',
+      'Metadata/plate_1.gcode': slicedGcode(60),
+      'Metadata/plate_2.gcode': slicedGcode(120),
+    });
+    const result = await fixture.printFile({ name: 'two.gcode.3mf', content, jobId: 15, plate: 2 });
+    expect(result).toMatchObject({ path: 'two.gcode.3mf', started: true });
+    expect(lastRequest('project_file')).toMatchObject({
+      param: 'Metadata/plate_2.gcode',
+      url: 'ftp:///two.gcode.3mf',
+    });
+    advance(1000);
+    await waitForText('Printing');
+    // the second plate's own G-code runs (120 s, not plate 1's 60 s)
+    expect(sim.printer.job.file?.content.equals(Buffer.from(slicedGcode(120)))).toBe(true);
+    await run({ name: 'cancel' });
+    advance(2000);
+    await waitForText('Failed');
+    await eventually(
+      'cancelled',
+      () => named('job_cancelled').length,
+      (n) => n === 1,
+    );
+    advance(5000);
+    await eventually(
+      'cleared',
+      () => sim.panel.printError,
+      (code) => code === 0,
+    );
   });
 
   it('runs a plain .gcode to its end with gcode_file: done once', async () => {

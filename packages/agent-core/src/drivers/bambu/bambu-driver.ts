@@ -14,6 +14,7 @@ import { takeBambuSnapshot, type CameraTarget } from './bambu-camera.js';
 import { runBambuCommand, uploadToBambu, type BambuSend } from './bambu-commands.js';
 import type { FtpsTarget } from './bambu-ftps.js';
 import { BambuJobFollower } from './bambu-job-follower.js';
+import { PUSHALL_MIN_INTERVAL_MS, PushallWatchdog } from './bambu-watchdog.js';
 import { MAX_REPORT_BYTES, mergeReport, parseReport } from './bambu-report.js';
 import {
   BAMBU,
@@ -45,8 +46,13 @@ export interface BambuDriverOptions extends HostDriverOptions {
   certificateSha256?: string;
   /** where the pinned fingerprint is kept across restarts */
   pinFile?: string;
-  /** no report for this long: ask for everything; twice as long: drop and reconnect (default 60 s) */
+  /**
+   * no report for this long: ask for everything (at most every `pushallIntervalMs`); that
+   * pushall unanswered for as long again: drop and reconnect (default 60 s)
+   */
   silenceMs?: number;
+  /** the least time between two pushalls (default 5 min, OpenBambuAPI's P1P rule) */
+  pushallIntervalMs?: number;
 }
 
 /** CONNACK 4/5: the access code is wrong (it changes when LAN mode is toggled; reference §1.1). */
@@ -77,7 +83,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     string,
     { resolve: (reply: Record<string, unknown>) => void; reject: (error: Error) => void }
   >();
-  #lastMessageAt = 0;
+  readonly #silence: PushallWatchdog;
   #watchdog: NodeJS.Timeout | null = null;
   #isOversizeLogged = false;
   #isMalformedLogged = false;
@@ -89,6 +95,11 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     this.#accessCode = options.accessCode;
     this.#mqttPort = options.mqttPort ?? 8883;
     this.#silenceMs = options.silenceMs ?? 60_000;
+    this.#silence = new PushallWatchdog(
+      this.#silenceMs,
+      Date.now(),
+      options.pushallIntervalMs ?? PUSHALL_MIN_INTERVAL_MS,
+    );
     this.#pin = new CertificatePin(options.serial, options.certificateSha256, options.pinFile);
     this.#ftps = {
       host: this.#host,
@@ -245,19 +256,18 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       );
       void this.#send('info', { command: 'get_version' }).catch(() => undefined);
     });
-    this.#lastMessageAt = Date.now();
+    this.#silence.onConnect(Date.now());
     this.#watchdog = setInterval(() => this.#checkSilence(), Math.max(1000, this.#silenceMs / 4));
   }
 
-  /**
-   * P1/A1 brokers can stop publishing while TCP stays up (reference §1.3): after `silenceMs`
-   * without a message ask for everything; after twice that, reconnect with a new client.
-   */
+  /** The silence rule (`PushallWatchdog`): a pushall at most every 5 min, then reconnect. */
   #checkSilence(): void {
-    const silentMs = Date.now() - this.#lastMessageAt;
-    if (silentMs >= 2 * this.#silenceMs) {
-      this.#lost(new Error(`no report for ${Math.round(silentMs / 1000)} s`));
-    } else if (silentMs >= this.#silenceMs) {
+    const now = Date.now();
+    const action = this.#silence.check(now);
+    if (action === 'reconnect') {
+      const silentS = Math.round(this.#silence.silentMsAt(now) / 1000);
+      this.#lost(new Error(`no report for ${silentS} s, not even after a pushall`));
+    } else if (action === 'pushall') {
       void this.#send('pushing', { command: 'pushall', version: 1, push_target: 1 }).catch(
         () => undefined,
       );
@@ -265,7 +275,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
   }
 
   #onMessage(payload: Buffer): void {
-    this.#lastMessageAt = Date.now();
+    this.#silence.onMessage(Date.now());
     if (payload.length > MAX_REPORT_BYTES) {
       if (!this.#isOversizeLogged)
         this.log.warn('ignored an oversized report', { bytes: payload.length });

@@ -1,4 +1,5 @@
 import type { DeviceState, StateFlags } from '@printdeck/shared';
+import { readAms } from './bambu-ams.js';
 import { NO_FLAGS, NO_PLUGINS, numberOrNull, unreachableState } from '../device-state.js';
 import { asRecord } from '../host-http.js';
 import type { TrackedJob } from '../job-tracker.js';
@@ -207,5 +208,6 @@ export function normaliseBambuState(model: BambuModel): DeviceState {
     klipper: null,
     fan: { speed: fan === null ? null : Math.min(1, Math.max(0, fan / 15)) },
     homed_axes: null,
+    ams: readAms(report),
   };
 }

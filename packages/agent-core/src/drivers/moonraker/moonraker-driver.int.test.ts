@@ -10,7 +10,7 @@ import {
   slicedGcode,
   whileAdvancing,
   type DriverFixture,
-} from '../../test-support.js';
+} from '../../../test-support/drivers.js';
 
 let sim: VirtualMoonraker;
 let fixture: DriverFixture;

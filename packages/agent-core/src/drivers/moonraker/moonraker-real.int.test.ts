@@ -6,7 +6,12 @@ import {
 } from '@printdeck/simulator';
 import { derivePrinterState, DeviceStateSchema, getPermittedActions } from '@printdeck/shared';
 import { silentLogger } from '../../log.js';
-import { eventually, FAST_BACKOFF, slicedGcode, whileAdvancing } from '../../test-support.js';
+import {
+  eventually,
+  FAST_BACKOFF,
+  slicedGcode,
+  whileAdvancing,
+} from '../../../test-support/drivers.js';
 import type { JobEvent } from '../driver.js';
 import { MoonrakerDriver, type MoonrakerDriverOptions } from './moonraker-driver.js';
 

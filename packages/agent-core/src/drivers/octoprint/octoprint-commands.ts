@@ -1,4 +1,4 @@
-import type { ListFilesResult, PrintFileResult } from '@printdeck/shared';
+import type { KlipperGcodeStoreResult, ListFilesResult, PrintFileResult } from '@printdeck/shared';
 import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
 import { printerFileName, toSnapshotResult, uploadForm } from '../host-files.js';
 import { asRecord, HostHttpError } from '../host-http.js';
@@ -14,6 +14,8 @@ export interface OctoPrintCommandContext {
   isOperational: boolean;
   /** a webcam that takes snapshots was found (never a stock OctoPrint's empty one) */
   hasCamera: boolean;
+  /** the console history the push socket gathered (OctoPrint's terminal) */
+  readTerminal(): KlipperGcodeStoreResult;
   onLedChanged(isOn: boolean): void;
 }
 
@@ -84,8 +86,10 @@ async function dispatch(command: DriverCommand, ctx: OctoPrintCommandContext): P
       return startLocalFile(command.path, ctx);
     case 'snapshot':
       return snapshot(ctx);
-    case 'klipper_macros':
     case 'klipper_gcode_store':
+      // the console: OctoPrint's terminal, in the shape of Klipper's G-code store
+      return ctx.readTerminal();
+    case 'klipper_macros':
     case 'klipper_printer_info':
     case 'firmware_restart':
       throw notSupported('Klipper');

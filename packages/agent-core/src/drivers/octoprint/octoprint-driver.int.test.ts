@@ -1,7 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '@printdeck/simulator';
-import { derivePrinterState, DeviceStateSchema } from '@printdeck/shared';
+import {
+  derivePrinterState,
+  DeviceStateSchema,
+  KlipperGcodeStoreResultSchema,
+} from '@printdeck/shared';
 import {
   eventually,
   expectJpeg,
@@ -11,7 +15,7 @@ import {
   slicedGcode,
   startTestDriver,
   type DriverFixture,
-} from '../../test-support.js';
+} from '../../../test-support/drivers.js';
 
 const KEY = 'OCTOKEY';
 let sim: VirtualOctoPrint;
@@ -229,6 +233,32 @@ describe('OctoPrint driver: commands', () => {
 
   it('takes a webcam snapshot: a JPEG', async () => {
     expectJpeg(await run({ name: 'snapshot' }));
+  });
+
+  it("shows the printer's replies in the console: a typed M115 and its answer, no temperature reports (issue 29)", async () => {
+    const store = async () =>
+      KlipperGcodeStoreResultSchema.parse(await run({ name: 'klipper_gcode_store' }));
+    await run({ name: 'send_command', commands: ['M115'] });
+    const firmware =
+      'FIRMWARE_NAME:Virtual Marlin 1.0 PROTOCOL_VERSION:1.0 MACHINE_TYPE:Printdeck simulator';
+    // temperature reports keep coming every 2 s meanwhile; the console leaves them out
+    advance(2000);
+    advance(2000);
+    const history = await eventually('the M115 answer', store, (entries) =>
+      entries.some((entry) => entry.message === firmware),
+    );
+    const fromM115 = history.slice(history.findLastIndex((entry) => entry.message === 'M115'));
+    expect(fromM115.map(({ type, message }) => ({ type, message }))).toEqual([
+      { type: 'command', message: 'M115' },
+      { type: 'response', message: firmware },
+    ]);
+    expect(history.some((entry) => /T:\d/.test(entry.message))).toBe(false);
+    expect(history.some((entry) => entry.message === 'ok')).toBe(false);
+    // a refused command shows in the console too, beside its failure
+    await expectRefusal(run({ name: 'send_command', commands: ['FOO'] }), 'invalid-command');
+    await eventually('the refusal in the console', store, (entries) =>
+      entries.some((entry) => entry.message === 'echo:Unknown command: "FOO"'),
+    );
   });
 
   it('answers not-supported for what OctoPrint has not (LED, Klipper, Spectoda)', async () => {

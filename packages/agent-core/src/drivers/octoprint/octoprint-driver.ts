@@ -14,6 +14,7 @@ import { runOctoPrintCommand, uploadToOctoPrint } from './octoprint-commands.js'
 import { OctoPrintJobFollower } from './octoprint-job-follower.js';
 import { openPushSocket, type PushSocket } from './octoprint-push.js';
 import { changeFromPush, readOctoPrintCamera, readOctoPrintState } from './octoprint-reads.js';
+import { findRefusal, OctoPrintTerminal } from './octoprint-terminal.js';
 import {
   initialOctoPrintModel,
   normaliseFlags,
@@ -55,6 +56,8 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   #check: NodeJS.Timeout | null = null;
   /** terminal lines the push socket brings while typed commands wait for an answer */
   readonly #terminalListeners = new Set<(line: string) => void>();
+  /** the console: OctoPrint's terminal without its noise (`klipper_gcode_store`) */
+  readonly #terminal = new OctoPrintTerminal();
   #isCheckingKey = false;
   /**
    * bumped by every new connection and every close: an attempt that finds it changed after an
@@ -107,8 +110,8 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   /**
    * Typed G-code: OctoPrint answers 204 to anything (reference A.3.7); the printer's own answer
    * comes only as a terminal line. A printer that says it does not know a command
-   * (`echo:Unknown command: "FOO"`) fails it with those words; silence within `answerMs` is
-   * taken as accepted.
+   * (`echo:Unknown command: "FOO"`) or will not extrude cold fails it with those words;
+   * silence within `answerMs` is taken as accepted.
    */
   async #sendCommands(
     command: Extract<DriverCommand, { name: 'send_command' }>,
@@ -118,13 +121,12 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
     let heard: () => void = () => undefined;
     const isHeard = new Promise<void>((resolve) => (heard = resolve));
     const listener = (line: string) => {
-      const text = line.replace(/^Recv:\s*/, '');
-      if (command.commands.some((sent) => text.includes(sent.trim().split(/\s+/)[0] ?? ''))) {
-        answer ??= text;
-        heard();
-      }
+      answer ??= findRefusal(line, command.commands);
+      if (answer !== null) heard();
     };
     this.#terminalListeners.add(listener);
+    // noted before OctoPrint's answer: its `Send:` echo may overtake the HTTP answer
+    this.#terminal.noteTyped(command.commands);
     try {
       await runOctoPrintCommand(command, this.#commandContext(signal));
       const wait = new Promise((resolve) => setTimeout(resolve, this.#options.answerMs ?? 1000));
@@ -149,6 +151,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       isPsuInstalled: this.model.psu.isInstalled,
       isOperational: this.getState().state.flags.operational,
       hasCamera: this.model.hasCamera,
+      readTerminal: () => this.#terminal.entries(),
       onLedChanged: (isOn: boolean) => this.update({ led: { isSupported: true, isOn } }),
     };
   }
@@ -277,7 +280,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   #onPush(message: Record<string, unknown>): void {
     if (message.history) this.#isFollowing = true;
     const data = asRecord(message.current ?? message.history);
-    if (Object.keys(data).length > 0) this.#applyCurrent(data);
+    if (Object.keys(data).length > 0) this.#applyCurrent(data, !message.history);
     const event = asRecord(message.event);
     if (typeof event.type === 'string') this.#onEvent(event.type, asRecord(event.payload));
     const plugin = asRecord(message.plugin);
@@ -287,12 +290,18 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
     }
   }
 
-  /** `current`/`history`: terminal lines to the typed commands waiting, the rest to the model. */
-  #applyCurrent(data: Record<string, unknown>): void {
-    if (Array.isArray(data.logs) && this.#terminalListeners.size > 0) {
-      for (const line of data.logs)
-        if (typeof line === 'string')
-          for (const listener of this.#terminalListeners) listener(line);
+  /**
+   * `current`/`history`: terminal lines to the console and to the typed commands waiting (a
+   * `history` brings OctoPrint's recent terminal, no answer to a command now), the rest to the
+   * model.
+   */
+  #applyCurrent(data: Record<string, unknown>, isNew: boolean): void {
+    if (Array.isArray(data.logs)) {
+      this.#terminal.addLines(data.logs);
+      if (isNew)
+        for (const line of data.logs)
+          if (typeof line === 'string')
+            for (const listener of this.#terminalListeners) listener(line);
     }
     this.update(changeFromPush(data));
   }

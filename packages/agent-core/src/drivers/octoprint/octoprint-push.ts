@@ -3,10 +3,9 @@ import type { Logger } from '../../log.js';
 import { asRecord } from '../host-http.js';
 import { connectUrl, type HostNetwork } from '../host-network.js';
 import { trimTrailingSlashes } from '@printdeck/shared';
+import { TERMINAL_SUBSCRIPTION } from './octoprint-terminal.js';
 
 export const PUSH_PATH = '/sockjs/websocket';
-/** The terminal lines the agent subscribes to: a printer's answer to a command it does not know. */
-export const UNKNOWN_COMMAND_LOG = '^Recv: echo: ?Unknown command';
 
 export interface PushOptions {
   baseUrl: string;
@@ -66,10 +65,10 @@ export async function openPushSocket(options: PushOptions): Promise<PushSocket> 
       pinger = setInterval(() => ws.ping(), Math.max(100, Math.floor(options.staleMs / 3)));
       ws.send(
         JSON.stringify({
-          // only the terminal lines that answer a typed command (Marlin's unknown-command
-          // echo): all of them would be every line of a print
+          // the terminal for the console, without its noise: all of it would be every line
+          // of a print
           subscribe: {
-            state: { logs: UNKNOWN_COMMAND_LOG, messages: false },
+            state: { logs: TERMINAL_SUBSCRIPTION, messages: false },
             events: true,
             plugins: true,
           },

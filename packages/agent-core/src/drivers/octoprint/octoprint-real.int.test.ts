@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '@printdeck/simulator';
 import { DeviceStateSchema, type DeviceState } from '@printdeck/shared';
 import { silentLogger } from '../../log.js';
-import { eventually, expectRefusal, FAST_BACKOFF, slicedGcode } from '../../test-support.js';
+import {
+  eventually,
+  expectRefusal,
+  FAST_BACKOFF,
+  slicedGcode,
+} from '../../../test-support/drivers.js';
 import { CommandFailed, type JobEvent } from '../driver.js';
 import { OctoPrintDriver } from './octoprint-driver.js';
 

@@ -11,7 +11,7 @@ import {
   startDriverFixture,
   startTestDriver,
   type DriverFixture,
-} from '../../test-support.js';
+} from '../../../test-support/drivers.js';
 import type { JobEvent } from '../driver.js';
 
 const PASSWORD = 'Tr7bQ2xZ';

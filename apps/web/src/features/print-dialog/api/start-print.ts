@@ -6,6 +6,8 @@ export interface StartPrintInput {
   printerId: number;
   fileId: number;
   makeVideo: boolean;
+  /** the plate of a `.gcode.3mf` */
+  plate?: number;
 }
 
 /** POST /printers/{id}/files/: answers once the device started the job (spec part 2 §7.6). */
@@ -19,6 +21,7 @@ export function startPrint(input: StartPrintInput): Promise<PrintStart> {
       file_id: input.fileId,
       print: true,
       make_video: input.makeVideo,
+      ...(input.plate !== undefined ? { plate: input.plate } : {}),
     } satisfies ApiRequestBody<'/printers/{id}/files/', 'post'>,
     schema: PrintStartResponseSchema,
   });

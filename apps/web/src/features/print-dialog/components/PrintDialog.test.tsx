@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildGcode, pageOf } from '../../../test/api-fixtures';
-import { startFakeApiServer, type FakeApiServer } from '../../../test/fake-api-server';
-import { renderInApp } from '../../../test/render-in-app';
-import { buildDeviceState, buildPrinter } from '../../../test/printer-fixtures';
+import { buildGcode, pageOf } from '../../../../test-support/api-fixtures';
+import { startFakeApiServer, type FakeApiServer } from '../../../../test-support/fake-api-server';
+import { renderInApp } from '../../../../test-support/render-in-app';
+import { buildDeviceState, buildPrinter } from '../../../../test-support/printer-fixtures';
 import PrintDialog from './PrintDialog';
 
 // a first render of Mantine under jsdom takes seconds on a busy machine

@@ -58,6 +58,7 @@ const SEARCH_LIMIT = 20;
 const toTarget = (view: PrinterView): PrintTarget => ({
   printerState: view.printerState,
   filamentType: view.printer.filament_type,
+  deviceType: view.printer.device_type,
 });
 
 /** The G-codes matching what is typed, newest first (server search). */
@@ -80,14 +81,13 @@ function useGcodeChoices(workspaceId: number, search: string) {
  */
 async function startOnPrinters(
   views: PrinterView[],
-  fileId: number,
-  makeVideo: boolean,
+  start: { fileId: number; makeVideo: boolean; plate?: number },
   context: { t: TFunction; queryClient: QueryClient; workspaceId: number },
 ) {
   const { t, queryClient, workspaceId } = context;
   views.forEach((view) => markChangingState(view.printer.id, view.printerState));
   const settled = await Promise.allSettled(
-    views.map((view) => startPrint({ printerId: view.printer.id, fileId, makeVideo })),
+    views.map((view) => startPrint({ printerId: view.printer.id, ...start })),
   );
   const failures: StartOutcome[] = [];
   settled.forEach((result, index) => {
@@ -139,16 +139,20 @@ async function startOnPrinters(
 function PrinterChoice({
   view,
   isChecked,
-  fileFilament,
+  file,
   onToggle,
 }: {
   view: PrinterView;
   isChecked: boolean;
-  fileFilament: Gcode['filament_type'] | undefined;
+  file: Gcode | undefined;
   onToggle: () => void;
 }) {
   const { t } = useTranslation();
-  const hints = getPrinterHints(toTarget(view), fileFilament);
+  const hints = getPrinterHints(
+    toTarget(view),
+    file ? file.filament_type : undefined,
+    file?.format,
+  );
   return (
     <Group
       justify="space-between"
@@ -162,7 +166,14 @@ function PrinterChoice({
         <Group gap={6} pl={30}>
           <PrinterStateBadge view={view} />
           {hints.map((hint) => (
-            <Badge key={hint} color={hint === 'notReady' ? 'orange' : 'yellow'} variant="light">
+            <Badge
+              key={hint}
+              color={
+                hint === 'notReady' ? 'orange' : hint === 'cannotPrintFormat' ? 'red' : 'yellow'
+              }
+              variant="light"
+              data-testid={`print-dialog-hint-${hint}`}
+            >
               {t(`printDialog.hint.${hint}`)}
             </Badge>
           ))}
@@ -193,6 +204,7 @@ export default function PrintDialog({
   );
   const [isMultiple, setMultiple] = useState(false);
   const [makeVideo, setMakeVideo] = useState(false);
+  const [plate, setPlate] = useState<number | null>(null);
   const [error, setError] = useState<PrintValidationError | null>(null);
   const canQueue = useIsQueueAvailable();
   const [isQueueing, setQueueing] = useState(false);
@@ -218,10 +230,20 @@ export default function PrintDialog({
 
   const submit = () => {
     if (fileId === null) return;
-    const problem = validatePrint(selectedViews.map(toTarget), file?.filament_type ?? null);
+    const problem = validatePrint(
+      selectedViews.map(toTarget),
+      file?.filament_type ?? null,
+      file?.format,
+    );
     setError(problem);
     if (problem) return;
-    void startOnPrinters(selectedViews, fileId, makeVideo, {
+    const chosenPlate = plate ?? file?.plates?.[0];
+    const start = {
+      fileId,
+      makeVideo,
+      ...(chosenPlate !== undefined ? { plate: chosenPlate } : {}),
+    };
+    void startOnPrinters(selectedViews, start, {
       t,
       queryClient,
       workspaceId: workspace.id,
@@ -247,6 +269,7 @@ export default function PrintDialog({
           value={fileId === null ? null : String(fileId)}
           onChange={(value) => {
             setFileId(value ? Number(value) : null);
+            setPlate(null);
             setError(null);
           }}
           onSearchChange={(value) => setSearch(value === file?.name ? '' : value)}
@@ -262,6 +285,19 @@ export default function PrintDialog({
                 : t('printDialog.noFilament'),
             })}
           </Text>
+        )}
+        {file?.plates && file.plates.length > 1 && (
+          <Select
+            label={t('printDialog.plate')}
+            data={file.plates.map((number) => ({
+              value: String(number),
+              label: t('printDialog.plateOption', { plate: number }),
+            }))}
+            value={String(plate ?? file.plates[0])}
+            onChange={(value) => setPlate(value ? Number(value) : null)}
+            allowDeselect={false}
+            data-testid="print-dialog-plate"
+          />
         )}
         <Group justify="space-between">
           <Text fw={500}>{t('printDialog.printers')}</Text>
@@ -286,7 +322,7 @@ export default function PrintDialog({
               key={view.printer.id}
               view={view}
               isChecked={selected.includes(view.printer.id)}
-              fileFilament={file ? file.filament_type : undefined}
+              file={file}
               onToggle={() => {
                 setSelected((current) => togglePrinter(current, view.printer.id, isMultiple));
                 setError(null);

@@ -82,3 +82,27 @@ describe('start failures (spec part 1 §8)', () => {
     });
   });
 });
+
+describe('file formats and printer kinds (issue 25)', () => {
+  const ready = (deviceType: string) => ({
+    printerState: 'READY_TO_PRINT' as const,
+    filamentType: null,
+    deviceType,
+  });
+  it('a .gcode.3mf prints on a Bambu Lab printer only, with a clear reason elsewhere', () => {
+    expect(validatePrint([ready('bambu')], null, 'gcode.3mf')).toBeNull();
+    for (const kind of ['octoprint', 'moonraker', 'prusalink']) {
+      expect(validatePrint([ready('bambu'), ready(kind)], null, 'gcode.3mf')).toBe(
+        'validationErrorFormat',
+      );
+      expect(getPrinterHints(ready(kind), null, 'gcode.3mf')).toEqual(['cannotPrintFormat']);
+    }
+  });
+  it('a .bgcode is refused on a Bambu Lab printer; plain G-code goes everywhere', () => {
+    expect(validatePrint([ready('bambu')], null, 'bgcode')).toBe('validationErrorFormatBgcode');
+    expect(validatePrint([ready('prusalink')], null, 'bgcode')).toBeNull();
+    for (const kind of ['octoprint', 'moonraker', 'prusalink', 'bambu', 'unknown']) {
+      expect(validatePrint([ready(kind)], null, 'gcode'), kind).toBeNull();
+    }
+  });
+});

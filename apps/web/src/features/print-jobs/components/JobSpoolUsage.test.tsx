@@ -2,7 +2,7 @@
 import type { PrintJob } from '@printdeck/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInApp } from '../../../test/render-in-app';
+import { renderInApp } from '../../../../test-support/render-in-app';
 import { JobSpoolUsage } from './JobSpoolUsage';
 
 // a first render of Mantine under jsdom takes seconds on a busy machine

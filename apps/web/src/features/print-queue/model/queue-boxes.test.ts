@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDialogStage, queuePrinterChoices } from './queue-dialog';
 import { BOX_ACTIONS, moveId } from './queue-boxes';
-import { buildPrinter } from '../../../test/printer-fixtures';
+import { buildPrinter } from '../../../../test-support/printer-fixtures';
 
 describe('the queue page', () => {
   it('offers the spec’s buttons by box: print and edit only while queued', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canDoBulkAction, keepSelectable, runOneByOne, toggleSelected } from './bulk-action';
-import { buildView } from '../../../test/printer-fixtures';
+import { buildView } from '../../../../test-support/printer-fixtures';
 
 describe('bulk action', () => {
   const readyWithRelay = buildView('READY_TO_PRINT', { relay: true, printer: { id: 1 } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canEmergencyStopFromMenu, getCardActions } from './card-actions';
-import { buildView } from '../../../test/printer-fixtures';
+import { buildView } from '../../../../test-support/printer-fixtures';
 
 const operator = { isChangingState: false, canOperate: true };
 

@@ -5,7 +5,7 @@ import {
   listFinishingSoonest,
   parseFarmStatus,
 } from './farm-status';
-import { buildView } from '../../../test/printer-fixtures';
+import { buildView } from '../../../../test-support/printer-fixtures';
 
 const job = (left: number | null) => ({
   job: { file_name: 'a.gcode', completion: 50, print_time: 60, print_time_left: left },

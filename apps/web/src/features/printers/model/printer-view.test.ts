@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildPrinterView, getProgressWidth, shouldShowProgress } from './printer-view';
-import { buildDeviceState, buildPrinter, buildView } from '../../../test/printer-fixtures';
+import {
+  buildDeviceState,
+  buildPrinter,
+  buildView,
+} from '../../../../test-support/printer-fixtures';
 import { formatProgress, formatTemperature } from './printer-state-display';
 
 describe('buildPrinterView', () => {

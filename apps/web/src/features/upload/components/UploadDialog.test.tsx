@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildGcode } from '../../../test/api-fixtures';
-import { startFakeApiServer, type FakeApiServer } from '../../../test/fake-api-server';
-import { renderInApp } from '../../../test/render-in-app';
+import { buildGcode } from '../../../../test-support/api-fixtures';
+import { startFakeApiServer, type FakeApiServer } from '../../../../test-support/fake-api-server';
+import { renderInApp } from '../../../../test-support/render-in-app';
 import { UploadDialog } from './UploadDialog';
 
 // a first render of Mantine under jsdom takes seconds on a busy machine

@@ -38,7 +38,7 @@ export function UploadDropArea({ onFiles, isDisabled }: UploadDropAreaProps) {
           type="file"
           multiple
           hidden
-          accept=".gcode,.bgcode"
+          accept=".gcode,.bgcode,.3mf"
           aria-label={t('files.upload.choose')}
           data-testid="upload-input"
           onChange={(event) => {

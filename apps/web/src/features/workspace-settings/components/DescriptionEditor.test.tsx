@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInApp } from '../../../test/render-in-app';
+import { renderInApp } from '../../../../test-support/render-in-app';
 import DescriptionEditor from './DescriptionEditor';
 
 // a first render of Mantine under jsdom takes seconds on a busy machine

@@ -24,7 +24,9 @@ export function GcodeMetadata({ gcode }: { gcode: Gcode }) {
     filamentWeight: formatGrams(gcode.filament_used_g),
     nozzle: formatMillimetres(gcode.nozzle_diameter_mm),
     slicer: gcode.slicer ?? '–',
-    format: gcode.format === 'bgcode' ? '.bgcode' : '.gcode',
+    format: `.${gcode.format}`,
+    // a .gcode.3mf's sliced plates (issue 25)
+    ...(gcode.plates ? { plates: gcode.plates.join(', ') } : {}),
   } as const;
   return (
     <GcodeFacts

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { BlockType, Compression } from '../bgcode/bgcode-format.js';
+import { BlockType, Compression } from '../src/bgcode/bgcode-format.js';
 import { encodeHeatshrink } from './heatshrink-encoder.js';
 import { encodeMeatpack } from './meatpack-encoder.js';
 

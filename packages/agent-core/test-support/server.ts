@@ -14,7 +14,7 @@ import {
   type TestServer,
   type TestServerOptions,
 } from '@printdeck/server/test-support/test-server.js';
-import { eventually, slicedGcode } from './test-support.js';
+import { eventually, slicedGcode } from './drivers.js';
 
 /** The agent's integration tests against the real server: one server, user and workspace. */
 export interface ServerFixture {

@@ -1,4 +1,4 @@
-import type { HeatshrinkParams } from '../bgcode/heatshrink.js';
+import type { HeatshrinkParams } from '../src/bgcode/heatshrink.js';
 
 /**
  * A greedy heatshrink encoder for tests only: it lets tests build heatshrink blocks and

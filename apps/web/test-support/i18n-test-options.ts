@@ -1,7 +1,7 @@
 import type { InitOptions } from 'i18next';
-import cs from './cs.json';
-import en from './en.json';
-import { I18N_BASE_OPTIONS } from './i18n';
+import cs from '../src/i18n/cs.json';
+import en from '../src/i18n/en.json';
+import { I18N_BASE_OPTIONS } from '../src/i18n/i18n';
 
 /** The app's i18next options with both languages at hand, for tests that render messages. */
 export const I18N_OPTIONS = {

@@ -1,5 +1,5 @@
-import type { BuiltUser } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from './factories.js';
+import type { TestServer } from './test-server.js';
 
 export const PETG_BLACK = {
   material: 'PETG',

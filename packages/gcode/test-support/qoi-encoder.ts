@@ -1,4 +1,4 @@
-import type { RasterImage } from '../image/qoi.js';
+import type { RasterImage } from '../src/image/qoi.js';
 
 /**
  * A QOI encoder for tests only (qoiformat.org spec), so the decoder can be round-tripped on

@@ -1,4 +1,4 @@
-import { ThumbnailFormat } from '../bgcode/bgcode-format.js';
+import { ThumbnailFormat } from '../src/bgcode/bgcode-format.js';
 import { thumbnailBlock, type TestBlock } from './bgcode-writer.js';
 import { buildPrusaLikeBgcode } from './sample-bgcode.js';
 

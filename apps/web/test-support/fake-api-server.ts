@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tokenStore } from '../session/session';
+import { tokenStore } from '../src/session/session';
 
 /** The access token the page holds; the fake server answers nothing without it. */
 const ACCESS_TOKEN = 'fake-access-token';

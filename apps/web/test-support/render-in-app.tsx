@@ -7,12 +7,12 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { ErrorModal } from '../app/error-modal/ErrorModal';
-import { theme } from '../app/theme';
-import { PrinterPrintActions } from '../features/print-dialog';
-import { PrinterPrintActionsProvider } from '../features/printers';
-import { CurrentWorkspaceProvider } from '../features/workspaces/hooks/current-workspace';
-import { I18N_OPTIONS } from '../i18n/i18n-test-options';
+import { ErrorModal } from '../src/app/error-modal/ErrorModal';
+import { theme } from '../src/app/theme';
+import { PrinterPrintActions } from '../src/features/print-dialog';
+import { PrinterPrintActionsProvider } from '../src/features/printers';
+import { CurrentWorkspaceProvider } from '../src/features/workspaces/hooks/current-workspace';
+import { I18N_OPTIONS } from './i18n-test-options';
 
 /** A workspace as GET /users/me/groups/ answers it; the caller's role decides `me`. */
 export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {

@@ -11,11 +11,16 @@ import {
   SnapshotResultSchema,
   type DeviceCommandError,
 } from '@printdeck/shared';
-import type { AgentTuning } from './agent.js';
-import { createDriver, type PrinterHost } from './drivers/create-driver.js';
-import { CommandFailed, type Driver, type DriverCommand, type JobEvent } from './drivers/driver.js';
-import { PrintFiles } from './files/print-file.js';
-import { silentLogger } from './log.js';
+import type { AgentTuning } from '../src/agent.js';
+import { createDriver, type PrinterHost } from '../src/drivers/create-driver.js';
+import {
+  CommandFailed,
+  type Driver,
+  type DriverCommand,
+  type JobEvent,
+} from '../src/drivers/driver.js';
+import { PrintFiles } from '../src/files/print-file.js';
+import { silentLogger } from '../src/log.js';
 
 /** Helpers for the agent's integration tests: they wait on conditions, never on the clock. */
 
@@ -210,6 +215,8 @@ interface PrintedFile {
   jobId: number;
   dir: string;
   sha256?: string;
+  /** the plate of a `.gcode.3mf` */
+  plate?: number;
 }
 
 async function printDownloadedFile(
@@ -234,6 +241,7 @@ async function printDownloadedFile(
         sha256: file.sha256 ?? sha256(file.content),
         print: true,
         job_id: file.jobId,
+        ...(file.plate !== undefined ? { plate: file.plate } : {}),
       },
       new AbortController().signal,
     );

@@ -4,8 +4,8 @@ import {
   startVirtualMoonraker,
   type VirtualMoonraker,
   type VirtualMoonrakerOptions,
-} from './moonraker/server.js';
-import type { VirtualPrinter } from './printer-model/printer.js';
+} from '../src/moonraker/server.js';
+import type { VirtualPrinter } from '../src/printer-model/printer.js';
 
 /** Helpers for the integration tests: waiting on events, never on the clock. */
 

@@ -1,4 +1,4 @@
-import { BlockType, Compression, ThumbnailFormat } from '../bgcode/bgcode-format.js';
+import { BlockType, Compression, ThumbnailFormat } from '../src/bgcode/bgcode-format.js';
 import {
   gcodeBlock,
   metadataBlock,

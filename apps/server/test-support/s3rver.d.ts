@@ -1,0 +1,19 @@
+/** The part of @20minutes/s3rver (plain JavaScript, no types) that the tests use. */
+declare module '@20minutes/s3rver' {
+  import type { Server } from 'node:http';
+  import type { AddressInfo } from 'node:net';
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    httpServer: Server;
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
