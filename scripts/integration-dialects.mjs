@@ -195,4 +195,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/videos/videos.int.test.ts': 'video rows and the encode queue',
   'apps/server/src/modules/workspaces/workspace-settings.int.test.ts': REPOSITORY,
   'apps/server/src/modules/workspaces/workspaces.int.test.ts': REPOSITORY,
+  'apps/server/src/observability/metrics.int.test.ts':
+    "the scrape's grouped counts (sum of sizes, min of due times) on both databases",
+  'apps/server/src/modules/webhooks/webhooks.int.test.ts':
+    'deliveries unique per (webhook, event) with ON CONFLICT and RETURNING, in the ending transaction',
 };

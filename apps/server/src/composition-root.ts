@@ -8,6 +8,7 @@ import { connectRedisCluster } from './cluster/redis-cluster.js';
 import type { ClusterTimings } from './cluster/redis-membership.js';
 import type { NotificationOptions } from './composition/notifications.js';
 import type { VideoSettings } from './composition/videos.js';
+import type { WebhookDeliveryOptions } from './modules/webhooks/webhook-delivery-job.js';
 import { startWorkers } from './composition/workers.js';
 import type { Config } from './config/config.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
@@ -44,6 +45,8 @@ export interface StartOptions {
   clusterTimings?: ClusterTimings;
   /** tests make the job runner look only when told (drainOnce) */
   jobOptions?: Partial<JobRunnerOptions>;
+  /** tests shorten the webhook retries and timeout */
+  webhookOptions?: Partial<WebhookDeliveryOptions>;
   /** tests: the LAN printers' built-in agents retry and take frames sooner */
   lanAgentTuning?: Partial<AgentTuning>;
 }
@@ -111,6 +114,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ffmpegPath: config.ffmpegPath,
       },
       lanPrinterNetworks: config.lanPrinterNetworks,
+      outgoingAllowedNetworks: config.outgoingAllowedNetworks,
+      ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
       notificationOptions: {
         ...options.notificationOptions,
         invitationMail: {

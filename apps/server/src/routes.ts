@@ -36,6 +36,7 @@ import { registerPrintQueueRoutes } from './modules/print-queue/print-queue.rout
 import { registerPushRoutes } from './modules/notifications/push.routes.js';
 import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
+import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
 
 /**
@@ -78,6 +79,7 @@ export async function registerRoutes(
   registerNotificationSettingsRoutes(server, workspaceAdmin.notifications);
   registerTelegramRoutes(server, services.notifications.telegramLinks);
   registerPushRoutes(server, services.notifications.pushSubscriptions);
+  registerWebhooksRoutes(server, services.webhooks.service);
   registerStatsRoutes(server, workspaceAdmin.stats);
   registerGettingStartedRoutes(server, workspaceAdmin.gettingStarted);
   registerStatsChartsRoutes(server, services.statsCharts);

@@ -14,6 +14,7 @@ export interface TestServerOptions {
   notificationOptions?: StartOptions['notificationOptions'];
   clusterTimings?: StartOptions['clusterTimings'];
   jobOptions?: StartOptions['jobOptions'];
+  webhookOptions?: StartOptions['webhookOptions'];
   /** start on the database and data directory of an earlier server (a restart); kept on close */
   storage?: TestStorage;
   /** listen on this port instead of any free one (when PUBLIC_URL must name the server) */
@@ -83,6 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     ...(options.clusterTimings ? { clusterTimings: options.clusterTimings } : {}),
     ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
+    ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
   });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');

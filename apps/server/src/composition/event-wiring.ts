@@ -28,7 +28,8 @@ const QUEUE_TICK_MS = 5000;
  *      (anything else: a person looks first);
  *   3. spools: the filament the job used comes off the loaded spools and is recorded on the job;
  *      a spool falling below its low threshold writes a "spool low" outbox row;
- *   4. notifications: outbox rows for every member who asked for this outcome.
+ *   4. notifications: outbox rows for every member who asked for this outcome;
+ *   5. webhooks: a delivery for every webhook of the workspace that asked for this event.
  * After commit, in the same order: the job runner wakes for the encode, the queue dispatches
  * the printer's next job, the notification worker wakes.
  * "A print job started" (after commit): the queue marks the printer's plate in use.
@@ -43,6 +44,7 @@ export function wirePrintJobEvents(deps: {
   >;
   spools: PrintJobLifecycleHooks;
   notifications: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks };
+  webhooks: PrintJobLifecycleHooks;
 }): void {
   const { lifecycle, queue } = deps;
   lifecycle.subscribe(deps.videoRecording);
@@ -53,6 +55,8 @@ export function wirePrintJobEvents(deps: {
   });
   lifecycle.subscribe(deps.spools);
   lifecycle.subscribe(deps.notifications.jobEnded);
+  // 5. webhooks: a delivery row per subscribed webhook (job.started after its start commits)
+  lifecycle.subscribe(deps.webhooks);
   // the failure check flagged a finished timelapse: an outbox row in the check's transaction
   deps.videoEvents.subscribe(deps.notifications.videoFlagged);
 }

@@ -13,6 +13,8 @@ import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
 import { createVideoServices, type VideoSettings } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
+import { createWebhookServices } from './webhooks.js';
+import type { WebhookDeliveryOptions } from '../modules/webhooks/webhook-delivery-job.js';
 import { createWorkspaceAdminServices } from './workspace-admin.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createJobRunner, type JobRunnerOptions } from '../jobs/job-runner.js';
@@ -64,6 +66,10 @@ export interface ServiceDeps {
   /** tests: the built-in agents' retries and timelapse interval */
   lanAgentTuning?: Partial<AgentTuning>;
   jobOptions?: Partial<JobRunnerOptions>;
+  /** OUTGOING_ALLOWED_NETWORKS: webhooks may reach these besides public addresses */
+  outgoingAllowedNetworks?: LanNetwork[];
+  /** tests shorten the webhook retries */
+  webhookOptions?: Partial<WebhookDeliveryOptions>;
 }
 
 /**
@@ -239,6 +245,17 @@ export function composeServices({
     runJob: (job) => jobs.runHeld(job),
   });
   jobs.register(workspaceAdmin.invitationMailJob);
+  const webhooks = createWebhookServices({
+    db,
+    clock,
+    jwtSecret,
+    jobs: jobsRepository,
+    wakeJobs: () => jobs.wake(),
+    allowedNetworks: rest.outgoingAllowedNetworks ?? [],
+    requireWorkspacePermission: workspaces.requireWorkspacePermission,
+    ...(rest.webhookOptions ? { options: rest.webhookOptions } : {}),
+  });
+  jobs.register(webhooks.deliveryJob);
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
@@ -254,6 +271,7 @@ export function composeServices({
       }).onJobEnded,
     },
     notifications: notifications.hooks,
+    webhooks: webhooks.hooks,
   });
   return {
     cluster,
@@ -277,6 +295,7 @@ export function composeServices({
     workspaceAdmin,
     videos,
     notifications,
+    webhooks,
     jobs,
     orphans: createOrphanSweep({ db, storage, clock }),
   };

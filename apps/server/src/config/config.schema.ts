@@ -124,6 +124,22 @@ export const EnvSchema = z.object({
       .regex(/^[A-Za-z0-9.:_-]{1,253}$/, 'must be the site id (domain) as Plausible lists it')
       .optional(),
   ),
+  /** Prometheus metrics at /metrics, scraped with this bearer token; unset: no /metrics (404) */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters long').optional(),
+  ),
+  /** networks that webhooks, ntfy, Discord and Slack may reach besides the public internet */
+  OUTGOING_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseLanNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** LAN mode (issue 17): the networks the server may reach printers in; unset: LAN mode off */
   LAN_PRINTER_NETWORKS: z
     .string()
@@ -191,6 +207,10 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     timelapseWorkspaceQuotaBytes: Math.round(e.TIMELAPSE_WORKSPACE_QUOTA_GB * 1024 ** 3),
     /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */
     ffmpegPath: e.FFMPEG_PATH,
+    /** OUTGOING_ALLOWED_NETWORKS; empty: public addresses only */
+    outgoingAllowedNetworks: e.OUTGOING_ALLOWED_NETWORKS,
+    /** METRICS_TOKEN; undefined: /metrics answers 404 */
+    metricsToken: e.METRICS_TOKEN,
     /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
     lanPrinterNetworks: e.LAN_PRINTER_NETWORKS,
     /** SENTRY_DSN; undefined: no error reporting */

@@ -6,6 +6,7 @@ import type { PrintingTables } from './tables/printing.js';
 import type { MessagingTables } from './tables/messaging.js';
 import type { JobTables } from './tables/jobs.js';
 import type { SpoolTables } from './tables/spools.js';
+import type { WebhookTables } from './tables/webhooks.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/workspaces.js';
@@ -15,6 +16,7 @@ export type * from './tables/printing.js';
 export type * from './tables/messaging.js';
 export type * from './tables/jobs.js';
 export type * from './tables/spools.js';
+export type * from './tables/webhooks.js';
 
 /**
  * Tables as both dialects see them. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -30,4 +32,5 @@ export interface Database
     PrintingTables,
     MessagingTables,
     JobTables,
-    SpoolTables {}
+    SpoolTables,
+    WebhookTables {}

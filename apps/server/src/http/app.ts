@@ -20,6 +20,9 @@ import { registerRoutes } from '../routes.js';
 import { registerPermissionCheck, type RoutePermission } from './route-permission.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerSecurityEvents } from '../logging/security-events.js';
+import { createMetrics } from '../observability/metrics.js';
+import { createMetricsFiguresRepository } from '../observability/metrics-figures.repository.js';
+import { registerHttpMetrics, registerMetricsRoutes } from '../observability/metrics.routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +79,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
   registerJsonDepthLimit(server);
+  const metrics = config.metricsToken
+    ? createMetrics({
+        figures: createMetricsFiguresRepository(options.database.db),
+        live: services.devices.live,
+        clock,
+      })
+    : null;
+  if (metrics) registerHttpMetrics(server, metrics);
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.addHook('onSend', async (request, reply) => {
@@ -104,6 +115,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     findRole: (userId, workspaceId) => services.workspaces.findRole(userId, workspaceId),
   });
 
+  registerMetricsRoutes(
+    server,
+    metrics && config.metricsToken
+      ? { metrics, token: config.metricsToken }
+      : { metrics: null, token: undefined },
+  );
   await registerRoutes(server, { ...options, maintenance });
 
   return { server, routes };

@@ -236,12 +236,13 @@ describe('API key policy', () => {
     }
   });
 
-  it('outside /api, besides the web app files, there is only the slicer upload', () => {
+  it('outside /api, besides the web app files, there are only the slicer upload and /metrics', () => {
     const others = t.server.routes
       .filter((r) => !r.url.startsWith('/api/') && r.method !== 'HEAD')
       .filter((r) => !/\.[a-z0-9]+$/.test(r.url) && !r.url.startsWith('/assets'))
       .map((r) => `${r.method} ${r.url}`);
-    expect(others.sort()).toEqual([...SLICER_ROUTES].sort());
+    // /metrics takes its own bearer token (METRICS_TOKEN), never an API key: metrics.int.test.ts
+    expect(others.sort()).toEqual([...SLICER_ROUTES, 'GET /metrics'].sort());
   });
 });
 

@@ -26,6 +26,7 @@ import * as printerOutOfService from './0031-printer-out-of-service.js';
 import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js';
 import * as queuePrinterVersions from './0038-queue-printer-versions.js';
 import * as filePlates from './0037-file-plates.js';
+import * as webhooks from './0034-webhooks.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0031-printer-out-of-service': printerOutOfService,
   '0038-queue-printer-versions': queuePrinterVersions,
   '0037-file-plates': filePlates,
+  '0034-webhooks': webhooks,
 };

@@ -69,6 +69,13 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'PATCH /api/groups/:g/users/:userId/': 'none',
   'DELETE /api/groups/:g/users/:userId/': 'none',
   'DELETE /api/groups/:g/invitations/:id/': 'none',
+  // webhooks (issue 28): workspace settings, never a key's
+  'GET /api/groups/:g/webhooks/': 'none',
+  'POST /api/groups/:g/webhooks/': 'none',
+  'PATCH /api/groups/:g/webhooks/:id/': 'none',
+  'DELETE /api/groups/:g/webhooks/:id/': 'none',
+  'POST /api/groups/:g/webhooks/:id/test/': 'none',
+  'GET /api/groups/:g/webhooks/:id/deliveries/': 'none',
   // files and labels
   'GET /api/groups/:g/files/': 'read',
   'POST /api/groups/:g/files/': 'upload_file',

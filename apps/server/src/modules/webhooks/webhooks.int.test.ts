@@ -1,0 +1,254 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  addMember,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A real HTTP receiver on 127.0.0.1 that answers with the statuses it is told, in order. */
+function startReceiver() {
+  const received: Received[] = [];
+  let statuses: number[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+      response.writeHead(statuses.shift() ?? 200, { 'content-type': 'text/plain' });
+      response.end('thanks');
+    });
+  });
+  return new Promise<{
+    url: string;
+    received: Received[];
+    answer(next: number[]): void;
+    close(): Promise<void>;
+  }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}/hook`,
+        received,
+        answer: (next) => {
+          statuses = next;
+        },
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    }),
+  );
+}
+
+/** What a receiver does: recompute the HMAC over "<t>.<body>". */
+function verify(secret: string, received: Received): boolean {
+  const header = String(received.headers['x-printdeck-signature'] ?? '');
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+  if (!match) return false;
+  const expected = createHmac('sha256', secret)
+    .update(`${match[1]}.${received.body}`)
+    .digest('hex');
+  return expected === match[2];
+}
+
+let t: TestServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let owner: BuiltUser;
+let workspaceId: number;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  t = await startTestServer({
+    env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
+    webhookOptions: { backoffMs: 50, maxBackoffMs: 200, maxAttempts: 3, timeoutMs: 2000 },
+    jobOptions: { pollMs: 50 },
+  });
+  owner = await buildUser(t);
+  workspaceId = await buildWorkspace(t, owner);
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+beforeEach(() => {
+  receiver.received.length = 0;
+  receiver.answer([]);
+});
+
+async function createWebhook(events: string[] = ['job.finished']) {
+  const response = await t.api(`/api/groups/${workspaceId}/webhooks/`, {
+    method: 'POST',
+    token: owner.access,
+    body: { url: receiver.url, events },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: number; secret: string };
+}
+
+async function deliveriesOf(id: number) {
+  const response = await t.api(`/api/groups/${workspaceId}/webhooks/${id}/deliveries/`, {
+    token: owner.access,
+  });
+  return response.body.results as Array<Record<string, unknown>>;
+}
+
+async function insertRunningJob(): Promise<number> {
+  const row = await t.server.database.db
+    .insertInto('print_jobs')
+    .values({
+      workspace_id: workspaceId,
+      file_id: null,
+      file_name: 'benchy.gcode',
+      printer_id: null,
+      printer_name: 'MK4',
+      device_key_id: 1,
+      user_id: owner.id,
+      username: owner.email,
+      started_on: new Date().toISOString(),
+      ended_on: null,
+      outcome: 'printing',
+      make_video: 0,
+      video_state: null,
+      filament_used_g: null,
+      filament_used_mm: null,
+      printing_time_sec: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('webhooks', () => {
+  it('refuses a private address unless its network is allowed, naming the field', async () => {
+    const closed = await startTestServer();
+    try {
+      const user = await buildUser(closed);
+      const space = await buildWorkspace(closed, user);
+      const response = await closed.api(`/api/groups/${space}/webhooks/`, {
+        method: 'POST',
+        token: user.access,
+        body: { url: 'http://127.0.0.1:9/hook', events: ['job.finished'] },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.details.url[0]).toContain('not a public address');
+      const bad = await closed.api(`/api/groups/${space}/webhooks/`, {
+        method: 'POST',
+        token: user.access,
+        body: { url: 'ftp://example.com/', events: [] },
+      });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.details).sort()).toEqual(['events', 'url']);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('sends a signed test that the receiver can verify, and logs its answer', async () => {
+    const hook = await createWebhook();
+    expect(hook.secret).toMatch(/^whsec_/);
+    const listed = await t.api(`/api/groups/${workspaceId}/webhooks/`, { token: owner.access });
+    expect(listed.text).not.toContain(hook.secret);
+    const test = await t.api(`/api/groups/${workspaceId}/webhooks/${hook.id}/test/`, {
+      method: 'POST',
+      token: owner.access,
+    });
+    expect(test.status).toBe(202);
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000 });
+    const [got] = receiver.received;
+    expect(verify(hook.secret, got!)).toBe(true);
+    expect(verify('whsec_wrong', got!)).toBe(false);
+    expect(got!.headers['x-printdeck-event']).toBe('webhook.test');
+    expect(got!.headers['idempotency-key']).toBe(test.body.event_id);
+    expect(JSON.parse(got!.body)).toMatchObject({
+      event: 'webhook.test',
+      workspace_id: workspaceId,
+    });
+    await vi.waitFor(async () =>
+      expect((await deliveriesOf(hook.id))[0]).toMatchObject({
+        state: 'sent',
+        last_status: 200,
+        last_response: 'thanks',
+        attempts: 1,
+      }),
+    );
+  });
+
+  it('retries a 503 with backoff under the same idempotency key, once per event', async () => {
+    const hook = await createWebhook(['job.failed']);
+    receiver.answer([503, 200]);
+    const jobId = await insertRunningJob();
+    await t.server.services.printJobs.endJob(jobId, 'failed');
+    await vi.waitFor(
+      async () =>
+        expect((await deliveriesOf(hook.id))[0]).toMatchObject({ state: 'sent', attempts: 2 }),
+      { timeout: 10_000 },
+    );
+    const mine = receiver.received.filter((r) => r.headers['x-printdeck-event'] === 'job.failed');
+    expect(mine).toHaveLength(2);
+    expect(mine[0]!.headers['idempotency-key']).toBe(`print_job:${jobId}:failed`);
+    expect(mine[1]!.headers['idempotency-key']).toBe(mine[0]!.headers['idempotency-key']);
+    expect(JSON.parse(mine[1]!.body).data).toMatchObject({ job_id: jobId, outcome: 'failed' });
+    // the same event again adds no delivery
+    await t.server.database.db.transaction().execute(async (trx) => {
+      const job = await trx
+        .selectFrom('print_jobs')
+        .selectAll()
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      await t.server.services.webhooks.events.onJobEnded(trx, job);
+    });
+    expect((await deliveriesOf(hook.id)).filter((d) => d.event === 'job.failed')).toHaveLength(1);
+  });
+
+  it('gives up at once on a 4xx other than 408/429 and tells nobody else', async () => {
+    const hook = await createWebhook(['job.cancelled']);
+    receiver.answer([410]);
+    const test = await t.api(`/api/groups/${workspaceId}/webhooks/${hook.id}/test/`, {
+      method: 'POST',
+      token: owner.access,
+    });
+    expect(test.status).toBe(202);
+    await vi.waitFor(
+      async () =>
+        expect((await deliveriesOf(hook.id))[0]).toMatchObject({
+          state: 'failed',
+          last_status: 410,
+          attempts: 1,
+        }),
+      { timeout: 10_000 },
+    );
+  });
+
+  it("is the admins' business: another workspace's webhook is 404, a plain member 403", async () => {
+    const hook = await createWebhook();
+    const stranger = await buildUser(t);
+    const elsewhere = await buildWorkspace(t, stranger);
+    const cross = await t.api(`/api/groups/${elsewhere}/webhooks/${hook.id}/`, {
+      method: 'PATCH',
+      token: stranger.access,
+      body: { is_enabled: false },
+    });
+    expect(cross.status).toBe(404);
+    const outsider = await t.api(`/api/groups/${workspaceId}/webhooks/`, {
+      token: stranger.access,
+    });
+    expect(outsider.status).toBe(404);
+    const member = await buildUser(t);
+    await addMember(t, workspaceId, member, 'user');
+    const denied = await t.api(`/api/groups/${workspaceId}/webhooks/`, { token: member.access });
+    expect(denied.status).toBe(403);
+    const removed = await t.api(`/api/groups/${workspaceId}/webhooks/${hook.id}/`, {
+      method: 'DELETE',
+      token: owner.access,
+    });
+    expect(removed.status).toBe(204);
+  });
+});

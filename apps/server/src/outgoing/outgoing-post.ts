@@ -1,0 +1,72 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { NetworkPolicy } from '../modules/lan-printers/lan-networks.js';
+import { checkOutgoingTarget } from './outgoing-target.js';
+
+export interface OutgoingAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** the first bytes of the body, as text */
+  body: string;
+}
+
+/** The target was refused by the SSRF rule: never worth a retry until someone changes it. */
+export class TargetRefused extends Error {
+  constructor(reason: string) {
+    super(`The address was refused: ${reason}.`);
+    this.name = 'TargetRefused';
+  }
+}
+
+const ANSWER_KEEP_BYTES = 2048;
+
+/**
+ * POSTs a body to a workspace-named address after the SSRF check, connecting to the checked
+ * address. Resolves with any HTTP answer (the caller decides what a status means); rejects on
+ * refusal, network failure or when `timeoutMs` passes with no whole answer.
+ */
+export async function postToTarget(input: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  allowed: NetworkPolicy;
+  timeoutMs: number;
+}): Promise<OutgoingAnswer> {
+  const target = await checkOutgoingTarget(input.url, input.allowed);
+  if ('refused' in target) throw new TargetRefused(target.refused);
+  const { url, address, family } = target;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...input.headers, 'content-length': String(Buffer.byteLength(input.body)) },
+        lookup: (_host, _options, callback) => callback(null, address, family),
+        timeout: input.timeoutMs,
+        signal: AbortSignal.timeout(input.timeoutMs),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (kept < ANSWER_KEEP_BYTES) chunks.push(chunk);
+          kept += chunk.length;
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).subarray(0, ANSWER_KEEP_BYTES).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+    );
+    request.on('error', reject);
+    request.end(input.body);
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * `/metrics` scrape figures (issue 28): `npm run bench:metrics -- [--printers 1000,5000]
+ * [--scrapes 20]` starts the server in this process with METRICS_TOKEN, writes the printers
+ * straight into the database (spread over 50 workspaces, 5 jobs each), attaches each one's
+ * device as connected and printing with temperatures, and prints the scrape time (p50/p95)
+ * and the size of the answer.
+ */
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js';
+import { readyState } from '../apps/server/test-support/fake-agent.js';
+import { startTestServer, type TestServer } from '../apps/server/test-support/test-server.js';
+import { percentile } from './bench-helpers.js';
+
+const { values } = parseArgs({
+  options: {
+    printers: { type: 'string', default: '1000,5000' },
+    scrapes: { type: 'string', default: '20' },
+  },
+});
+const FLEETS = values.printers.split(',').map(Number);
+const SCRAPES = Number(values.scrapes);
+const WORKSPACES = 50;
+const TOKEN = 'bench-metrics-token-0123456789';
+
+async function seed(t: TestServer, printers: number): Promise<void> {
+  const db = t.server.database.db;
+  const live = t.server.services.devices.live;
+  const now = new Date().toISOString();
+  const workspaces = await db
+    .insertInto('workspaces')
+    .values(
+      Array.from({ length: WORKSPACES }, (_, w) => ({
+        unique_id: `metrics${printers}-${w}`,
+        name: `Farm ${w}`,
+        public_description: '',
+        public_website_url: null,
+        is_public: 0,
+        avatar: null,
+        print_queue_enabled: 0,
+        created_on: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const printing = readyState();
+  printing.state.flags = { ...printing.state.flags, printing: true, ready: false };
+  printing.temperature = { tool0: { actual: 215, target: 215 }, bed: { actual: 60, target: 60 } };
+  printing.job = {
+    file_name: 'part.gcode',
+    completion: 37.5,
+    print_time: 600,
+    print_time_left: 900,
+  };
+  for (let start = 0; start < printers; start += 250) {
+    const count = Math.min(250, printers - start);
+    const keys = await db
+      .insertInto('device_keys')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          public_id: `m${printers}-${start + i}`,
+          secret_hash: 'x',
+          created_by: null,
+          created_on: now,
+          last_seen_on: null,
+          revoked_on: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const rows = keys.map((key, i) => ({
+      workspace_id: workspaces[(start + i) % WORKSPACES]!.id,
+      device_key_id: key.id,
+      name: `Printer ${start + i}`,
+      note: '',
+      enabled: 1,
+      device_type: 'octoprint',
+      filament_type: null,
+      camera_enabled: 0,
+      camera_rotation: 0,
+      jobox_enabled: 0,
+      created_on: now,
+      octoprint_api_key: null,
+    }));
+    const made = await db.insertInto('printers').values(rows).returning('id').execute();
+    await db
+      .insertInto('print_jobs')
+      .values(
+        made.flatMap((printer, i) =>
+          Array.from({ length: 5 }, (_, j) => ({
+            workspace_id: rows[i]!.workspace_id,
+            file_id: null,
+            file_name: 'part.gcode',
+            printer_id: printer.id,
+            printer_name: rows[i]!.name,
+            device_key_id: rows[i]!.device_key_id,
+            user_id: null,
+            username: 'bench',
+            started_on: now,
+            ended_on: now,
+            outcome: j % 4 === 0 ? ('failed' as const) : ('done' as const),
+            make_video: 0,
+            video_state: null,
+            filament_used_g: null,
+            filament_used_mm: null,
+            printing_time_sec: null,
+          })),
+        ),
+      )
+      .execute();
+    for (const key of keys) {
+      live.attach(key.id, { send: () => true, close: () => undefined }, 'octoprint');
+      live.applySnapshot(key.id, printing);
+    }
+  }
+}
+
+async function scrape(t: TestServer): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  // as Prometheus asks: gzip, not brotli
+  const response = await fetch(`${t.baseUrl}/metrics`, {
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip',
+    },
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`scrape answered ${response.status}`);
+  return { ms: performance.now() - started, bytes: Buffer.byteLength(body) };
+}
+
+for (const printers of FLEETS) {
+  const t = await startTestServer({ env: { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' } });
+  try {
+    await seed(t, printers);
+    await rollUpEndedJobs(t.server.database.db);
+    await scrape(t); // warm-up
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < SCRAPES; i += 1) {
+      const result = await scrape(t);
+      times.push(result.ms);
+      bytes = result.bytes;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${printers} printers: scrape p50 ${percentile(times, 50).toFixed(1)} ms, ` +
+        `p95 ${percentile(times, 95).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB ` +
+        `(${SCRAPES} scrapes, SQLite)`,
+    );
+  } finally {
+    await t.close();
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** What a workspace's webhook may be told (issue 28). */
+export const WEBHOOK_EVENTS = [
+  'job.started',
+  'job.finished',
+  'job.failed',
+  'job.cancelled',
+  'printer.offline',
+  'printer.error',
+  'queue.item_done',
+  'video.ready',
+  'spool.low',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+const WebhookUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Must be at most 2000 characters.')
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Must be an http:// or https:// URL.');
+
+const EventsSchema = z
+  .array(z.enum(WEBHOOK_EVENTS))
+  .min(1, 'Choose at least one event.')
+  .max(WEBHOOK_EVENTS.length)
+  .transform((events) => [...new Set(events)]);
+
+export const WebhookCreateSchema = z.strictObject({
+  url: WebhookUrlSchema,
+  events: EventsSchema,
+  is_enabled: z.boolean().optional(),
+});
+export type WebhookCreate = z.infer<typeof WebhookCreateSchema>;
+
+export const WebhookUpdateSchema = z.strictObject({
+  url: WebhookUrlSchema.optional(),
+  events: EventsSchema.optional(),
+  is_enabled: z.boolean().optional(),
+});
+export type WebhookUpdate = z.infer<typeof WebhookUpdateSchema>;
+
+export const WebhookSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  is_enabled: z.boolean(),
+  created_on: z.string(),
+});
+export type Webhook = z.infer<typeof WebhookSchema>;
+
+/** Made once: the secret the receiver checks signatures with is shown only here. */
+export const WebhookCreatedSchema = WebhookSchema.extend({ secret: z.string() });
+export type WebhookCreated = z.infer<typeof WebhookCreatedSchema>;
+
+export const WebhookDeliverySchema = z.object({
+  id: z.number().int(),
+  event_id: z.string(),
+  event: z.string(),
+  state: z.enum(['pending', 'sending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  last_response: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  created_on: z.string(),
+  attempted_on: z.string().nullable(),
+  next_attempt_on: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const WebhookListSchema = z.object({ results: z.array(WebhookSchema) });
+export const WebhookDeliveryListSchema = z.object({ results: z.array(WebhookDeliverySchema) });
