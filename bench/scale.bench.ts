@@ -7,7 +7,8 @@
  *
  * The queue is built so that no free printer may take anything (items assigned without the
  * auto-start, or needing a filament no printer has): the dispatcher tick then shows what a
- * look for work costs when it finds none, which is what a busy farm's tick mostly does.
+ * look for work costs when it finds none, which is what a busy farm's tick mostly does. Every
+ * printer has a spool loaded (issue 26), so the tick weighs the loaded filament as well.
  *
  * `npm run bench:scale` (SQLite); with DATABASE_URL on PostgreSQL (a fresh schema per farm;
  * the database's own CPU is then in its own process and not counted).
@@ -264,6 +265,50 @@ async function buildFarm(scale: number): Promise<Farm> {
       await trx
         .insertInto('print_queue_items')
         .values(queueRows.slice(i, i + 400) as never)
+        .execute();
+    // issue 26: every printer has a spool of its filament loaded; every fifth one has 1 g left,
+    // less than any file's estimate, so the tick's filament check has spools to weigh
+    const spoolRows = printerRows.map((_, i) => ({
+      workspace_id: workspaceId,
+      material: FILAMENTS[i % 2]!,
+      color_hex: '#111111',
+      color_name: 'Black',
+      brand: 'Farm',
+      diameter_mm: 1.75,
+      initial_weight_g: 1000,
+      remaining_weight_g: i % 5 === 0 ? 1 : 500,
+      cost_per_kg: 25,
+      location: '',
+      notes: '',
+      low_threshold_g: 100,
+      is_archived: 0,
+      created_on: iso(now),
+      updated_on: iso(now),
+    }));
+    for (let i = 0; i < spoolRows.length; i += 400)
+      await trx
+        .insertInto('spools')
+        .values(spoolRows.slice(i, i + 400))
+        .execute();
+    const spoolIds = (
+      await trx
+        .selectFrom('spools')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.id);
+    for (let i = 0; i < printerRows.length; i += 400)
+      await trx
+        .insertInto('printer_spools')
+        .values(
+          printerRows.slice(i, i + 400).map((p, j) => ({
+            printer_id: p.id,
+            tool: 0,
+            spool_id: spoolIds[i + j]!,
+            loaded_on: iso(now),
+          })),
+        )
         .execute();
     for (let i = 0; i < printerRows.length; i += 400)
       await trx

@@ -165,6 +165,10 @@ export const BOTH_DIALECTS = {
     'claiming the next queue item',
   'apps/server/src/modules/print-queue/print-queue-claim.int.test.ts':
     'two transactions claiming one item: only PostgreSQL really runs them side by side',
+  'apps/server/src/modules/print-queue/print-queue-farm.int.test.ts':
+    'copies inserted in one transaction, the start slot taken by a conditional update on a date',
+  'apps/server/src/modules/print-queue/print-queue-filament.int.test.ts':
+    'the loaded-filament filter in SQL, and two dispatchers racing for one printer’s plate',
   'apps/server/src/modules/print-queue/print-queue-paging.int.test.ts':
     'keyset pages by a row-value comparison, counts per state',
   'apps/server/src/modules/print-queue/print-queue-waiting.int.test.ts':

@@ -29,7 +29,12 @@ export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
     printers_count: 1,
     gcodes_count: 1,
     videos_count: 0,
-    settings: { print_queue_enabled: false, queue_dispatch_enabled: false },
+    settings: {
+      print_queue_enabled: false,
+      queue_dispatch_enabled: false,
+      stagger_max_heating: null,
+      stagger_interval_s: null,
+    },
     me: {
       role: 'admin',
       permissions: [...PERMISSIONS],

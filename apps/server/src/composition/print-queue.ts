@@ -13,6 +13,8 @@ import { createPrintQueueRepository } from '../modules/print-queue/print-queue.r
 import { createPrintQueueService } from '../modules/print-queue/print-queue.service.js';
 import { createPrinterPlatesRepository } from '../modules/print-queue/printer-plates.repository.js';
 import { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
+import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
+import { createQueueStagger } from '../modules/print-queue/queue-stagger.js';
 import { createQueueStarter } from '../modules/print-queue/queue-starter.js';
 import { createQueuePrinterVersionsRepository } from '../modules/print-queue/queue-printer-versions.repository.js';
 import { createQueueWaiting } from '../modules/print-queue/queue-waiting.js';
@@ -37,6 +39,8 @@ export function createPrintQueueServices(deps: {
   const items = createPrintQueueRepository(db);
   const plates = createPrinterPlatesRepository(db);
   const printers = createPrintersRepository(db);
+  const loadedSpools = createPrinterSpoolsRepository(db);
+  const stagger = createQueueStagger({ db, live, clock });
   const starter = createQueueStarter({
     items,
     plates,
@@ -50,6 +54,8 @@ export function createPrintQueueServices(deps: {
     plates,
     printers,
     starter,
+    loadedSpools,
+    stagger,
     live,
     clock,
     staleClaimMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
@@ -65,9 +71,11 @@ export function createPrintQueueServices(deps: {
     workspaces: deps.workspaces,
     getPrinterForUser: deps.getPrinterForUser,
     starter,
+    stagger,
     waiting: createQueueWaiting({
       versions: createQueuePrinterVersionsRepository(db),
       plates,
+      loadedSpools,
       live,
     }),
     clock,

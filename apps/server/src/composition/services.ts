@@ -9,6 +9,7 @@ import { createLanPrinterServices } from './lan-printers.js';
 import { createNotificationServices, type NotificationOptions } from './notifications.js';
 import { createPrintQueueServices } from './print-queue.js';
 import { createSpoolServices } from './spools.js';
+import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
 import { createVideoServices, type VideoSettings } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
@@ -154,6 +155,7 @@ export function composeServices({
     clock,
     printStartTimeoutMs,
     lifecycle: printJobLifecycle,
+    loadedSpools: createPrinterSpoolsRepository(db),
     isLeader: cluster.isLeader,
   });
   const videos = createVideoServices({
@@ -199,6 +201,8 @@ export function composeServices({
     clock,
     workspaces,
     getPrinterForUser: devices.getPrinterForUser,
+    onLoadedChanged: (printerId) =>
+      void printQueue.dispatcher.kickPrinter(printerId).catch(() => undefined),
   });
   const notifications = createNotificationServices({
     db,

@@ -13,6 +13,7 @@ export function createSpoolServices(deps: {
   clock: Clock;
   workspaces: WorkspacesService;
   getPrinterForUser: GetPrinterForUser;
+  onLoadedChanged?: (printerId: number) => void;
 }) {
   const repository = createSpoolsRepository(deps.db);
   const loadedRepository = createPrinterSpoolsRepository(deps.db);

@@ -18,6 +18,8 @@ export const PRINT_QUEUE_STARTERS = ['manual', 'jobox', 'dispatch'] as const;
 export const PRINT_QUEUE_ARCHIVE_DEFAULT = 50;
 export const PRINT_QUEUE_ARCHIVE_MAX = 500;
 export const PRINT_QUEUE_REORDER_MAX = 5000;
+/** Copies queued by one request (issue 26): a farm's batch, not a typo of a thousand. */
+export const PRINT_QUEUE_COPIES_MAX = 200;
 /** The queued items GET answers unless asked for more: the Queue box pages (issue 31). */
 export const PRINT_QUEUE_PAGE_DEFAULT = 100;
 export const PRINT_QUEUE_PAGE_MAX = 1000;
@@ -50,9 +52,13 @@ export function getPrintQueueBox(item: {
   return isRunning || isVideoPending ? 'printing' : 'printed';
 }
 
-/** Why an item without a printer waits while dispatch is on ("no free PETG printer"). */
+/**
+ * Why an item without a printer waits while dispatch is on ("no free PETG printer"):
+ * `no_loaded_spool` when printers take its type but none has a spool of it loaded with enough left;
+ * `waiting_power` while the staggered start holds automatic starts back.
+ */
 export const PrintQueueWaitingSchema = z.object({
-  code: z.enum(['no_free_printer', 'no_compatible_printer']),
+  code: z.enum(['no_free_printer', 'no_loaded_spool', 'no_compatible_printer', 'waiting_power']),
   filament_type: FilamentTypeSchema.nullable(),
 });
 export type PrintQueueWaiting = z.infer<typeof PrintQueueWaitingSchema>;
@@ -90,6 +96,15 @@ export const PrintQueueItemSchema = z.object({
   /** the last start that did not happen, kept until the item starts */
   start_problem: z.object({ message: z.string(), on: z.string(), is_held: z.boolean() }).nullable(),
   waiting: PrintQueueWaitingSchema.nullable(),
+  /** one of N copies queued together: its number, N, and how many of them printed to the end */
+  copies: z
+    .object({
+      group_id: z.number().int(),
+      index: z.number().int(),
+      count: z.number().int(),
+      done: z.number().int(),
+    })
+    .nullable(),
 });
 export type PrintQueueItem = z.infer<typeof PrintQueueItemSchema>;
 
@@ -137,6 +152,13 @@ export const PrintQueueItemCreateSchema = z.strictObject({
   printer: idSchema.nullable().default(null),
   jobox_autostart: z.boolean().default(false),
   make_video: z.boolean().default(false),
+  /** issue 26: queue this many copies at once; without a printer they spread over free ones */
+  copies: z
+    .number()
+    .int('Copies is a whole number.')
+    .min(1, 'At least 1 copy.')
+    .max(PRINT_QUEUE_COPIES_MAX, `At most ${PRINT_QUEUE_COPIES_MAX} copies at once.`)
+    .default(1),
 });
 export type PrintQueueItemCreate = z.infer<typeof PrintQueueItemCreateSchema>;
 

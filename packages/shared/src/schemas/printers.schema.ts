@@ -17,6 +17,8 @@ const cameraRotation = z.union(
   ],
 );
 
+export const OUT_OF_SERVICE_REASON_MAX = 200;
+
 export const PrinterSchema = z.object({
   id: z.number().int(),
   group_id: z.number().int(),
@@ -33,6 +35,8 @@ export const PrinterSchema = z.object({
   printer_group_ids: z.array(z.number().int()),
   /** whether the plate is known to be clear for the print queue (null: nobody said) */
   plate_state: z.enum(['clear', 'in_use']).nullable(),
+  /** maintenance (issue 26): out of service, with the reason and since when; null: in service */
+  out_of_service: z.object({ reason: z.string(), since: z.string() }).nullable(),
 });
 export type Printer = z.infer<typeof PrinterSchema>;
 
@@ -62,6 +66,13 @@ export const PrinterUpdateSchema = z
     camera_rotation: cameraRotation,
     jobox_enabled: z.boolean(),
     api_key: z.string().trim().max(200),
+    /** takes the printer out of service with this reason; null puts it back */
+    out_of_service_reason: z
+      .string()
+      .trim()
+      .min(1, 'Say why the printer is out of service.')
+      .max(OUT_OF_SERVICE_REASON_MAX)
+      .nullable(),
   })
   .partial();
 export type PrinterUpdate = z.infer<typeof PrinterUpdateSchema>;

@@ -36,10 +36,17 @@ export const WorkspaceSchema = z.object({
     print_queue_enabled: z.boolean(),
     /** queue items without a printer go to the next free compatible printer */
     queue_dispatch_enabled: z.boolean(),
+    /** staggered start (issue 26): at most this many printers heating at once; null: no limit */
+    stagger_max_heating: z.number().int().nullable(),
+    /** staggered start: at least this many seconds between two automatic starts; null: none */
+    stagger_interval_s: z.number().int().nullable(),
   }),
   me: z.object({ role: RoleSchema, permissions: z.array(PermissionSchema) }),
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
+
+/** Staggered start limits (issue 26): a farm of thousands at most; at most an hour apart. */
+export const STAGGER_LIMITS = { maxHeating: 10_000, intervalMaxS: 3600 } as const;
 
 export const WorkspaceListSchema = z.array(WorkspaceSchema);
 
@@ -65,7 +72,22 @@ export const WorkspaceUpdateSchema = z
     public_description: WorkspaceDescriptionSchema,
     public_website_url: WorkspaceWebsiteSchema,
     settings: z
-      .strictObject({ print_queue_enabled: z.boolean(), queue_dispatch_enabled: z.boolean() })
+      .strictObject({
+        print_queue_enabled: z.boolean(),
+        queue_dispatch_enabled: z.boolean(),
+        stagger_max_heating: z
+          .number()
+          .int('Printers heating at once is a whole number.')
+          .min(1, 'At least 1 printer must be allowed to heat.')
+          .max(STAGGER_LIMITS.maxHeating)
+          .nullable(),
+        stagger_interval_s: z
+          .number()
+          .int('Seconds between starts is a whole number.')
+          .min(1, 'Seconds between starts is at least 1.')
+          .max(STAGGER_LIMITS.intervalMaxS, 'At most one hour between starts.')
+          .nullable(),
+      })
       .partial(),
   })
   .partial();

@@ -21,6 +21,8 @@ import * as timelapseQuotas from './0020-timelapse-quotas.js';
 import * as listPagingAndFileSearch from './0023-list-paging-and-file-search.js';
 import * as spools from './0028-spools.js';
 import * as spoolUsage from './0029-spool-usage.js';
+import * as queueCopiesAndStagger from './0030-queue-copies-and-stagger.js';
+import * as printerOutOfService from './0031-printer-out-of-service.js';
 import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js';
 import * as queuePrinterVersions from './0038-queue-printer-versions.js';
 import * as filePlates from './0037-file-plates.js';
@@ -51,6 +53,8 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0028-spools': spools,
   '0029-spool-usage': spoolUsage,
   '0025-notification-delivery-jobs': notificationDeliveryJobs,
+  '0030-queue-copies-and-stagger': queueCopiesAndStagger,
+  '0031-printer-out-of-service': printerOutOfService,
   '0038-queue-printer-versions': queuePrinterVersions,
   '0037-file-plates': filePlates,
   '0034-webhooks': webhooks,

@@ -48,6 +48,9 @@ export interface PrintersTable {
   jobox_enabled: number;
   created_on: string;
   octoprint_api_key: string | null;
+  /** maintenance (issue 26): set while the printer is out of service, with why and since when */
+  out_of_service_reason: string | null;
+  out_of_service_on: string | null;
 }
 
 export interface PrinterGroupsTable {

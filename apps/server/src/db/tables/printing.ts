@@ -57,6 +57,10 @@ export interface PrintQueueItemsTable {
   is_held: number;
   start_error: string | null;
   start_error_on: string | null;
+  /** copies of one request: the first copy's id, this copy's number (1..N) and N */
+  copy_group_id: number | null;
+  copy_index: number | null;
+  copy_count: number | null;
 }
 
 export type TimelapseQuota = 'job_quota' | 'workspace_quota';

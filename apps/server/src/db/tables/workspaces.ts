@@ -14,6 +14,11 @@ export interface WorkspacesTable {
   print_queue_enabled: number;
   /** items without a printer go to the next free compatible printer */
   queue_dispatch_enabled: Generated<number>;
+  /** staggered start (issue 26): at most this many printers heating at once, null for no limit */
+  stagger_max_heating: number | null;
+  /** staggered start: at least this many seconds between two automatic starts */
+  stagger_interval_s: number | null;
+  last_auto_start_on: string | null;
   created_on: string;
 }
 

@@ -1,6 +1,8 @@
 import {
   derivePrinterState,
+  findLoadedFilamentProblem,
   isFilamentWrongFor,
+  LOADED_FILAMENT_MESSAGES,
   PrintFileResultSchema,
   WRONG_FILAMENT_MESSAGE,
   type DeviceState,
@@ -21,6 +23,7 @@ import type { DownloadTokens } from '../files/download-tokens.js';
 import type { FilesRepository } from '../files/files.repository.js';
 import type { GetPrinterForUser } from '../printers/printer-access.js';
 import { toApiError } from '../printers/device-errors.js';
+import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { PrintJobLifecycle } from './print-job-lifecycle.js';
@@ -41,6 +44,8 @@ interface Deps {
   clock: Clock;
   printStartTimeoutMs: number;
   lifecycle: PrintJobLifecycle;
+  /** the spools loaded on each printer: no start of a file their material or weight cannot print */
+  loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
   /** how long a device may stay out of sight before its open jobs end as unknown */
   lostGraceS?: number;
   /** with several instances only the leader ends the jobs of devices out of sight */
@@ -123,6 +128,11 @@ export function createPrintJobsService(deps: Deps) {
       input: PrintStart,
     ): Promise<PrintStartResponse> {
       const printer = await getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
+      if (printer.out_of_service_reason !== null)
+        throw new AppError(
+          'conflict',
+          `The printer is out of service: ${printer.out_of_service_reason}`,
+        );
       const device = live.get(printer.device_key_id);
       if (
         derivePrinterState({ isConnected: device.isConnected, state: device.state })
@@ -140,6 +150,12 @@ export function createPrintJobsService(deps: Deps) {
         )
       )
         throw new AppError('conflict', WRONG_FILAMENT_MESSAGE);
+      const loaded = await deps.loadedSpools.listLoadedFilament([printer.id]);
+      const problem = findLoadedFilamentProblem(loaded.get(printer.id) ?? [], {
+        filament_type: file.filament_type as FilamentType | null,
+        filament_used_g: file.filament_used_g,
+      });
+      if (problem) throw new AppError('conflict', LOADED_FILAMENT_MESSAGES[problem]);
       const plate = requirePrintableOn(device.driver, file, input.plate);
       const user = await users.findUserById(userId);
       const jobId = await jobs.insertJob({

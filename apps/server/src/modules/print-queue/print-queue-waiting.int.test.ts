@@ -9,6 +9,7 @@ import {
   uploadGcode,
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
+import { buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 /**
@@ -56,6 +57,7 @@ const api = (path: string, method: string, body?: unknown) =>
   t.api(path, { method, token: admin.access, ...(body === undefined ? {} : { body }) });
 const NO_FREE = { code: 'no_free_printer', filament_type: 'PLA' };
 const NO_COMPATIBLE = { code: 'no_compatible_printer', filament_type: 'PLA' };
+const NO_SPOOL = { code: 'no_loaded_spool', filament_type: 'PLA' };
 
 describe('the wait reason after each kind of change', () => {
   it('a plate cleared, then the printer busy and free again', async () => {
@@ -118,5 +120,34 @@ describe('the wait reason after each kind of change', () => {
     });
     expect(cleared.status).toBe(204);
     expect(await reasonOn(t)).toBeNull();
+  });
+
+  it('a spool loaded, unloaded, loaded again and its material edited', async () => {
+    expect(await reasonOn(t)).toBeNull(); // free, nothing loaded: the filament type decides
+    const spoolId = await buildSpool(t, admin, workspaceId); // PETG
+    const load = () => loadSpool(t, admin, { printerId: pla.id, tool: 0, spoolId });
+    expect((await load()).status).toBe(200);
+    expect(await reasonOn(t)).toEqual(NO_SPOOL);
+    expect(await reasonOn(second)).toEqual(NO_SPOOL);
+    expect((await api(`/api/printers/${pla.id}/spools/0/`, 'DELETE')).status).toBe(204);
+    expect(await reasonOn(t)).toBeNull();
+    expect(await reasonOn(second)).toEqual(NO_FREE);
+    expect((await load()).status).toBe(200);
+    expect(await reasonOn(t)).toEqual(NO_SPOOL);
+    const spoolPath = `/api/groups/${workspaceId}/spools/${spoolId}/`;
+    expect((await api(spoolPath, 'PATCH', { material: 'PLA' })).status).toBe(200);
+    expect(await reasonOn(t)).toBeNull();
+    expect(await reasonOn(second)).toEqual(NO_FREE);
+  });
+
+  it('the printer out of service and back', async () => {
+    const edit = (reason: string | null) =>
+      api(`/api/printers/${pla.id}/`, 'PATCH', { out_of_service_reason: reason });
+    expect((await edit('Nozzle swap')).status).toBe(200);
+    expect(await reasonOn(t)).toEqual(NO_COMPATIBLE);
+    expect(await reasonOn(second)).toEqual(NO_COMPATIBLE);
+    expect((await edit(null)).status).toBe(200);
+    expect(await reasonOn(t)).toBeNull();
+    expect(await reasonOn(second)).toEqual(NO_FREE);
   });
 });

@@ -6,7 +6,7 @@ import {
   type PrintQueueWaiting,
 } from '@printdeck/shared';
 import type { FilesRepository, PreviewRow } from '../files/files.repository.js';
-import type { QueueItemView } from './print-queue.repository.js';
+import type { PrintQueueRepository, QueueItemView } from './print-queue.repository.js';
 
 function toJob(view: QueueItemView): PrintQueueJob | null {
   if (view.print_job_id === null || view.job_outcome === null) return null;
@@ -22,6 +22,7 @@ function toItem(
   view: QueueItemView,
   previews: PreviewRow[],
   waiting: PrintQueueWaiting | null,
+  copiesDone: Map<number, number>,
 ): PrintQueueItem {
   const printJob = toJob(view);
   return {
@@ -63,12 +64,22 @@ function toItem(
         ? null
         : { message: view.start_error, on: view.start_error_on ?? '', is_held: view.is_held === 1 },
     waiting,
+    copies:
+      view.copy_group_id === null
+        ? null
+        : {
+            group_id: view.copy_group_id,
+            index: view.copy_index ?? 1,
+            count: view.copy_count ?? 1,
+            done: copiesDone.get(view.copy_group_id) ?? 0,
+          },
   };
 }
 
 /** Rows to the API's items, with every file's previews in one query. */
 export async function toItems(
   files: FilesRepository,
+  items: Pick<PrintQueueRepository, 'countCopiesDone'>,
   views: QueueItemView[],
   waiting: Map<number, PrintQueueWaiting> = new Map(),
 ): Promise<PrintQueueItem[]> {
@@ -76,7 +87,9 @@ export async function toItems(
   const byFile = new Map<number, PreviewRow[]>();
   for (const preview of previews)
     byFile.set(preview.file_id, [...(byFile.get(preview.file_id) ?? []), preview]);
+  const groups = [...new Set(views.flatMap((view) => view.copy_group_id ?? []))];
+  const copiesDone = await items.countCopiesDone(groups);
   return views.map((view) =>
-    toItem(view, byFile.get(view.file_id) ?? [], waiting.get(view.id) ?? null),
+    toItem(view, byFile.get(view.file_id) ?? [], waiting.get(view.id) ?? null, copiesDone),
   );
 }

@@ -1,5 +1,9 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { FilamentType } from '@printdeck/shared';
+import {
+  FILAMENT_OF_SPOOL_MATERIAL,
+  type FilamentType,
+  type LoadedFilament,
+} from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
 import type { PrintQueueItemsTable, PrintQueueStarter, PrintQueueState } from '../../db/schema.js';
 import { moveQueuePrinterVersion } from './queue-printer-versions.repository.js';
@@ -10,6 +14,7 @@ export type QueueItemRow = Selectable<PrintQueueItemsTable>;
 export type QueueItemView = QueueItemRow & {
   file_name: string;
   file_filament_type: string | null;
+  file_filament_used_g: number | null;
   printer_name: string | null;
   printer_jobox_enabled: number | null;
   printer_enabled: number | null;
@@ -33,6 +38,8 @@ export interface NextItemQuery {
   isJoboxPrinter: boolean;
   /** the printer's filament type: a printer with one set takes only files of that type */
   printerFilament: string | null;
+  /** the spools on the printer's tools: with any, a file must match one and fit in what is left */
+  loadedSpools: readonly LoadedFilament[];
   /** whether to look at the items without a printer too (dispatch) */
   isDispatching: boolean;
   limit: number;
@@ -49,6 +56,7 @@ export function createPrintQueueRepository(db: Db) {
       .select([
         'f.name as file_name',
         'f.filament_type as file_filament_type',
+        'f.filament_used_g as file_filament_used_g',
         'p.name as printer_name',
         'p.jobox_enabled as printer_jobox_enabled',
         'p.enabled as printer_enabled',
@@ -61,7 +69,12 @@ export function createPrintQueueRepository(db: Db) {
     findWorkspaceSettings(workspaceId: number) {
       return db
         .selectFrom('workspaces')
-        .select(['print_queue_enabled', 'queue_dispatch_enabled'])
+        .select([
+          'print_queue_enabled',
+          'queue_dispatch_enabled',
+          'stagger_max_heating',
+          'stagger_interval_s',
+        ])
         .where('id', '=', workspaceId)
         .executeTakeFirst();
     },
@@ -150,6 +163,54 @@ export function createPrintQueueRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
+    },
+
+    /**
+     * Copies (issue 26): N items one after another at the end of the queue, in one transaction,
+     * each knowing its number and the group (the first copy's id). Answers the first copy's id.
+     */
+    async insertCopies(
+      item: Omit<Insertable<PrintQueueItemsTable>, 'position'>,
+      count: number,
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const ids: number[] = [];
+        for (let index = 1; index <= count; index += 1) {
+          const { id } = await trx
+            .insertInto('print_queue_items')
+            .values({
+              ...item,
+              copy_index: index,
+              copy_count: count,
+              position: sql<number>`(select coalesce(max(position), 0) + 1 from print_queue_items where workspace_id = ${item.workspace_id})`,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.push(id);
+        }
+        await trx
+          .updateTable('print_queue_items')
+          .set({ copy_group_id: ids[0]! })
+          .where('id', 'in', ids)
+          .execute();
+        return ids[0]!;
+      });
+    },
+
+    /** Per copy group: how many of its copies printed to the end ("3 of 10 done"). */
+    async countCopiesDone(groupIds: number[]): Promise<Map<number, number>> {
+      const done = new Map<number, number>();
+      if (groupIds.length === 0) return done;
+      const rows = await db
+        .selectFrom('print_queue_items as q')
+        .innerJoin('print_jobs as j', 'j.id', 'q.print_job_id')
+        .select(['q.copy_group_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('q.copy_group_id', 'in', groupIds)
+        .where('j.outcome', '=', 'done')
+        .groupBy('q.copy_group_id')
+        .execute();
+      for (const row of rows) done.set(row.copy_group_id!, Number(row.n));
+      return done;
     },
 
     /**
@@ -376,7 +437,23 @@ export function createPrintQueueRepository(db: Db) {
       // spec part 1 §5 rule 3 (isFilamentWrongFor), as the print start checks it
       const fitting = () => {
         const filament = query.printerFilament as FilamentType | null;
-        return filament === null ? waiting() : waiting().where('f.filament_type', '=', filament);
+        const typed =
+          filament === null ? waiting() : waiting().where('f.filament_type', '=', filament);
+        if (query.loadedSpools.length === 0) return typed;
+        // findLoadedFilamentProblem, as SQL: one loaded spool holds the material and enough of it
+        return typed.where((eb) =>
+          eb.or(
+            query.loadedSpools.map((spool) =>
+              eb.and([
+                eb.or([
+                  eb('f.filament_type', '=', FILAMENT_OF_SPOOL_MATERIAL[spool.material]),
+                  eb('f.filament_type', 'is', null),
+                ]),
+                eb(eb.fn.coalesce('f.filament_used_g', eb.lit(0)), '<=', spool.remaining_weight_g),
+              ]),
+            ),
+          ),
+        );
       };
       const own = query.isJoboxPrinter
         ? fitting()

@@ -19,6 +19,7 @@ import { toItems } from './print-queue.presenter.js';
 import type { PrintQueueRepository, QueueItemRow } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import { parseQueueCursor, toQueueCursor } from './queue-cursor.js';
+import type { QueueStagger, StaggerSettings } from './queue-stagger.js';
 import type { QueueStarter } from './queue-starter.js';
 import type { QueueWaiting } from './queue-waiting.js';
 
@@ -32,6 +33,7 @@ interface Deps {
   workspaces: WorkspacesService;
   getPrinterForUser: GetPrinterForUser;
   starter: QueueStarter;
+  stagger: Pick<QueueStagger, 'isClosed'>;
   /** why queued items wait, from a summary kept per change */
   waiting: QueueWaiting;
   clock: Clock;
@@ -78,10 +80,14 @@ export function createPrintQueueService(deps: Deps) {
   async function presentItem(workspaceId: number, itemId: number): Promise<PrintQueueItem> {
     const view = await items.findItemView(workspaceId, itemId);
     if (!view) throw notFound(ITEM_NOT_FOUND);
-    return (await toItems(files, [view]))[0]!;
+    return (await toItems(files, items, [view]))[0]!;
   }
 
-  async function list(workspaceId: number, query: PrintQueueListQuery, isDispatchOn: boolean) {
+  async function list(
+    workspaceId: number,
+    query: PrintQueueListQuery,
+    settings: StaggerSettings & { queue_dispatch_enabled: number },
+  ) {
     const page = {
       // one more than asked: whether a next page exists, without counting
       queueLimit: query.queue_limit + 1,
@@ -95,11 +101,14 @@ export function createPrintQueueService(deps: Deps) {
     const shown = queued.slice(0, query.queue_limit);
     const last = shown.at(-1);
     const views = [...shown, ...others];
-    const waiting = isDispatchOn
-      ? await deps.waiting.findWaitingReasons(workspaceId, views)
-      : undefined;
+    const waiting =
+      settings.queue_dispatch_enabled === 1
+        ? await deps.waiting.findWaitingReasons(workspaceId, views, () =>
+            deps.stagger.isClosed(workspaceId, settings),
+          )
+        : undefined;
     return {
-      results: await toItems(files, views, waiting),
+      results: await toItems(files, items, views, waiting),
       queue_count: counts.TO_BE_PRINTED,
       queue_next: queued.length > query.queue_limit && last ? toQueueCursor(last) : null,
       archive_count: counts.DONE,
@@ -179,7 +188,7 @@ export function createPrintQueueService(deps: Deps) {
       query: PrintQueueListQuery,
     ): Promise<PrintQueueList> {
       const settings = await requireQueue(userId, workspaceId);
-      return list(workspaceId, query, settings.queue_dispatch_enabled === 1);
+      return list(workspaceId, query, settings);
     },
 
     async createItem(
@@ -193,18 +202,22 @@ export function createPrintQueueService(deps: Deps) {
       const printer =
         input.printer === null ? null : await getQueuePrinter(workspaceId, input.printer);
       const user = await deps.users.findUserById(userId);
-      const id = await items.insertItem({
+      const values = {
         workspace_id: workspaceId,
         file_id: file.id,
         printer_id: printer?.id ?? null,
-        state: 'TO_BE_PRINTED',
+        state: 'TO_BE_PRINTED' as const,
         jobox_autostart: input.jobox_autostart && printer?.jobox_enabled === 1 ? 1 : 0,
         make_video: input.make_video ? 1 : 0,
         added_by_id: userId,
         added_by_username: user?.username ?? '',
         added_on: nowIso(),
         is_held: 0,
-      });
+      };
+      const id =
+        input.copies > 1
+          ? await items.insertCopies(values, input.copies)
+          : await items.insertItem(values);
       deps.onQueueChanged(workspaceId);
       return presentItem(workspaceId, id);
     },
@@ -280,7 +293,7 @@ export function createPrintQueueService(deps: Deps) {
       await items.reorderQueue(workspaceId, ids);
       deps.onQueueChanged(workspaceId);
       const firstPage = { queue_limit: PRINT_QUEUE_PAGE_DEFAULT, archive_limit: 0 };
-      return list(workspaceId, firstPage, settings.queue_dispatch_enabled === 1);
+      return list(workspaceId, firstPage, settings);
     },
 
     /** Plate cleared (a card action): the printer may take the next item by itself. */

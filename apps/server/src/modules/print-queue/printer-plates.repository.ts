@@ -41,14 +41,15 @@ export function createPrinterPlatesRepository(db: Db) {
         .execute();
     },
 
-    /** A workspace's enabled printers with their filament and plate: who may take queue work. */
+    /** A workspace's enabled printers in service with their filament and plate: who may take queue work. */
     listQueuePrinters(workspaceId: number) {
       return db
         .selectFrom('printers as p')
         .leftJoin('printer_plates as pl', 'pl.printer_id', 'p.id')
-        .select(['p.device_key_id', 'p.filament_type', 'pl.state as plate'])
+        .select(['p.id', 'p.device_key_id', 'p.filament_type', 'pl.state as plate'])
         .where('p.workspace_id', '=', workspaceId)
         .where('p.enabled', '=', 1)
+        .where('p.out_of_service_reason', 'is', null)
         .execute();
     },
 
@@ -61,7 +62,7 @@ export function createPrinterPlatesRepository(db: Db) {
         .execute();
     },
 
-    /** Enabled printers with a clear plate in workspaces whose queue is on: who may take work. */
+    /** Enabled printers in service with a clear plate in workspaces whose queue is on: who may take work. */
     findClearPrinters() {
       return db
         .selectFrom('printer_plates as pl')
@@ -70,6 +71,7 @@ export function createPrinterPlatesRepository(db: Db) {
         .select(['p.id', 'p.device_key_id', 'p.workspace_id'])
         .where('pl.state', '=', 'clear')
         .where('p.enabled', '=', 1)
+        .where('p.out_of_service_reason', 'is', null)
         .where('w.print_queue_enabled', '=', 1)
         .execute();
     },

@@ -6,8 +6,10 @@ import type { Database } from '../../db/schema.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import type { PrintersRepository } from '../printers/printers.repository.js';
+import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { PrintQueueRepository } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
+import type { QueueStagger } from './queue-stagger.js';
 import type { QueueStarter } from './queue-starter.js';
 
 interface Deps {
@@ -15,6 +17,8 @@ interface Deps {
   plates: PrinterPlatesRepository;
   printers: Pick<PrintersRepository, 'findPrinterById' | 'listWorkspacePrinters'>;
   starter: QueueStarter;
+  loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
+  stagger: Pick<QueueStagger, 'takeSlot'>;
   live: LiveDevices;
   clock: Clock;
   /** a claim older than this belongs to a start that never finished */
@@ -85,14 +89,16 @@ export function createQueueDispatcher(deps: Deps) {
   /** One attempt: the first item this printer may take, claimed with its plate, then started. */
   async function startNextOn(printerId: number): Promise<void> {
     const printer = await printers.findPrinterById(printerId);
-    if (!printer || printer.enabled !== 1) return;
+    if (!printer || printer.enabled !== 1 || printer.out_of_service_reason !== null) return;
     const version = versionOf(printer.workspace_id);
     const settings = await items.findWorkspaceSettings(printer.workspace_id);
     if (settings?.print_queue_enabled !== 1) return;
     if (printerStateOf(printer.device_key_id) !== 'READY_TO_PRINT') return;
     const [plate] = await plates.findPlates([printer.id]);
     if (plate?.state !== 'clear') return;
-    const anyKey = `${printer.workspace_id}|${printer.filament_type ?? ''}`;
+    const loaded = (await deps.loadedSpools.listLoadedFilament([printer.id])).get(printer.id) ?? [];
+    const loadedKey = loaded.map((s) => `${s.material}:${s.remaining_weight_g}`).join(',');
+    const anyKey = `${printer.workspace_id}|${printer.filament_type ?? ''}|${loadedKey}`;
     const isDispatchUseful =
       settings.queue_dispatch_enabled === 1 && noneForAnyAt.get(anyKey) !== version;
     const candidates = await items.findNextItems({
@@ -100,6 +106,7 @@ export function createQueueDispatcher(deps: Deps) {
       printerId: printer.id,
       isJoboxPrinter: printer.jobox_enabled === 1,
       printerFilament: printer.filament_type,
+      loadedSpools: loaded,
       isDispatching: isDispatchUseful,
       limit: CANDIDATES_PER_ATTEMPT,
     });
@@ -111,6 +118,9 @@ export function createQueueDispatcher(deps: Deps) {
     )
       noneForAnyAt.set(anyKey, version);
     foundNothingAt.delete(printer.id);
+    // staggered start: without the slot the printer looks again on a later tick
+    if (candidates.length > 0 && !(await deps.stagger.takeSlot(printer.workspace_id, settings)))
+      return;
     for (const candidate of candidates) {
       const isClaimed = await items.claimItem({
         itemId: candidate.id,

@@ -1,41 +1,55 @@
 import {
   derivePrinterState,
+  findLoadedFilamentProblem,
   isFilamentWrongFor,
   type FilamentType,
+  type LoadedFilament,
   type PrintQueueWaiting,
 } from '@printdeck/shared';
 import type { LiveDevices } from '../../gateway/live-devices.js';
+import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { QueueItemView } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import type { QueuePrinterVersionsRepository } from './queue-printer-versions.repository.js';
 
-/** An enabled printer of the workspace as the wait reasons see it. */
+/** An enabled printer in service of the workspace as the wait reasons see it. */
 interface QueuePrinter {
   deviceKeyId: number;
   filament: FilamentType | null;
   isPlateClear: boolean;
+  /** the spools loaded on it, by tool */
+  loaded: LoadedFilament[];
 }
 
 interface Summary {
   version: number;
   printers: QueuePrinter[];
-  /** the filaments of the enabled printers, each once */
-  enabledFilaments: Array<FilamentType | null>;
+}
+
+/** What an item needs of a printer: its file's filament and how much of it. */
+interface Need {
+  filament_type: FilamentType | null;
+  filament_used_g: number | null;
 }
 
 /** Workspaces whose summary is kept; the least recently read is dropped beyond this. */
 const KEPT_WORKSPACES = 1000;
 
-const fits = (printer: FilamentType | null, file: FilamentType | null) =>
-  !isFilamentWrongFor(printer, file);
+const fitsType = (printer: QueuePrinter, need: Need) =>
+  !isFilamentWrongFor(printer.filament, need.filament_type);
+
+const fits = (printer: QueuePrinter, need: Need) =>
+  fitsType(printer, need) && findLoadedFilamentProblem(printer.loaded, need) === null;
 
 /**
  * Why each queued item without a printer still waits while dispatch is on: no enabled printer
- * takes its filament at all, or none of those is free (ready with a clear plate) right now.
+ * in service takes its filament at all, none has a spool of it loaded (with enough left), none
+ * of those is free (ready with a clear plate) right now, or one is free but the staggered start
+ * holds automatic starts back (`waiting_power`).
  *
- * The workspace's enabled printers, their filament and plates are read once per change, not per
- * request (issue 31): every write that changes them moves the workspace's version in its own
- * transaction (queue-printer-versions.repository.ts), and the summary is kept per version.
+ * The workspace's enabled printers in service, their filament, loaded spools and plates are read
+ * once per change, not per request (issue 31): every write that changes them (spool loads and
+ * consumption, out of service included) moves the workspace's version in its own transaction (queue-printer-versions.repository.ts), and the summary is kept per version.
  * The version lives in the database, so a change made through another instance is seen too.
  * Whether a printer is free right now comes from the live state on every call: a lookup per
  * printer with a clear plate, no query.
@@ -43,6 +57,7 @@ const fits = (printer: FilamentType | null, file: FilamentType | null) =>
 export function createQueueWaiting(deps: {
   versions: QueuePrinterVersionsRepository;
   plates: Pick<PrinterPlatesRepository, 'listQueuePrinters'>;
+  loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
   live: LiveDevices;
 }) {
   const summaries = new Map<number, Summary>();
@@ -57,16 +72,14 @@ export function createQueueWaiting(deps: {
       return kept;
     }
     const rows = await deps.plates.listQueuePrinters(workspaceId);
+    const loaded = await deps.loadedSpools.listLoadedFilament(rows.map((row) => row.id));
     const printers = rows.map((row) => ({
       deviceKeyId: row.device_key_id,
       filament: row.filament_type as FilamentType | null,
       isPlateClear: row.plate === 'clear',
+      loaded: loaded.get(row.id) ?? [],
     }));
-    const summary = {
-      version,
-      printers,
-      enabledFilaments: [...new Set(printers.map((printer) => printer.filament))],
-    };
+    const summary = { version, printers };
     summaries.set(workspaceId, summary);
     if (summaries.size > KEPT_WORKSPACES) summaries.delete(summaries.keys().next().value!);
     return summary;
@@ -81,9 +94,11 @@ export function createQueueWaiting(deps: {
   };
 
   return {
+    /** `isStaggerClosed` is asked only when an item has a free printer that takes it. */
     async findWaitingReasons(
       workspaceId: number,
       items: QueueItemView[],
+      isStaggerClosed: () => Promise<boolean>,
     ): Promise<Map<number, PrintQueueWaiting>> {
       const reasons = new Map<number, PrintQueueWaiting>();
       const waiting = items.filter(
@@ -91,31 +106,39 @@ export function createQueueWaiting(deps: {
       );
       if (waiting.length === 0) return reasons;
       const summary = await findSummary(workspaceId);
-      const freeFilaments = [
-        ...new Set(
-          summary.printers
-            .filter((printer) => printer.isPlateClear && isReady(printer.deviceKeyId))
-            .map((printer) => printer.filament),
-        ),
-      ];
-      const byFilament = new Map<FilamentType | null, PrintQueueWaiting | null>();
-      const reasonFor = (filament: FilamentType | null): PrintQueueWaiting | null => {
-        if (freeFilaments.some((printer) => fits(printer, filament))) return null;
-        const isCompatible = summary.enabledFilaments.some((printer) => fits(printer, filament));
-        return {
-          code: isCompatible ? 'no_free_printer' : 'no_compatible_printer',
-          filament_type: filament,
-        };
+      const free = summary.printers.filter(
+        (printer) => printer.isPlateClear && isReady(printer.deviceKeyId),
+      );
+      let staggerClosed: Promise<boolean> | undefined;
+      // items of one file need the same: the reason is found once per filament and weight
+      const byNeed = new Map<string, PrintQueueWaiting | null>();
+      const reasonFor = async (need: Need): Promise<PrintQueueWaiting | null> => {
+        if (free.some((printer) => fits(printer, need))) {
+          staggerClosed ??= isStaggerClosed();
+          return (await staggerClosed) ? { code: 'waiting_power', ...pickType(need) } : null;
+        }
+        const code = summary.printers.some((printer) => fits(printer, need))
+          ? 'no_free_printer'
+          : summary.printers.some((printer) => fitsType(printer, need))
+            ? 'no_loaded_spool'
+            : 'no_compatible_printer';
+        return { code, ...pickType(need) };
       };
       for (const item of waiting) {
-        const filament = item.file_filament_type as FilamentType | null;
-        if (!byFilament.has(filament)) byFilament.set(filament, reasonFor(filament));
-        const reason = byFilament.get(filament);
+        const need = {
+          filament_type: item.file_filament_type as FilamentType | null,
+          filament_used_g: item.file_filament_used_g,
+        };
+        const key = `${need.filament_type}/${need.filament_used_g}`;
+        if (!byNeed.has(key)) byNeed.set(key, await reasonFor(need));
+        const reason = byNeed.get(key);
         if (reason) reasons.set(item.id, reason);
       }
       return reasons;
     },
   };
 }
+
+const pickType = (need: Need) => ({ filament_type: need.filament_type });
 
 export type QueueWaiting = ReturnType<typeof createQueueWaiting>;

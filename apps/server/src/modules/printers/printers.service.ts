@@ -77,6 +77,10 @@ export function createPrintersService({
         .filter((m) => m.printer_id === row.id)
         .map((m) => m.printer_group_id),
       plate_state: plates.find((plate) => plate.printer_id === row.id)?.state ?? null,
+      out_of_service:
+        row.out_of_service_reason === null
+          ? null
+          : { reason: row.out_of_service_reason, since: row.out_of_service_on ?? '' },
     }));
   }
 
@@ -132,6 +136,8 @@ export function createPrintersService({
         jobox_enabled: input.jobox_enabled ? 1 : 0,
         created_on: clock.now().toISOString(),
         octoprint_api_key: sealKey(input.api_key),
+        out_of_service_reason: null,
+        out_of_service_on: null,
       });
       if (input.api_key) await sendDeviceSettings(deviceKeyId);
       return toResponse((await printers.findPrinterById(id))!);
@@ -148,6 +154,11 @@ export function createPrintersService({
         ...(input.camera_rotation !== undefined && { camera_rotation: input.camera_rotation }),
         ...(input.jobox_enabled !== undefined && { jobox_enabled: input.jobox_enabled ? 1 : 0 }),
         ...(input.api_key !== undefined && { octoprint_api_key: sealKey(input.api_key) }),
+        ...(input.out_of_service_reason !== undefined && {
+          out_of_service_reason: input.out_of_service_reason,
+          out_of_service_on:
+            input.out_of_service_reason === null ? null : clock.now().toISOString(),
+        }),
       });
       const updated = (await printers.findPrinterById(printerId))!;
       if (input.api_key) await sendDeviceSettings(updated.device_key_id);

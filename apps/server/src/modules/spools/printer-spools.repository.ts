@@ -1,4 +1,9 @@
+import type { LoadedFilament, SpoolMaterial } from '@printdeck/shared';
 import type { Db } from '../../db/database.js';
+import {
+  moveQueuePrinterVersion,
+  withQueuePrinterVersion,
+} from '../print-queue/queue-printer-versions.repository.js';
 import type { SpoolWithPlace } from './spools.repository.js';
 
 export interface LoadedSpoolRow extends SpoolWithPlace {
@@ -36,6 +41,31 @@ export function createPrinterSpoolsRepository(db: Db) {
       return loaded(trx).where('ps.printer_id', '=', printerId).orderBy('ps.tool').execute();
     },
 
+    /** What each of these printers has loaded, for the filament check of every start. */
+    async listLoadedFilament(
+      printerIds: number[],
+      trx: Db = db,
+    ): Promise<Map<number, LoadedFilament[]>> {
+      const byPrinter = new Map<number, LoadedFilament[]>();
+      if (printerIds.length === 0) return byPrinter;
+      const rows = await trx
+        .selectFrom('printer_spools as ps')
+        .innerJoin('spools as s', 's.id', 'ps.spool_id')
+        .select(['ps.printer_id', 's.material', 's.remaining_weight_g'])
+        .where('ps.printer_id', 'in', printerIds)
+        .orderBy('ps.printer_id')
+        .orderBy('ps.tool')
+        .execute();
+      for (const row of rows) {
+        const spool = {
+          material: row.material as SpoolMaterial,
+          remaining_weight_g: row.remaining_weight_g,
+        };
+        byPrinter.set(row.printer_id, [...(byPrinter.get(row.printer_id) ?? []), spool]);
+      }
+      return byPrinter;
+    },
+
     /**
      * Holds the printer and the spool rows until commit (PostgreSQL; SQLite has one writer), in
      * that order everywhere, so two loads touching either wait for each other instead of
@@ -56,11 +86,16 @@ export function createPrinterSpoolsRepository(db: Db) {
       }
     },
 
-    /** Puts the spool on the tool: it leaves wherever it was, the tool's previous spool comes off. */
+    /**
+     * Puts the spool on the tool: it leaves wherever it was, the tool's previous spool comes off.
+     * The queue's wait reasons read what is loaded: their version moves in the same transaction
+     * (a spool stays in its workspace, so the printer's workspace is the one it leaves as well).
+     */
     async loadSpool(
       input: { printerId: number; tool: number; spoolId: number; now: string },
       trx: Db,
     ): Promise<void> {
+      await moveQueuePrinterVersion(trx, { printerId: input.printerId });
       await trx.deleteFrom('printer_spools').where('spool_id', '=', input.spoolId).execute();
       await trx
         .deleteFrom('printer_spools')
@@ -78,13 +113,15 @@ export function createPrinterSpoolsRepository(db: Db) {
         .execute();
     },
 
-    /** Answers whether a spool was on the tool. */
+    /** Answers whether a spool was on the tool; moves the queue's version with the unload. */
     async unloadTool(printerId: number, tool: number, trx: Db = db): Promise<boolean> {
-      const result = await trx
-        .deleteFrom('printer_spools')
-        .where('printer_id', '=', printerId)
-        .where('tool', '=', tool)
-        .executeTakeFirst();
+      const result = await withQueuePrinterVersion(trx, { printerId }, (write) =>
+        write
+          .deleteFrom('printer_spools')
+          .where('printer_id', '=', printerId)
+          .where('tool', '=', tool)
+          .executeTakeFirst(),
+      );
       return Number(result.numDeletedRows) > 0;
     },
   };

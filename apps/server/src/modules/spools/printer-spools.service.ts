@@ -15,6 +15,8 @@ interface Deps {
   workspaces: WorkspacesService;
   getPrinterForUser: GetPrinterForUser;
   clock: Clock;
+  /** what a printer has loaded changed: the queue may have work for it now */
+  onLoadedChanged?: (printerId: number) => void;
 }
 
 export const toPrinterSpool = (row: LoadedSpoolRow): PrinterSpool => ({
@@ -54,6 +56,7 @@ export function createPrinterSpoolsService(deps: Deps) {
           trx,
         );
       });
+      deps.onLoadedChanged?.(printer.id);
       return (await loaded.listPrinterLoaded(printer.id)).map(toPrinterSpool);
     },
 
@@ -62,6 +65,7 @@ export function createPrinterSpoolsService(deps: Deps) {
       if (!(await loaded.unloadTool(printer.id, tool))) {
         throw notFound('No spool is loaded on this tool.');
       }
+      deps.onLoadedChanged?.(printer.id);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
+import { moveQueuePrinterVersion } from '../print-queue/queue-printer-versions.repository.js';
 import { elapsedShare } from '../stats/stats-range.js';
 
 /** A spool whose remaining weight fell below its own low threshold with this job. */
@@ -31,6 +32,8 @@ export function createSpoolConsumption(deps: {
         .orderBy('tool')
         .execute();
       if (loaded.length === 0) return;
+      // what is left on the spools is what the queue's wait reasons read
+      await moveQueuePrinterVersion(trx, { printerId: job.printer_id });
       const perTool = await gramsPerTool(trx, job);
       const share = job.outcome === 'done' ? 1 : elapsedShare(job, Date.parse(job.ended_on));
       for (const { tool, spool_id } of loaded) {

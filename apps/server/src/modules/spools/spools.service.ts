@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { moveQueuePrinterVersion } from '../print-queue/queue-printer-versions.repository.js';
 import type { SpoolsRepository, SpoolWithPlace } from './spools.repository.js';
 
 interface Deps {
@@ -134,6 +135,8 @@ export function createSpoolsService({ db, spools, workspaces, clock }: Deps) {
           trx,
         );
         if (is_archived) await spools.unloadSpool(spoolId, trx);
+        // a loaded spool's material and weight are what the queue's wait reasons read
+        if (current.loaded_printer_id !== null) await moveQueuePrinterVersion(trx, { workspaceId });
       });
       return toSpool(await getSpoolOrThrow(workspaceId, spoolId));
     },

@@ -37,6 +37,8 @@ export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
     settings: {
       print_queue_enabled: row.print_queue_enabled === 1,
       queue_dispatch_enabled: row.queue_dispatch_enabled === 1,
+      stagger_max_heating: row.stagger_max_heating,
+      stagger_interval_s: row.stagger_interval_s,
     },
     me: { role: row.role, permissions: getRolePermissions(row.role) },
   };
@@ -128,6 +130,12 @@ export function createWorkspacesService({ workspaces, clock }: Deps) {
         }),
         ...(input.settings?.queue_dispatch_enabled !== undefined && {
           queue_dispatch_enabled: input.settings.queue_dispatch_enabled ? 1 : 0,
+        }),
+        ...(input.settings?.stagger_max_heating !== undefined && {
+          stagger_max_heating: input.settings.stagger_max_heating,
+        }),
+        ...(input.settings?.stagger_interval_s !== undefined && {
+          stagger_interval_s: input.settings.stagger_interval_s,
         }),
       });
       return getWorkspaceOrThrow(userId, workspaceId);

@@ -2158,6 +2158,8 @@ export interface components {
             settings: {
                 print_queue_enabled: boolean;
                 queue_dispatch_enabled: boolean;
+                stagger_max_heating: number | null;
+                stagger_interval_s: number | null;
             };
             me: {
                 /** @enum {string} */
@@ -2258,6 +2260,10 @@ export interface components {
             printer_group_ids: number[];
             /** @enum {string|null} */
             plate_state: "clear" | "in_use" | null;
+            out_of_service: {
+                reason: string;
+                since: string;
+            } | null;
         };
         PrinterDeviceState: {
             printer_id: number;
@@ -2506,9 +2512,15 @@ export interface components {
             } | null;
             waiting: {
                 /** @enum {string} */
-                code: "no_free_printer" | "no_compatible_printer";
+                code: "no_free_printer" | "no_loaded_spool" | "no_compatible_printer" | "waiting_power";
                 /** @enum {string|null} */
                 filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
+            } | null;
+            copies: {
+                group_id: number;
+                index: number;
+                count: number;
+                done: number;
             } | null;
         };
         Video: {
@@ -3465,6 +3477,8 @@ export interface operations {
                     settings?: {
                         print_queue_enabled?: boolean;
                         queue_dispatch_enabled?: boolean;
+                        stagger_max_heating?: number | null;
+                        stagger_interval_s?: number | null;
                     };
                 } | null;
                 "multipart/form-data": {
@@ -6187,6 +6201,8 @@ export interface operations {
                     jobox_autostart?: boolean;
                     /** @default false */
                     make_video?: boolean;
+                    /** @default 1 */
+                    copies?: number;
                 };
             };
         };
@@ -7262,6 +7278,7 @@ export interface operations {
                     camera_rotation?: 0 | 90 | 180 | 270;
                     jobox_enabled?: boolean;
                     api_key?: string;
+                    out_of_service_reason?: string | null;
                 };
             };
         };

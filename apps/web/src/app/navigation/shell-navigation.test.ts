@@ -16,7 +16,12 @@ const workspace: Workspace = {
   printers_count: 4,
   gcodes_count: 2,
   videos_count: 0,
-  settings: { print_queue_enabled: true, queue_dispatch_enabled: false },
+  settings: {
+    print_queue_enabled: true,
+    queue_dispatch_enabled: false,
+    stagger_max_heating: null,
+    stagger_interval_s: null,
+  },
   me: { role: 'admin', permissions: [...PERMISSIONS] },
 };
 

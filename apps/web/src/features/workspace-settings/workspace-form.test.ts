@@ -12,6 +12,8 @@ const values = (patch: Partial<WorkspaceFormValues> = {}): WorkspaceFormValues =
   isPublic: false,
   isPrintQueueEnabled: false,
   isQueueDispatchEnabled: false,
+  staggerMaxHeating: null,
+  staggerIntervalS: null,
   ...patch,
 });
 
@@ -30,6 +32,13 @@ describe('workspace form', () => {
     expect(
       validateWorkspaceForm(values({ websiteUrl: 'https://a.io' })).websiteUrl,
     ).toBeUndefined();
+  });
+
+  it('sends the staggered-start limits, empty as null (no limit)', () => {
+    expect(toWorkspaceUpdate(values({ staggerMaxHeating: 4 })).settings).toMatchObject({
+      stagger_max_heating: 4,
+      stagger_interval_s: null,
+    });
   });
 
   it('clears the URL when it is empty', () => {

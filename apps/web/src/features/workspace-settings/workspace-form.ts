@@ -14,6 +14,9 @@ export interface WorkspaceFormValues {
   isPublic: boolean;
   isPrintQueueEnabled: boolean;
   isQueueDispatchEnabled: boolean;
+  /** staggered start (issue 26): empty for no limit */
+  staggerMaxHeating: number | null;
+  staggerIntervalS: number | null;
 }
 
 export type WorkspaceFormErrors = Partial<Record<'name' | 'description' | 'websiteUrl', 'invalid'>>;
@@ -26,6 +29,8 @@ export function toWorkspaceFormValues(workspace: Workspace): WorkspaceFormValues
     isPublic: workspace.is_public,
     isPrintQueueEnabled: workspace.settings.print_queue_enabled,
     isQueueDispatchEnabled: workspace.settings.queue_dispatch_enabled,
+    staggerMaxHeating: workspace.settings.stagger_max_heating,
+    staggerIntervalS: workspace.settings.stagger_interval_s,
   };
 }
 
@@ -37,6 +42,8 @@ export const EMPTY_WORKSPACE_FORM: WorkspaceFormValues = {
   isPublic: false,
   isPrintQueueEnabled: false,
   isQueueDispatchEnabled: false,
+  staggerMaxHeating: null,
+  staggerIntervalS: null,
 };
 
 export function toWorkspaceCreate(values: WorkspaceFormValues): WorkspaceCreate {
@@ -66,6 +73,8 @@ export function toWorkspaceUpdate(values: WorkspaceFormValues): WorkspaceUpdate 
     settings: {
       print_queue_enabled: values.isPrintQueueEnabled,
       queue_dispatch_enabled: values.isQueueDispatchEnabled,
+      stagger_max_heating: values.staggerMaxHeating,
+      stagger_interval_s: values.staggerIntervalS,
     },
   };
 }

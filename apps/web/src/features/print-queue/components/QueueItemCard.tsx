@@ -130,6 +130,11 @@ export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemC
             {t(`printQueue.item.autostartWait.${autostartWait.code}`, autostartWait)}
           </Text>
         )}
+        {item.copies && (
+          <Text size="sm" c="dimmed" data-testid="queue-item-copies">
+            {t('printQueue.item.copies', item.copies)}
+          </Text>
+        )}
         {waiting && (
           <Text size="sm" c="orange" data-testid="queue-item-waiting">
             {waiting.filament_type

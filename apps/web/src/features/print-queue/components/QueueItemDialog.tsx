@@ -5,13 +5,14 @@ import {
   Group,
   Loader,
   Modal,
+  NumberInput,
   Select,
   Stack,
   Switch,
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PrintQueueItem } from '@printdeck/shared';
+import { PRINT_QUEUE_COPIES_MAX, type PrintQueueItem } from '@printdeck/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -58,6 +59,7 @@ export default function QueueItemDialog(props: QueueItemDialogProps) {
     item?.jobox_autostart ?? props.joboxAutostart ?? false,
   );
   const [makeVideo, setMakeVideo] = useState(item?.make_video ?? false);
+  const [copies, setCopies] = useState(1);
   const [isSaved, setSaved] = useState(false);
   const hasWarned = useRef(false);
 
@@ -96,7 +98,7 @@ export default function QueueItemDialog(props: QueueItemDialogProps) {
       else setSaved(true);
     };
     if (item) update.mutate({ itemId: item.id, body }, { onSuccess: done });
-    else create.mutate({ file: gcodeId, ...body }, { onSuccess: done });
+    else create.mutate({ file: gcodeId, ...body, copies }, { onSuccess: done });
   };
 
   const title = item ? t('printQueue.dialog.editTitle') : t('printQueue.dialog.addTitle');
@@ -149,6 +151,18 @@ export default function QueueItemDialog(props: QueueItemDialogProps) {
               checked={autostart}
               onChange={(event) => setAutostart(event.currentTarget.checked)}
               data-testid="queue-item-autostart"
+            />
+          )}
+          {!item && (
+            <NumberInput
+              label={t('printQueue.dialog.copies')}
+              description={t('printQueue.dialog.copiesHint')}
+              min={1}
+              max={PRINT_QUEUE_COPIES_MAX}
+              allowDecimal={false}
+              value={copies}
+              onChange={(value) => setCopies(typeof value === 'number' ? value : 1)}
+              data-testid="queue-item-copies"
             />
           )}
           <Checkbox

@@ -67,6 +67,8 @@ export const PrinterCard = memo(function PrinterCard({
       data-printer-id={printer.id}
       data-unavailable={isUnavailable || undefined}
       data-selected={selection?.isSelected || undefined}
+      data-out-of-service={printer.out_of_service ? true : undefined}
+      style={printer.out_of_service ? { opacity: 0.6 } : undefined}
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -102,6 +104,11 @@ export const PrinterCard = memo(function PrinterCard({
         {isUnavailable && (
           <Text size="xs" c="dimmed" fs="italic">
             {t('printers.bulk.unavailable')}
+          </Text>
+        )}
+        {printer.out_of_service && (
+          <Text size="sm" c="orange" data-testid="printer-out-of-service">
+            {t('printers.outOfService.badge', { reason: printer.out_of_service.reason })}
           </Text>
         )}
         <Group justify="space-between" gap="xs">

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Workspace } from '@printdeck/shared';
+import { STAGGER_LIMITS, type Workspace } from '@printdeck/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -117,6 +117,40 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
                   }
                   data-testid="queue-dispatch-switch"
                 />
+              )}
+              {values.isPrintQueueEnabled && (
+                <Group grow align="flex-start">
+                  <NumberInput
+                    label={t('workspaceSettings.staggerMaxHeating')}
+                    description={t('workspaceSettings.staggerMaxHeatingHint')}
+                    min={1}
+                    max={STAGGER_LIMITS.maxHeating}
+                    allowDecimal={false}
+                    value={values.staggerMaxHeating ?? ''}
+                    onChange={(value) =>
+                      setValues({
+                        ...values,
+                        staggerMaxHeating: typeof value === 'number' ? value : null,
+                      })
+                    }
+                    data-testid="stagger-max-heating"
+                  />
+                  <NumberInput
+                    label={t('workspaceSettings.staggerInterval')}
+                    description={t('workspaceSettings.staggerIntervalHint')}
+                    min={1}
+                    max={STAGGER_LIMITS.intervalMaxS}
+                    allowDecimal={false}
+                    value={values.staggerIntervalS ?? ''}
+                    onChange={(value) =>
+                      setValues({
+                        ...values,
+                        staggerIntervalS: typeof value === 'number' ? value : null,
+                      })
+                    }
+                    data-testid="stagger-interval"
+                  />
+                </Group>
               )}
               {update.isError && <FormMessage>{update.error.message}</FormMessage>}
               <Group>

@@ -31,6 +31,14 @@ export function PrinterNotices({ view, canOperate }: { view: PrinterView; canOpe
           {t('printers.notices.offline', { age: lastSeen })}
         </Alert>
       )}
+      {view.printer.out_of_service && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="out-of-service">
+          {t('printers.outOfService.notice', {
+            reason: view.printer.out_of_service.reason,
+            since: new Date(view.printer.out_of_service.since).toLocaleString(),
+          })}
+        </Alert>
+      )}
       <ProblemNotice view={view} canOperate={canOperate} commands={commands} />
       {isUnpaired && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="unpaired-notice">

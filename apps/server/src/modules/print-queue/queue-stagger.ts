@@ -1,0 +1,103 @@
+import { derivePrinterState, type DeviceState } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { LiveDevices } from '../../gateway/live-devices.js';
+
+/** A workspace's staggered-start settings (issue 26); null means no limit. */
+export interface StaggerSettings {
+  stagger_max_heating: number | null;
+  stagger_interval_s: number | null;
+}
+
+/** Degrees below the target that still count as heating up. */
+const HEATING_MARGIN_C = 3;
+
+/** A printing device whose nozzle or bed is still on its way to the target. */
+export function isHeatingUp(device: { isConnected: boolean; state: DeviceState | null }): boolean {
+  const { printerState } = derivePrinterState(device);
+  if (printerState !== 'PRINTING' || !device.state) return false;
+  const { tool0, bed } = device.state.temperature;
+  return [tool0, bed].some(
+    (reading) =>
+      reading !== null &&
+      reading.target !== null &&
+      reading.target > 0 &&
+      reading.actual !== null &&
+      reading.actual < reading.target - HEATING_MARGIN_C,
+  );
+}
+
+/**
+ * Staggered start (issue 26), so twenty printers do not heat together: an automatic start waits
+ * while the workspace has as many printers heating as it allows (a start being handed to its
+ * printer counts as heating), and takes the workspace's start slot, which opens again only
+ * `stagger_interval_s` after the last automatic start. The slot is a conditional update, so two
+ * server instances cannot both take it.
+ */
+export function createQueueStagger(deps: { db: Db; live: LiveDevices; clock: Clock }) {
+  const { db, live, clock } = deps;
+
+  async function countHeating(workspaceId: number): Promise<number> {
+    const printers = await db
+      .selectFrom('printers')
+      .select(['id', 'device_key_id'])
+      .where('workspace_id', '=', workspaceId)
+      .where('enabled', '=', 1)
+      .execute();
+    const starting = await db
+      .selectFrom('print_queue_items')
+      .select('printer_id')
+      .where('workspace_id', '=', workspaceId)
+      .where('state', '=', 'TO_BE_PRINTED')
+      .where('starting_on', 'is not', null)
+      .execute();
+    const isStarting = new Set(starting.map((row) => row.printer_id));
+    return printers.filter(
+      (printer) => isStarting.has(printer.id) || isHeatingUp(live.get(printer.device_key_id)),
+    ).length;
+  }
+
+  const intervalCutoff = (seconds: number) =>
+    new Date(clock.now().getTime() - seconds * 1000).toISOString();
+
+  async function isHeatingFull(workspaceId: number, settings: StaggerSettings) {
+    const max = settings.stagger_max_heating;
+    return max !== null && (await countHeating(workspaceId)) >= max;
+  }
+
+  return {
+    /** Whether an automatic start has to wait right now (for the queue's "waiting (power)"). */
+    async isClosed(workspaceId: number, settings: StaggerSettings): Promise<boolean> {
+      if (await isHeatingFull(workspaceId, settings)) return true;
+      const interval = settings.stagger_interval_s;
+      if (interval === null) return false;
+      const row = await db
+        .selectFrom('workspaces')
+        .select('last_auto_start_on')
+        .where('id', '=', workspaceId)
+        .executeTakeFirst();
+      return !!row?.last_auto_start_on && row.last_auto_start_on > intervalCutoff(interval);
+    },
+
+    /** Takes the start slot for one automatic start; false: wait and look again later. */
+    async takeSlot(workspaceId: number, settings: StaggerSettings): Promise<boolean> {
+      if (await isHeatingFull(workspaceId, settings)) return false;
+      const interval = settings.stagger_interval_s;
+      if (interval === null) return true;
+      const result = await db
+        .updateTable('workspaces')
+        .set({ last_auto_start_on: clock.now().toISOString() })
+        .where('id', '=', workspaceId)
+        .where((eb) =>
+          eb.or([
+            eb('last_auto_start_on', 'is', null),
+            eb('last_auto_start_on', '<=', intervalCutoff(interval)),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type QueueStagger = ReturnType<typeof createQueueStagger>;
