@@ -11,7 +11,7 @@ import { ErrorModal } from '../src/app/error-modal/ErrorModal';
 import { theme } from '../src/app/theme';
 import { PrinterPrintActions } from '../src/features/print-dialog';
 import { PrinterPrintActionsProvider } from '../src/features/printers';
-import { CurrentWorkspaceProvider } from '../src/features/workspaces/hooks/current-workspace';
+import { CurrentWorkspaceProvider } from '../src/shared/workspaces/hooks/current-workspace';
 import { I18N_OPTIONS } from './i18n-test-options';
 
 /** A workspace as GET /users/me/groups/ answers it; the caller's role decides `me`. */

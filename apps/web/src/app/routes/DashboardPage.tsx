@@ -6,7 +6,7 @@ import { DashboardPrinters } from '../../features/printers/components/DashboardP
 import { FarmAtAGlance } from '../../features/printers/components/FarmAtAGlance';
 import { GettingStarted } from '../../features/first-run/components/GettingStarted';
 import { WorkspaceHeader } from '../../features/workspaces/components/WorkspaceHeader';
-import { useCurrentWorkspace } from '../../features/workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../shared/workspaces/hooks/current-workspace';
 
 /** The workspace's home; news, printers and latest files join it with their features. */
 export function DashboardPage() {

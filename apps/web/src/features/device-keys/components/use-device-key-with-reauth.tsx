@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { reportError } from '../../../lib/error-modal-store';
-import { useMe } from '../../account';
-import { isReauthRequired, ReauthDialog } from '../../account-security';
+import { useMe } from '../../../shared/account/api/get-me';
+import { isReauthRequired } from '../../../shared/reauth/api/reauthenticate';
+import { ReauthDialog } from '../../../shared/reauth/components/ReauthDialog';
 import { useCreateDeviceKey } from '../api/create-device-key';
 
 /**

@@ -2,7 +2,7 @@ import { FileLabelSchema, type FileLabel, type FileLabelCreate } from '@printdec
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
-import { fileLabelsQueryKey } from './get-file-labels';
+import { fileLabelsQueryKey } from '../../../shared/file-labels/api/get-file-labels';
 
 export function createFileLabel(input: {
   workspaceId: number;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
-import { fileLabelsQueryKey } from './get-file-labels';
+import { fileLabelsQueryKey } from '../../../shared/file-labels/api/get-file-labels';
 
 /** Its children move up to its parent; files lose the label. */
 export function deleteFileLabel(input: { workspaceId: number; labelId: number }): Promise<void> {

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { ActionsMenu } from '../../../components/ActionsMenu';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useDeleteFileLabel } from '../api/delete-file-label';
-import { useFileLabels } from '../api/get-file-labels';
+import { useFileLabels } from '../../../shared/file-labels/api/get-file-labels';
 import { flattenLabelTree, getIndentLevel } from '../model/label-tree';
-import type { LabelSelection } from '../model/label-selection';
+import type { LabelSelection } from '../../../shared/file-labels/model/label-selection';
 import { LabelDialog } from './LabelDialog';
 
 const INDENT_PX = 14;

@@ -17,9 +17,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFileLabels, LabelSidebar } from '../../file-labels';
+import { LabelSidebar } from '../../file-labels';
+import { useFileLabels } from '../../../shared/file-labels/api/get-file-labels';
 import { useFileDrop } from '../../upload';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useDownloadGcode } from '../api/get-download-link';
 import {
   gcodesQueryKey,
@@ -32,7 +33,7 @@ import {
   selectLabel,
   toSearchParams,
   type GcodeFilter,
-} from '../../gcode-catalog';
+} from '../../../shared/gcodes';
 import { useFileActor } from '../hooks/use-file-actor';
 import { useGcodeSelection } from '../hooks/use-gcode-selection';
 import {

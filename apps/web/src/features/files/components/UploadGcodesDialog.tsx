@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { myWorkspacesQueryKey, useCurrentWorkspace } from '../../workspaces';
-import { gcodesQueryKey } from '../../gcode-catalog';
+import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { gcodesQueryKey } from '../../../shared/gcodes';
 import { LazyUploadDialog } from '../../upload';
 
 interface UploadGcodesDialogProps {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { UploadGcodesDialog } from '../../files';
 import { AddPrinterChooser } from '../../printers';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { isEveryStepDone, useGettingStarted } from '../api/get-getting-started';
 import {
   claimPendingGettingStarted,

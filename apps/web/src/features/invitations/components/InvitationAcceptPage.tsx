@@ -12,7 +12,7 @@ import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
 import { isSignedIn } from '../../../session/session';
 import { validateNewPassword, AuthCard } from '../../auth';
 import type { LoginLocationState } from '../../auth';
-import { myWorkspacesQueryKey } from '../../workspaces';
+import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
 import { useAcceptInvitation, useJoinInvitation } from '../api/accept-invitation';
 import { getInvitationErrorMessage } from '../invitation-messages';
 

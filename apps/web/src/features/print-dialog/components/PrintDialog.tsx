@@ -20,19 +20,20 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { reportError } from '../../../lib/error-modal-store';
 import { ProductError } from '../../../lib/product-error';
-import { useGcode, gcodesQueryKey, getGcodesPage } from '../../gcode-catalog';
-import { invalidatePrintJobs } from '../../print-jobs';
+import { useGcode, gcodesQueryKey, getGcodesPage } from '../../../shared/gcodes';
+import { invalidatePrintJobs } from '../../../shared/print-jobs/api/get-print-jobs';
+import { deviceStatesQueryKey } from '../../../shared/printers/api/get-device-states';
+import { FilamentTypeSelect } from '../../../shared/printers/components/FilamentTypeSelect';
+import { PrinterStateBadge } from '../../../shared/printers/components/PrinterStateBadge';
 import {
-  deviceStatesQueryKey,
-  FilamentTypeSelect,
-  PrinterStateBadge,
   clearChangingState,
   markChangingState,
-  usePrinterViews,
-} from '../../printers';
-import type { PrinterView } from '../../printers';
-import { QueueItemDialogLauncher, useIsQueueAvailable } from '../../print-queue';
-import { useCurrentWorkspace } from '../../workspaces';
+} from '../../../shared/printers/hooks/changing-state-store';
+import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
+import { QueueItemDialogLauncher } from '../../print-queue';
+import { useIsQueueAvailable } from '../../../shared/print-queue/hooks/use-is-queue-available';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { startPrint } from '../api/start-print';
 import { summarizeStartFailures, type StartOutcome } from '../model/print-start-errors';
 import {

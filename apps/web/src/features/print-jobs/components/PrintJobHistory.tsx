@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { HumanDateText } from '../../../components/HumanDateText';
-import { useCurrentWorkspace } from '../../workspaces';
-import { usePrintJobs, type PrintJobFilter } from '../api/get-print-jobs';
-import { getEndReasonDisplay, getOutcomeDisplay } from '../model/print-job-display';
-import { VideoStateBadge } from '../../videos';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { usePrintJobs, type PrintJobFilter } from '../../../shared/print-jobs/api/get-print-jobs';
+import {
+  getEndReasonDisplay,
+  getOutcomeDisplay,
+} from '../../../shared/print-jobs/model/print-job-display';
+import { VideoStateBadge } from '../../../shared/videos/components/VideoStateBadge';
 import { BreakableText } from '../../../components/BreakableText';
 import { JobSpoolUsage } from './JobSpoolUsage';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
-import { printersQueryKey } from './get-printers';
+import { printersQueryKey } from '../../../shared/printers/api/get-printers';
 
 /** Plate cleared: a person says the plate is empty, so the printer may take queue work. */
 export function clearPlate(printerId: number): Promise<void> {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
-import { invalidatePrinterLists } from './invalidate-printers';
+import { invalidatePrinterLists } from '../../../shared/printers/api/invalidate-printers';
 
 /** LAN mode: a printer the server reaches itself (POST /lan-printers/). */
 export function createLanPrinter(body: LanPrinterCreateInput): Promise<Printer> {

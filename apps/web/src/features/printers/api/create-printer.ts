@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
-import { invalidatePrinterLists } from './invalidate-printers';
+import { invalidatePrinterLists } from '../../../shared/printers/api/invalidate-printers';
 
 export type PrinterCreateBody = z.input<typeof PrinterCreateSchema>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
-import { invalidatePrinterLists } from './invalidate-printers';
+import { invalidatePrinterLists } from '../../../shared/printers/api/invalidate-printers';
 
 export function deletePrinter(printerId: number): Promise<void> {
   return apiClient.request({

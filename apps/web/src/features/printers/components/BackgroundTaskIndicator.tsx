@@ -7,8 +7,11 @@ import {
   clearBackgroundTasks,
   getBackgroundTasks,
   useBackgroundTasks,
-} from '../hooks/background-task-store';
-import { shouldAutoClose, type BackgroundTask } from '../model/background-tasks';
+} from '../../../shared/printers/hooks/background-task-store';
+import {
+  shouldAutoClose,
+  type BackgroundTask,
+} from '../../../shared/printers/model/background-tasks';
 
 /**
  * Tracked printer commands, running then done; the list closes itself (spec part 1 §2). It

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
-import { useCurrentWorkspace, useHasPermission } from '../../workspaces';
-import { usePrinterViews } from '../hooks/use-printer-views';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
+import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
 import { AddPrinterChooser } from './AddPrinterChooser';
 import { PrinterCard } from './PrinterCard';
 

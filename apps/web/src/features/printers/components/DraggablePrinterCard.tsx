@@ -3,7 +3,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { SectionId } from '../../printer-groups';
 import { useTranslation } from 'react-i18next';
-import type { PrinterView } from '../model/printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import { PrinterCard, type CardSelection } from './PrinterCard';
 
 export interface DragData {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { formatPrintTime } from '../../../lib/format-units';
-import { useCurrentWorkspace } from '../../workspaces';
-import { usePrinterViews } from '../hooks/use-printer-views';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
 import {
   countFarmStatuses,
   FARM_STATUS_PARAM,

@@ -2,9 +2,9 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useClearPlate } from '../api/clear-plate';
-import type { PrinterView } from '../model/printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 /**
  * Plate cleared: a person says the plate is empty, so the printer may take the next queue item

@@ -2,7 +2,7 @@ import { Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/number-locale';
 import { toAmsTrayViews, type AmsTrayView } from '../model/ams-trays';
-import type { PrinterView } from '../model/printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import classes from './printer-ams-trays.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { PrinterCamera } from '../../camera';
-import { useHasPermission } from '../../workspaces';
-import { usePrinterCommands } from '../hooks/use-printer-commands';
-import type { PrinterView } from '../model/printer-view';
+import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
+import { usePrinterCommands } from '../../../shared/printers/hooks/use-printer-commands';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 /**
  * The camera of a printer, with the LED switch for members who operate printers. A device that

@@ -6,8 +6,8 @@ import { getScreenPath } from '../../../config/screens';
 import type { CardAction } from '../model/card-actions';
 import { PlateClearedButton } from './PlateClearedButton';
 import { usePrinterPrintActions } from './print-actions-slot';
-import type { PrinterView } from '../model/printer-view';
-import type { PrinterCommands } from '../hooks/use-printer-commands';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
+import type { PrinterCommands } from '../../../shared/printers/hooks/use-printer-commands';
 
 interface PrinterCardActionsProps {
   view: PrinterView;

@@ -3,8 +3,8 @@ import { IconAlertOctagon, IconDots, IconInfoCircle, IconSettings } from '@table
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
-import type { PrinterCommands } from '../hooks/use-printer-commands';
-import type { PrinterView } from '../model/printer-view';
+import type { PrinterCommands } from '../../../shared/printers/hooks/use-printer-commands';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 interface PrinterCardMenuProps {
   view: PrinterView;

@@ -1,13 +1,13 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatProgress } from '../model/printer-state-display';
+import { formatProgress } from '../../../shared/printers/model/printer-state-display';
 import {
   formatHeaters,
   getProgressWidth,
   shouldShowProgress,
   type CurrentJob,
   type PrinterView,
-} from '../model/printer-view';
+} from '../../../shared/printers/model/printer-view';
 
 const FINISHED_COLORS = { done: 'teal', cancelled: 'gray', failed: 'red' } as const;
 

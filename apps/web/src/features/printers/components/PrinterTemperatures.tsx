@@ -1,8 +1,8 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFlame, IconTemperature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatTemperature } from '../model/printer-state-display';
-import type { PrinterView } from '../model/printer-view';
+import { formatTemperature } from '../../../shared/printers/model/printer-state-display';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 /** Nozzle (tool0) and bed, actual/target in °C with one decimal; greyed while only last known. */
 export function PrinterTemperatures({ view }: { view: PrinterView }) {

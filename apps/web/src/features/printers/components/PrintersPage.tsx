@@ -26,16 +26,17 @@ import {
   getDropAction,
   type PrinterSection,
 } from '../../printer-groups';
-import { useCurrentWorkspace, useHasPermission } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
 import { useBulkAction } from '../hooks/use-bulk-action';
-import { usePrinterViews } from '../hooks/use-printer-views';
+import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
 import {
   countFarmStatuses,
   FARM_STATUS_PARAM,
   getFarmStatus,
   parseFarmStatus,
 } from '../model/farm-status';
-import type { PrinterView } from '../model/printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import { AddPrinterChooser } from './AddPrinterChooser';
 import { BulkActionBar, BulkActionMenu } from './BulkActionBar';
 import { DraggablePrinterCard, type DragData } from './DraggablePrinterCard';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { PrinterView } from '../model/printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 /** One sentence for a printer's problem (see PrinterView.problem), in the user's language. */
 export function getProblemText(view: PrinterView, t: TFunction): string {

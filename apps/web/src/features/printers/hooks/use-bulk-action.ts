@@ -6,9 +6,9 @@ import {
   toggleSelected,
   type BulkAction,
 } from '../model/bulk-action';
-import type { PrinterView } from '../model/printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import type { CardSelection } from '../components/PrinterCard';
-import { usePrinterCommands } from './use-printer-commands';
+import { usePrinterCommands } from '../../../shared/printers/hooks/use-printer-commands';
 
 /** The bulk action's choice, selection, and its one-by-one sending (spec part 1 §4). */
 export function useBulkAction(views: ReadonlyMap<number, PrinterView>) {

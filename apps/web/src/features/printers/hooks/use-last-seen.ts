@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toHumanDate } from '../../../lib/human-date';
-import { useClock } from './clock';
+import { useClock } from '../../../shared/printers/hooks/clock';
 
 /** "5 minutes ago" for a time in ms since the epoch, kept current by the shared clock. */
 export function useAgeText(at: number | null): string | null {

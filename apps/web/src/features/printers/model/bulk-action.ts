@@ -1,4 +1,4 @@
-import type { PrinterView } from './printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 export type BulkAction = 'turnOn' | 'turnOff';
 

@@ -1,4 +1,4 @@
-import type { PrinterView } from './printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 /** What the card offers (spec part 1 §4 "Card actions by state"), besides Print and Re-print. */
 export type CardAction = 'loading' | 'pause' | 'cancel' | 'powerOn' | 'connect';

@@ -1,5 +1,5 @@
 import type { PrinterState } from '@printdeck/shared';
-import type { PrinterView } from './printer-view';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 /** The farm at a glance: what each printer is doing, in five words. */
 export const FARM_STATUSES = ['printing', 'ready', 'paused', 'error', 'offline'] as const;

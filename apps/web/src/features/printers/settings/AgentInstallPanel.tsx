@@ -21,7 +21,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentInstallInfo } from '../api/get-agent-install';
-import { useDeviceStates } from '../api/get-device-states';
+import { useDeviceStates } from '../../../shared/printers/api/get-device-states';
 
 interface AgentInstallPanelProps {
   workspaceId: number;

@@ -7,7 +7,7 @@ import { reportError } from '../../../lib/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreatePrinter } from '../api/create-printer';
-import { getDeviceKeyError } from '../model/control-errors';
+import { getDeviceKeyError } from '../../../shared/printers/model/control-errors';
 import { toCreatePayload } from '../model/printer-form';
 import { PrinterFormFields } from './PrinterFormFields';
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';

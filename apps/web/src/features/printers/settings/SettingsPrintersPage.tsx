@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { DeviceKeysSection } from '../../device-keys';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
-import { useCurrentWorkspace, useHasPermission } from '../../workspaces';
-import { usePrinters } from '../api/get-printers';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
+import { usePrinters } from '../../../shared/printers/api/get-printers';
 import { AddPrinterChooser } from '../components/AddPrinterChooser';
 
 /** Settings → Printers: the workspace's printers, with add and edit for CHANGE_GROUP. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import {
   EMPTY_PRINTER_FORM,
   hasErrors,

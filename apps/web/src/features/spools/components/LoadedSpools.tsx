@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { usePrinterSpools, useUnloadSpool } from '../api/printer-spools';
 import { LoadSpoolDialog } from './LoadSpoolDialog';
 import { SpoolSwatch } from './SpoolSwatch';

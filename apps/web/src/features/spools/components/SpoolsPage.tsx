@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useSpools, type SpoolFilter } from '../api/get-spools';
 import { SpoolDialog } from './SpoolDialog';
 import { SpoolSwatch } from './SpoolSwatch';

@@ -11,7 +11,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
 import { MembersSection } from '../../members';
-import { MailServerSetup } from '../../observability';
+import { MailServerSetup } from '../../../shared/public-config/components/MailServerSetup';
 import { WebhooksSection } from '../../webhooks';
 import { useWorkspace } from '../api/get-workspace';
 import { useUpdateWorkspace } from '../api/update-workspace';

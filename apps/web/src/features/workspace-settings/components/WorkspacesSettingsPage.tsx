@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackLink } from '../../../components/BackLink';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
-import { useMyWorkspaces } from '../../workspaces';
+import { useMyWorkspaces } from '../../../shared/workspaces/api/get-my-workspaces';
 import { MyInvitationsList } from '../../invitations';
 
 /** Settings → Workspaces: name, my role, how many others; edit where I may change it. */

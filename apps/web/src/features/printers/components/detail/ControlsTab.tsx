@@ -1,6 +1,6 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PrinterView } from '../../model/printer-view';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 import { CommandsPanel } from './controls/CommandsPanel';
 import { JobPanel } from './controls/JobPanel';
 import { MaterialPanel } from './controls/MaterialPanel';

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatPrintTime } from '../../../../lib/format-units';
-import type { PrinterView } from '../../model/printer-view';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 import { PrinterProgress } from '../PrinterProgress';
 
 /**

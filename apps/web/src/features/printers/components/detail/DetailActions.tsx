@@ -1,9 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { IconAlertOctagon, IconPlugConnectedX, IconPower } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useIsChangingState } from '../../hooks/changing-state-store';
-import { usePrinterCommands } from '../../hooks/use-printer-commands';
-import type { PrinterView } from '../../model/printer-view';
+import { useIsChangingState } from '../../../../shared/printers/hooks/changing-state-store';
+import { usePrinterCommands } from '../../../../shared/printers/hooks/use-printer-commands';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 
 /** Power off for Moonraker printers, disconnect for the others; and the emergency stop. */
 export function DetailActions({ view }: { view: PrinterView }) {

@@ -1,5 +1,5 @@
 import { Grid } from '@mantine/core';
-import type { PrinterView } from '../../model/printer-view';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 import { KlipperConsole } from './klipper/KlipperConsole';
 import { KlipperMacros } from './klipper/KlipperMacros';
 

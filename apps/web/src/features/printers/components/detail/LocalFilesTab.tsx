@@ -18,8 +18,8 @@ import { formatFileSize } from '../../../../lib/format-units';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { useLocalFiles } from '../../api/get-local-files';
 import { startLocalFile } from '../../api/start-local-file';
-import { usePrinterCommands } from '../../hooks/use-printer-commands';
-import type { PrinterView } from '../../model/printer-view';
+import { usePrinterCommands } from '../../../../shared/printers/hooks/use-printer-commands';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 
 /** The files stored on the printer; printing one asks for a confirmation first. */
 export function LocalFilesTab({ view }: { view: PrinterView }) {

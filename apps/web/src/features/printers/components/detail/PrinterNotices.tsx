@@ -8,10 +8,10 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAgeText } from '../../hooks/use-last-seen';
-import { useIsChangingState } from '../../hooks/changing-state-store';
-import { usePrinterCommands } from '../../hooks/use-printer-commands';
+import { useIsChangingState } from '../../../../shared/printers/hooks/changing-state-store';
+import { usePrinterCommands } from '../../../../shared/printers/hooks/use-printer-commands';
 import { getReconnectAction } from '../../model/card-actions';
-import type { PrinterView } from '../../model/printer-view';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 import { ProblemNotice } from './ProblemNotice';
 
 /** The detail's notices: unpaired prompt, multiple instances, the external link. */

@@ -4,11 +4,11 @@ import { IconAlertOctagon, IconKey, IconPlugOff } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/api-error';
-import { useHasPermission } from '../../../workspaces';
-import { useUpdatePrinter } from '../../api/update-printer';
-import { useIsChangingState } from '../../hooks/changing-state-store';
-import type { PrinterCommands } from '../../hooks/use-printer-commands';
-import type { PrinterView } from '../../model/printer-view';
+import { useHasPermission } from '../../../../shared/workspaces/hooks/use-permission';
+import { useUpdatePrinter } from '../../../../shared/printers/api/update-printer';
+import { useIsChangingState } from '../../../../shared/printers/hooks/changing-state-store';
+import type { PrinterCommands } from '../../../../shared/printers/hooks/use-printer-commands';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 import { getProblemText } from '../problem-text';
 
 interface ProblemNoticeProps {

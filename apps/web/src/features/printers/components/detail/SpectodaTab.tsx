@@ -3,10 +3,10 @@ import { IconBulb } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSpectoda, type SpectodaSetting } from '../../api/set-spectoda';
-import { usePrinterCommands } from '../../hooks/use-printer-commands';
+import { usePrinterCommands } from '../../../../shared/printers/hooks/use-printer-commands';
 import { useLockedToggle, nextFlashlightPercentage } from '../../../camera';
 import { toSpectodaColor } from '../../model/spectoda-color';
-import type { PrinterView } from '../../model/printer-view';
+import type { PrinterView } from '../../../../shared/printers/model/printer-view';
 
 /** Spectoda lights: the flashlight, brightness (0–100) and colour. */
 export function SpectodaTab({

@@ -1,9 +1,9 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrinterCommands } from '../../../hooks/use-printer-commands';
+import { usePrinterCommands } from '../../../../../shared/printers/hooks/use-printer-commands';
 import { splitCommands } from '../../../model/control-input';
-import type { PrinterView } from '../../../model/printer-view';
+import type { PrinterView } from '../../../../../shared/printers/model/printer-view';
 import { ConsoleHistory } from '../console/ConsoleHistory';
 import { ConsoleRefusal } from '../console/ConsoleRefusal';
 import { useConsoleSend } from '../klipper/use-console-send';

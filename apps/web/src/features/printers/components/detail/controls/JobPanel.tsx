@@ -3,8 +3,8 @@ import { IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../../components/ConfirmDialog';
-import { usePrinterCommands } from '../../../hooks/use-printer-commands';
-import type { PrinterView } from '../../../model/printer-view';
+import { usePrinterCommands } from '../../../../../shared/printers/hooks/use-printer-commands';
+import type { PrinterView } from '../../../../../shared/printers/model/printer-view';
 import { ControlPanel } from './ControlPanel';
 
 /** Pause while printing, resume while paused, cancel in both (spec part 1 §4). */

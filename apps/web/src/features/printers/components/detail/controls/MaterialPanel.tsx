@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrinterCommands } from '../../../hooks/use-printer-commands';
+import { usePrinterCommands } from '../../../../../shared/printers/hooks/use-printer-commands';
 import {
   DEFAULT_MATERIAL_LENGTH,
   MIN_EXTRUDE_TEMPERATURE,
@@ -10,7 +10,7 @@ import {
   toNumber,
   type MaterialAction,
 } from '../../../model/control-input';
-import type { PrinterView } from '../../../model/printer-view';
+import type { PrinterView } from '../../../../../shared/printers/model/printer-view';
 import { ControlPanel } from './ControlPanel';
 
 /** Extrude (positive) or retract (negative) a length of filament, default 5 mm. */

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usePrinterCommands } from '../../../hooks/use-printer-commands';
+import { usePrinterCommands } from '../../../../../shared/printers/hooks/use-printer-commands';
 import { getMoveBody, MOVE_STEP_MM, type Axis } from '../../../model/control-input';
-import type { PrinterView } from '../../../model/printer-view';
+import type { PrinterView } from '../../../../../shared/printers/model/printer-view';
 import { ControlPanel } from './ControlPanel';
 
 const MOVES: { axis: Axis; direction: 1 | -1 }[] = [

@@ -2,9 +2,9 @@ import { Button, Group, NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../../components/ConfirmDialog';
-import { usePrinterCommands } from '../../../hooks/use-printer-commands';
+import { usePrinterCommands } from '../../../../../shared/printers/hooks/use-printer-commands';
 import { DEFAULT_TEMPERATURE, isHeaterOffMidPrint, toNumber } from '../../../model/control-input';
-import type { PrinterView } from '../../../model/printer-view';
+import type { PrinterView } from '../../../../../shared/printers/model/printer-view';
 import { ControlPanel } from './ControlPanel';
 
 const MAX_TEMPERATURE = 500;

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getConsoleCommands } from '../../../model/control-input';
-import type { PrinterView } from '../../../model/printer-view';
+import type { PrinterView } from '../../../../../shared/printers/model/printer-view';
 import { ConsoleHistory } from '../console/ConsoleHistory';
 import { ConsoleRefusal } from '../console/ConsoleRefusal';
 import { useConsoleSend } from './use-console-send';

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useKlipperMacros } from '../../../api/get-klipper-macros';
-import type { PrinterView } from '../../../model/printer-view';
+import type { PrinterView } from '../../../../../shared/printers/model/printer-view';
 import { useConsoleSend } from './use-console-send';
 
 /** Klipper's macros, each run by name through the console. */

@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { reportError } from '../../../../../lib/error-modal-store';
-import { controlPrinter } from '../../../api/control-printer';
+import { controlPrinter } from '../../../../../shared/printers/api/control-printer';
 import { klipperGcodeStoreQueryKey } from '../../../api/get-klipper-gcode-store';
-import { getRefusalMessage, isIgnoredConsoleError } from '../../../model/control-errors';
+import {
+  getRefusalMessage,
+  isIgnoredConsoleError,
+} from '../../../../../shared/printers/model/control-errors';
 import { CONSOLE_SEND_LOCK_MS } from '../../../model/control-input';
 
 /**

@@ -1,7 +1,7 @@
 import { Code, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SectionCard } from '../../components/SectionCard';
-import { usePublicConfig } from './api/get-public-config';
+import { SectionCard } from '../../../components/SectionCard';
+import { usePublicConfig } from '../api/get-public-config';
 
 /**
  * For administrators while no mail server is connected (no SMTP_URL): where the mail goes now

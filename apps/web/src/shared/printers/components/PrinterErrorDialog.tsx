@@ -3,7 +3,7 @@ import { TIMING } from '@printdeck/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKlipperPrinterInfo } from '../api/get-klipper-printer-info';
-import { useHasPermission } from '../../workspaces';
+import { useHasPermission } from '../../workspaces/hooks/use-permission';
 import { usePrinterCommands } from '../hooks/use-printer-commands';
 import type { PrinterView } from '../model/printer-view';
 

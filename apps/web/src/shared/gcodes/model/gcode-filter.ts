@@ -5,7 +5,7 @@ import {
   UNCATEGORIZED,
   type GcodeOrdering,
 } from '@printdeck/shared';
-import type { LabelSelection } from '../../file-labels';
+import type { LabelSelection } from '../../file-labels/model/label-selection';
 
 /**
  * The list's filter as the Gcodes route carries it (spec §2.1): `labels` holds label ids

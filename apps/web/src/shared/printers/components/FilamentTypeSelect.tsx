@@ -2,7 +2,7 @@ import { Badge, NativeSelect } from '@mantine/core';
 import { FILAMENT_TYPES, type FilamentType, type Printer } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePrinter } from '../api/update-printer';
-import { useHasPermission } from '../../workspaces';
+import { useHasPermission } from '../../workspaces/hooks/use-permission';
 import { getFilamentTypeLabel } from '../../../lib/filament-type-label';
 
 const NONE = '';

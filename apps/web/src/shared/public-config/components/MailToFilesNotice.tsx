@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from './api/get-public-config';
+import { usePublicConfig } from '../api/get-public-config';
 
 /**
  * Without SMTP_URL no mail leaves the server: it is written as a file under DATA_DIR/mail/

@@ -1,4 +1,4 @@
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../workspaces/hooks/current-workspace';
 
 /** Add to queue and the queue page need the workspace setting and OPERATE_PRINTERS (spec §6). */
 export function useIsQueueAvailable(): boolean {

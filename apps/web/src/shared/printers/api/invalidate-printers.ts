@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { myWorkspacesQueryKey } from '../../workspaces';
+import { myWorkspacesQueryKey } from '../../workspaces/api/get-my-workspaces';
 
 /**
  * After a printer is added, changed or removed: its lists reload, and so do the workspaces,
