@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { ErrorModal } from '../src/app/error-modal/ErrorModal';
 import { theme } from '../src/app/theme';
 import { PrinterPrintActions } from '../src/features/print-dialog';
-import { PrinterPrintActionsProvider } from '../src/features/printers';
+import { PrinterPrintActionsProvider } from '../src/features/printer-list';
 import { CurrentWorkspaceProvider } from '../src/shared/workspaces/hooks/current-workspace';
 import { I18N_OPTIONS } from './i18n-test-options';
 

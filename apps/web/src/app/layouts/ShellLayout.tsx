@@ -4,7 +4,7 @@ import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Footer } from '../../components/Footer';
 import { PrinterPrintActions } from '../../features/print-dialog';
-import { PrinterPrintActionsProvider } from '../../features/printers';
+import { PrinterPrintActionsProvider } from '../../features/printer-list';
 import { PageLoader } from '../../components/PageLoader';
 import { SCREEN_PATHS } from '../../config/screens';
 import { useNewsSummary } from '../../features/news/api/get-news';

@@ -5,9 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { useCreateToken } from '../api/create-token';
-import { getLoginErrorMessage } from '../auth-messages';
-import { AuthCard } from './AuthCard';
+import { useCreateToken } from '../../../shared/auth/api/create-token';
+import { getLoginErrorMessage } from '../../../shared/auth/auth-messages';
+import { AuthCard } from '../../../shared/auth/components/AuthCard';
 
 /** Other sign-in screens hand over the e-mail and a message through the location state. */
 export interface LoginLocationState {

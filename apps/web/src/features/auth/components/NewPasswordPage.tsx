@@ -10,9 +10,9 @@ import {
   getNewPasswordErrorMessage,
   isInvalidTokenError,
   validateNewPassword,
-} from '../auth-messages';
+} from '../../../shared/auth/auth-messages';
 import { readMailToken } from '../mail-token';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../../../shared/auth/components/AuthCard';
 import type { LoginLocationState } from './LoginPage';
 
 interface PasswordMutation {

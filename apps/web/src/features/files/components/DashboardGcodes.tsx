@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { formatFileSize } from '../../../lib/format-units';
-import { PrintJobHistory } from '../../print-jobs';
+import { PrintJobHistory } from '../../../shared/print-jobs';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useLatestGcodes, GcodePreview } from '../../../shared/gcodes';
 import { useFileActor } from '../hooks/use-file-actor';

@@ -5,7 +5,7 @@ import { SCREEN_PATHS } from '../../../config/screens';
 import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { gcodesQueryKey } from '../../../shared/gcodes';
-import { LazyUploadDialog } from '../../upload';
+import { LazyUploadDialog } from '../upload';
 
 interface UploadGcodesDialogProps {
   initialFiles?: readonly File[];

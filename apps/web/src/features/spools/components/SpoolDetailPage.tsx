@@ -15,7 +15,7 @@ import { useUpdateSpool } from '../api/update-spool';
 import { findWorkspaceToSwitchTo } from '../model/workspace-switch';
 import { SpoolDialog } from './SpoolDialog';
 import { SpoolLabelDialog } from './SpoolLabelDialog';
-import { SpoolSwatch } from './SpoolSwatch';
+import { SpoolSwatch } from '../../../shared/spools/components/SpoolSwatch';
 import { SpoolWeight } from './SpoolWeight';
 
 const parseId = (value: string | undefined) =>
