@@ -8,14 +8,7 @@ import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreateToken } from '../../../shared/auth/api/create-token';
 import { getLoginErrorMessage } from '../../../shared/auth/auth-messages';
 import { AuthCard } from '../../../shared/auth/components/AuthCard';
-
-/** Other sign-in screens hand over the e-mail and a message through the location state. */
-export interface LoginLocationState {
-  email?: string;
-  message?: string;
-  /** where signing in leads (an app path, with its own state) instead of the dashboard */
-  returnTo?: { pathname: string; search: string; state?: unknown };
-}
+import type { LoginLocationState } from '../../../shared/auth/login-location-state';
 
 export function LoginPage() {
   const { t } = useTranslation();

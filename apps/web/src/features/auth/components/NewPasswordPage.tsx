@@ -13,7 +13,7 @@ import {
 } from '../../../shared/auth/auth-messages';
 import { readMailToken } from '../mail-token';
 import { AuthCard } from '../../../shared/auth/components/AuthCard';
-import type { LoginLocationState } from './LoginPage';
+import type { LoginLocationState } from '../../../shared/auth/login-location-state';
 
 interface PasswordMutation {
   mutate: (

@@ -12,7 +12,7 @@ import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
 import { isSignedIn } from '../../../session/session';
 import { validateNewPassword } from '../../../shared/auth/auth-messages';
 import { AuthCard } from '../../../shared/auth/components/AuthCard';
-import type { LoginLocationState } from '../../auth';
+import type { LoginLocationState } from '../../../shared/auth/login-location-state';
 import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
 import { useAcceptInvitation, useJoinInvitation } from '../api/accept-invitation';
 import { getInvitationErrorMessage } from '../invitation-messages';

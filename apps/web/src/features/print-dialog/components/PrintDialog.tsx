@@ -31,10 +31,10 @@ import {
 } from '../../../shared/printers/hooks/changing-state-store';
 import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
 import type { PrinterView } from '../../../shared/printers/model/printer-view';
-import { QueueItemDialogLauncher } from '../../print-queue';
 import { useIsQueueAvailable } from '../../../shared/print-queue/hooks/use-is-queue-available';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { startPrint } from '../api/start-print';
+import { useAddToQueueDialog } from './queue-dialog-slot';
 import { summarizeStartFailures, type StartOutcome } from '../model/print-start-errors';
 import {
   getPrinterHints,
@@ -207,7 +207,8 @@ export default function PrintDialog({
   const [makeVideo, setMakeVideo] = useState(false);
   const [plate, setPlate] = useState<number | null>(null);
   const [error, setError] = useState<PrintValidationError | null>(null);
-  const canQueue = useIsQueueAvailable();
+  const AddToQueueDialog = useAddToQueueDialog();
+  const canQueue = useIsQueueAvailable() && AddToQueueDialog !== null;
   const [isQueueing, setQueueing] = useState(false);
   const choices = useGcodeChoices(workspace.id, search);
   const chosen = useGcode(workspace.id, fileId ?? 0);
@@ -252,11 +253,9 @@ export default function PrintDialog({
     onClose();
   };
 
-  if (isQueueing && fileId !== null) {
+  if (isQueueing && fileId !== null && AddToQueueDialog) {
     // Add to queue: the item dialog takes over with the file and the first chosen printer.
-    return (
-      <QueueItemDialogLauncher gcodeId={fileId} printerId={selected[0] ?? null} onClose={onClose} />
-    );
+    return <AddToQueueDialog gcodeId={fileId} printerId={selected[0] ?? null} onClose={onClose} />;
   }
 
   return (

@@ -1,2 +1,0 @@
-/** What other features may use of auth. */
-export type { LoginLocationState } from './components/LoginPage';
