@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { JobOutcome } from '../jobs/job-runner.js';
 import type { ClaimedJob, JobsRepository } from '../jobs/jobs.repository.js';
-import type { RateLimiter } from '../http/rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createApiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
 import { createApiKeysService } from '../modules/api-keys/api-keys.service.js';

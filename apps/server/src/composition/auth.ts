@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
-import type { RateLimiter } from '../http/rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordChangeService } from '../modules/account/password-change.service.js';
 import { createTwoFactorRepository } from '../modules/account/two-factor.repository.js';

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../http/app-error.js';
 
 export interface RateLimitRule {
   /** how many hits a key may make in one window */
