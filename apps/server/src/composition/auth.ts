@@ -19,7 +19,7 @@ import { createUsersService } from '../modules/users/users.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 
 /** Accounts: sign-in and sessions, two-factor, passwords, registration and the first run. */
-export function createAccountServices(deps: {
+export function createAuthServices(deps: {
   db: Db;
   clock: Clock;
   mailer: Mailer;

@@ -17,7 +17,7 @@ import type { WorkspacesRepository } from '../modules/workspaces/workspaces.repo
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 
 /** Devices, printers and printer groups: the part of the composition root that talks to agents. */
-export function createDeviceServices(deps: {
+export function createPrinterServices(deps: {
   db: Db;
   clock: Clock;
   workspaces: WorkspacesService;
@@ -74,4 +74,4 @@ export function createDeviceServices(deps: {
   };
 }
 
-export type DeviceServices = ReturnType<typeof createDeviceServices>;
+export type PrinterServices = ReturnType<typeof createPrinterServices>;

@@ -43,7 +43,7 @@ import type { FileStorage } from '../storage/file-storage.js';
  * notification settings, statistics, the first steps, news and the public profile — the part of the composition
  * root for workspace administration.
  */
-export function createWorkspaceAdminServices(deps: {
+export function createWorkspaceServices(deps: {
   db: Db;
   clock: Clock;
   mailer: Mailer;
