@@ -1,2 +1,2 @@
-/** What other features may use of printers. */
+/** What app/ (routes, layouts) puts beside other features, of the printer list. */
 export { PrinterPrintActionsProvider } from './components/print-actions-slot';
