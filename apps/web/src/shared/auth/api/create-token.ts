@@ -6,6 +6,7 @@ import {
 } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { tokenStore } from '../../../session/session';
 
@@ -13,7 +14,7 @@ import { tokenStore } from '../../../session/session';
 export function createToken({ username, password, otp }: TokenCreate): Promise<TokenPair> {
   return apiClient.request({
     method: 'POST',
-    path: '/tokens/',
+    path: apiPath('/tokens/'),
     body: { username: username.trim().toLowerCase(), password, ...(otp ? { otp } : {}) },
     schema: TokenPairSchema,
     headers: { [REFRESH_COOKIE_HEADER]: '1' },

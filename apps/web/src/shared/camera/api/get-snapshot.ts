@@ -1,4 +1,5 @@
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export type SnapshotAnswer =
   | { kind: 'image'; blob: Blob; etag: string | null }
@@ -13,7 +14,7 @@ export async function getSnapshot(input: {
   signal?: AbortSignal;
 }): Promise<SnapshotAnswer> {
   const response = await apiClient.requestResponse({
-    path: `/printers/${input.printerId}/snapshot/`,
+    path: apiPath('/printers/{id}/snapshot/', { id: input.printerId }),
     headers: input.etag ? { 'If-None-Match': input.etag } : {},
     signal: input.signal,
   });

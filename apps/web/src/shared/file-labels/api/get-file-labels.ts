@@ -2,6 +2,7 @@ import { FileLabelSchema, type FileLabel } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export const fileLabelsQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'file-labels'] as const;
@@ -9,7 +10,7 @@ export const fileLabelsQueryKey = (workspaceId: number) =>
 /** The workspace's labels, flat; the client builds the tree from parent_id. */
 export function getFileLabels(workspaceId: number, signal?: AbortSignal): Promise<FileLabel[]> {
   return apiClient.request({
-    path: `/groups/${workspaceId}/file-labels/`,
+    path: apiPath('/groups/{g}/file-labels/', { g: workspaceId }),
     schema: z.array(FileLabelSchema),
     signal,
   });

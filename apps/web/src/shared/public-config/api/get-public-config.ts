@@ -1,11 +1,12 @@
 import { PublicConfigSchema, type PublicConfig } from '@printdeck/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 /** Where to report errors and page views; read once at start, before anyone signs in. */
 export function getPublicConfig(): Promise<PublicConfig> {
   return apiClient.request({
-    path: '/public-config/',
+    path: apiPath('/public-config/'),
     schema: PublicConfigSchema,
     isAnonymous: true,
   });

@@ -2,6 +2,7 @@ import { PrinterSpoolSchema, type PrinterSpool } from '@printdeck/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { BACKGROUND_ERRORS, INLINE_ERRORS } from '../../../api/query-meta';
 import { spoolsQueryKey } from './get-spools';
 
@@ -14,7 +15,7 @@ const LOADED_REFRESH_MS = 30_000;
 
 export function getPrinterSpools(workspaceId: number, signal?: AbortSignal) {
   return apiClient.request<PrinterSpool[]>({
-    path: `/groups/${workspaceId}/printer-spools/`,
+    path: apiPath('/groups/{g}/printer-spools/', { g: workspaceId }),
     schema: z.array(PrinterSpoolSchema),
     signal,
   });
@@ -38,7 +39,7 @@ export function useLoadSpool(workspaceId: number) {
     mutationFn: (input: { printerId: number; tool: number; spoolId: number }) =>
       apiClient.request({
         method: 'PUT',
-        path: `/printers/${input.printerId}/spools/${input.tool}/`,
+        path: apiPath('/printers/{id}/spools/{tool}/', { id: input.printerId, tool: input.tool }),
         body: { spool_id: input.spoolId },
         schema: z.array(PrinterSpoolSchema),
       }),
@@ -53,7 +54,7 @@ export function useUnloadSpool(workspaceId: number) {
     mutationFn: (input: { printerId: number; tool: number }) =>
       apiClient.request({
         method: 'DELETE',
-        path: `/printers/${input.printerId}/spools/${input.tool}/`,
+        path: apiPath('/printers/{id}/spools/{tool}/', { id: input.printerId, tool: input.tool }),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: spoolsQueryKey(workspaceId) }),
   });

@@ -1,6 +1,7 @@
 import { WorkspaceSchema, type Workspace, type WorkspaceCreate } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { myWorkspacesQueryKey } from './get-my-workspaces';
 
@@ -8,7 +9,7 @@ import { myWorkspacesQueryKey } from './get-my-workspaces';
 export function createWorkspace(body: WorkspaceCreate): Promise<Workspace> {
   return apiClient.request({
     method: 'POST',
-    path: '/users/me/groups/',
+    path: apiPath('/users/me/groups/'),
     body,
     schema: WorkspaceSchema,
   });

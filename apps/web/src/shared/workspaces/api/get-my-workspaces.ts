@@ -1,11 +1,16 @@
 import { WorkspaceListSchema, type Workspace } from '@printdeck/shared';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export const myWorkspacesQueryKey = ['users', 'me', 'groups'] as const;
 
 export function getMyWorkspaces(signal?: AbortSignal): Promise<Workspace[]> {
-  return apiClient.request({ path: '/users/me/groups/', schema: WorkspaceListSchema, signal });
+  return apiClient.request({
+    path: apiPath('/users/me/groups/'),
+    schema: WorkspaceListSchema,
+    signal,
+  });
 }
 
 export function getMyWorkspacesQueryOptions() {
