@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatGrams, formatLength, formatPrintTime } from '../../../lib/format-units';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useWorkspaceStats } from '../api/get-workspace-stats';
 import { getDefaultStatsRange, getStatsRangeProblem, type StatsRange } from '../stats-dates';
 import { StatsCharts } from './StatsCharts';

@@ -1,0 +1,2 @@
+/** What other features may use of print-jobs. */
+export { PrintJobHistory } from './components/PrintJobHistory';
