@@ -24,6 +24,8 @@ import { StartupError } from './startup/startup-error.js';
 import { composeServices, type Services } from './composition/services.js';
 import { createS3ObjectStore } from './storage/s3-object-store.js';
 import { checkObjectStore } from './startup/check-object-store.js';
+import { checkMqttBroker } from './startup/check-mqtt-broker.js';
+import { createMqttBridge, type InjectRequest } from './modules/home-assistant/mqtt-bridge.js';
 
 export interface StartOptions {
   config: Config;
@@ -49,6 +51,8 @@ export interface StartOptions {
   webhookOptions?: Partial<WebhookDeliveryOptions>;
   /** tests: the LAN printers' built-in agents retry and take frames sooner */
   lanAgentTuning?: Partial<AgentTuning>;
+  /** tests: the MQTT bridge reconnects sooner */
+  mqttReconnectMs?: number;
 }
 
 export interface RunningServer extends App {
@@ -93,6 +97,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       stops.push(() => objectStore.close());
       await checkObjectStore(objectStore);
     }
+    if (config.mqtt) await checkMqttBroker(config.mqtt.url);
 
     const mailer = options.mailer ?? createMailer(config, clock, logger);
     stops.push(() => mailer.close());
@@ -153,6 +158,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await workers.stopLanAgents();
       await closeHttp(app);
     });
+    if (config.mqtt) {
+      const bridge = createMqttBridge({
+        settings: config.mqtt,
+        inject: app.server.inject.bind(app.server) as unknown as InjectRequest,
+        isLeader: () => cluster.isLeader(),
+        logger: log,
+        ...(options.mqttReconnectMs ? { reconnectMs: options.mqttReconnectMs } : {}),
+      });
+      services.health.setMqtt(bridge.health);
+      bridge.start();
+      stops.push(() => bridge.stop());
+    }
     const url = await listen(app, config);
     return { ...app, database, services, mailer, url, stop: stopInReverse };
   } catch (error) {

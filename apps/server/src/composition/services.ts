@@ -39,6 +39,7 @@ import { createWorkspacesService } from '../modules/workspaces/workspaces.servic
 import { createFileStorage } from '../storage/file-storage.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { createOrphanSweep } from '../startup/orphan-sweep.js';
+import { createServiceHealth } from '../modules/health/service-health.js';
 
 /**
  * The wiring of the server's services (split from composition-root.ts, which keeps the
@@ -298,6 +299,8 @@ export function composeServices({
     webhooks,
     jobs,
     orphans: createOrphanSweep({ db, storage, clock }),
+    /** the object store and the MQTT broker, as /api/health reports them */
+    health: createServiceHealth({ objectStore: rest.objectStore }),
   };
 }
 

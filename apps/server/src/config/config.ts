@@ -26,7 +26,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = issue.path.join('.');
         if (!name) return issue.message; // a rule over several variables names them itself
         const value =
-          name.includes('SECRET') || name.includes('TOKEN')
+          /SECRET|TOKEN|KEYS/.test(name)
             ? '(hidden)'
             : `"${redactUrlPassword(known[name] ?? '')}"`;
         return `${name}=${value}: ${issue.message}`;
