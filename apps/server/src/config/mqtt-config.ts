@@ -108,7 +108,7 @@ export function readMqttSettings(env: MqttEnv): MqttSettings | { problem: string
   return {
     url: env.MQTT_URL,
     workspaces,
-    discoveryPrefix: env.MQTT_DISCOVERY_PREFIX.replace(/\/+$/, ''),
+    discoveryPrefix: trimSlashes(env.MQTT_DISCOVERY_PREFIX),
     topicPrefix: env.MQTT_TOPIC_PREFIX,
     stateIntervalMs: Math.round(env.MQTT_STATE_SECONDS * 1000),
     cameraIntervalMs: Math.round(env.MQTT_CAMERA_SECONDS * 1000),
@@ -123,4 +123,10 @@ export function describeBrokerUrl(value: string): string {
   } catch {
     return '(unreadable URL)';
   }
+}
+
+function trimSlashes(value: string): string {
+  let end = value.length;
+  while (end > 1 && value[end - 1] === '/') end -= 1;
+  return value.slice(0, end);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { describeBrokerUrl } from '../config/mqtt-config.js';
 import { StartupError } from './startup-error.js';
@@ -32,14 +33,11 @@ export async function checkMqttBroker(url: string): Promise<void> {
   const client = mqtt.connect(url, {
     reconnectPeriod: 0,
     connectTimeout: CHECK_TIMEOUT_MS,
-    clientId: `printdeck-check-${process.pid}-${Date.now().toString(36)}`,
+    clientId: `printdeck-check-${randomBytes(6).toString('hex')}`,
   });
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error('connack timeout')),
-        CHECK_TIMEOUT_MS + 500,
-      );
+      const timer = setTimeout(() => reject(new Error('connack timeout')), CHECK_TIMEOUT_MS + 500);
       client.once('connect', () => (clearTimeout(timer), resolve()));
       client.once('error', (error) => (clearTimeout(timer), reject(error)));
       client.once('close', () => (clearTimeout(timer), reject(new Error('connection closed'))));

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Printer, PrinterDeviceState } from '@printdeck/shared';
-import { describeBrokerUrl, type MqttSettings, type MqttWorkspace } from '../../config/mqtt-config.js';
+import {
+  describeBrokerUrl,
+  type MqttSettings,
+  type MqttWorkspace,
+} from '../../config/mqtt-config.js';
 import {
   COMMAND_PAYLOADS,
   allDiscoveryTopics,
@@ -24,7 +28,12 @@ export type InjectRequest = (request: {
   url: string;
   headers: Record<string, string>;
   payload?: unknown;
-}) => Promise<{ statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown> }>;
+}) => Promise<{
+  statusCode: number;
+  body: string;
+  rawPayload: Buffer;
+  headers: Record<string, unknown>;
+}>;
 
 export interface MqttBridgeOptions {
   settings: MqttSettings;
@@ -89,7 +98,8 @@ export function createMqttBridge(options: MqttBridgeOptions) {
       will: { topic: statusTopic(names), payload: Buffer.from('offline'), retain: true, qos: 1 },
     });
     next.on('connect', () => {
-      if (wasDown) logger.info({ broker }, 'MQTT broker reachable again: publishing the current state');
+      if (wasDown)
+        logger.info({ broker }, 'MQTT broker reachable again: publishing the current state');
       wasDown = false;
       published.clear(); // the broker may have lost retained messages: everything again
       next.publish(statusTopic(names), 'online', { retain: true, qos: 1 });
@@ -101,7 +111,9 @@ export function createMqttBridge(options: MqttBridgeOptions) {
       if (!wasDown) logger.warn({ broker }, 'MQTT broker unreachable: reconnecting');
       wasDown = true;
     });
-    next.on('error', (error) => logger.warn({ broker, err: { message: error.message } }, 'MQTT error'));
+    next.on('error', (error) =>
+      logger.warn({ broker, err: { message: error.message } }, 'MQTT error'),
+    );
     next.on('message', (topic, payload) => void onMessage(topic, payload.toString('utf8')));
     return next;
   }
@@ -152,7 +164,10 @@ export function createMqttBridge(options: MqttBridgeOptions) {
   }
 
   function removePrinter(printerId: number): void {
-    for (const topic of [...allDiscoveryTopics(names, printerId), topicsFor(names, printerId).state]) {
+    for (const topic of [
+      ...allDiscoveryTopics(names, printerId),
+      topicsFor(names, printerId).state,
+    ]) {
       published.delete(topic);
       client?.publish(topic, '', { retain: true, qos: 1 });
     }
@@ -222,8 +237,7 @@ export function createMqttBridge(options: MqttBridgeOptions) {
       `/api/printers/${printerId}/${command.toLowerCase()}/`,
       {},
     );
-    const code =
-      response.statusCode === 204 ? 'ok' : readErrorCode(response.body) ?? 'failed';
+    const code = response.statusCode === 204 ? 'ok' : (readErrorCode(response.body) ?? 'failed');
     logger.info({ printer_id: printerId, command, status: response.statusCode }, 'MQTT command');
     answer(response.statusCode, code);
     void publishState();
