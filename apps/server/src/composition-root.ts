@@ -133,6 +133,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ...options.jobOptions,
       },
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
+      ...(config.backup.intervalMs
+        ? {
+            scheduledBackup: {
+              intervalMs: config.backup.intervalMs,
+              dir: config.backup.dir,
+              keep: config.backup.keep,
+              databaseUrl: config.databaseUrl,
+              ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+            },
+          }
+        : {}),
     });
 
     stops.push(() => services.files.metadataPool.close());

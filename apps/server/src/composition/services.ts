@@ -40,6 +40,7 @@ import { createFileStorage } from '../storage/file-storage.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { createOrphanSweep } from '../startup/orphan-sweep.js';
 import { createServiceHealth } from '../modules/health/service-health.js';
+import { createScheduledBackupJob, type ScheduledBackup } from '../backup/backup-job.js';
 
 /**
  * The wiring of the server's services (split from composition-root.ts, which keeps the
@@ -71,6 +72,8 @@ export interface ServiceDeps {
   outgoingAllowedNetworks?: LanNetwork[];
   /** tests shorten the webhook retries */
   webhookOptions?: Partial<WebhookDeliveryOptions>;
+  /** BACKUP_SCHEDULE: a backup per period (the object store is added here) */
+  scheduledBackup?: Omit<ScheduledBackup, 'objectStore' | 'dataDir'>;
 }
 
 /**
@@ -228,6 +231,18 @@ export function composeServices({
   // periodic work that one instance of the cluster does per period
   jobs.register(idempotency.sweepJob);
   jobs.register(createJobsRetention(jobsRepository, clock));
+  if (rest.scheduledBackup) {
+    jobs.register(
+      createScheduledBackupJob(
+        {
+          ...rest.scheduledBackup,
+          dataDir,
+          ...(rest.objectStore ? { objectStore: rest.objectStore } : {}),
+        },
+        clock,
+      ),
+    );
+  }
   const workspaceAdmin = createWorkspaceServices({
     db,
     clock,
