@@ -74,6 +74,8 @@ const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/backup/backup.int.test.ts':
+    'the snapshot is SQLite’s backup API on one and pg_dump / pg_restore on the other',
   'apps/server/src/storage/s3-storage.int.test.ts':
     'files, previews, frames and videos on S3 through the API: their rows and keys on both databases',
   'apps/server/src/storage/s3-startup.int.test.ts':

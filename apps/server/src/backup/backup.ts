@@ -4,6 +4,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import { RELEASE_VERSION } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -25,6 +26,8 @@ export interface BackupManifest {
   /** local: the objects are in objects/; s3: only their keys are listed (the bucket keeps them) */
   storage: 'local' | 's3';
   objects: Array<{ key: string; size: number | null }>;
+  /** PostgreSQL extensions the schema uses (created first on restore: a dump of one schema lacks them) */
+  extensions?: string[];
 }
 
 export interface BackupOptions {
@@ -126,6 +129,7 @@ export async function createBackup(
   await mkdir(partial, { recursive: true });
   try {
     const database = await snapshotDatabase(options, partial);
+    const extensions = options.databaseUrl ? await listExtensions(options.databaseUrl) : undefined;
     const objects = await copyObjects(options, partial);
     await mkdir(path.join(partial, 'data'), { recursive: true });
     for (const file of DATA_DIR_FILES) {
@@ -142,6 +146,7 @@ export async function createBackup(
       database,
       storage: options.objectStore ? 's3' : 'local',
       objects,
+      ...(extensions ? { extensions } : {}),
     };
     await writeFile(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
     const finished = path.join(options.backupDir, name);
@@ -164,5 +169,18 @@ async function pruneBackups(backupDir: string, keep: number): Promise<void> {
   const all = await listBackups(backupDir);
   for (const name of all.slice(0, Math.max(0, all.length - keep))) {
     await rm(path.join(backupDir, name), { recursive: true, force: true });
+  }
+}
+
+async function listExtensions(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ extname: string }>(
+      "select extname from pg_extension where extname <> 'plpgsql' order by extname",
+    );
+    return rows.map((row) => row.extname);
+  } finally {
+    await client.end();
   }
 }

@@ -98,7 +98,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   if (manifest.database === 'sqlite' && options.databaseUrl) {
     throw new RestoreRefusedError('the backup is of SQLite: unset DATABASE_URL to restore it');
   }
-  if (options.databaseUrl) await assertEmptyDatabase(options.databaseUrl, options.pgSchema);
+  if (options.databaseUrl) {
+    await assertEmptyDatabase(options.databaseUrl, options.pgSchema);
+    await createExtensions(options.databaseUrl, manifest.extensions ?? []);
+  }
 
   await mkdir(options.dataDir, { recursive: true });
   if (manifest.database === 'sqlite') {
@@ -154,4 +157,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     );
   }
   return { manifest, restoredObjects, missingObjects };
+}
+
+async function createExtensions(databaseUrl: string, extensions: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const name of extensions) {
+      if (!/^[a-z0-9_]{1,63}$/.test(name)) continue; // names from our own manifest; quoted anyway
+      await client.query(`create extension if not exists "${name}"`);
+    }
+  } finally {
+    await client.end();
+  }
 }
