@@ -53,6 +53,8 @@ export interface StartOptions {
   lanAgentTuning?: Partial<AgentTuning>;
   /** tests: the MQTT bridge reconnects sooner */
   mqttReconnectMs?: number;
+  /** tests: /api/health asks the object store more often */
+  storeCheckEveryMs?: number;
 }
 
 export interface RunningServer extends App {
@@ -133,6 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ...options.jobOptions,
       },
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
+      ...(options.storeCheckEveryMs ? { storeCheckEveryMs: options.storeCheckEveryMs } : {}),
       ...(config.backup.intervalMs
         ? {
             scheduledBackup: {

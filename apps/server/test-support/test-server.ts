@@ -23,6 +23,7 @@ export interface TestServerOptions {
   agentDir?: string;
   lanAgentTuning?: StartOptions['lanAgentTuning'];
   mqttReconnectMs?: StartOptions['mqttReconnectMs'];
+  storeCheckEveryMs?: StartOptions['storeCheckEveryMs'];
 }
 
 export interface TestServer {
@@ -85,6 +86,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     ...(options.clusterTimings ? { clusterTimings: options.clusterTimings } : {}),
     ...(options.mqttReconnectMs ? { mqttReconnectMs: options.mqttReconnectMs } : {}),
+    ...(options.storeCheckEveryMs ? { storeCheckEveryMs: options.storeCheckEveryMs } : {}),
     ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
     ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),

@@ -72,6 +72,8 @@ export interface ServiceDeps {
   outgoingAllowedNetworks?: LanNetwork[];
   /** tests shorten the webhook retries */
   webhookOptions?: Partial<WebhookDeliveryOptions>;
+  /** tests: how often /api/health may ask the object store */
+  storeCheckEveryMs?: number;
   /** BACKUP_SCHEDULE: a backup per period (the object store is added here) */
   scheduledBackup?: Omit<ScheduledBackup, 'objectStore' | 'dataDir'>;
 }
@@ -315,7 +317,10 @@ export function composeServices({
     jobs,
     orphans: createOrphanSweep({ db, storage, clock }),
     /** the object store and the MQTT broker, as /api/health reports them */
-    health: createServiceHealth({ objectStore: rest.objectStore }),
+    health: createServiceHealth({
+      objectStore: rest.objectStore,
+      storeCheckEveryMs: rest.storeCheckEveryMs,
+    }),
   };
 }
 

@@ -12,7 +12,14 @@ const STORE_CHECK_TIMEOUT_MS = 3_000;
  * How the parts the server talks to are doing, for /api/health (issue 28): the object store
  * and the MQTT broker. Only a word per part: never an address, a key or an error text.
  */
-export function createServiceHealth({ objectStore }: { objectStore: ObjectStore | undefined }) {
+export function createServiceHealth({
+  objectStore,
+  storeCheckEveryMs = STORE_CHECK_EVERY_MS,
+}: {
+  objectStore: ObjectStore | undefined;
+  /** tests look sooner */
+  storeCheckEveryMs?: number | undefined;
+}) {
   let readMqtt: () => MqttHealth = () => 'off';
   let lastStore: { at: number; result: Promise<ObjectStoreHealth> } | null = null;
 
@@ -44,7 +51,7 @@ export function createServiceHealth({ objectStore }: { objectStore: ObjectStore 
       if (!objectStore) return Promise.resolve('local');
       // a rate limit on calls out, not a business time: the monotonic clock, not the injected one
       const now = performance.now();
-      if (!lastStore || now - lastStore.at >= STORE_CHECK_EVERY_MS) {
+      if (!lastStore || now - lastStore.at >= storeCheckEveryMs) {
         lastStore = { at: now, result: checkStore(objectStore) };
       }
       return lastStore.result;
