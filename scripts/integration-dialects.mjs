@@ -66,6 +66,8 @@ export const SQLITE_ONLY = {
     'start-up failures of the real process; the PostgreSQL cases use refusing and silent fake servers, not the test database',
   'apps/server/src/storage/object-store.int.test.ts':
     'no database: the object stores (disk and an S3 server) alone',
+  'apps/server/src/observability/grafana-dashboard.int.test.ts':
+    'the dashboard JSON against a scrape; the figures’ SQL is covered by metrics.int.test.ts',
   'apps/server/src/modules/health/health-parts.int.test.ts':
     '/api/health and an S3 server that goes away; the file list it reads is covered by files tests',
   'apps/server/src/modules/home-assistant/home-assistant.int.test.ts':
