@@ -11,6 +11,7 @@ import { findFreePort } from '../../../test-support/free-port.js';
 import { startMosquitto, watchTopics, type TestBroker } from '../../../test-support/mosquitto.js';
 import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { createMqttBridge, type InjectRequest } from './mqtt-bridge.js';
 
 /**
  * Home Assistant over MQTT (issue 28) against a real Mosquitto of the test's own: discovery
@@ -25,6 +26,7 @@ let t: TestServer;
 let owner: BuiltUser;
 let operated: { workspaceId: number; printerId: number; agent: FakeAgent };
 let readOnly: { workspaceId: number; printerId: number; agent: FakeAgent };
+let operatorKey: string;
 
 function printing(completion: number) {
   const ready = readyState();
@@ -53,6 +55,7 @@ beforeAll(async () => {
   const workspaceB = await buildWorkspace(setup, owner, 'Farm B');
   const keyA = await createApiKey(setup, owner.access, 'LIMITED_WRITE');
   const keyB = await createApiKey(setup, owner.access, 'FULL_READ');
+  operatorKey = keyA.key;
   await setup.close();
 
   t = await startTestServer({
@@ -296,6 +299,55 @@ describe('MQTT at start', () => {
     } finally {
       await watch.close();
       await own.close();
+    }
+  });
+});
+
+describe('in a cluster', () => {
+  it('only the leader holds the broker connection and publishes', async () => {
+    let isLeader = false;
+    let leaderAsks = 0;
+    const bridge = createMqttBridge({
+      settings: {
+        url: broker.url,
+        workspaces: [{ workspaceId: operated.workspaceId, apiKey: operatorKey }],
+        discoveryPrefix: 'ha-second',
+        topicPrefix: 'second',
+        stateIntervalMs: 50,
+        cameraIntervalMs: 0,
+      },
+      inject: t.server.server.inject.bind(t.server.server) as unknown as InjectRequest,
+      isLeader: () => ((leaderAsks += 1), isLeader),
+      logger: t.server.server.log,
+      reconnectMs: 100,
+    });
+    const watch = await watchTopics(broker.url, ['ha-second/#', 'second/#']);
+    try {
+      bridge.start();
+      // a follower: several rounds ask whether it leads, and nothing reaches the broker
+      await eventually(async () => expect(leaderAsks).toBeGreaterThanOrEqual(5));
+      expect(watch.log).toEqual([]);
+      expect(bridge.health()).toBe('standby');
+      isLeader = true;
+      await eventually(async () => {
+        expect(bridge.health()).toBe('connected');
+        expect(watch.latest.get('second/status')?.toString()).toBe('online');
+        expect(watch.json(`second/printer/${operated.printerId}/state`)).not.toBeNull();
+      });
+      // leadership lost: it leaves the broker without saying offline (the new leader speaks)
+      isLeader = false;
+      await eventually(async () => expect(bridge.health()).toBe('standby'));
+      const seen = watch.log.length;
+      isLeader = true;
+      await eventually(async () => expect(bridge.health()).toBe('connected'));
+      expect(
+        watch.log
+          .slice(seen)
+          .some((m) => m.topic === 'second/status' && `${m.payload}` === 'offline'),
+      ).toBe(false);
+    } finally {
+      await bridge.stop();
+      await watch.close();
     }
   });
 });

@@ -49,7 +49,12 @@ interface WorkspaceView {
   printers: Map<number, Printer>;
   /** the HTTP status the key last got when it was refused; null: accepted */
   refusedWith: number | null;
+  /** a refused key is tried again only after this (performance.now()): failed keys are rate-limited */
+  retryAt: number;
 }
+
+/** A key that was refused is tried again after this long, not every round. */
+const REFUSED_KEY_RETRY_MS = 60_000;
 
 /**
  * Home Assistant over MQTT (issue 28). Reads each configured workspace through the API with the
@@ -137,8 +142,13 @@ export function createMqttBridge(options: MqttBridgeOptions) {
   }
 
   async function readWorkspace(workspace: MqttWorkspace): Promise<PrinterDeviceState[]> {
-    const view = views.get(workspace.workspaceId) ?? { printers: new Map(), refusedWith: null };
+    const view = views.get(workspace.workspaceId) ?? {
+      printers: new Map(),
+      refusedWith: null,
+      retryAt: 0,
+    };
     views.set(workspace.workspaceId, view);
+    if (view.refusedWith !== null && performance.now() < view.retryAt) return [];
     const listed = await call(workspace, 'GET', `/api/groups/${workspace.workspaceId}/printers/`);
     if (listed.statusCode !== 200) {
       if (view.refusedWith !== listed.statusCode) {
@@ -148,6 +158,7 @@ export function createMqttBridge(options: MqttBridgeOptions) {
         );
       }
       view.refusedWith = listed.statusCode;
+      view.retryAt = performance.now() + REFUSED_KEY_RETRY_MS;
       return [];
     }
     view.refusedWith = null;
