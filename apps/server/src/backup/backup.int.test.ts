@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
+import { eventually } from '../../test-support/fake-agent.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 import type { TestStorage } from '../../test-support/test-database.js';
@@ -211,4 +212,29 @@ describe('backup and restore', () => {
     },
     60_000,
   );
+
+  it('BACKUP_SCHEDULE: the server writes a backup when the schedule is turned on, then per period', async () => {
+    const scheduled = mkdtempSync(path.join(os.tmpdir(), 'printdeck-scheduled-'));
+    cleanups.push(() => rmSync(scheduled, { recursive: true, force: true }));
+    const server = await startTestServer({
+      env: { BACKUP_SCHEDULE: '6h', BACKUP_DIR: scheduled, BACKUP_KEEP: '3' },
+    });
+    try {
+      const [name] = await eventually(async () => {
+        const names = await listBackups(scheduled);
+        expect(names).toHaveLength(1);
+        return names;
+      }, 20_000);
+      expect(existsSync(path.join(scheduled, name!, 'manifest.json'))).toBe(true);
+      const job = await server.server.database.db
+        .selectFrom('background_jobs')
+        .selectAll()
+        .where('kind', '=', 'backup.scheduled')
+        .executeTakeFirstOrThrow();
+      // the next one is due a period later
+      expect(Date.parse(String(job.run_after)) - Date.now()).toBeGreaterThan(5 * 3_600_000);
+    } finally {
+      await server.close();
+    }
+  });
 });
