@@ -72,6 +72,7 @@ export function createMqttBridge(options: MqttBridgeOptions) {
   let client: MqttClient | null = null;
   let isStopped = false;
   let isBusy = false;
+  let isCameraBusy = false;
   let wasDown = false;
   const timers: NodeJS.Timeout[] = [];
 
@@ -215,18 +216,28 @@ export function createMqttBridge(options: MqttBridgeOptions) {
     }
   }
 
+  /** One round at a time: a slow camera delays the next round, never piles rounds up. */
   async function publishCameras(): Promise<void> {
-    if (!client?.connected || settings.cameraIntervalMs === 0) return;
-    for (const workspace of settings.workspaces) {
-      const view = views.get(workspace.workspaceId);
-      for (const printer of view?.printers.values() ?? []) {
-        if (!printer.camera_enabled || !client?.connected) continue;
-        const frame = await call(workspace, 'GET', `/api/printers/${printer.id}/snapshot/`).catch(
-          () => null,
-        );
-        if (frame?.statusCode !== 200) continue;
-        publish(topicsFor(names, printer.id).camera, frame.rawPayload, String(frame.headers.etag));
+    if (isCameraBusy || !client?.connected || settings.cameraIntervalMs === 0) return;
+    isCameraBusy = true;
+    try {
+      for (const workspace of settings.workspaces) {
+        const view = views.get(workspace.workspaceId);
+        for (const printer of view?.printers.values() ?? []) {
+          if (!printer.camera_enabled || !client?.connected) continue;
+          const frame = await call(workspace, 'GET', `/api/printers/${printer.id}/snapshot/`).catch(
+            () => null,
+          );
+          if (frame?.statusCode !== 200) continue;
+          publish(
+            topicsFor(names, printer.id).camera,
+            frame.rawPayload,
+            String(frame.headers.etag),
+          );
+        }
       }
+    } finally {
+      isCameraBusy = false;
     }
   }
 
