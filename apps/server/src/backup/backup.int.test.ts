@@ -11,6 +11,8 @@ import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/fa
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 import type { TestStorage } from '../../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startTestS3Server } from '../../test-support/s3-server.js';
+import { createS3ObjectStore } from '../storage/s3-object-store.js';
 import { createBackup, listBackups } from './backup.js';
 import { restoreBackup, RestoreRefusedError } from './restore.js';
 
@@ -38,9 +40,9 @@ async function onPostgres(databaseUrl: string, statement: string): Promise<void>
 }
 
 /** A fresh target: an empty data directory and, on PostgreSQL, a database of its own. */
-async function freshTarget(): Promise<TestStorage> {
+async function freshTarget(source: TestServer = t): Promise<TestStorage> {
   const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'printdeck-restore-')), 'data');
-  const base = t.storage.databaseUrl;
+  const base = source.storage.databaseUrl;
   let databaseUrl: string | undefined;
   if (base) {
     const name = `restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -54,7 +56,7 @@ async function freshTarget(): Promise<TestStorage> {
     dataDir,
     databaseUrl,
     // the dump names the schema it was taken from; the new database gets the same one
-    pgSchema: t.storage.pgSchema,
+    pgSchema: source.storage.pgSchema,
     cleanup: async () => rmSync(path.dirname(dataDir), { recursive: true, force: true }),
   };
   cleanups.push(() => storage.cleanup());
@@ -236,5 +238,56 @@ describe('backup and restore', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('with S3 storage: the backup lists the keys, and a restore checks them against the bucket', async () => {
+    const s3 = await startTestS3Server();
+    cleanups.unshift(() => s3.close());
+    const settings = await s3.createBucket('backed-up');
+    const server = await startTestServer({ env: s3.envFor(settings) });
+    cleanups.unshift(() => server.close());
+    const user = await buildUser(server);
+    const space = await buildWorkspace(server, user);
+    const uploaded = await uploadFile(server, user.access, space, { bytes: buildTextGcode() });
+    expect(uploaded.status).toBe(201);
+    const store = createS3ObjectStore(settings);
+    cleanups.unshift(() => store.close());
+    const { path: written, manifest } = await createBackup({
+      dataDir: server.config.dataDir,
+      databaseUrl: server.storage.databaseUrl,
+      ...(server.storage.pgSchema ? { pgSchema: server.storage.pgSchema } : {}),
+      objectStore: store,
+      backupDir,
+      keep: 10,
+      clock: systemClock,
+    });
+    expect(manifest.storage).toBe('s3');
+    const row = await server.server.database.db
+      .selectFrom('files')
+      .select(['storage_key', 'size'])
+      .executeTakeFirstOrThrow();
+    expect(manifest.objects).toContainEqual({ key: row.storage_key, size: row.size });
+    expect(existsSync(path.join(written, 'objects'))).toBe(false);
+
+    const target = await freshTarget(server);
+    const ok = await restoreBackup({
+      backup: written,
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+      ...(target.pgSchema ? { pgSchema: target.pgSchema } : {}),
+      objectStore: store,
+    });
+    expect(ok.missingObjects).toEqual([]);
+    // a key the bucket lost is reported, not silently skipped
+    await store.remove([row.storage_key]);
+    const again = await freshTarget(server);
+    const missing = await restoreBackup({
+      backup: written,
+      dataDir: again.dataDir,
+      databaseUrl: again.databaseUrl,
+      ...(again.pgSchema ? { pgSchema: again.pgSchema } : {}),
+      objectStore: store,
+    });
+    expect(missing.missingObjects).toEqual([row.storage_key]);
   });
 });
