@@ -25,7 +25,14 @@ async function waitForBroker(url: string, child: ChildProcess): Promise<void> {
     const ok = await new Promise<boolean>((resolve) => {
       const probe = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 1000 });
       probe.once('connect', () => (probe.end(true), resolve(true)));
-      probe.once('error', () => (probe.end(true), resolve(false)));
+      // a refused CONNECT (a numeric CONNACK code) is a broker that listens
+      probe.once(
+        'error',
+        (error) => (
+          probe.end(true),
+          resolve(typeof (error as { code?: unknown }).code === 'number')
+        ),
+      );
       probe.once('close', () => resolve(false));
     });
     if (ok) return;
@@ -34,8 +41,10 @@ async function waitForBroker(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`mosquitto did not listen at ${url}`);
 }
 
-/** A real Mosquitto of the test's own on a free port, anonymous, in memory. */
-export async function startMosquitto(): Promise<TestBroker> {
+/** A real Mosquitto of the test's own on a free port, in memory; anonymous unless told not. */
+export async function startMosquitto(
+  options: { allowAnonymous?: boolean } = {},
+): Promise<TestBroker> {
   if (!existsSync(MOSQUITTO_BIN)) {
     throw new Error(
       `${MOSQUITTO_BIN} is missing: apt-get install mosquitto (or set MOSQUITTO_BIN)`,
@@ -46,7 +55,12 @@ export async function startMosquitto(): Promise<TestBroker> {
   const configFile = path.join(dir, 'mosquitto.conf');
   await writeFile(
     configFile,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ''].join('\n'),
+    [
+      `listener ${port} 127.0.0.1`,
+      `allow_anonymous ${options.allowAnonymous === false ? 'false' : 'true'}`,
+      'persistence false',
+      '',
+    ].join('\n'),
   );
   const url = `mqtt://127.0.0.1:${port}`;
   let child: ChildProcess;

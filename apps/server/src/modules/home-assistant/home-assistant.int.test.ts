@@ -274,6 +274,26 @@ describe('MQTT at start', () => {
     expect(error.message).not.toContain('\n');
   });
 
+  it('a broker that refuses the user name or password says so, without the password', async () => {
+    const closed = await startMosquitto({ allowAnonymous: false });
+    try {
+      const error = (await startTestServer({
+        env: {
+          MQTT_URL: closed.url.replace('mqtt://', 'mqtt://printdeck:hunter2-secret@'),
+          MQTT_WORKSPACE_KEYS: '1:pdk_abcdefghijklmnop',
+        },
+      }).then(
+        () => null,
+        (caught: unknown) => caught,
+      )) as Error;
+      expect(error?.message).toBe(
+        `MQTT_URL: the broker at ${closed.url} refused the user name or password in MQTT_URL`,
+      );
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('says "offline" on the status topic when the server stops', async () => {
     const own = await startMosquitto();
     const server = await startTestServer({
