@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { constants as fsConstants, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { RELEASE_VERSION } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { StorageArea } from '../storage/storage-keys.js';
-
-const run = promisify(execFile);
+import { runPgTool } from './pg-tools.js';
 
 export const STORAGE_AREAS: StorageArea[] = ['files', 'previews', 'avatars', 'videos', 'frames'];
 /** small files of the data directory a restored server needs: its secrets */
@@ -58,9 +55,7 @@ async function snapshotDatabase(
   if (options.databaseUrl) {
     const args = ['--format=custom', '--no-owner', `--file=${path.join(target, 'database.dump')}`];
     if (options.pgSchema) args.push(`--schema=${options.pgSchema}`);
-    await run('pg_dump', [...args, options.databaseUrl]).catch((error: { stderr?: string }) => {
-      throw new Error(`pg_dump failed: ${(error.stderr ?? String(error)).split('\n')[0]}`);
-    });
+    await runPgTool('pg_dump', args, options.databaseUrl);
     return 'postgres';
   }
   const source = path.join(options.dataDir, 'printdeck.sqlite');

@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import type { ObjectStore } from '../storage/object-store.js';
 import { assertStorageKey } from '../storage/storage-keys.js';
+import { runPgTool } from './pg-tools.js';
 import { BACKUP_FORMAT, DATA_DIR_FILES, type BackupManifest } from './backup.js';
-
-const run = promisify(execFile);
 
 /** A restore that cannot be done as asked: said in one line, nothing written. */
 export class RestoreRefusedError extends Error {}
@@ -110,14 +107,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       path.join(options.dataDir, 'printdeck.sqlite'),
     );
   } else {
-    await run('pg_restore', [
-      '--no-owner',
-      '--exit-on-error',
-      `--dbname=${options.databaseUrl!}`,
-      path.join(options.backup, 'database.dump'),
-    ]).catch((error: { stderr?: string }) => {
-      throw new Error(`pg_restore failed: ${(error.stderr ?? String(error)).split('\n')[0]}`);
-    });
+    await runPgTool(
+      'pg_restore',
+      ['--no-owner', '--exit-on-error', path.join(options.backup, 'database.dump')],
+      options.databaseUrl!,
+    );
   }
   for (const file of DATA_DIR_FILES) {
     await copyFile(path.join(options.backup, 'data', file), path.join(options.dataDir, file)).catch(

@@ -16,7 +16,6 @@ import {
   statusTopic,
   toStatePayload,
   topicsFor,
-  type CommandPayload,
 } from './ha-discovery.js';
 
 /** What /api/health says about the bridge. */
@@ -244,11 +243,13 @@ export function createMqttBridge(options: MqttBridgeOptions) {
   async function onMessage(topic: string, text: string): Promise<void> {
     const printerId = readCommandTopic(names, topic);
     if (printerId === null || !client) return;
-    const command = text.trim().toUpperCase() as CommandPayload;
+    const given = text.trim().toUpperCase();
+    const command = COMMAND_PAYLOADS.find((payload) => payload === given) ?? null;
     const resultTopic = topicsFor(names, printerId).commandResult;
+    // the answer names the command only when it is one of ours (never echoes what was sent)
     const answer = (status: number, code: string) =>
       client?.publish(resultTopic, JSON.stringify({ command, status, code }), { qos: 1 });
-    if (!COMMAND_PAYLOADS.includes(command)) return void answer(400, 'unknown_command');
+    if (!command) return void answer(400, 'unknown_command');
     const workspace = settings.workspaces.find((w) =>
       views.get(w.workspaceId)?.printers.has(printerId),
     );
