@@ -66,12 +66,20 @@ export const SQLITE_ONLY = {
     'start-up failures of the real process; the PostgreSQL cases use refusing and silent fake servers, not the test database',
   'apps/server/src/storage/object-store.int.test.ts':
     'no database: the object stores (disk and an S3 server) alone',
+  'apps/server/src/observability/grafana-dashboard.int.test.ts':
+    'the dashboard JSON against a scrape; the figures’ SQL is covered by metrics.int.test.ts',
+  'apps/server/src/modules/health/health-parts.int.test.ts':
+    '/api/health and an S3 server that goes away; the file list it reads is covered by files tests',
+  'apps/server/src/modules/home-assistant/home-assistant.int.test.ts':
+    'the MQTT bridge reads and acts through the HTTP API with API keys; no SQL of its own',
 };
 
 const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/backup/backup.int.test.ts':
+    'the snapshot is SQLite’s backup API on one and pg_dump / pg_restore on the other',
   'apps/server/src/storage/s3-storage.int.test.ts':
     'files, previews, frames and videos on S3 through the API: their rows and keys on both databases',
   'apps/server/src/storage/s3-startup.int.test.ts':

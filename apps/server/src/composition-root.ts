@@ -24,6 +24,8 @@ import { StartupError } from './startup/startup-error.js';
 import { composeServices, type Services } from './composition/services.js';
 import { createS3ObjectStore } from './storage/s3-object-store.js';
 import { checkObjectStore } from './startup/check-object-store.js';
+import { checkMqttBroker } from './startup/check-mqtt-broker.js';
+import { createMqttBridge, type InjectRequest } from './modules/home-assistant/mqtt-bridge.js';
 
 export interface StartOptions {
   config: Config;
@@ -49,6 +51,10 @@ export interface StartOptions {
   webhookOptions?: Partial<WebhookDeliveryOptions>;
   /** tests: the LAN printers' built-in agents retry and take frames sooner */
   lanAgentTuning?: Partial<AgentTuning>;
+  /** tests: the MQTT bridge reconnects sooner */
+  mqttReconnectMs?: number;
+  /** tests: /api/health asks the object store more often */
+  storeCheckEveryMs?: number;
 }
 
 export interface RunningServer extends App {
@@ -93,6 +99,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       stops.push(() => objectStore.close());
       await checkObjectStore(objectStore);
     }
+    if (config.mqtt) await checkMqttBroker(config.mqtt.url);
 
     const mailer = options.mailer ?? createMailer(config, clock, logger);
     stops.push(() => mailer.close());
@@ -128,6 +135,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ...options.jobOptions,
       },
       ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
+      ...(options.storeCheckEveryMs ? { storeCheckEveryMs: options.storeCheckEveryMs } : {}),
+      ...(config.backup.intervalMs
+        ? {
+            scheduledBackup: {
+              intervalMs: config.backup.intervalMs,
+              dir: config.backup.dir,
+              keep: config.backup.keep,
+              databaseUrl: config.databaseUrl,
+              ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+            },
+          }
+        : {}),
     });
 
     stops.push(() => services.files.metadataPool.close());
@@ -153,6 +172,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await workers.stopLanAgents();
       await closeHttp(app);
     });
+    if (config.mqtt) {
+      const bridge = createMqttBridge({
+        settings: config.mqtt,
+        inject: app.server.inject.bind(app.server) as unknown as InjectRequest,
+        isLeader: () => cluster.isLeader(),
+        logger: log,
+        ...(options.mqttReconnectMs ? { reconnectMs: options.mqttReconnectMs } : {}),
+      });
+      services.health.setMqtt(bridge.health);
+      bridge.start();
+      stops.push(() => bridge.stop());
+    }
     const url = await listen(app, config);
     return { ...app, database, services, mailer, url, stop: stopInReverse };
   } catch (error) {

@@ -55,6 +55,7 @@ export async function registerRoutes(
     environment: config.environment,
     webBuildId: readWebBuildId(options.webDir),
     rateLimiter: services.rateLimiter,
+    parts: services.health,
   });
   registerPublicConfigRoutes(server, config);
   registerAuthRoutes(server, {

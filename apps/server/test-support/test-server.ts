@@ -22,6 +22,8 @@ export interface TestServerOptions {
   /** the built agent's folder, served at /agent/ */
   agentDir?: string;
   lanAgentTuning?: StartOptions['lanAgentTuning'];
+  mqttReconnectMs?: StartOptions['mqttReconnectMs'];
+  storeCheckEveryMs?: StartOptions['storeCheckEveryMs'];
 }
 
 export interface TestServer {
@@ -83,6 +85,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     ...(options.clusterTimings ? { clusterTimings: options.clusterTimings } : {}),
+    ...(options.mqttReconnectMs ? { mqttReconnectMs: options.mqttReconnectMs } : {}),
+    ...(options.storeCheckEveryMs ? { storeCheckEveryMs: options.storeCheckEveryMs } : {}),
     ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
     ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),

@@ -39,6 +39,8 @@ import { createWorkspacesService } from '../modules/workspaces/workspaces.servic
 import { createFileStorage } from '../storage/file-storage.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { createOrphanSweep } from '../startup/orphan-sweep.js';
+import { createServiceHealth } from '../modules/health/service-health.js';
+import { createScheduledBackupJob, type ScheduledBackup } from '../backup/backup-job.js';
 
 /**
  * The wiring of the server's services (split from composition-root.ts, which keeps the
@@ -70,6 +72,10 @@ export interface ServiceDeps {
   outgoingAllowedNetworks?: LanNetwork[];
   /** tests shorten the webhook retries */
   webhookOptions?: Partial<WebhookDeliveryOptions>;
+  /** tests: how often /api/health may ask the object store */
+  storeCheckEveryMs?: number;
+  /** BACKUP_SCHEDULE: a backup per period (the object store is added here) */
+  scheduledBackup?: Omit<ScheduledBackup, 'objectStore' | 'dataDir'>;
 }
 
 /**
@@ -227,6 +233,18 @@ export function composeServices({
   // periodic work that one instance of the cluster does per period
   jobs.register(idempotency.sweepJob);
   jobs.register(createJobsRetention(jobsRepository, clock));
+  if (rest.scheduledBackup) {
+    jobs.register(
+      createScheduledBackupJob(
+        {
+          ...rest.scheduledBackup,
+          dataDir,
+          ...(rest.objectStore ? { objectStore: rest.objectStore } : {}),
+        },
+        clock,
+      ),
+    );
+  }
   const workspaceAdmin = createWorkspaceServices({
     db,
     clock,
@@ -298,6 +316,11 @@ export function composeServices({
     webhooks,
     jobs,
     orphans: createOrphanSweep({ db, storage, clock }),
+    /** the object store and the MQTT broker, as /api/health reports them */
+    health: createServiceHealth({
+      objectStore: rest.objectStore,
+      storeCheckEveryMs: rest.storeCheckEveryMs,
+    }),
   };
 }
 

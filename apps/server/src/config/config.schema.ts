@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseLanNetworks } from '../modules/lan-printers/lan-networks.js';
 import { readStorageSettings, STORAGE_ENV } from './storage-config.js';
+import { MQTT_ENV, readMqttSettings } from './mqtt-config.js';
+import { BACKUP_ENV, readBackupSettings } from './backup-config.js';
 import { trimTrailingSlashes } from '@printdeck/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -153,6 +155,8 @@ export const EnvSchema = z.object({
       }
     }),
   ...STORAGE_ENV,
+  ...MQTT_ENV,
+  ...BACKUP_ENV,
 });
 
 /** Analytics needs both its variables: one alone is a mistake, not "off". */
@@ -176,6 +180,16 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const s3 = readStorageSettings(e);
   if (s3 && 'problem' in s3) {
     ctx.addIssue({ code: 'custom', message: s3.problem });
+    return z.NEVER;
+  }
+  const mqtt = readMqttSettings(e);
+  if (mqtt && 'problem' in mqtt) {
+    ctx.addIssue({ code: 'custom', message: mqtt.problem });
+    return z.NEVER;
+  }
+  const backup = readBackupSettings(e);
+  if ('problem' in backup) {
+    ctx.addIssue({ code: 'custom', message: backup.problem });
     return z.NEVER;
   }
   return {
@@ -217,6 +231,10 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     sentryDsn: e.SENTRY_DSN,
     /** STORAGE_URL and the S3_* settings; undefined: objects live in the data directory */
     s3,
+    /** MQTT_URL and the MQTT_* settings; undefined: no Home Assistant bridge */
+    mqtt,
+    /** BACKUP_DIR, BACKUP_SCHEDULE, BACKUP_KEEP */
+    backup,
     /** ANALYTICS_URL and ANALYTICS_SITE_ID; undefined: no page-view analytics */
     analytics:
       e.ANALYTICS_URL && e.ANALYTICS_SITE_ID

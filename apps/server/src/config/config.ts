@@ -25,10 +25,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         if (!name) return issue.message; // a rule over several variables names them itself
-        const value =
-          name.includes('SECRET') || name.includes('TOKEN')
-            ? '(hidden)'
-            : `"${redactUrlPassword(known[name] ?? '')}"`;
+        const value = /SECRET|TOKEN|KEYS/.test(name)
+          ? '(hidden)'
+          : `"${redactUrlPassword(known[name] ?? '')}"`;
         return `${name}=${value}: ${issue.message}`;
       }),
     );

@@ -336,6 +336,8 @@ describe('system', () => {
       database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
       maintenance: false,
       rate_limits: 'local',
+      object_store: 'local',
+      mqtt: 'off',
     });
   });
 

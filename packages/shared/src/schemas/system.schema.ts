@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const HealthSchema = z.object({
-  status: z.literal('ok'),
+  /** degraded: the server serves, but a part it talks to is failing (object_store, mqtt) */
+  status: z.enum(['ok', 'degraded']),
   version: z.string(),
   environment: z.string(),
   /** id of the web build the server serves; the web app compares it with its own */
@@ -14,6 +15,14 @@ export const HealthSchema = z.object({
    * holds per instance only until Redis is back)
    */
   rate_limits: z.enum(['local', 'shared', 'per_instance']),
+  /** local: files in the data directory; ok / failing: the S3 store (STORAGE_URL) answers or not */
+  object_store: z.enum(['local', 'ok', 'failing']),
+  /**
+   * Home Assistant over MQTT: off (no MQTT_URL), connected, disconnected (the broker is down:
+   * reconnecting), standby (another instance, the leader, publishes), key_rejected (a workspace's
+   * API key in MQTT_WORKSPACE_KEYS was refused)
+   */
+  mqtt: z.enum(['off', 'connected', 'disconnected', 'standby', 'key_rejected']),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

@@ -5,6 +5,7 @@ import { HealthSchema, RELEASE_VERSION } from '@printdeck/shared';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MaintenanceSwitch } from '../../http/maintenance.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { ServiceHealth } from './service-health.js';
 
 export function registerHealthRoutes(
   app: FastifyInstance,
@@ -14,6 +15,7 @@ export function registerHealthRoutes(
     environment: string;
     webBuildId: string;
     rateLimiter: RateLimiter;
+    parts: ServiceHealth;
   },
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
@@ -25,14 +27,21 @@ export function registerHealthRoutes(
     },
     handler: async () => {
       await sql`select 1`.execute(deps.database.db);
+      // the server keeps serving without them; health says which part is failing, in one word
+      const objectStore = await deps.parts.objectStore();
+      const mqtt = deps.parts.mqtt();
+      const isDegraded =
+        objectStore === 'failing' || mqtt === 'disconnected' || mqtt === 'key_rejected';
       return {
-        status: 'ok' as const,
+        status: isDegraded ? ('degraded' as const) : ('ok' as const),
         version: RELEASE_VERSION,
         environment: deps.environment,
         build: deps.webBuildId,
         database: deps.database.dialect,
         maintenance: deps.maintenance.isOn(),
         rate_limits: deps.rateLimiter.scope(),
+        object_store: objectStore,
+        mqtt,
       };
     },
   });

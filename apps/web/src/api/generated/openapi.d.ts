@@ -2107,7 +2107,7 @@ export interface components {
         };
         Health: {
             /** @enum {string} */
-            status: "ok";
+            status: "ok" | "degraded";
             version: string;
             environment: string;
             build: string;
@@ -2116,6 +2116,10 @@ export interface components {
             maintenance: boolean;
             /** @enum {string} */
             rate_limits: "local" | "shared" | "per_instance";
+            /** @enum {string} */
+            object_store: "local" | "ok" | "failing";
+            /** @enum {string} */
+            mqtt: "off" | "connected" | "disconnected" | "standby" | "key_rejected";
         };
         TokenPair: {
             refresh?: string;

@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Printer, PrinterDeviceState } from '@printdeck/shared';
+import {
+  describeBrokerUrl,
+  type MqttSettings,
+  type MqttWorkspace,
+} from '../../config/mqtt-config.js';
+import {
+  COMMAND_PAYLOADS,
+  allDiscoveryTopics,
+  buildDiscoveryMessages,
+  commandTopicFilter,
+  readCommandTopic,
+  statusTopic,
+  toStatePayload,
+  topicsFor,
+} from './ha-discovery.js';
+
+/** What /api/health says about the bridge. */
+export type MqttHealth = 'off' | 'connected' | 'disconnected' | 'standby' | 'key_rejected';
+
+/** An in-process request through the whole HTTP stack (authentication, API-key policy, routes). */
+export type InjectRequest = (request: {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload?: unknown;
+}) => Promise<{
+  statusCode: number;
+  body: string;
+  rawPayload: Buffer;
+  headers: Record<string, unknown>;
+}>;
+
+export interface MqttBridgeOptions {
+  settings: MqttSettings;
+  inject: InjectRequest;
+  /** only the cluster's leader publishes (one set of entities, one answer per button press) */
+  isLeader: () => boolean;
+  logger: FastifyBaseLogger;
+  /** tests reconnect sooner */
+  reconnectMs?: number;
+}
+
+interface WorkspaceView {
+  printers: Map<number, Printer>;
+  /** the HTTP status the key last got when it was refused; null: accepted */
+  refusedWith: number | null;
+  /** a refused key is tried again only after this (performance.now()): failed keys are rate-limited */
+  retryAt: number;
+}
+
+/** A key that was refused is tried again after this long, not every round. */
+const REFUSED_KEY_RETRY_MS = 60_000;
+
+/**
+ * Home Assistant over MQTT (issue 28). Reads each configured workspace through the API with the
+ * workspace's dedicated API key — so what it shows and what its buttons do are exactly what that
+ * key may see and do — and publishes discovery configs, state and camera frames; a button press
+ * on a command topic becomes the same API call. Runs on the leader only.
+ */
+export function createMqttBridge(options: MqttBridgeOptions) {
+  const { settings, inject, logger } = options;
+  const names = { discoveryPrefix: settings.discoveryPrefix, topicPrefix: settings.topicPrefix };
+  const broker = describeBrokerUrl(settings.url);
+  const views = new Map<number, WorkspaceView>();
+  /** what was last published per topic (state JSON, discovery JSON, camera ETag) */
+  const published = new Map<string, string>();
+  let client: MqttClient | null = null;
+  let isStopped = false;
+  let isBusy = false;
+  let isCameraBusy = false;
+  let wasDown = false;
+  const timers: NodeJS.Timeout[] = [];
+
+  const call = (workspace: MqttWorkspace, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${workspace.apiKey}`,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  function publish(topic: string, payload: string | Buffer, memo: string): void {
+    if (!client?.connected || published.get(topic) === memo) return;
+    published.set(topic, memo);
+    client.publish(topic, payload, { retain: true, qos: 1 }, (error) => {
+      if (error) published.delete(topic); // tried again on the next round
+    });
+  }
+
+  function connect(): MqttClient {
+    const next = mqtt.connect(settings.url, {
+      clientId: `printdeck-${randomBytes(6).toString('hex')}`,
+      reconnectPeriod: options.reconnectMs ?? 2000,
+      connectTimeout: 10_000,
+      queueQoSZero: false,
+      will: { topic: statusTopic(names), payload: Buffer.from('offline'), retain: true, qos: 1 },
+    });
+    next.on('connect', () => {
+      if (wasDown)
+        logger.info({ broker }, 'MQTT broker reachable again: publishing the current state');
+      wasDown = false;
+      published.clear(); // the broker may have lost retained messages: everything again
+      next.publish(statusTopic(names), 'online', { retain: true, qos: 1 });
+      next.subscribe(commandTopicFilter(names), { qos: 1 });
+      void publishState();
+      void publishCameras();
+    });
+    next.on('offline', () => {
+      if (!wasDown) logger.warn({ broker }, 'MQTT broker unreachable: reconnecting');
+      wasDown = true;
+    });
+    next.on('error', (error) =>
+      logger.warn({ broker, err: { message: error.message } }, 'MQTT error'),
+    );
+    next.on('message', (topic, payload) => void onMessage(topic, payload.toString('utf8')));
+    return next;
+  }
+
+  async function release(): Promise<void> {
+    const old = client;
+    client = null;
+    published.clear();
+    await old?.endAsync().catch(() => undefined);
+  }
+
+  /** Leadership decides whether this instance holds the broker connection at all. */
+  async function followLeadership(): Promise<boolean> {
+    if (isStopped) return false;
+    if (!options.isLeader()) {
+      if (client) await release();
+      return false;
+    }
+    client ??= connect();
+    return client.connected;
+  }
+
+  async function readWorkspace(workspace: MqttWorkspace): Promise<PrinterDeviceState[]> {
+    const view = views.get(workspace.workspaceId) ?? {
+      printers: new Map(),
+      refusedWith: null,
+      retryAt: 0,
+    };
+    views.set(workspace.workspaceId, view);
+    if (view.refusedWith !== null && performance.now() < view.retryAt) return [];
+    const listed = await call(workspace, 'GET', `/api/groups/${workspace.workspaceId}/printers/`);
+    if (listed.statusCode !== 200) {
+      if (view.refusedWith !== listed.statusCode) {
+        logger.warn(
+          { workspace_id: workspace.workspaceId, status: listed.statusCode },
+          'MQTT_WORKSPACE_KEYS: the API key was refused for this workspace; its printers are not published',
+        );
+      }
+      view.refusedWith = listed.statusCode;
+      view.retryAt = performance.now() + REFUSED_KEY_RETRY_MS;
+      return [];
+    }
+    view.refusedWith = null;
+    const printers = JSON.parse(listed.body) as Printer[];
+    const gone = [...view.printers.keys()].filter((id) => !printers.some((p) => p.id === id));
+    for (const id of gone) removePrinter(id);
+    view.printers = new Map(printers.map((printer) => [printer.id, printer]));
+    const states = await call(
+      workspace,
+      'GET',
+      `/api/groups/${workspace.workspaceId}/devices-states/`,
+    );
+    return states.statusCode === 200 ? (JSON.parse(states.body) as PrinterDeviceState[]) : [];
+  }
+
+  function removePrinter(printerId: number): void {
+    for (const topic of [
+      ...allDiscoveryTopics(names, printerId),
+      topicsFor(names, printerId).state,
+    ]) {
+      published.delete(topic);
+      client?.publish(topic, '', { retain: true, qos: 1 });
+    }
+  }
+
+  async function publishState(): Promise<void> {
+    if (isBusy) return;
+    isBusy = true;
+    try {
+      if (!(await followLeadership())) return;
+      for (const workspace of settings.workspaces) {
+        const states = await readWorkspace(workspace);
+        const printers = views.get(workspace.workspaceId)!.printers;
+        for (const printer of printers.values()) {
+          const discovery = buildDiscoveryMessages(
+            names,
+            { id: printer.id, name: printer.name, cameraEnabled: printer.camera_enabled },
+            { withCamera: settings.cameraIntervalMs > 0 },
+          );
+          for (const message of discovery) {
+            const json = JSON.stringify(message.payload);
+            publish(message.topic, json, json);
+          }
+        }
+        for (const state of states) {
+          const json = JSON.stringify(toStatePayload(state));
+          publish(topicsFor(names, state.printer_id).state, json, json);
+        }
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'MQTT: publishing the printers failed; trying again');
+    } finally {
+      isBusy = false;
+    }
+  }
+
+  /** One round at a time: a slow camera delays the next round, never piles rounds up. */
+  async function publishCameras(): Promise<void> {
+    if (isCameraBusy || !client?.connected || settings.cameraIntervalMs === 0) return;
+    isCameraBusy = true;
+    try {
+      for (const workspace of settings.workspaces) {
+        const view = views.get(workspace.workspaceId);
+        for (const printer of view?.printers.values() ?? []) {
+          if (!printer.camera_enabled || !client?.connected) continue;
+          const frame = await call(workspace, 'GET', `/api/printers/${printer.id}/snapshot/`).catch(
+            () => null,
+          );
+          if (frame?.statusCode !== 200) continue;
+          publish(
+            topicsFor(names, printer.id).camera,
+            frame.rawPayload,
+            String(frame.headers.etag),
+          );
+        }
+      }
+    } finally {
+      isCameraBusy = false;
+    }
+  }
+
+  async function onMessage(topic: string, text: string): Promise<void> {
+    const printerId = readCommandTopic(names, topic);
+    if (printerId === null || !client) return;
+    const given = text.trim().toUpperCase();
+    const command = COMMAND_PAYLOADS.find((payload) => payload === given) ?? null;
+    const resultTopic = topicsFor(names, printerId).commandResult;
+    // the answer names the command only when it is one of ours (never echoes what was sent)
+    const answer = (status: number, code: string) =>
+      client?.publish(resultTopic, JSON.stringify({ command, status, code }), { qos: 1 });
+    if (!command) return void answer(400, 'unknown_command');
+    const workspace = settings.workspaces.find((w) =>
+      views.get(w.workspaceId)?.printers.has(printerId),
+    );
+    if (!workspace) return void answer(404, 'not_found');
+    const response = await call(
+      workspace,
+      'POST',
+      `/api/printers/${printerId}/${command.toLowerCase()}/`,
+      {},
+    );
+    const code = response.statusCode === 204 ? 'ok' : (readErrorCode(response.body) ?? 'failed');
+    logger.info({ printer_id: printerId, command, status: response.statusCode }, 'MQTT command');
+    answer(response.statusCode, code);
+    void publishState();
+  }
+
+  return {
+    /** Starts the rounds; the broker was checked at start (checkMqttBroker). */
+    start(): void {
+      timers.push(setInterval(() => void publishState(), settings.stateIntervalMs));
+      if (settings.cameraIntervalMs > 0) {
+        timers.push(setInterval(() => void publishCameras(), settings.cameraIntervalMs));
+      }
+      void publishState();
+    },
+    health(): MqttHealth {
+      if (!options.isLeader()) return 'standby';
+      if (!client?.connected) return 'disconnected';
+      const refused = [...views.values()].some((view) => view.refusedWith !== null);
+      return refused ? 'key_rejected' : 'connected';
+    },
+    /** Says "offline" (the entities turn unavailable) and leaves the broker. */
+    async stop(): Promise<void> {
+      isStopped = true;
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      if (client?.connected) {
+        await client
+          .publishAsync(statusTopic(names), 'offline', { retain: true, qos: 1 })
+          .catch(() => undefined);
+      }
+      await release();
+    },
+  };
+}
+
+export type MqttBridge = ReturnType<typeof createMqttBridge>;
+
+function readErrorCode(body: string): string | null {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : null;
+  } catch {
+    return null;
+  }
+}
