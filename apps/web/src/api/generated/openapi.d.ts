@@ -2404,6 +2404,7 @@ export interface components {
             results: components["schemas"]["Gcode"][];
             count: number;
             next: string | null;
+            count_is_capped: boolean;
         };
         PreviewImage: {
             id: number;
@@ -2462,6 +2463,7 @@ export interface components {
             results: components["schemas"]["PrintJob"][];
             count: number;
             next: string | null;
+            count_is_capped: boolean;
         };
         PrintQueueItem: {
             id: number;
@@ -6144,6 +6146,8 @@ export interface operations {
             query?: {
                 queue_limit?: number;
                 queue_after?: string;
+                printed_limit?: number;
+                printed_after?: string;
                 archive_limit?: number;
             };
             header?: never;
@@ -6164,7 +6168,10 @@ export interface operations {
                         results: components["schemas"]["PrintQueueItem"][];
                         queue_count: number;
                         queue_next: string | null;
+                        printed_count: number;
+                        printed_next: string | null;
                         archive_count: number;
+                        archive_count_is_capped: boolean;
                     };
                 };
             };
@@ -6256,7 +6263,10 @@ export interface operations {
                         results: components["schemas"]["PrintQueueItem"][];
                         queue_count: number;
                         queue_next: string | null;
+                        printed_count: number;
+                        printed_next: string | null;
                         archive_count: number;
+                        archive_count_is_capped: boolean;
                     };
                 };
             };
