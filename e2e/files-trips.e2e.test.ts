@@ -4,7 +4,7 @@ import type { FakePrinter } from './support/fake-printer.js';
 import { seedEndedJobs, type EndedJob } from './support/ended-jobs.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { uploadGcode } from './support/files-world.js';
-import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
+import { expectState, printerCard } from './support/printers-ui.js';
 import {
   addFakePrinter,
   callApi,
@@ -245,19 +245,40 @@ describe('files, printing and statistics say what they do', () => {
       .toBe('next-part.gcode');
   });
 
-  it('says a printer that never printed has nothing to print again', async () => {
+  it('offers Re-print only on a printer that printed before (en, cs at 390 px)', async () => {
     const { admin, page, add } = await setUp();
-    await add({ name: 'Fresh', driver: 'octoprint' });
+    const printer = await add({ name: 'Fresh', driver: 'octoprint' });
+    const gcode = await uploadGcode(fixture.app, admin, 'first.gcode');
     await openAs(page, fixture.app, admin, '/printers');
     const card = printerCard(page, 'Fresh');
     await expectState(card, 'READY_TO_PRINT');
+    await expectVisible(card.getByRole('button', { name: 'Print', exact: true }));
+    expect(await card.getByRole('button', { name: 'Re-print' }).count()).toBe(0);
+
+    const czech = await fixture.openPage({ locale: 'cs-CZ' });
+    await czech.setViewportSize({ width: 390, height: 844 });
+    await openAs(czech, fixture.app, admin, '/printers');
+    const czechCard = printerCard(czech, 'Fresh');
+    await expectVisible(czechCard.getByRole('button', { name: 'Tisk', exact: true }));
+    expect(await czechCard.getByRole('button', { name: 'Tisknout znovu' }).count()).toBe(0);
+
+    // the first print makes it possible
+    await card.getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('G-code', { exact: true }).click();
+    await page.getByRole('option', { name: 'first.gcode' }).click();
+    await dialog.getByRole('button', { name: 'Start print' }).click();
+    await expect
+      .poll(() => printer.device.job?.fileName ?? null, { timeout: 15_000 })
+      .toBe('first.gcode');
+    printer.device.finishJob();
+    await card
+      .getByRole('button', { name: 'Re-print' })
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await card.getByRole('button', { name: 'Re-print' }).click();
-    await expectNotification(
-      page,
-      'Nothing to print again',
-      'Fresh has not printed anything from Printdeck yet.',
-    );
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('dialog').getByLabel('G-code', { exact: true }).inputValue())
+      .toBe(gcode.name);
   });
 
   it('warns that a printer without a camera makes no video', async () => {

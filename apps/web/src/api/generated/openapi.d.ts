@@ -2260,6 +2260,7 @@ export interface components {
             printer_group_ids: number[];
             /** @enum {string|null} */
             plate_state: "clear" | "in_use" | null;
+            has_printed: boolean;
             out_of_service: {
                 reason: string;
                 since: string;

@@ -26,6 +26,13 @@ import { deviceStatesQueryKey } from '../../../shared/printers/api/get-device-st
 import { FilamentTypeSelect } from '../../../shared/printers/components/FilamentTypeSelect';
 import { PrinterStateBadge } from '../../../shared/printers/components/PrinterStateBadge';
 import {
+<<<<<<< HEAD
+=======
+  deviceStatesQueryKey,
+  printersQueryKey,
+  FilamentTypeSelect,
+  PrinterStateBadge,
+>>>>>>> 1717507 (Re-print offered only on a printer that has printed (printers answer has_printed from one index step each); browser test en and cs at 390 px (issue 29))
   clearChangingState,
   markChangingState,
 } from '../../../shared/printers/hooks/changing-state-store';
@@ -134,6 +141,8 @@ async function startOnPrinters(
     reportError(new ProductError(`${t('printDialog.errorStart')} ${names}`, messages));
   }
   void queryClient.invalidateQueries({ queryKey: deviceStatesQueryKey(workspaceId) });
+  // a first print makes Re-print possible on its printer
+  void queryClient.invalidateQueries({ queryKey: printersQueryKey(workspaceId) });
   void invalidatePrintJobs(queryClient, workspaceId);
 }
 
