@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePrinter } from './support/fake-printer.js';
 import { seedEndedJobs, type EndedJob } from './support/ended-jobs.js';
 import { useAppAndBrowser } from './support/fixture.js';
-import { uploadGcode } from './support/files-world.js';
+import { buildPrusaGcode, uploadGcode } from './support/files-world.js';
 import { expectState, printerCard } from './support/printers-ui.js';
 import {
   addFakePrinter,
@@ -243,6 +243,64 @@ describe('files, printing and statistics say what they do', () => {
     await expect
       .poll(() => printer.device.job?.fileName ?? null, { timeout: 30_000 })
       .toBe('next-part.gcode');
+  });
+
+  it('never starts a G-code by itself on a printer loaded with another filament; says why (en, cs)', async () => {
+    const { admin, page, add } = await setUp();
+    const printer = await add({ name: 'Jobox PETG', driver: 'octoprint' });
+    await callApi(fixture.app, `/printers/${printer.id}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { jobox_enabled: true, filament_type: 'PETG' },
+    });
+    await callApi(fixture.app, `/users/me/groups/${admin.workspaceId}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { settings: { print_queue_enabled: true } },
+    });
+    const abs = await uploadGcode(
+      fixture.app,
+      admin,
+      'abs-part.gcode',
+      buildPrusaGcode({ filamentType: 'ABS' }),
+    );
+    const petg = await uploadGcode(
+      fixture.app,
+      admin,
+      'petg-part.gcode',
+      buildPrusaGcode({ filamentType: 'PETG' }),
+    );
+    for (const gcode of [abs, petg])
+      await callApi(fixture.app, `/groups/${admin.workspaceId}/print-queue/`, {
+        token: admin.access,
+        body: { file: gcode.id, printer: printer.id, jobox_autostart: true },
+      });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAs(page, fixture.app, admin, '/print-queue');
+    const absItem = page.getByTestId('queue-item').filter({ hasText: 'abs-part.gcode' });
+    await expectVisible(
+      absItem.getByText(
+        'Does not start by itself: Jobox PETG is loaded with PETG, this G-code is for ABS.',
+        { exact: false },
+      ),
+    );
+    // the plate cleared: the jobox passes over the ABS item (first in the queue) to the PETG one
+    await openAs(page, fixture.app, admin, '/printers');
+    await printerCard(page, 'Jobox PETG').getByTestId('plate-cleared').click();
+    await expect
+      .poll(() => printer.device.job?.fileName ?? null, { timeout: 30_000 })
+      .toBe('petg-part.gcode');
+    const czech = await fixture.openPage({ locale: 'cs-CZ' });
+    await czech.setViewportSize({ width: 390, height: 844 });
+    await openAs(czech, fixture.app, admin, '/print-queue');
+    await expectVisible(
+      czech
+        .getByTestId('queue-item')
+        .filter({ hasText: 'abs-part.gcode' })
+        .getByText('Sama se nespustí: Jobox PETG má zavedený PETG, tento G-code je pro ABS.', {
+          exact: false,
+        }),
+    );
   });
 
   it('offers Re-print only on a printer that printed before (en, cs at 390 px)', async () => {
