@@ -137,10 +137,11 @@ async function main(): Promise<void> {
     const stateLatencies: number[] = [];
     const deadline = Date.now() + SECONDS * 1000;
     while (Date.now() < deadline) {
-      const index = DEVICES - PROBES + Math.floor(Math.random() * PROBES);
+      const probe = Math.floor(Math.random() * PROBES);
+      const index = DEVICES - PROBES + probe;
       const marker = 100 + Math.round(Math.random() * 1e6) / 1e4;
       const started = performance.now();
-      sockets[index]!.send(patchWith(marker));
+      sockets[probe]!.send(patchWith(marker));
       for (;;) {
         const states = await callApi(
           url,
