@@ -23,16 +23,10 @@ import { ProductError } from '../../../lib/product-error';
 import { useGcode, gcodesQueryKey, getGcodesPage } from '../../../shared/gcodes';
 import { invalidatePrintJobs } from '../../../shared/print-jobs/api/get-print-jobs';
 import { deviceStatesQueryKey } from '../../../shared/printers/api/get-device-states';
+import { printersQueryKey } from '../../../shared/printers/api/get-printers';
 import { FilamentTypeSelect } from '../../../shared/printers/components/FilamentTypeSelect';
 import { PrinterStateBadge } from '../../../shared/printers/components/PrinterStateBadge';
 import {
-<<<<<<< HEAD
-=======
-  deviceStatesQueryKey,
-  printersQueryKey,
-  FilamentTypeSelect,
-  PrinterStateBadge,
->>>>>>> 1717507 (Re-print offered only on a printer that has printed (printers answer has_printed from one index step each); browser test en and cs at 390 px (issue 29))
   clearChangingState,
   markChangingState,
 } from '../../../shared/printers/hooks/changing-state-store';
