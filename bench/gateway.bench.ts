@@ -1,12 +1,17 @@
 /**
  * Device gateway figures (issue 3): N lightweight simulated agents push state every 2 s while
  * pollers read devices-states every 2 s for each 100-printer workspace.
- * `npm run bench:gateway -- --devices N [--seconds S]` prints connect time, state updates per
- * second, device→API state latency (p50/p99), devices-states p99 and server RSS per device.
+ * `npm run bench:gateway -- --devices N [--seconds S] [--processes P]` prints connect time,
+ * state updates per second, device→API state latency (p50/p99), devices-states p99 and server
+ * RSS per device. The agents run in P child processes (`gateway-agents.ts`): one process holding
+ * 5,000 sockets and their pushes saturated before the server did (issue 31).
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type WebSocket from 'ws';
 import os from 'node:os';
+import type { AgentsCommand, AgentsReport } from './gateway-agents.js';
 import {
   callApi,
   cpuMilliseconds,
@@ -17,12 +22,37 @@ import {
 } from './bench-helpers.js';
 import { connectLightAgent, createBenchFleet, patchWith } from './light-agents.js';
 
+/** A child process with its share of the agents, spoken to over IPC. */
+function forkAgents(): ChildProcess {
+  const entry = fileURLToPath(new URL('./gateway-agents.ts', import.meta.url));
+  return fork(entry, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+async function ask(child: ChildProcess, command: AgentsCommand, answer: AgentsReport['type']) {
+  const reply = new Promise<AgentsReport>((resolve, reject) => {
+    const onMessage = (message: AgentsReport) => {
+      if (message.type !== answer) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`agents process ended (${code})`)));
+  });
+  child.send(command);
+  return reply;
+}
+
 const { values } = parseArgs({
   options: {
     devices: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '20' },
+    processes: { type: 'string', default: '4' },
   },
 });
+const PROCESSES = Number(values.processes);
 const DEVICES = Number(values.devices);
 const SECONDS = Number(values.seconds);
 const PER_WORKSPACE = 100;
@@ -33,6 +63,7 @@ async function main(): Promise<void> {
   const product = await startSignedInProduct({ name: 'gw' });
   const { child, url, access } = product;
   const sockets: WebSocket[] = [];
+  const agents: ChildProcess[] = [];
   try {
     const { workspaces, devices } = await createBenchFleet({
       url,
@@ -44,31 +75,40 @@ async function main(): Promise<void> {
 
     const connectCpu = cpuMilliseconds(child.pid!);
     const connectStart = performance.now();
+    const pushing = devices.slice(0, DEVICES - PROBES);
+    const share = Math.ceil(pushing.length / PROCESSES);
+    agents.push(...Array.from({ length: PROCESSES }, forkAgents));
+    const connected = await Promise.all(
+      agents.map((agent, p) =>
+        ask(
+          agent,
+          {
+            type: 'connect',
+            url,
+            keys: pushing.slice(p * share, (p + 1) * share).map((device) => device.key),
+          },
+          'connected',
+        ),
+      ),
+    );
+    // the probes stay here: their marked values are read back through the API
     sockets.push(
-      ...(await inBatches(DEVICES, 200, (i) => connectLightAgent(url, devices[i]!.key))),
+      ...(await inBatches(PROBES, PROBES, (i) =>
+        connectLightAgent(url, devices[DEVICES - PROBES + i]!.key),
+      )),
     );
     const connectMs = performance.now() - connectStart;
     const connectCpuMs = cpuMilliseconds(child.pid!) - connectCpu;
+    const connectedCount =
+      connected.reduce((sum, r) => sum + (r.type === 'connected' ? r.count : 0), 0) + PROBES;
     console.log(
-      `${DEVICES} devices connected (hello + snapshot) in ${(connectMs / 1000).toFixed(1)} s; server CPU ${(connectCpuMs / 1000).toFixed(1)} s (${(connectCpuMs / DEVICES).toFixed(2)} ms per device); load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `${connectedCount} devices connected (hello + snapshot) from ${PROCESSES} processes in ${(connectMs / 1000).toFixed(1)} s; server CPU ${(connectCpuMs / 1000).toFixed(1)} s (${(connectCpuMs / DEVICES).toFixed(2)} ms per device); load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
     const steadyCpu = cpuMilliseconds(child.pid!);
     const benchCpu = process.cpuUsage();
 
     // Steady load: every device pushes a change every 2 s, spread over the interval.
-    let sent = 0;
-    const pushTimers = sockets.slice(0, DEVICES - PROBES).map((socket, i) =>
-      setTimeout(
-        () => {
-          const timer = setInterval(() => {
-            socket.send(patchWith(200 + Math.random() * 20));
-            sent += 1;
-          }, 2000);
-          pushTimers.push(timer);
-        },
-        (i / DEVICES) * 2000,
-      ),
-    );
+    agents.forEach((agent) => agent.send({ type: 'push' } satisfies AgentsCommand));
     const pollLatencies: number[] = [];
     const pollTimers = workspaces.map((workspaceId, i) =>
       setTimeout(
@@ -97,10 +137,11 @@ async function main(): Promise<void> {
     const stateLatencies: number[] = [];
     const deadline = Date.now() + SECONDS * 1000;
     while (Date.now() < deadline) {
-      const index = DEVICES - PROBES + Math.floor(Math.random() * PROBES);
+      const probe = Math.floor(Math.random() * PROBES);
+      const index = DEVICES - PROBES + probe;
       const marker = 100 + Math.round(Math.random() * 1e6) / 1e4;
       const started = performance.now();
-      sockets[index]!.send(patchWith(marker));
+      sockets[probe]!.send(patchWith(marker));
       for (;;) {
         const states = await callApi(
           url,
@@ -122,12 +163,17 @@ async function main(): Promise<void> {
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
     const benchUsage = process.cpuUsage(benchCpu);
     const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
-    [...pushTimers, ...pollTimers].forEach((timer) => clearInterval(timer));
+    pollTimers.forEach((timer) => clearInterval(timer));
+    const stopped = await Promise.all(
+      agents.map((agent) => ask(agent, { type: 'stop' }, 'stopped')),
+    );
+    const sent = stopped.reduce((sum, r) => sum + (r.type === 'stopped' ? r.sent : 0), 0);
+    const agentsCpuMs = stopped.reduce((sum, r) => sum + (r.type === 'stopped' ? r.cpuMs : 0), 0);
 
     stateLatencies.sort((a, b) => a - b);
     pollLatencies.sort((a, b) => a - b);
     console.log(
-      `state updates pushed: ${(sent / SECONDS).toFixed(0)} per second; server CPU ${(steadyCpuMs / SECONDS / 10).toFixed(0)} % of a core meanwhile, the bench's own agents and pollers ${(benchCpuMs / SECONDS / 10).toFixed(0)} %; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `state updates pushed: ${(sent / SECONDS).toFixed(0)} per second; server CPU ${(steadyCpuMs / SECONDS / 10).toFixed(0)} % of a core meanwhile; the agents' ${PROCESSES} processes ${(agentsCpuMs / SECONDS / 10).toFixed(0)} % together (the busiest ${(Math.max(...stopped.map((r) => (r.type === 'stopped' ? r.cpuMs : 0))) / SECONDS / 10).toFixed(0)} %), the pollers' process ${(benchCpuMs / SECONDS / 10).toFixed(0)} %; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
     console.log(
       `state latency device → API (${stateLatencies.length} samples): p50 ${percentile(stateLatencies, 50).toFixed(1)} ms, p99 ${percentile(stateLatencies, 99).toFixed(1)} ms`,
@@ -140,6 +186,7 @@ async function main(): Promise<void> {
     );
   } finally {
     sockets.forEach((socket) => socket.terminate());
+    agents.forEach((agent) => agent.connected && agent.kill());
     await product.stop();
   }
 }

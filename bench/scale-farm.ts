@@ -21,6 +21,8 @@ export interface Farm {
   deepCursor: number;
   /** the queued item 90 % down the queue ("position.id"), for its page */
   queueDeepCursor: string;
+  /** the printed item 90 % down the Printed box, for its page */
+  printedDeepCursor: string;
 }
 
 /** Inserts rows in batches inside one transaction (fast on both databases). */
@@ -207,24 +209,27 @@ export async function buildFarm(scale: number): Promise<Farm> {
   ).map((row) => row.id);
 
   // the queue: half assigned without the auto-start (a person starts them), half for any printer
-  // but needing ASA; and a tenth as many archived items
-  const queueRows = Array.from({ length: queued + queued / 10 }, (_, i) => {
-    const isArchived = i >= queued;
+  // but needing ASA; then as many printed items nobody archived yet (their jobs the newest, a tenth still
+  // printing) and as many archived ones: the two parts that grow with the farm's history
+  const jobOf = (i: number) => jobIds[i % jobIds.length]!;
+  const queueRows = Array.from({ length: queued * 3 }, (_, i) => {
+    const isPrinted = i >= queued && i < queued * 2;
+    const isArchived = i >= queued * 2;
     const isAssigned = i % 2 === 0;
     const file = isAssigned ? fileRows[(i * 7) % files]! : fileRows[((i * 7) % (files / 10)) * 10]!;
     return {
       workspace_id: workspaceId,
       file_id: file.id,
       printer_id: isAssigned ? printerRows[i % printers]!.id : null,
-      state: isArchived ? 'DONE' : 'TO_BE_PRINTED',
+      state: isArchived ? 'DONE' : isPrinted ? 'PRINTED' : 'TO_BE_PRINTED',
       position: i + 1,
       jobox_autostart: 0,
       make_video: 0,
-      print_job_id: null,
+      print_job_id: isPrinted ? jobOf(i - queued) : null,
       added_by_id: userIds[i % userIds.length],
       added_by_username: `member${i % userIds.length}`,
       added_on: iso(now - DAY_MS + i),
-      printed_on: isArchived ? iso(now) : null,
+      printed_on: isArchived || isPrinted ? iso(now) : null,
       done_on: isArchived ? iso(now) : null,
       started_by: null,
       starting_on: null,
@@ -311,21 +316,24 @@ export async function buildFarm(scale: number): Promise<Farm> {
     live.applySnapshot(printer.device_key_id, state);
   }
   await t.server.services.printQueue.dispatcher.whenIdle();
-  const deepItem = await db
-    .selectFrom('print_queue_items')
-    .select(['position', 'id'])
-    .where('workspace_id', '=', workspaceId)
-    .where('state', '=', 'TO_BE_PRINTED')
-    .orderBy('position')
-    .orderBy('id')
-    .offset(Math.floor(queued * 0.9))
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  const deepItem = (state: 'TO_BE_PRINTED' | 'PRINTED') =>
+    db
+      .selectFrom('print_queue_items')
+      .select(['position', 'id'])
+      .where('workspace_id', '=', workspaceId)
+      .where('state', '=', state)
+      .orderBy('position', state === 'PRINTED' ? 'desc' : 'asc')
+      .orderBy('id', state === 'PRINTED' ? 'desc' : 'asc')
+      .offset(Math.floor(queued * 0.9))
+      .limit(1)
+      .executeTakeFirstOrThrow();
+  const [queueDeep, printedDeep] = [await deepItem('TO_BE_PRINTED'), await deepItem('PRINTED')];
   return {
     t,
     token: owner.access,
     workspaceId,
     deepCursor: jobIds[Math.floor(jobs * 0.9)]!,
-    queueDeepCursor: `${deepItem.position}.${deepItem.id}`,
+    queueDeepCursor: `${queueDeep.position}.${queueDeep.id}`,
+    printedDeepCursor: `${printedDeep.position}.${printedDeep.id}`,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Scale figures (issue 31): a farm as a growing farm grows, built directly in the database
- * (1×: 100 printers, 100 members, 10,000 files, 10,000 jobs over a year, 1,000 queued items;
+ * (1×: 100 printers, 100 members, 10,000 files, 10,000 jobs over a year, 1,000 queued items, 1,000 printed ones not archived and 1,000 archived;
  * 10×: ten times each), then the server's own reads, load-free, in this process: CPU time per
  * call (process.cpuUsage around `inject`, so no client or socket is counted) and the call's
  * p50/p99 wall time, at 1× and 10×, with the ratio.
@@ -24,7 +24,7 @@ const { values } = parseArgs({
     scales: { type: 'string', default: '1,10' },
     'min-ms': { type: 'string', default: '400' },
     'max-calls': { type: 'string', default: '40' },
-    /** only the reads whose name contains this text (e.g. `print-queue`) */
+    /** only the reads whose name contains one of these texts, comma-separated (`print-queue,files`) */
     only: { type: 'string', default: '' },
   },
 });
@@ -87,6 +87,10 @@ function reads(farm: Farm): Array<[string, () => Promise<void>]> {
       get(`/api/groups/${g}/print-queue/?queue_after=${farm.queueDeepCursor}`),
     ],
     [
+      'GET print-queue (printed page 90 % down)',
+      get(`/api/groups/${g}/print-queue/?printed_after=${farm.printedDeepCursor}`),
+    ],
+    [
       'statistics summary (a year)',
       get(`/api/groups/${g}/stats/?date_from=${yearAgo}&date_to=${today}`),
     ],
@@ -117,7 +121,10 @@ async function main(): Promise<void> {
     console.log(`${scale}× farm built in ${((performance.now() - built) / 1000).toFixed(1)} s`);
     const figures = new Map<string, Figure>();
     try {
-      for (const [name, run] of reads(farm).filter(([name]) => name.includes(values.only))) {
+      const only = values.only.split(',');
+      for (const [name, run] of reads(farm).filter(([name]) =>
+        only.some((o) => name.includes(o)),
+      )) {
         const figure = await measure(run);
         figures.set(name, figure);
         console.log(

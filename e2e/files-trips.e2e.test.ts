@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePrinter } from './support/fake-printer.js';
 import { seedEndedJobs, type EndedJob } from './support/ended-jobs.js';
 import { useAppAndBrowser } from './support/fixture.js';
-import { uploadGcode } from './support/files-world.js';
-import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
+import { buildPrusaGcode, uploadGcode } from './support/files-world.js';
+import { expectState, printerCard } from './support/printers-ui.js';
 import {
   addFakePrinter,
   callApi,
@@ -245,19 +245,98 @@ describe('files, printing and statistics say what they do', () => {
       .toBe('next-part.gcode');
   });
 
-  it('says a printer that never printed has nothing to print again', async () => {
+  it('never starts a G-code by itself on a printer loaded with another filament; says why (en, cs)', async () => {
     const { admin, page, add } = await setUp();
-    await add({ name: 'Fresh', driver: 'octoprint' });
+    const printer = await add({ name: 'Jobox PETG', driver: 'octoprint' });
+    await callApi(fixture.app, `/printers/${printer.id}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { jobox_enabled: true, filament_type: 'PETG' },
+    });
+    await callApi(fixture.app, `/users/me/groups/${admin.workspaceId}/`, {
+      token: admin.access,
+      method: 'PATCH',
+      body: { settings: { print_queue_enabled: true } },
+    });
+    const abs = await uploadGcode(
+      fixture.app,
+      admin,
+      'abs-part.gcode',
+      buildPrusaGcode({ filamentType: 'ABS' }),
+    );
+    const petg = await uploadGcode(
+      fixture.app,
+      admin,
+      'petg-part.gcode',
+      buildPrusaGcode({ filamentType: 'PETG' }),
+    );
+    for (const gcode of [abs, petg])
+      await callApi(fixture.app, `/groups/${admin.workspaceId}/print-queue/`, {
+        token: admin.access,
+        body: { file: gcode.id, printer: printer.id, jobox_autostart: true },
+      });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAs(page, fixture.app, admin, '/print-queue');
+    const absItem = page.getByTestId('queue-item').filter({ hasText: 'abs-part.gcode' });
+    await expectVisible(
+      absItem.getByText(
+        'Does not start by itself: Jobox PETG is loaded with PETG, this G-code is for ABS.',
+        { exact: false },
+      ),
+    );
+    // the plate cleared: the jobox passes over the ABS item (first in the queue) to the PETG one
+    await openAs(page, fixture.app, admin, '/printers');
+    await printerCard(page, 'Jobox PETG').getByTestId('plate-cleared').click();
+    await expect
+      .poll(() => printer.device.job?.fileName ?? null, { timeout: 30_000 })
+      .toBe('petg-part.gcode');
+    const czech = await fixture.openPage({ locale: 'cs-CZ' });
+    await czech.setViewportSize({ width: 390, height: 844 });
+    await openAs(czech, fixture.app, admin, '/print-queue');
+    await expectVisible(
+      czech
+        .getByTestId('queue-item')
+        .filter({ hasText: 'abs-part.gcode' })
+        .getByText('Sama se nespustí: Jobox PETG má zavedený PETG, tento G-code je pro ABS.', {
+          exact: false,
+        }),
+    );
+  });
+
+  it('offers Re-print only on a printer that printed before (en, cs at 390 px)', async () => {
+    const { admin, page, add } = await setUp();
+    const printer = await add({ name: 'Fresh', driver: 'octoprint' });
+    const gcode = await uploadGcode(fixture.app, admin, 'first.gcode');
     await openAs(page, fixture.app, admin, '/printers');
     const card = printerCard(page, 'Fresh');
     await expectState(card, 'READY_TO_PRINT');
+    await expectVisible(card.getByRole('button', { name: 'Print', exact: true }));
+    expect(await card.getByRole('button', { name: 'Re-print' }).count()).toBe(0);
+
+    const czech = await fixture.openPage({ locale: 'cs-CZ' });
+    await czech.setViewportSize({ width: 390, height: 844 });
+    await openAs(czech, fixture.app, admin, '/printers');
+    const czechCard = printerCard(czech, 'Fresh');
+    await expectVisible(czechCard.getByRole('button', { name: 'Tisk', exact: true }));
+    expect(await czechCard.getByRole('button', { name: 'Tisknout znovu' }).count()).toBe(0);
+
+    // the first print makes it possible
+    await card.getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('G-code', { exact: true }).click();
+    await page.getByRole('option', { name: 'first.gcode' }).click();
+    await dialog.getByRole('button', { name: 'Start print' }).click();
+    await expect
+      .poll(() => printer.device.job?.fileName ?? null, { timeout: 15_000 })
+      .toBe('first.gcode');
+    printer.device.finishJob();
+    await card
+      .getByRole('button', { name: 'Re-print' })
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await card.getByRole('button', { name: 'Re-print' }).click();
-    await expectNotification(
-      page,
-      'Nothing to print again',
-      'Fresh has not printed anything from Printdeck yet.',
-    );
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('dialog').getByLabel('G-code', { exact: true }).inputValue())
+      .toBe(gcode.name);
   });
 
   it('warns that a printer without a camera makes no video', async () => {

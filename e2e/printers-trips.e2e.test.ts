@@ -1,5 +1,8 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AppUnderTest } from './support/app-under-test.js';
 import type { FakePrinter } from './support/fake-printer.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
@@ -11,6 +14,22 @@ const PHONE = { width: 390, height: 844 };
 /** Nothing sent the user away: the error modal (whose buttons all lead to the root) is shut. */
 async function expectNoErrorModal(page: Page) {
   expect(await page.getByRole('dialog').count()).toBe(0);
+}
+
+/** A job this printer printed from a file since deleted, as the server records one. */
+function seedPrinterJob(app: AppUnderTest, input: { workspaceId: number; printerId: number }) {
+  const db = new Database(path.join(app.dataDir, 'printdeck.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const started = new Date(Date.now() - 3_600_000).toISOString();
+    db.prepare(
+      `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
+        device_key_id, user_id, username, started_on, ended_on, outcome, make_video, video_state)
+       VALUES (?, NULL, 'gone.gcode', ?, 'Wide', 1, NULL, 'header', ?, ?, 'done', 0, 'NOT_RECORDED')`,
+    ).run(input.workspaceId, input.printerId, started, new Date().toISOString());
+  } finally {
+    db.close();
+  }
 }
 
 function pageOverflow(page: Page): Promise<number> {
@@ -323,7 +342,10 @@ describe('the desktop header', () => {
         }
         expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       }
-      // a toast shows below the header, not over its buttons
+      // a toast shows below the header, not over its buttons: Re-print of a job whose file is
+      // gone says so in one (a printer offers Re-print only once it has printed)
+      seedPrinterJob(fixture.app, { workspaceId: admin.workspaceId, printerId: printer.id });
+      await page.reload();
       await page.getByRole('button', { name: 'Re-print' }).click();
       const toast = page.locator('.mantine-Notification-root').first();
       await expectVisible(toast);

@@ -83,6 +83,38 @@ describe('workspaces and links lead somewhere', () => {
   );
 
   it(
+    'at 390 px in Czech the workspaces and members pages stay on screen, a role badge whole',
+    { timeout: 120_000 },
+    async () => {
+      const { app } = fixture;
+      const admin = await createAdmin(app, 'narrowadmin@example.com');
+      await callApi(app, `/groups/${admin.workspaceId}/users/`, {
+        token: admin.access,
+        body: { username: 'maximilian.vonlongname@example-workshop.com' },
+      });
+      const page = await fixture.openPage({ locale: 'cs-CZ' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await openAs(page, app, admin, '/settings/workspaces');
+      await expectVisible(page.getByRole('link', { name: /Upravit/ }));
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await openAs(page, app, admin, `/settings/workspaces/${admin.workspaceId}`);
+      await expectVisible(page.getByText('maximilian.vonlongname@example-workshop.com'));
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      const badge = page.getByTestId('member-role').first();
+      await expectVisible(badge);
+      // the whole word shows: its text is not cut with an ellipsis
+      expect(
+        await badge.evaluate((element) => {
+          const label = element.querySelector('span') ?? element;
+          return label.scrollWidth - label.clientWidth;
+        }),
+      ).toBeLessThanOrEqual(0);
+    },
+  );
+
+  it(
     'a junior and an observer see the workspace profile, never an empty card',
     { timeout: 120_000 },
     async () => {

@@ -29,4 +29,9 @@ export function buildGcode(overrides: Partial<Gcode> = {}): Gcode {
 }
 
 /** A page as the paged list endpoints answer it. */
-export const pageOf = <T>(results: T[]) => ({ results, count: results.length, next: null });
+export const pageOf = <T>(results: T[]) => ({
+  results,
+  count: results.length,
+  count_is_capped: false,
+  next: null,
+});

@@ -17,6 +17,7 @@ export function buildPrinter(overrides: Partial<Printer> = {}): Printer {
     instances: [{ id: 1, group_id: 1 }],
     printer_group_ids: [],
     plate_state: null,
+    has_printed: true,
     out_of_service: null,
     ...overrides,
   };

@@ -9,6 +9,7 @@ import { createPrintersRepository } from '../modules/printers/printers.repositor
 import type { UsersRepository } from '../modules/users/users.repository.js';
 import type { WorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { createQueueListRepository } from '../modules/print-queue/queue-list.repository.js';
 import { createPrintQueueRepository } from '../modules/print-queue/print-queue.repository.js';
 import { createPrintQueueService } from '../modules/print-queue/print-queue.service.js';
 import { createPrinterPlatesRepository } from '../modules/print-queue/printer-plates.repository.js';
@@ -63,6 +64,7 @@ export function createPrintQueueServices(deps: {
   const logged = (promise: Promise<void>) => promise.catch(() => undefined);
   const service = createPrintQueueService({
     items,
+    list: createQueueListRepository(db),
     plates,
     files: deps.files,
     printers,

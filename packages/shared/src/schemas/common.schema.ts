@@ -24,3 +24,14 @@ export const EmptyResponseSchema = z.object({});
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), count: z.number().int(), next: z.string().nullable() });
 }
+
+/**
+ * Lists over a history that only grows (files, print jobs) count up to this many rows: every
+ * page costs the same at any size (issue 31); more shows as "10,000+".
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/** A page whose `count` stops at LIST_COUNT_CAP; `count_is_capped` says there are more. */
+export function cappedPagedSchema<T extends z.ZodType>(item: T) {
+  return pagedSchema(item).extend({ count_is_capped: z.boolean() });
+}

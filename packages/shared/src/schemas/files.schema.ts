@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILAMENT_COLORS, FILAMENT_TYPES, LIMITS } from '../constants.js';
-import { IdParamSchema, pagedSchema } from './common.schema.js';
+import { IdParamSchema, cappedPagedSchema } from './common.schema.js';
 import { PRINT_FILE_FORMATS } from '../device/print-formats.js';
 
 export const FilamentTypeSchema = z.enum(FILAMENT_TYPES);
@@ -111,7 +111,7 @@ export const GcodeDeletionImpactSchema = z.object({
 });
 export type GcodeDeletionImpact = z.infer<typeof GcodeDeletionImpactSchema>;
 
-export const GcodePageSchema = pagedSchema(GcodeSchema);
+export const GcodePageSchema = cappedPagedSchema(GcodeSchema);
 export type GcodePage = z.infer<typeof GcodePageSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamSchema, pagedSchema } from './common.schema.js';
+import { IdParamSchema, cappedPagedSchema } from './common.schema.js';
 import { SpoolMaterialSchema } from './spools.schema.js';
 
 export const PRINT_JOB_OUTCOMES = ['printing', 'done', 'cancelled', 'failed', 'unknown'] as const;
@@ -89,7 +89,7 @@ export const PrintJobSchema = z.object({
 });
 export type PrintJob = z.infer<typeof PrintJobSchema>;
 
-export const PrintJobPageSchema = pagedSchema(PrintJobSchema);
+export const PrintJobPageSchema = cappedPagedSchema(PrintJobSchema);
 
 export const PrintJobListQuerySchema = z.strictObject({
   file_id: IdParamSchema.optional(),

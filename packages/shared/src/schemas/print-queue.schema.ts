@@ -23,6 +23,10 @@ export const PRINT_QUEUE_COPIES_MAX = 200;
 /** The queued items GET answers unless asked for more: the Queue box pages (issue 31). */
 export const PRINT_QUEUE_PAGE_DEFAULT = 100;
 export const PRINT_QUEUE_PAGE_MAX = 1000;
+/** The printed items GET answers unless asked for more: the Printed box pages too (issue 31). */
+export const PRINT_QUEUE_PRINTED_DEFAULT = 50;
+/** Archived items are counted up to this many: the archive grows with the farm's whole history. */
+export const PRINT_QUEUE_ARCHIVE_COUNT_CAP = 1000;
 
 /** The job an item printed, as the boxes need it. */
 const QueueJobSchema = z.object({
@@ -114,8 +118,14 @@ export const PrintQueueListSchema = z.object({
   queue_count: z.number().int(),
   /** `queue_after` for the next page of queued items, null after the last */
   queue_next: z.string().nullable(),
-  /** all archived items; `results` holds only the newest of them */
+  /** all printed items (the Printing and Printed boxes); `results` holds one page of them */
+  printed_count: z.number().int(),
+  /** `printed_after` for the next page of printed items, null after the last */
+  printed_next: z.string().nullable(),
+  /** archived items, counted up to PRINT_QUEUE_ARCHIVE_COUNT_CAP; `results` holds the newest */
   archive_count: z.number().int(),
+  /** there are more archived items than `archive_count` says (the count stopped at its cap) */
+  archive_count_is_capped: z.boolean(),
 });
 export type PrintQueueList = z.infer<typeof PrintQueueListSchema>;
 
@@ -124,23 +134,37 @@ export const PrintQueueCursorSchema = z
   .string()
   .regex(/^-?\d{1,15}\.\d{1,15}$/, 'A queue_next value from an earlier answer.');
 
-export const PrintQueueListQuerySchema = z.strictObject({
-  /** queued items per page, in queue order */
-  queue_limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PRINT_QUEUE_PAGE_MAX)
-    .default(PRINT_QUEUE_PAGE_DEFAULT),
-  /** the queued items after this place; the printing, printed and archived ones only without it */
-  queue_after: PrintQueueCursorSchema.optional(),
-  archive_limit: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(PRINT_QUEUE_ARCHIVE_MAX)
-    .default(PRINT_QUEUE_ARCHIVE_DEFAULT),
-});
+export const PrintQueueListQuerySchema = z
+  .strictObject({
+    /** queued items per page, in queue order */
+    queue_limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PRINT_QUEUE_PAGE_MAX)
+      .default(PRINT_QUEUE_PAGE_DEFAULT),
+    /** the queued items after this place; the printing, printed and archived ones only without it */
+    queue_after: PrintQueueCursorSchema.optional(),
+    /** printed items (PRINTED, in queue order) per page */
+    printed_limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PRINT_QUEUE_PAGE_MAX)
+      .default(PRINT_QUEUE_PRINTED_DEFAULT),
+    /** only the printed items after this place (a `printed_next` value) */
+    printed_after: PrintQueueCursorSchema.optional(),
+    archive_limit: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(PRINT_QUEUE_ARCHIVE_MAX)
+      .default(PRINT_QUEUE_ARCHIVE_DEFAULT),
+  })
+  .refine((query) => query.queue_after === undefined || query.printed_after === undefined, {
+    path: ['printed_after'],
+    error: 'Page either the queued items (queue_after) or the printed ones, not both.',
+  });
 export type PrintQueueListQuery = z.infer<typeof PrintQueueListQuerySchema>;
 
 const idSchema = z.number().int().positive();

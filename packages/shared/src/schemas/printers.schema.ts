@@ -35,6 +35,8 @@ export const PrinterSchema = z.object({
   printer_group_ids: z.array(z.number().int()),
   /** whether the plate is known to be clear for the print queue (null: nobody said) */
   plate_state: z.enum(['clear', 'in_use']).nullable(),
+  /** it has printed through Printdeck before: Re-print has a job to repeat */
+  has_printed: z.boolean(),
   /** maintenance (issue 26): out of service, with the reason and since when; null: in service */
   out_of_service: z.object({ reason: z.string(), since: z.string() }).nullable(),
 });

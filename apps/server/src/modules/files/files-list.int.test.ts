@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_COUNT_CAP } from '@printdeck/shared';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
@@ -103,10 +104,46 @@ describe('GET /api/groups/{g}/files/ paging', () => {
     expect(seen).toEqual([...ids].reverse());
   });
 
+  it('counts up to LIST_COUNT_CAP and then says there are more (every page costs the same)', async () => {
+    const workspaceId = await buildWorkspace(t, owner);
+    const db = t.server.database.db;
+    const rows = Array.from({ length: LIST_COUNT_CAP + 1 }, (_, i) => ({
+      workspace_id: workspaceId,
+      name: `many-${i}.gcode`,
+      search_name: `many-${i}.gcode`,
+      note: '',
+      size: 1000 + i,
+      sha256: `many-${i}`,
+      format: 'gcode' as const,
+      storage_key: `many/${i}`,
+      is_public: 0,
+      uploaded_by_id: owner.id,
+      uploaded_on: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    }));
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('files')
+          .values(rows.slice(i, i + 500))
+          .execute();
+    });
+    const page = await list(workspaceId, '?limit=2');
+    expect(page.body).toMatchObject({ count: LIST_COUNT_CAP, count_is_capped: true });
+    expect(names(page.body)).toEqual([
+      `many-${LIST_COUNT_CAP}.gcode`,
+      `many-${LIST_COUNT_CAP - 1}.gcode`,
+    ]);
+    const broad = await list(workspaceId, '?search=many-1&limit=1');
+    expect(broad.body).toMatchObject({ count: 1112, count_is_capped: false });
+    await db.deleteFrom('files').where('storage_key', '=', `many/${LIST_COUNT_CAP}`).execute();
+    const exact = await list(workspaceId, '?limit=1');
+    expect(exact.body).toMatchObject({ count: LIST_COUNT_CAP, count_is_capped: false });
+  });
+
   it('is an empty page for an empty workspace', async () => {
     const workspaceId = await buildWorkspace(t, owner);
     const page = await list(workspaceId);
-    expect(page.body).toEqual({ results: [], count: 0, next: null });
+    expect(page.body).toEqual({ results: [], count: 0, count_is_capped: false, next: null });
   });
 });
 
@@ -155,7 +192,7 @@ describe('GET /api/groups/{g}/files/ filters', () => {
     const foreign = await createLabel(other, 'Foreign');
     await setLabels(other, await upload(other, 'foreign.gcode'), [foreign]);
     const page = await list(workspaceId, `?labels=${foreign}`);
-    expect(page.body).toEqual({ results: [], count: 0, next: null });
+    expect(page.body).toEqual({ results: [], count: 0, count_is_capped: false, next: null });
   });
 
   it('searches names case-insensitively, in any script, with % and _ taken literally', async () => {

@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { LIST_COUNT_CAP } from '@printdeck/shared';
+import { countUpTo, type CappedCount } from '../../db/count-up-to.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/migrations/migration-helpers.js';
 import type { FilePreviewsTable, FilesTable } from '../../db/schema.js';
@@ -47,7 +49,7 @@ function searchIndexMatch(dialect: DialectName, text: string | undefined) {
 }
 
 /**
- * A search matching at most this many files reads them from the search index and sorts them; a
+ * A search matching fewer than this many files (LIST_COUNT_CAP counts further) reads them from the search index and sorts them; a
  * broader one walks the list's sorted index, where matches are dense, and stops at the page.
  */
 export const SEARCH_INDEX_DRIVES_BELOW = 2000;
@@ -97,11 +99,13 @@ export function createFilesRepository(db: Db, dialect: DialectName) {
       .select('u.username as uploaded_by');
 
   return {
-    async countFiles(workspaceId: number, filter: FileFilter): Promise<number> {
-      const { n } = await filteredFiles(workspaceId, filter)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(n);
+    /** Up to LIST_COUNT_CAP: a page costs the same however many files the workspace holds. */
+    countFiles(workspaceId: number, filter: FileFilter): Promise<CappedCount> {
+      return countUpTo(
+        db,
+        filteredFiles(workspaceId, filter).select(sql<number>`1`.as('one')),
+        LIST_COUNT_CAP,
+      );
     },
 
     /** By keyset (sort value, id) in one direction: pages stay stable while files arrive. */

@@ -104,14 +104,14 @@ export function createFilesService(deps: Deps) {
       const order = toFileOrder(query.ordering);
       const after = decodeCursor(query.cursor, query.ordering);
       const filter = await toFilter(workspaceId, query);
-      if (!filter) return { results: [], count: 0, next: null };
+      if (!filter) return { results: [], count: 0, count_is_capped: false, next: null };
       // the count first: how many match decides how the page is read (files.repository.ts)
-      const count = await files.countFiles(workspaceId, filter);
+      const { count, isCapped } = await files.countFiles(workspaceId, filter);
       const rows = await files.listFiles(workspaceId, filter, {
         order,
         after,
         limit: query.limit + 1,
-        matching: count,
+        matching: isCapped ? Infinity : count,
       });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
@@ -119,7 +119,12 @@ export function createFilesService(deps: Deps) {
         rows.length > query.limit && last
           ? buildNextUrl(workspaceId, query, { value: last[order.column], id: last.id })
           : null;
-      return { results: await presenter.toGcodes(page), count, next };
+      return {
+        results: await presenter.toGcodes(page),
+        count,
+        count_is_capped: isCapped,
+        next,
+      };
     },
 
     async getFile(userId: number, workspaceId: number, fileId: number): Promise<Gcode> {

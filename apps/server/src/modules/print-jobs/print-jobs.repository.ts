@@ -1,4 +1,6 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { LIST_COUNT_CAP } from '@printdeck/shared';
+import { countUpTo } from '../../db/count-up-to.js';
 import type { Db } from '../../db/database.js';
 import type { Database, PrintJobOutcome, PrintJobsTable } from '../../db/schema.js';
 import { addEndedJobToRollups } from '../stats/job-rollups.js';
@@ -46,9 +48,8 @@ export function createPrintJobsRepository(db: Db) {
       let query = db.selectFrom('print_jobs').where('workspace_id', '=', filter.workspaceId);
       if (filter.fileId !== undefined) query = query.where('file_id', '=', filter.fileId);
       if (filter.printerId !== undefined) query = query.where('printer_id', '=', filter.printerId);
-      const { n } = await query
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
+      // up to a cap: a history that only grows costs every page the same (issue 31)
+      const counted = await countUpTo(db, query.select(sql<number>`1`.as('one')), LIST_COUNT_CAP);
       if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
       const rows = await query
         .selectAll()
@@ -58,7 +59,8 @@ export function createPrintJobsRepository(db: Db) {
       return {
         rows: rows.slice(0, filter.limit),
         hasMore: rows.length > filter.limit,
-        count: Number(n),
+        count: counted.count,
+        isCountCapped: counted.isCapped,
       };
     },
 

@@ -234,7 +234,7 @@ export function createPrintJobsService(deps: Deps) {
       query: { file_id?: number; printer_id?: number; cursor?: string; limit: number },
     ) {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
-      const { rows, hasMore, count } = await jobs.listJobs({
+      const { rows, hasMore, count, isCountCapped } = await jobs.listJobs({
         workspaceId,
         ...(query.file_id !== undefined && { fileId: query.file_id }),
         ...(query.printer_id !== undefined && { printerId: query.printer_id }),
@@ -261,6 +261,7 @@ export function createPrintJobsService(deps: Deps) {
           ),
         ),
         count,
+        count_is_capped: isCountCapped,
         next: hasMore ? `/api/groups/${workspaceId}/print-jobs/?${next}` : null,
       };
     },

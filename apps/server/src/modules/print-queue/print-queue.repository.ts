@@ -18,32 +18,28 @@ export type QueueItemView = QueueItemRow & {
   job_video_state: string | null;
 };
 
-/** Which items a list answer holds: `queueAfter` is the last queued item of the page before. */
-export interface QueueListPage {
-  queueLimit: number;
-  queueAfter?: { position: number; id: number };
-  archiveLimit: number;
-}
+/** Items with what their answers show of file, printer and job (the lists build on it). */
+export const selectItemViews = (database: Db) =>
+  database
+    .selectFrom('print_queue_items as q')
+    .innerJoin('files as f', 'f.id', 'q.file_id')
+    .leftJoin('printers as p', 'p.id', 'q.printer_id')
+    .leftJoin('print_jobs as j', 'j.id', 'q.print_job_id')
+    .selectAll('q')
+    .select([
+      'f.name as file_name',
+      'f.filament_type as file_filament_type',
+      'f.filament_used_g as file_filament_used_g',
+      'p.name as printer_name',
+      'p.jobox_enabled as printer_jobox_enabled',
+      'p.enabled as printer_enabled',
+      'j.outcome as job_outcome',
+      'j.ended_on as job_ended_on',
+      'j.video_state as job_video_state',
+    ]);
 
 export function createPrintQueueRepository(db: Db) {
-  const itemViews = (database: Db = db) =>
-    database
-      .selectFrom('print_queue_items as q')
-      .innerJoin('files as f', 'f.id', 'q.file_id')
-      .leftJoin('printers as p', 'p.id', 'q.printer_id')
-      .leftJoin('print_jobs as j', 'j.id', 'q.print_job_id')
-      .selectAll('q')
-      .select([
-        'f.name as file_name',
-        'f.filament_type as file_filament_type',
-        'f.filament_used_g as file_filament_used_g',
-        'p.name as printer_name',
-        'p.jobox_enabled as printer_jobox_enabled',
-        'p.enabled as printer_enabled',
-        'j.outcome as job_outcome',
-        'j.ended_on as job_ended_on',
-        'j.video_state as job_video_state',
-      ]);
+  const itemViews = (database: Db = db) => selectItemViews(database);
 
   return {
     findWorkspaceSettings(workspaceId: number) {
@@ -57,63 +53,6 @@ export function createPrintQueueRepository(db: Db) {
         ])
         .where('id', '=', workspaceId)
         .executeTakeFirst();
-    },
-
-    /**
-     * One page of queued items in queue order (keyset after `queueAfter`); on the first page
-     * also every printed item and the newest archived ones. Each part is one index range.
-     */
-    async listItems(
-      workspaceId: number,
-      page: QueueListPage,
-    ): Promise<{ queued: QueueItemView[]; others: QueueItemView[] }> {
-      const { queueAfter } = page;
-      const queued = await itemViews()
-        .where('q.workspace_id', '=', workspaceId)
-        .where('q.state', '=', 'TO_BE_PRINTED')
-        .$if(queueAfter !== undefined, (query) =>
-          query.where(
-            sql<boolean>`(q.position, q.id) > (${queueAfter!.position}, ${queueAfter!.id})`,
-          ),
-        )
-        .orderBy('q.position')
-        .orderBy('q.id')
-        .limit(page.queueLimit)
-        .execute();
-      if (queueAfter !== undefined) return { queued: queued as QueueItemView[], others: [] };
-      const printed = await itemViews()
-        .where('q.workspace_id', '=', workspaceId)
-        .where('q.state', '=', 'PRINTED')
-        .orderBy('q.position')
-        .orderBy('q.id')
-        .execute();
-      const archived =
-        page.archiveLimit === 0
-          ? []
-          : await itemViews()
-              .where('q.workspace_id', '=', workspaceId)
-              .where('q.state', '=', 'DONE')
-              .orderBy('q.done_on', 'desc')
-              .orderBy('q.id', 'desc')
-              .limit(page.archiveLimit)
-              .execute();
-      return {
-        queued: queued as QueueItemView[],
-        others: [...printed, ...archived] as QueueItemView[],
-      };
-    },
-
-    /** Items per state, from the (workspace, state, …) index. */
-    async countByState(workspaceId: number): Promise<Record<PrintQueueState, number>> {
-      const rows = await db
-        .selectFrom('print_queue_items')
-        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('workspace_id', '=', workspaceId)
-        .groupBy('state')
-        .execute();
-      const counts = { TO_BE_PRINTED: 0, PRINTED: 0, DONE: 0 };
-      for (const row of rows) counts[row.state] = Number(row.n);
-      return counts;
     },
 
     async findItemView(workspaceId: number, id: number): Promise<QueueItemView | undefined> {

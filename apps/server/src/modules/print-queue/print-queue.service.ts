@@ -1,5 +1,6 @@
 import {
   PRINT_QUEUE_PAGE_DEFAULT,
+  PRINT_QUEUE_PRINTED_DEFAULT,
   type PrintQueueItem,
   type PrintQueueItemCreate,
   type PrintQueueItemPrint,
@@ -16,15 +17,22 @@ import type { PrinterRow, PrintersRepository } from '../printers/printers.reposi
 import type { UsersRepository } from '../users/users.repository.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toItems } from './print-queue.presenter.js';
-import type { PrintQueueRepository, QueueItemRow } from './print-queue.repository.js';
+import type {
+  PrintQueueRepository,
+  QueueItemRow,
+  QueueItemView,
+} from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import { parseQueueCursor, toQueueCursor } from './queue-cursor.js';
+import type { QueueListRepository } from './queue-list.repository.js';
 import type { QueueStagger, StaggerSettings } from './queue-stagger.js';
 import type { QueueStarter } from './queue-starter.js';
 import type { QueueWaiting } from './queue-waiting.js';
 
 interface Deps {
   items: PrintQueueRepository;
+  /** the list's pages and counts */
+  list: QueueListRepository;
   plates: PrinterPlatesRepository;
   files: FilesRepository;
   printers: PrintersRepository;
@@ -88,19 +96,27 @@ export function createPrintQueueService(deps: Deps) {
     query: PrintQueueListQuery,
     settings: StaggerSettings & { queue_dispatch_enabled: number },
   ) {
+    const toPlace = (cursor: string | undefined) =>
+      cursor === undefined ? undefined : parseQueueCursor(cursor);
     const page = {
       // one more than asked: whether a next page exists, without counting
       queueLimit: query.queue_limit + 1,
-      queueAfter: query.queue_after === undefined ? undefined : parseQueueCursor(query.queue_after),
+      queueAfter: toPlace(query.queue_after),
+      printedLimit: query.printed_limit + 1,
+      printedAfter: toPlace(query.printed_after),
       archiveLimit: query.archive_limit,
     };
-    const [{ queued, others }, counts] = await Promise.all([
-      items.listItems(workspaceId, page),
-      items.countByState(workspaceId),
+    const [rows, counts] = await Promise.all([
+      deps.list.listItems(workspaceId, page),
+      deps.list.countItems(workspaceId),
     ]);
-    const shown = queued.slice(0, query.queue_limit);
-    const last = shown.at(-1);
-    const views = [...shown, ...others];
+    const queued = rows.queued.slice(0, query.queue_limit);
+    const printed = rows.printed.slice(0, query.printed_limit);
+    const nextAfter = (all: QueueItemView[], shown: QueueItemView[], limit: number) => {
+      const last = shown.at(-1);
+      return all.length > limit && last ? toQueueCursor(last) : null;
+    };
+    const views = [...queued, ...rows.running, ...printed, ...rows.archived];
     const waiting =
       settings.queue_dispatch_enabled === 1
         ? await deps.waiting.findWaitingReasons(workspaceId, views, () =>
@@ -109,9 +125,12 @@ export function createPrintQueueService(deps: Deps) {
         : undefined;
     return {
       results: await toItems(files, items, views, waiting),
-      queue_count: counts.TO_BE_PRINTED,
-      queue_next: queued.length > query.queue_limit && last ? toQueueCursor(last) : null,
-      archive_count: counts.DONE,
+      queue_count: counts.queued,
+      queue_next: nextAfter(rows.queued, queued, query.queue_limit),
+      printed_count: counts.printed,
+      printed_next: nextAfter(rows.printed, printed, query.printed_limit),
+      archive_count: counts.archived.count,
+      archive_count_is_capped: counts.archived.isCapped,
     };
   }
 
@@ -292,7 +311,11 @@ export function createPrintQueueService(deps: Deps) {
       const settings = await requireQueue(userId, workspaceId);
       await items.reorderQueue(workspaceId, ids);
       deps.onQueueChanged(workspaceId);
-      const firstPage = { queue_limit: PRINT_QUEUE_PAGE_DEFAULT, archive_limit: 0 };
+      const firstPage = {
+        queue_limit: PRINT_QUEUE_PAGE_DEFAULT,
+        printed_limit: PRINT_QUEUE_PRINTED_DEFAULT,
+        archive_limit: 0,
+      };
       return list(workspaceId, firstPage, settings);
     },
 

@@ -92,8 +92,44 @@ describe('printers', () => {
         enabled: true,
         device_type: 'octoprint',
         instances: [{ id: printerId, group_id: workspaceId }],
+        has_printed: false,
       }),
     ]);
+  });
+
+  it('says whether a printer has printed: Re-print has something to repeat (issue 29)', async () => {
+    const db = t.server.database.db;
+    const printer = await db
+      .selectFrom('printers')
+      .select(['device_key_id', 'name'])
+      .where('id', '=', printerId)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const { id } = await db
+      .insertInto('print_jobs')
+      .values({
+        workspace_id: workspaceId,
+        file_id: null,
+        file_name: 'benchy.gcode',
+        printer_id: printerId,
+        printer_name: printer.name,
+        device_key_id: printer.device_key_id,
+        user_id: admin.id,
+        username: 'admin',
+        started_on: now,
+        ended_on: now,
+        outcome: 'done',
+        make_video: 0,
+        video_state: 'NOT_RECORDED',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const list = await t.api(`/api/groups/${workspaceId}/printers/`, { token: observer.access });
+      expect(list.body[0]).toMatchObject({ id: printerId, has_printed: true });
+    } finally {
+      await db.deleteFrom('print_jobs').where('id', '=', id).execute();
+    }
   });
 
   it('refuses a bad device key with the spec message, an empty name and an empty code', async () => {

@@ -41,6 +41,22 @@ export function createPrintersRepository(db: Db) {
         .execute();
     },
 
+    /** Those of these printers with any print job: one index step each (printer_id, id). */
+    async listPrintedPrinterIds(printerIds: number[]): Promise<Set<number>> {
+      if (printerIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('printers as p')
+        .select('p.id')
+        .where('p.id', 'in', printerIds)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('print_jobs as j').select('j.id').whereRef('j.printer_id', '=', 'p.id'),
+          ),
+        )
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     listPlateStates(printerIds: number[]) {
       if (printerIds.length === 0) return Promise.resolve([]);
       return db

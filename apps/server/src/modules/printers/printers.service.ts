@@ -53,10 +53,11 @@ export function createPrintersService({
   };
 
   async function toResponses(rows: PrinterRow[]): Promise<Printer[]> {
-    const [instances, memberships, plates] = await Promise.all([
+    const [instances, memberships, plates, printed] = await Promise.all([
       printers.listInstances([...new Set(rows.map((r) => r.device_key_id))]),
       printers.listGroupMemberships(rows.map((r) => r.id)),
       printers.listPlateStates(rows.map((r) => r.id)),
+      printers.listPrintedPrinterIds(rows.map((r) => r.id)),
     ]);
     return rows.map((row) => ({
       id: row.id,
@@ -77,6 +78,7 @@ export function createPrintersService({
         .filter((m) => m.printer_id === row.id)
         .map((m) => m.printer_group_id),
       plate_state: plates.find((plate) => plate.printer_id === row.id)?.state ?? null,
+      has_printed: printed.has(row.id),
       out_of_service:
         row.out_of_service_reason === null
           ? null

@@ -2264,6 +2264,7 @@ export interface components {
             printer_group_ids: number[];
             /** @enum {string|null} */
             plate_state: "clear" | "in_use" | null;
+            has_printed: boolean;
             out_of_service: {
                 reason: string;
                 since: string;
@@ -2408,6 +2409,7 @@ export interface components {
             results: components["schemas"]["Gcode"][];
             count: number;
             next: string | null;
+            count_is_capped: boolean;
         };
         PreviewImage: {
             id: number;
@@ -2466,6 +2468,7 @@ export interface components {
             results: components["schemas"]["PrintJob"][];
             count: number;
             next: string | null;
+            count_is_capped: boolean;
         };
         PrintQueueItem: {
             id: number;
@@ -6148,6 +6151,8 @@ export interface operations {
             query?: {
                 queue_limit?: number;
                 queue_after?: string;
+                printed_limit?: number;
+                printed_after?: string;
                 archive_limit?: number;
             };
             header?: never;
@@ -6168,7 +6173,10 @@ export interface operations {
                         results: components["schemas"]["PrintQueueItem"][];
                         queue_count: number;
                         queue_next: string | null;
+                        printed_count: number;
+                        printed_next: string | null;
                         archive_count: number;
+                        archive_count_is_capped: boolean;
                     };
                 };
             };
@@ -6260,7 +6268,10 @@ export interface operations {
                         results: components["schemas"]["PrintQueueItem"][];
                         queue_count: number;
                         queue_next: string | null;
+                        printed_count: number;
+                        printed_next: string | null;
                         archive_count: number;
+                        archive_count_is_capped: boolean;
                     };
                 };
             };

@@ -68,7 +68,7 @@ type PageDialog =
 
 /** The Gcodes list (spec §2.3): labels, search, chips, rows, select mode and upload by drop. */
 export function GcodesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const workspace = useCurrentWorkspace();
   const actor = useFileActor();
   const queryClient = useQueryClient();
@@ -91,6 +91,7 @@ export function GcodesPage() {
     queryClient.invalidateQueries({ queryKey: gcodesQueryKey(workspace.id) });
   const gcodes = list.data?.pages.flatMap((page) => page.results);
   const count = list.data?.pages[0]?.count ?? 0;
+  const isCountCapped = list.data?.pages[0]?.count_is_capped === true;
   const labelNames = new Map((labels.data ?? []).map((label) => [label.id, label.name]));
   const chips = getFilterChips(filter, labelNames);
   const emptyState = gcodes
@@ -136,7 +137,11 @@ export function GcodesPage() {
               {t('files.title')}
             </Title>
             <Text c="dimmed" size="sm" data-testid="gcodes-count" aria-live="polite">
-              {list.data ? t('files.count', { count }) : '\u00a0'}
+              {!list.data
+                ? '\u00a0'
+                : isCountCapped
+                  ? t('files.countCapped', { number: count.toLocaleString(i18n.language) })
+                  : t('files.count', { count })}
             </Text>
           </Stack>
           <Group gap="xs">

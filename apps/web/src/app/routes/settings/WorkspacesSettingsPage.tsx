@@ -17,41 +17,44 @@ export function WorkspacesSettingsPage() {
         {t('settings.pages.settingsWorkspaces')}
       </Title>
       <MyInvitationsList />
-      <Paper withBorder p="md">
-        <Table aria-label={t('settings.pages.settingsWorkspaces')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('workspaceSettings.name')}</Table.Th>
-              <Table.Th>{t('workspaceSettings.myRole')}</Table.Th>
-              <Table.Th>{t('workspaceSettings.otherUsers')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {workspaces.map((workspace) => (
-              <Table.Tr key={workspace.id}>
-                <Table.Td>{workspace.name}</Table.Td>
-                <Table.Td>{t(`members.roles.${workspace.me.role}`)}</Table.Td>
-                <Table.Td>{Math.max(workspace.users_count - 1, 0)}</Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end">
-                    {workspace.me.permissions.includes('CHANGE_GROUP') && (
-                      <Button
-                        component={Link}
-                        size="xs"
-                        variant="light"
-                        to={getScreenPath('settingsWorkspaceEdit', { id: workspace.id }) ?? '/'}
-                        aria-label={t('workspaceSettings.editNamed', { name: workspace.name })}
-                      >
-                        {t('workspaceSettings.edit')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
+      {/* at 390 px the Czech headings pushed Edit out of the card: it scrolls inside it */}
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
+        <Table.ScrollContainer minWidth={340} type="native">
+          <Table aria-label={t('settings.pages.settingsWorkspaces')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('workspaceSettings.name')}</Table.Th>
+                <Table.Th>{t('workspaceSettings.myRole')}</Table.Th>
+                <Table.Th>{t('workspaceSettings.otherUsers')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {workspaces.map((workspace) => (
+                <Table.Tr key={workspace.id}>
+                  <Table.Td>{workspace.name}</Table.Td>
+                  <Table.Td>{t(`members.roles.${workspace.me.role}`)}</Table.Td>
+                  <Table.Td>{Math.max(workspace.users_count - 1, 0)}</Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      {workspace.me.permissions.includes('CHANGE_GROUP') && (
+                        <Button
+                          component={Link}
+                          size="xs"
+                          variant="light"
+                          to={getScreenPath('settingsWorkspaceEdit', { id: workspace.id }) ?? '/'}
+                          aria-label={t('workspaceSettings.editNamed', { name: workspace.name })}
+                        >
+                          {t('workspaceSettings.edit')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Paper>
       <Group>
         <Button component={Link} to={SCREEN_PATHS.settingsWorkspaceAdd}>

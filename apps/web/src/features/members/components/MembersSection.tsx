@@ -68,8 +68,13 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <BreakableText>{member.email}</BreakableText>
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" data-testid="member-role">
+                {/* the role in full: a narrow cell cut "ADMIN" to "ADM…" at 390 px */}
+                <Table.Td w={1} style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    variant="light"
+                    data-testid="member-role"
+                    styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}
+                  >
                     {t(`members.roles.${member.role}`)}
                   </Badge>
                 </Table.Td>
@@ -128,54 +133,58 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
               {t('invitations.none')}
             </Text>
           ) : (
-            <Table aria-label={t('invitations.pendingTitle')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invitations.email')}</Table.Th>
-                  <Table.Th>{t('invitations.role')}</Table.Th>
-                  <Table.Th>{t('invitations.created')}</Table.Th>
-                  <Table.Th>{t('invitations.validUntil')}</Table.Th>
-                  <Table.Th>{t('invitations.delivery')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {firstPage.pendingInvitations.map((invitation) => (
-                  <Table.Tr key={invitation.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <BreakableText>{invitation.email}</BreakableText>
-                    </Table.Td>
-                    <Table.Td>{t(`members.roles.${invitation.role}`)}</Table.Td>
-                    <Table.Td>{formatDate(invitation.createdOn)}</Table.Td>
-                    <Table.Td>{formatDate(invitation.validUntil)}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={DELIVERY_COLORS[invitation.delivery]}
-                        data-testid="invitation-delivery"
-                      >
-                        {t(`invitations.deliveryStates.${invitation.delivery}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        loading={
-                          deleteInvitation.isPending && deleteInvitation.variables === invitation.id
-                        }
-                        onClick={() =>
-                          deleteInvitation.mutate(invitation.id, { onError: showError })
-                        }
-                      >
-                        {t('invitations.cancel')}
-                      </Button>
-                    </Table.Td>
+            // six columns do not fit a phone: the table scrolls inside its card, the page does not
+            <Table.ScrollContainer minWidth={640} type="native">
+              <Table aria-label={t('invitations.pendingTitle')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('invitations.email')}</Table.Th>
+                    <Table.Th>{t('invitations.role')}</Table.Th>
+                    <Table.Th>{t('invitations.created')}</Table.Th>
+                    <Table.Th>{t('invitations.validUntil')}</Table.Th>
+                    <Table.Th>{t('invitations.delivery')}</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {firstPage.pendingInvitations.map((invitation) => (
+                    <Table.Tr key={invitation.id}>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        <BreakableText>{invitation.email}</BreakableText>
+                      </Table.Td>
+                      <Table.Td>{t(`members.roles.${invitation.role}`)}</Table.Td>
+                      <Table.Td>{formatDate(invitation.createdOn)}</Table.Td>
+                      <Table.Td>{formatDate(invitation.validUntil)}</Table.Td>
+                      <Table.Td>
+                        <Badge
+                          variant="light"
+                          color={DELIVERY_COLORS[invitation.delivery]}
+                          data-testid="invitation-delivery"
+                        >
+                          {t(`invitations.deliveryStates.${invitation.delivery}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          loading={
+                            deleteInvitation.isPending &&
+                            deleteInvitation.variables === invitation.id
+                          }
+                          onClick={() =>
+                            deleteInvitation.mutate(invitation.id, { onError: showError })
+                          }
+                        >
+                          {t('invitations.cancel')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </SectionCard>
       )}

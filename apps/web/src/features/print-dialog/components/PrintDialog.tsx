@@ -23,6 +23,7 @@ import { ProductError } from '../../../lib/product-error';
 import { useGcode, gcodesQueryKey, getGcodesPage } from '../../../shared/gcodes';
 import { invalidatePrintJobs } from '../../../shared/print-jobs/api/get-print-jobs';
 import { deviceStatesQueryKey } from '../../../shared/printers/api/get-device-states';
+import { printersQueryKey } from '../../../shared/printers/api/get-printers';
 import { FilamentTypeSelect } from '../../../shared/printers/components/FilamentTypeSelect';
 import { PrinterStateBadge } from '../../../shared/printers/components/PrinterStateBadge';
 import {
@@ -134,6 +135,8 @@ async function startOnPrinters(
     reportError(new ProductError(`${t('printDialog.errorStart')} ${names}`, messages));
   }
   void queryClient.invalidateQueries({ queryKey: deviceStatesQueryKey(workspaceId) });
+  // a first print makes Re-print possible on its printer
+  void queryClient.invalidateQueries({ queryKey: printersQueryKey(workspaceId) });
   void invalidatePrintJobs(queryClient, workspaceId);
 }
 

@@ -47,15 +47,18 @@ export function PrinterPrintActions({ view }: { view: PrinterView }) {
 
   return (
     <>
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconRepeat size={14} />}
-        loading={isLoading}
-        onClick={() => void reprint()}
-      >
-        {t('printDialog.reprint')}
-      </Button>
+      {/* a printer that never printed has nothing to print again: no Re-print (issue 29) */}
+      {printer.has_printed && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRepeat size={14} />}
+          loading={isLoading}
+          onClick={() => void reprint()}
+        >
+          {t('printDialog.reprint')}
+        </Button>
+      )}
       <Button size="xs" leftSection={<IconPrinter size={14} />} onClick={() => setOpened({})}>
         {t('printDialog.open')}
       </Button>

@@ -1,5 +1,6 @@
 import {
   PRINT_QUEUE_PAGE_DEFAULT,
+  PRINT_QUEUE_PRINTED_DEFAULT,
   PrintQueueListSchema,
   type PrintQueueList,
 } from '@printdeck/shared';
@@ -13,38 +14,46 @@ export const printQueueQueryKey = (workspaceId: number) =>
 /** Items move by themselves (a job ends, a video is made, a jobox starts the next): look again. */
 const REFRESH_MS = 3000;
 
+/** How many queued and printed items the boxes show (each grows by its "Show more"). */
+export interface PrintQueueLimits {
+  queueLimit: number;
+  printedLimit: number;
+}
+
+const DEFAULT_LIMITS: PrintQueueLimits = {
+  queueLimit: PRINT_QUEUE_PAGE_DEFAULT,
+  printedLimit: PRINT_QUEUE_PRINTED_DEFAULT,
+};
+
 /**
- * The first `queueLimit` queued items (the Queue box grows by "Show more"), every printed item
- * and the newest archived ones: one request, so each poll shows one consistent moment.
+ * The first `queueLimit` queued items, the running ones, the newest `printedLimit` printed ones
+ * and the newest archived: one request, so each poll shows one consistent moment.
  */
 export function getPrintQueue(
   workspaceId: number,
-  queueLimit: number,
+  limits: PrintQueueLimits,
   signal?: AbortSignal,
 ): Promise<PrintQueueList> {
   return apiClient.request({
-    path: `/groups/${workspaceId}/print-queue/?queue_limit=${queueLimit}`,
+    path: `/groups/${workspaceId}/print-queue/?queue_limit=${limits.queueLimit}&printed_limit=${limits.printedLimit}`,
     schema: PrintQueueListSchema,
     signal,
   });
 }
 
-export function getPrintQueueQueryOptions(
-  workspaceId: number,
-  queueLimit = PRINT_QUEUE_PAGE_DEFAULT,
-) {
+export function getPrintQueueQueryOptions(workspaceId: number, limits = DEFAULT_LIMITS) {
   return queryOptions({
-    queryKey: [...printQueueQueryKey(workspaceId), { queueLimit }] as const,
-    queryFn: ({ signal }) => getPrintQueue(workspaceId, queueLimit, signal),
+    queryKey: [...printQueueQueryKey(workspaceId), limits] as const,
+    queryFn: ({ signal }) => getPrintQueue(workspaceId, limits, signal),
     // "Show more" keeps the items shown until the longer list arrives
     placeholderData: (previous) => previous,
   });
 }
 
 /** The queue page's data: refreshed while the tab is visible, and again when it becomes visible. */
-export function usePrintQueue(workspaceId: number, queueLimit?: number) {
+export function usePrintQueue(workspaceId: number, limits?: PrintQueueLimits) {
   return useQuery({
-    ...getPrintQueueQueryOptions(workspaceId, queueLimit),
+    ...getPrintQueueQueryOptions(workspaceId, limits),
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: 'always',
   });

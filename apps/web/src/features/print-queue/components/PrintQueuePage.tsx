@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Title } f
 import { notifications } from '@mantine/notifications';
 import {
   PRINT_QUEUE_PAGE_DEFAULT,
+  PRINT_QUEUE_PRINTED_DEFAULT,
   type PrintQueueBox,
   type PrintQueueItem,
 } from '@printdeck/shared';
@@ -87,13 +88,24 @@ function ChoosePrinterDialog(props: {
   );
 }
 
-function Box(props: { box: PrintQueueBox; count: number; children: ReactNode }) {
-  const { t } = useTranslation();
+function Box(props: {
+  box: PrintQueueBox;
+  count: number;
+  /** the count stopped at its cap: there are more */
+  isCapped?: boolean;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const count = props.count.toLocaleString(i18n.language);
   return (
     <div data-testid={`queue-box-${props.box}`}>
       <SectionCard
         title={t(`printQueue.boxes.${props.box}`)}
-        action={<Badge variant="light">{props.count}</Badge>}
+        action={
+          <Badge variant="light" title={props.isCapped ? t('printQueue.countCapped') : undefined}>
+            {props.isCapped ? `${count}+` : count}
+          </Badge>
+        }
       >
         {props.count === 0 ? (
           <Text size="sm" c="dimmed">
@@ -127,7 +139,8 @@ function PrintQueueBoxes() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
   const [queueLimit, setQueueLimit] = useState(PRINT_QUEUE_PAGE_DEFAULT);
-  const queue = usePrintQueue(workspace.id, queueLimit);
+  const [printedLimit, setPrintedLimit] = useState(PRINT_QUEUE_PRINTED_DEFAULT);
+  const queue = usePrintQueue(workspace.id, { queueLimit, printedLimit });
   const print = usePrintQueueItem(workspace.id);
   const update = useUpdateQueueItem(workspace.id);
   const create = useCreateQueueItem(workspace.id);
@@ -189,6 +202,14 @@ function PrintQueueBoxes() {
     return <PageLoader />;
   }
   const boxes = splitIntoBoxes(queue.data.results);
+  // printed items whose video is still being made show under Printing, out of the same count
+  const printedTotal = queue.data.printed_count - boxes.printing.length;
+  const counts: Record<PrintQueueBox, number> = {
+    queue: queue.data.queue_count,
+    printing: boxes.printing.length,
+    printed: Math.max(printedTotal, boxes.printed.length),
+    archive: queue.data.archive_count,
+  };
   const renderItem = (item: PrintQueueItem, handle?: ReactNode) => (
     <QueueItemCard
       key={item.id}
@@ -209,13 +230,8 @@ function PrintQueueBoxes() {
           <Box
             key={box}
             box={box}
-            count={
-              box === 'archive'
-                ? queue.data.archive_count
-                : box === 'queue'
-                  ? queue.data.queue_count
-                  : boxes[box].length
-            }
+            count={counts[box]}
+            isCapped={box === 'archive' && queue.data.archive_count_is_capped}
           >
             {box === 'queue' ? (
               <>
@@ -233,7 +249,20 @@ function PrintQueueBoxes() {
                 />
               </>
             ) : (
-              <Stack gap="xs">{boxes[box].map((item) => renderItem(item))}</Stack>
+              <Stack gap="xs">
+                {boxes[box].map((item) => renderItem(item))}
+                {box === 'printed' && (
+                  <QueueShowMore
+                    shown={boxes.printed.length}
+                    total={counts.printed}
+                    limit={printedLimit}
+                    step={PRINT_QUEUE_PRINTED_DEFAULT}
+                    isLoading={queue.isPlaceholderData}
+                    onShowMore={setPrintedLimit}
+                    testId="queue-printed-show-more"
+                  />
+                )}
+              </Stack>
             )}
           </Box>
         ))}
