@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 
+const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-setup.ts';
+
 /**
  * Projects:
  * - unit: pure code, `*.test.ts` beside the code it tests
@@ -41,6 +43,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // one database per file keeps files independent; they can run in parallel
           fileParallelism: true,
+          // migrates once per run; each file's database is a copy (test-database.ts)
+          globalSetup: [DATABASE_TEMPLATE],
         },
       },
       {
@@ -53,6 +57,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
+          globalSetup: [DATABASE_TEMPLATE],
         },
       },
       {
