@@ -77,8 +77,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // each file starts its own server (own port, see free-port.ts; own DATA_DIR and SMTP
-          // capture) and its own Chromium, so files run side by side
+          // capture) and its own browser contexts in the run's one Chromium, so files run side by
+          // side
           fileParallelism: true,
+          globalSetup: ['e2e/support/browser-server.global-setup.ts'],
         },
       },
     ],
