@@ -1,15 +1,12 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpCapture, type SmtpCapture } from '../../apps/server/test-support/smtp-capture.js';
 import { findFreePort } from '../../apps/server/test-support/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** A migrated SQLite file the suite's global set-up made (browser-server.global-setup.ts). */
-export const SQLITE_TEMPLATE_ENV = 'PRINTDECK_E2E_SQLITE_TEMPLATE';
 
 export interface AppUnderTest {
   url: string;
@@ -86,9 +83,6 @@ async function startOnce(options: { env?: Record<string, string> }): Promise<App
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-e2e-'));
-  // already migrated: the server's start applies nothing (the file name is database.ts's)
-  const template = process.env[SQLITE_TEMPLATE_ENV];
-  if (template) copyFileSync(template, path.join(dataDir, 'printdeck.sqlite'));
   // reported by /api/health, so the wait knows the answer comes from this instance
   const token = `e2e-${randomBytes(6).toString('hex')}`;
   const env = {
