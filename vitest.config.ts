@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 
+const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-setup.ts';
+
 /**
  * Projects:
  * - unit: pure code, `*.test.ts` beside the code it tests
@@ -41,6 +43,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // one database per file keeps files independent; they can run in parallel
           fileParallelism: true,
+          // migrates once per run; each file's database is a copy (test-database.ts)
+          globalSetup: [DATABASE_TEMPLATE],
         },
       },
       {
@@ -53,6 +57,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
+          globalSetup: [DATABASE_TEMPLATE],
         },
       },
       {
@@ -72,8 +77,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // each file starts its own server (own port, see free-port.ts; own DATA_DIR and SMTP
-          // capture) and its own Chromium, so files run side by side
+          // capture) and its own browser contexts in the run's one Chromium, so files run side by
+          // side
           fileParallelism: true,
+          globalSetup: ['e2e/support/browser-server.global-setup.ts'],
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/fixture.js';
@@ -98,7 +98,8 @@ describe('G-code detail', () => {
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Benchy 0.2 mm.gcode');
-    expect((await readFile(await download.path())).equals(bytes)).toBe(true);
+    // a stream, not path(): the run's one Chromium is a browser server, reached remotely
+    expect((await buffer(await download.createReadStream())).equals(bytes)).toBe(true);
 
     // Delete, after asking; back on Gcodes, which is empty now.
     await page.getByRole('button', { name: 'Delete' }).click();

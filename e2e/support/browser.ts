@@ -63,6 +63,19 @@ export async function launchBrowser(options: { systemPath?: string } = {}): Prom
   });
 }
 
+/** Where the browser suite's global set-up serves its one Chromium (browser-server.global-setup.ts). */
+export const BROWSER_SERVER_ENV = 'PRINTDECK_E2E_BROWSER_WS';
+
+/**
+ * The run's shared Chromium when the global set-up started one (each file then opens its own
+ * contexts in it), else one of its own. Closing a connected browser closes its contexts only.
+ */
+export async function openBrowser(): Promise<Browser> {
+  const endpoint = process.env[BROWSER_SERVER_ENV];
+  if (!endpoint) return launchBrowser();
+  return chromium.connect(endpoint);
+}
+
 export async function newPage(
   browser: Browser,
   options: { locale?: string; colorScheme?: 'light' | 'dark' } = {},

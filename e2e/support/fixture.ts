@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFailed, onTestFinished } from 'vitest';
 import { startAppUnderTest, type AppUnderTest } from './app-under-test.js';
-import { launchBrowser, newPage } from './browser.js';
+import { newPage, openBrowser } from './browser.js';
 
 export interface E2eFixture {
   readonly app: AppUnderTest;
@@ -10,7 +10,10 @@ export interface E2eFixture {
   openPage(options?: Parameters<typeof newPage>[1]): Promise<Page>;
 }
 
-/** One app instance and one browser for the whole file, started side by side. */
+/**
+ * One app instance for the whole file and the run's browser (see openBrowser), started side by
+ * side; each test gets contexts of its own.
+ */
 export function useAppAndBrowser(options: { env?: () => Record<string, string> } = {}): E2eFixture {
   let app: AppUnderTest | undefined;
   let browser: Browser | undefined;
@@ -18,7 +21,7 @@ export function useAppAndBrowser(options: { env?: () => Record<string, string> }
   beforeAll(async () => {
     const [started, launched] = await Promise.allSettled([
       startAppUnderTest(options.env ? { env: options.env() } : {}),
-      launchBrowser(),
+      openBrowser(),
     ]);
     if (started.status === 'fulfilled') app = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;

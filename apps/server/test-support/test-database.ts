@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,17 +10,39 @@ export interface TestStorage {
   cleanup(): Promise<void>;
 }
 
+/** Where the integration projects' global set-up left the migrated template (an env variable). */
+export const TEMPLATE_ENV = 'PRINTDECK_TEST_DATABASE_TEMPLATE';
+
+/** A database migrated once per run (database-template.global-setup.ts). */
+export interface DatabaseTemplate {
+  /** the migrated SQLite file */
+  sqliteFile: string;
+  /** SQL that builds the migrated schema, named `pgTemplateSchema` in it */
+  pgScriptFile?: string;
+  pgTemplateSchema?: string;
+}
+
+/** The SQLite file's name in a data directory (database.ts). */
+const SQLITE_FILE = 'printdeck.sqlite';
+
 /**
  * A fresh data directory, and with DATABASE_URL a fresh PostgreSQL schema, per test file:
- * files run in parallel without seeing each other's rows.
+ * files run in parallel without seeing each other's rows. Empty, so the first start migrates
+ * it; `migrated: true` gives a copy of the run's migrated template instead when the global
+ * set-up made one (the server's start then finds nothing to apply).
  */
-export async function createTestStorage(): Promise<TestStorage> {
+export async function createTestStorage(
+  options: { migrated?: boolean } = {},
+): Promise<TestStorage> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-test-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  const template = options.migrated ? readTemplate() : undefined;
   let pgSchema: string | undefined;
   if (databaseUrl) {
     pgSchema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    await runOnPostgres(databaseUrl, `create schema ${pgSchema}`);
+    await runOnPostgres(databaseUrl, schemaScript(pgSchema, template));
+  } else if (template) {
+    copyFileSync(template.sqliteFile, path.join(dataDir, SQLITE_FILE));
   }
   return {
     dataDir,
@@ -32,6 +54,21 @@ export async function createTestStorage(): Promise<TestStorage> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+let pgScript: string | undefined;
+
+/** The statements that make the schema: the template's dump renamed, or an empty schema. */
+function schemaScript(schema: string, template: DatabaseTemplate | undefined): string {
+  if (!template?.pgScriptFile || !template.pgTemplateSchema) return `create schema ${schema}`;
+  pgScript ??= readFileSync(template.pgScriptFile, 'utf8');
+  // the template's name is unique (pid and random letters), so it names nothing else
+  return pgScript.replaceAll(template.pgTemplateSchema, schema);
+}
+
+function readTemplate(): DatabaseTemplate | undefined {
+  const value = process.env[TEMPLATE_ENV];
+  return value ? (JSON.parse(value) as DatabaseTemplate) : undefined;
 }
 
 async function runOnPostgres(databaseUrl: string, statement: string): Promise<void> {

@@ -54,7 +54,7 @@ export interface ApiResponse {
 
 /** A real server on 127.0.0.1 with its own database and data directory. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const storage = options.storage ?? (await createTestStorage());
+  const storage = options.storage ?? (await createTestStorage({ migrated: true }));
   const config = {
     ...loadConfig({
       DATA_DIR: storage.dataDir,

@@ -31,7 +31,8 @@ async function startProcess(): Promise<ChildProcess> {
   await eventually(async () => {
     if (started.exitCode !== null) throw new Error(`server exited:\n${lines.join('')}`);
     expect(lines.join('')).toContain('Printdeck is running');
-  }, 30_000);
+    // tsx compiles the whole server at each start: on a loaded 2-core machine that passed 30 s
+  }, 60_000);
   return started;
 }
 
@@ -140,6 +141,7 @@ it('a server killed with messages pending delivers each exactly once after resta
 
   // Telegram is down: each print's message waits in the outbox.
   bot.setDown(true);
+  const downSince = Date.now();
   const jobs: number[] = [];
   for (let i = 0; i < 3; i += 1) {
     const started = await eventually(async () => {
@@ -164,6 +166,9 @@ it('a server killed with messages pending delivers each exactly once after resta
 
   child.kill('SIGKILL');
   await new Promise((resolve) => child!.once('exit', resolve));
+  // A message that failed n times waits 5 s × 2^(n−1) for its next try, no more than the time
+  // since Telegram went down plus 5 s; on a slow machine more tries fail before the kill.
+  const longestBackoffMs = Date.now() - downSince + 5_000;
   agent.close();
   bot.setDown(false);
   child = await startProcess();
@@ -171,11 +176,11 @@ it('a server killed with messages pending delivers each exactly once after resta
   await eventually(() => {
     expect(bot.sent).toHaveLength(3);
     return Promise.resolve();
-  }, 30_000);
+  }, 30_000 + longestBackoffMs);
   // A while later, still exactly one message per print.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   expect(bot.sent).toHaveLength(3);
   expect(bot.sent.every((m) => m.chat_id === '8001')).toBe(true);
   expect(bot.sent.map((m) => m.text).every((text) => text.includes('Print finished'))).toBe(true);
   expect(jobs).toHaveLength(3);
-}, 90_000);
+}, 300_000);
