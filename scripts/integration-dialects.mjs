@@ -186,6 +186,8 @@ export const BOTH_DIALECTS = {
     'usage taken from spools in the ending transaction, its key and the low crossing in SQL',
   'apps/server/src/modules/spools/spools.int.test.ts':
     'search with LIKE and its escape, keyset pages and counts in SQL',
+  'apps/server/src/modules/spoolman/spoolman.int.test.ts':
+    'the mirror upsert, the connection upsert (ON CONFLICT) and pending usage sums in SQL',
   'apps/server/src/modules/stats/stats-charts.int.test.ts': 'date grouping in SQL',
   'apps/server/src/modules/stats/stats.int.test.ts': 'aggregates in SQL',
   'apps/server/src/modules/telegram/telegram-linking.int.test.ts': REPOSITORY,

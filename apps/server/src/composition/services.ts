@@ -312,6 +312,7 @@ export function composeServices({
     printQueue,
     spools,
     spoolman: spoolman.service,
+    spoolmanUsage: spoolman.usage,
     workspaceAdmin,
     videos,
     notifications,
