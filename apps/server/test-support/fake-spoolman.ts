@@ -52,8 +52,7 @@ export async function startFakeSpoolman() {
 
   function view(spool: FakeSpoolmanSpool): Record<string, unknown> {
     const initial = spool.initial_weight ?? spool.filament.weight;
-    const remaining =
-      initial === undefined ? undefined : Math.max(0, initial - spool.used_weight);
+    const remaining = initial === undefined ? undefined : Math.max(0, initial - spool.used_weight);
     const raw = {
       ...spool,
       registered: '2026-01-01T00:00:00Z',

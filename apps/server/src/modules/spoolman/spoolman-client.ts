@@ -61,8 +61,9 @@ const MAX_SPOOLS = 50_000;
 
 /** The base of the API: the address a person typed, with or without `/api/v1` at its end. */
 export function spoolmanApiBase(url: string): string {
-  const trimmed = url.replace(/\/+$/, '');
-  return /\/api\/v1$/.test(trimmed) ? trimmed : `${trimmed}/api/v1`;
+  let trimmed = url;
+  while (trimmed.endsWith('/')) trimmed = trimmed.slice(0, -1);
+  return trimmed.endsWith('/api/v1') ? trimmed : `${trimmed}/api/v1`;
 }
 
 export function createSpoolmanClient(deps: { allowed: NetworkPolicy; timeoutMs: number }) {

@@ -324,15 +324,13 @@ describe('usage back to Spoolman', () => {
     ]);
     // a replayed ending and a second enqueue of the same usage write nothing more
     expect(await t.server.services.printJobs.endJob(jobId, 'done')).toBeUndefined();
-    await t.server.database.db
-      .transaction()
-      .execute((trx) =>
-        t.server.services.spoolmanUsage.onUsageRecorded(trx, {
-          printJobId: jobId,
-          tool: 0,
-          spoolId: local,
-        }),
-      );
+    await t.server.database.db.transaction().execute((trx) =>
+      t.server.services.spoolmanUsage.onUsageRecorded(trx, {
+        printJobId: jobId,
+        tool: 0,
+        spoolId: local,
+      }),
+    );
     await t.server.database.db
       .updateTable('background_jobs')
       .set({ state: 'pending', run_after: new Date(0).toISOString() })

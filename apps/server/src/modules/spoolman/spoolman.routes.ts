@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SpoolmanConnectSchema, SpoolmanStatusSchema, WorkspaceParamsSchema } from '@printdeck/shared';
+import {
+  SpoolmanConnectSchema,
+  SpoolmanStatusSchema,
+  WorkspaceParamsSchema,
+} from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
 import type { SpoolmanService } from './spoolman.service.js';
 
@@ -29,8 +33,7 @@ export function registerSpoolmanRoutes(app: FastifyInstance, spoolman: SpoolmanS
       body: SpoolmanConnectSchema,
       response: { 200: SpoolmanStatusSchema },
     },
-    handler: (request) =>
-      spoolman.connect(getAuth(request).userId, request.params.g, request.body),
+    handler: (request) => spoolman.connect(getAuth(request).userId, request.params.g, request.body),
   });
 
   r.delete('/api/groups/:g/spoolman/', {

@@ -16,10 +16,7 @@ interface Deps {
 export const spoolNotFound = () => notFound('Spool does not exist.');
 
 const fromSpoolman = () =>
-  new AppError(
-    'conflict',
-    "This workspace's spools come from Spoolman: add and edit them there.",
-  );
+  new AppError('conflict', "This workspace's spools come from Spoolman: add and edit them there.");
 
 export function toSpool(row: SpoolWithPlace): Spool {
   return {
