@@ -2548,9 +2548,19 @@ export interface components {
             } | null;
             waiting: {
                 /** @enum {string} */
-                code: "no_free_printer" | "no_loaded_spool" | "no_compatible_printer" | "waiting_power";
+                code: "no_free_printer" | "no_loaded_spool" | "no_required_spool" | "no_compatible_printer" | "waiting_power";
                 /** @enum {string|null} */
                 filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
+                required: {
+                    /** @enum {string|null} */
+                    material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER" | null;
+                    color_hex: string | null;
+                } | null;
+            } | null;
+            required_filament: {
+                /** @enum {string|null} */
+                material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER" | null;
+                color_hex: string | null;
             } | null;
             copies: {
                 group_id: number;
@@ -6239,6 +6249,12 @@ export interface operations {
                     make_video?: boolean;
                     /** @default 1 */
                     copies?: number;
+                    /**
+                     * @default null
+                     * @enum {string|null}
+                     */
+                    required_material?: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER" | null;
+                    required_color_hex?: string | null;
                 };
             };
         };
