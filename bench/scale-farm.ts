@@ -209,7 +209,8 @@ export async function buildFarm(scale: number): Promise<Farm> {
   ).map((row) => row.id);
 
   // the queue: half assigned without the auto-start (a person starts them), half for any printer
-  // but needing ASA; then as many printed items nobody archived yet (their jobs the newest, a tenth still
+  // but needing ASA, each of those also requiring a colour (issue 26: half a black close to the
+  // loaded ones, half a red no printer has); then as many printed items nobody archived yet (their jobs the newest, a tenth still
   // printing) and as many archived ones: the two parts that grow with the farm's history
   const jobOf = (i: number) => jobIds[i % jobIds.length]!;
   const queueRows = Array.from({ length: queued * 3 }, (_, i) => {
@@ -236,6 +237,8 @@ export async function buildFarm(scale: number): Promise<Farm> {
       is_held: 0,
       start_error: null,
       start_error_on: null,
+      required_material: null,
+      required_color_hex: isAssigned ? null : i % 4 === 1 ? '#1a1a1a' : '#ff0000',
     };
   });
   await db.transaction().execute(async (trx) => {
@@ -249,8 +252,8 @@ export async function buildFarm(scale: number): Promise<Farm> {
     const spoolRows = printerRows.map((_, i) => ({
       workspace_id: workspaceId,
       material: FILAMENTS[i % 2]!,
-      color_hex: '#111111',
-      color_name: 'Black',
+      color_hex: i % 3 === 0 ? '#fafafa' : '#111111',
+      color_name: i % 3 === 0 ? 'White' : 'Black',
       brand: 'Farm',
       diameter_mm: 1.75,
       initial_weight_g: 1000,

@@ -181,6 +181,8 @@ export const BOTH_DIALECTS = {
     'keyset pages by a row-value comparison, counts per state',
   'apps/server/src/modules/print-queue/print-queue-waiting.int.test.ts':
     'the version upsert from a select (ON CONFLICT … DO UPDATE) in each write transaction',
+  'apps/server/src/modules/print-queue/print-queue-colour.int.test.ts':
+    'the requirement conditions of the dispatch query (an OR per loaded spool, IN colours)',
   'apps/server/src/modules/print-queue/print-queue.int.test.ts':
     'queue order and the claim of an item by one printer',
   'apps/server/src/modules/printers/devices-states-job.int.test.ts': REPOSITORY,
@@ -194,6 +196,8 @@ export const BOTH_DIALECTS = {
     'usage taken from spools in the ending transaction, its key and the low crossing in SQL',
   'apps/server/src/modules/spools/spools.int.test.ts':
     'search with LIKE and its escape, keyset pages and counts in SQL',
+  'apps/server/src/modules/spoolman/spoolman.int.test.ts':
+    'the mirror upsert, the connection upsert (ON CONFLICT) and pending usage sums in SQL',
   'apps/server/src/modules/stats/stats-charts.int.test.ts': 'date grouping in SQL',
   'apps/server/src/modules/stats/stats.int.test.ts': 'aggregates in SQL',
   'apps/server/src/modules/telegram/telegram-linking.int.test.ts': REPOSITORY,

@@ -9,6 +9,7 @@ import type { ClusterTimings } from './cluster/redis-membership.js';
 import type { NotificationOptions } from './composition/notifications.js';
 import type { VideoSettings } from './composition/videos.js';
 import type { WebhookDeliveryOptions } from './modules/webhooks/webhook-delivery-job.js';
+import type { SpoolmanOptions } from './composition/spoolman.js';
 import { startWorkers } from './composition/workers.js';
 import type { Config } from './config/config.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
@@ -49,6 +50,7 @@ export interface StartOptions {
   jobOptions?: Partial<JobRunnerOptions>;
   /** tests shorten the webhook retries and timeout */
   webhookOptions?: Partial<WebhookDeliveryOptions>;
+  spoolmanOptions?: Partial<SpoolmanOptions>;
   /** tests: the LAN printers' built-in agents retry and take frames sooner */
   lanAgentTuning?: Partial<AgentTuning>;
   /** tests: the MQTT bridge reconnects sooner */
@@ -123,6 +125,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       lanPrinterNetworks: config.lanPrinterNetworks,
       outgoingAllowedNetworks: config.outgoingAllowedNetworks,
       ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
+      ...(options.spoolmanOptions ? { spoolmanOptions: options.spoolmanOptions } : {}),
       notificationOptions: {
         ...options.notificationOptions,
         invitationMail: {

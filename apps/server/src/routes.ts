@@ -36,6 +36,7 @@ import { registerPrintQueueRoutes } from './modules/print-queue/print-queue.rout
 import { registerPushRoutes } from './modules/notifications/push.routes.js';
 import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
+import { registerSpoolmanRoutes } from './modules/spoolman/spoolman.routes.js';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
 
@@ -98,6 +99,7 @@ export async function registerRoutes(
   registerPrintQueueRoutes(server, services.printQueue.service);
   registerSpoolsRoutes(server, services.spools.service);
   registerPrinterSpoolsRoutes(server, services.spools.loaded);
+  registerSpoolmanRoutes(server, services.spoolman);
   const { devices } = services;
   registerDeviceKeysRoutes(server, {
     deviceKeys: devices.deviceKeys,

@@ -15,6 +15,7 @@ export interface TestServerOptions {
   clusterTimings?: StartOptions['clusterTimings'];
   jobOptions?: StartOptions['jobOptions'];
   webhookOptions?: StartOptions['webhookOptions'];
+  spoolmanOptions?: StartOptions['spoolmanOptions'];
   /** start on the database and data directory of an earlier server (a restart); kept on close */
   storage?: TestStorage;
   /** listen on this port instead of any free one (when PUBLIC_URL must name the server) */
@@ -89,6 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.storeCheckEveryMs ? { storeCheckEveryMs: options.storeCheckEveryMs } : {}),
     ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
     ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
+    ...(options.spoolmanOptions ? { spoolmanOptions: options.spoolmanOptions } : {}),
     ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
   });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');

@@ -9,6 +9,7 @@ import { createLanPrinterServices } from './lan-printers.js';
 import { createNotificationServices, type NotificationOptions } from './notifications.js';
 import { createPrintQueueServices } from './print-queue.js';
 import { createSpoolServices } from './spools.js';
+import { createSpoolmanServices, type SpoolmanOptions } from './spoolman.js';
 import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
 import { createVideoServices, type VideoSettings } from './videos.js';
@@ -76,6 +77,8 @@ export interface ServiceDeps {
   storeCheckEveryMs?: number;
   /** BACKUP_SCHEDULE: a backup per period (the object store is added here) */
   scheduledBackup?: Omit<ScheduledBackup, 'objectStore' | 'dataDir'>;
+  /** tests shorten the Spoolman usage retries and sync period */
+  spoolmanOptions?: Partial<SpoolmanOptions>;
 }
 
 /**
@@ -274,6 +277,19 @@ export function composeServices({
     ...(rest.webhookOptions ? { options: rest.webhookOptions } : {}),
   });
   jobs.register(webhooks.deliveryJob);
+  const spoolman = createSpoolmanServices({
+    db,
+    clock,
+    jwtSecret,
+    jobs: jobsRepository,
+    allowedNetworks: rest.outgoingAllowedNetworks ?? [],
+    requireWorkspacePermission: workspaces.requireWorkspacePermission,
+    onMirrorChanged: (workspaceId) =>
+      void printQueue.dispatcher.kickWorkspace(workspaceId).catch(() => undefined),
+    ...(rest.spoolmanOptions ? { options: rest.spoolmanOptions } : {}),
+  });
+  jobs.register(spoolman.usage.jobKind);
+  jobs.register(spoolman.syncJob);
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
@@ -286,7 +302,10 @@ export function composeServices({
     spools: {
       inTransaction: createSpoolConsumption({
         onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
+        onRecorded: (trx, usage) => spoolman.usage.onUsageRecorded(trx, usage),
       }).onJobEnded,
+      // a Spoolman usage job may have been written with the ending
+      afterCommit: () => jobs.wake(),
     },
     notifications: notifications.hooks,
     webhooks: webhooks.hooks,
@@ -310,6 +329,8 @@ export function composeServices({
     printJobLifecycle,
     printQueue,
     spools,
+    spoolman: spoolman.service,
+    spoolmanUsage: spoolman.usage,
     workspaceAdmin,
     videos,
     notifications,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FilamentTypeSchema, PreviewImageSchema } from './files.schema.js';
+import { ColorHexSchema, SpoolMaterialSchema } from './spools.schema.js';
 import { PRINT_JOB_OUTCOMES, VideoStateSchema } from './print-jobs.schema.js';
 
 /** Spec part 2 §4.1: Queue, Completed and Archive. */
@@ -56,14 +57,29 @@ export function getPrintQueueBox(item: {
   return isRunning || isVideoPending ? 'printing' : 'printed';
 }
 
+/** What an item requires of the spool loaded on its printer (issue 26); null fields are "any". */
+export const FilamentRequirementSchema = z.object({
+  material: SpoolMaterialSchema.nullable(),
+  color_hex: z.string().nullable(),
+});
+
 /**
  * Why an item without a printer waits while dispatch is on ("no free PETG printer"):
  * `no_loaded_spool` when printers take its type but none has a spool of it loaded with enough left;
+ * `no_required_spool` when none has the material and colour the item requires loaded;
  * `waiting_power` while the staggered start holds automatic starts back.
  */
 export const PrintQueueWaitingSchema = z.object({
-  code: z.enum(['no_free_printer', 'no_loaded_spool', 'no_compatible_printer', 'waiting_power']),
+  code: z.enum([
+    'no_free_printer',
+    'no_loaded_spool',
+    'no_required_spool',
+    'no_compatible_printer',
+    'waiting_power',
+  ]),
   filament_type: FilamentTypeSchema.nullable(),
+  /** the item's requirement, for "needs PETG black" */
+  required: FilamentRequirementSchema.nullable(),
 });
 export type PrintQueueWaiting = z.infer<typeof PrintQueueWaitingSchema>;
 
@@ -100,6 +116,8 @@ export const PrintQueueItemSchema = z.object({
   /** the last start that did not happen, kept until the item starts */
   start_problem: z.object({ message: z.string(), on: z.string(), is_held: z.boolean() }).nullable(),
   waiting: PrintQueueWaitingSchema.nullable(),
+  /** the material and colour the loaded spool must have; null: any spool the file fits */
+  required_filament: FilamentRequirementSchema.nullable(),
   /** one of N copies queued together: its number, N, and how many of them printed to the end */
   copies: z
     .object({
@@ -183,6 +201,10 @@ export const PrintQueueItemCreateSchema = z.strictObject({
     .min(1, 'At least 1 copy.')
     .max(PRINT_QUEUE_COPIES_MAX, `At most ${PRINT_QUEUE_COPIES_MAX} copies at once.`)
     .default(1),
+  /** issue 26: only a printer with a loaded spool of this material (null: any) takes it */
+  required_material: SpoolMaterialSchema.nullable().default(null),
+  /** …and of this colour, or one close to it (COLOR_MATCH_MAX_DELTA_E); null: any colour */
+  required_color_hex: ColorHexSchema.nullable().default(null),
 });
 export type PrintQueueItemCreate = z.infer<typeof PrintQueueItemCreateSchema>;
 

@@ -130,6 +130,8 @@ export const SpoolSchema = z.object({
   is_archived: z.boolean(),
   is_low: z.boolean(),
   loaded_on: SpoolLoadedOnSchema.nullable(),
+  /** the Spoolman spool this one mirrors; null for a spool of the built-in inventory */
+  spoolman_id: z.number().int().nullable(),
   created_on: z.string(),
   updated_on: z.string(),
 });

@@ -61,6 +61,9 @@ export interface PrintQueueItemsTable {
   copy_group_id: number | null;
   copy_index: number | null;
   copy_count: number | null;
+  /** what the loaded spool must be (migration 0042): a spool material and `#rrggbb`; null is any */
+  required_material: string | null;
+  required_color_hex: string | null;
 }
 
 export type TimelapseQuota = 'job_quota' | 'workspace_quota';

@@ -19,6 +19,8 @@ export interface SpoolsTable {
   is_archived: Generated<number>;
   created_on: string;
   updated_on: string;
+  /** the Spoolman spool this row mirrors (migration 0041); null for a built-in spool */
+  spoolman_id: number | null;
 }
 
 /** The spool on a printer's tool (extruder 0, 1, … or an AMS tray). */
@@ -35,6 +37,20 @@ export interface PrintJobSpoolUsageTable {
   tool: number;
   spool_id: number;
   grams: number;
+  /** the Spoolman spool the grams go back to, and when they went (migration 0041) */
+  spoolman_spool_id: number | null;
+  spoolman_sent_on: string | null;
+}
+
+/** A workspace's Spoolman server (migration 0041); its spools replace the built-in ones. */
+export interface SpoolmanConnectionsTable {
+  workspace_id: number;
+  url: string;
+  token_sealed: string | null;
+  version: string;
+  connected_on: string;
+  synced_on: string | null;
+  sync_error: string | null;
 }
 
 /** The tables above, by their names in the database. */
@@ -42,4 +58,5 @@ export interface SpoolTables {
   spools: SpoolsTable;
   printer_spools: PrinterSpoolsTable;
   print_job_spool_usage: PrintJobSpoolUsageTable;
+  spoolman_connections: SpoolmanConnectionsTable;
 }

@@ -99,6 +99,11 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:g/printer-spools/': 'read',
   'PUT /api/printers/:id/spools/:tool/': 'none',
   'DELETE /api/printers/:id/spools/:tool/': 'none',
+  // Spoolman connection (issue 26): workspace settings, never a key's
+  'GET /api/groups/:g/spoolman/': 'read_account',
+  'PUT /api/groups/:g/spoolman/': 'none',
+  'DELETE /api/groups/:g/spoolman/': 'none',
+  'POST /api/groups/:g/spoolman/sync/': 'none',
   // timelapse videos
   'GET /api/groups/:g/videos/': 'read',
   'GET /api/groups/:g/videos/:id/': 'read',

@@ -1,6 +1,7 @@
 import {
   derivePrinterState,
   findLoadedFilamentProblem,
+  type FilamentRequirement,
   isFilamentWrongFor,
   LOADED_FILAMENT_MESSAGES,
   PrintFileResultSchema,
@@ -126,6 +127,8 @@ export function createPrintJobsService(deps: Deps) {
       userId: number,
       printerId: number,
       input: PrintStart,
+      /** a queue item's material and colour (issue 26): the loaded spool must have them */
+      options: { required?: FilamentRequirement | null } = {},
     ): Promise<PrintStartResponse> {
       const printer = await getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
       if (printer.out_of_service_reason !== null)
@@ -151,10 +154,14 @@ export function createPrintJobsService(deps: Deps) {
       )
         throw new AppError('conflict', WRONG_FILAMENT_MESSAGE);
       const loaded = await deps.loadedSpools.listLoadedFilament([printer.id]);
-      const problem = findLoadedFilamentProblem(loaded.get(printer.id) ?? [], {
-        filament_type: file.filament_type as FilamentType | null,
-        filament_used_g: file.filament_used_g,
-      });
+      const problem = findLoadedFilamentProblem(
+        loaded.get(printer.id) ?? [],
+        {
+          filament_type: file.filament_type as FilamentType | null,
+          filament_used_g: file.filament_used_g,
+        },
+        options.required,
+      );
       if (problem) throw new AppError('conflict', LOADED_FILAMENT_MESSAGES[problem]);
       const plate = requirePrintableOn(device.driver, file, input.plate);
       const user = await users.findUserById(userId);

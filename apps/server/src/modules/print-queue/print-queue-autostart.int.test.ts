@@ -301,6 +301,7 @@ describe('dispatch to the next free compatible printer', () => {
     expect(boxes.item(petgItem).waiting).toEqual({
       code: 'no_free_printer',
       filament_type: 'PETG',
+      required: null,
     });
 
     const printerOf = async (id: number) =>
@@ -340,7 +341,7 @@ describe('dispatch to the next free compatible printer', () => {
     const boxes = await readBoxes(t, admin.access, workspaceId);
     expect(boxes.item(item)).toMatchObject({
       state: 'TO_BE_PRINTED',
-      waiting: { code: 'no_compatible_printer', filament_type: 'ABS' },
+      waiting: { code: 'no_compatible_printer', filament_type: 'ABS', required: null },
     });
   });
 });

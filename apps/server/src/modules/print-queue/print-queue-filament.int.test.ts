@@ -91,6 +91,7 @@ describe('filament-aware dispatch', () => {
     expect((await readBoxes(t, admin.access, workspaceId)).item(item).waiting).toEqual({
       code: 'no_free_printer',
       filament_type: 'PETG',
+      required: null,
     });
 
     await plateCleared(petg.id);
@@ -112,6 +113,7 @@ describe('filament-aware dispatch', () => {
     expect((await readBoxes(t, admin.access, workspaceId)).item(item).waiting).toEqual({
       code: 'no_loaded_spool',
       filament_type: 'ABS',
+      required: null,
     });
   });
 

@@ -55,9 +55,9 @@ const reasonOn = async (server: TestServer) =>
   (await readBoxes(server, admin.access, workspaceId)).item(itemId).waiting;
 const api = (path: string, method: string, body?: unknown) =>
   t.api(path, { method, token: admin.access, ...(body === undefined ? {} : { body }) });
-const NO_FREE = { code: 'no_free_printer', filament_type: 'PLA' };
-const NO_COMPATIBLE = { code: 'no_compatible_printer', filament_type: 'PLA' };
-const NO_SPOOL = { code: 'no_loaded_spool', filament_type: 'PLA' };
+const NO_FREE = { code: 'no_free_printer', filament_type: 'PLA', required: null };
+const NO_COMPATIBLE = { code: 'no_compatible_printer', filament_type: 'PLA', required: null };
+const NO_SPOOL = { code: 'no_loaded_spool', filament_type: 'PLA', required: null };
 
 describe('the wait reason after each kind of change', () => {
   it('a plate cleared, then the printer busy and free again', async () => {

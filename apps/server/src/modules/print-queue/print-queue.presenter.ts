@@ -1,9 +1,11 @@
 import {
   getPrintQueueBox,
+  type FilamentRequirement,
   type FilamentType,
   type PrintQueueItem,
   type PrintQueueJob,
   type PrintQueueWaiting,
+  type SpoolMaterial,
 } from '@printdeck/shared';
 import type { FilesRepository, PreviewRow } from '../files/files.repository.js';
 import type { PrintQueueRepository, QueueItemView } from './print-queue.repository.js';
@@ -15,6 +17,18 @@ function toJob(view: QueueItemView): PrintQueueJob | null {
     outcome: view.job_outcome as PrintQueueJob['outcome'],
     ended_on: view.job_ended_on,
     video_state: view.job_video_state as PrintQueueJob['video_state'],
+  };
+}
+
+/** The item's filament requirement; null when it takes any spool its file fits. */
+export function requirementOf(item: {
+  required_material: string | null;
+  required_color_hex: string | null;
+}): FilamentRequirement | null {
+  if (item.required_material === null && item.required_color_hex === null) return null;
+  return {
+    material: item.required_material as SpoolMaterial | null,
+    color_hex: item.required_color_hex,
   };
 }
 
@@ -64,6 +78,7 @@ function toItem(
         ? null
         : { message: view.start_error, on: view.start_error_on ?? '', is_held: view.is_held === 1 },
     waiting,
+    required_filament: requirementOf(view),
     copies:
       view.copy_group_id === null
         ? null

@@ -1,4 +1,5 @@
 import {
+  FILAMENT_OF_SPOOL_MATERIAL,
   PRINT_QUEUE_PAGE_DEFAULT,
   PRINT_QUEUE_PRINTED_DEFAULT,
   type PrintQueueItem,
@@ -218,6 +219,12 @@ export function createPrintQueueService(deps: Deps) {
       await requireQueue(userId, workspaceId);
       const file = await files.findFileById(input.file);
       if (!file || file.workspace_id !== workspaceId) throw notFound('Gcode does not exists.');
+      if (
+        input.required_material !== null &&
+        file.filament_type !== null &&
+        FILAMENT_OF_SPOOL_MATERIAL[input.required_material] !== file.filament_type
+      )
+        throw fieldError('required_material', `The file is sliced for ${file.filament_type}.`);
       const printer =
         input.printer === null ? null : await getQueuePrinter(workspaceId, input.printer);
       const user = await deps.users.findUserById(userId);
@@ -228,6 +235,8 @@ export function createPrintQueueService(deps: Deps) {
         state: 'TO_BE_PRINTED' as const,
         jobox_autostart: input.jobox_autostart && printer?.jobox_enabled === 1 ? 1 : 0,
         make_video: input.make_video ? 1 : 0,
+        required_material: input.required_material,
+        required_color_hex: input.required_color_hex,
         added_by_id: userId,
         added_by_username: user?.username ?? '',
         added_on: nowIso(),
@@ -296,6 +305,8 @@ export function createPrintQueueService(deps: Deps) {
           id: item.id,
           file_id: item.file_id,
           make_video: input.make_video === undefined ? item.make_video : Number(input.make_video),
+          required_material: item.required_material,
+          required_color_hex: item.required_color_hex,
         },
         printer,
         userId,

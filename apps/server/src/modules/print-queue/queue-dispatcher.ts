@@ -97,7 +97,9 @@ export function createQueueDispatcher(deps: Deps) {
     const [plate] = await plates.findPlates([printer.id]);
     if (plate?.state !== 'clear') return;
     const loaded = (await deps.loadedSpools.listLoadedFilament([printer.id])).get(printer.id) ?? [];
-    const loadedKey = loaded.map((s) => `${s.material}:${s.remaining_weight_g}`).join(',');
+    const loadedKey = loaded
+      .map((s) => `${s.material}:${s.remaining_weight_g}:${s.color_hex}`)
+      .join(',');
     const anyKey = `${printer.workspace_id}|${printer.filament_type ?? ''}|${loadedKey}`;
     const isDispatchUseful =
       settings.queue_dispatch_enabled === 1 && noneForAnyAt.get(anyKey) !== version;

@@ -4,6 +4,7 @@ import type { PrintQueueStarter } from '../../db/schema.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import { AppError } from '../../http/app-error.js';
 import type { PrintJobsService } from '../print-jobs/print-jobs.service.js';
+import { requirementOf } from './print-queue.presenter.js';
 import type { PrintQueueRepository } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import type { WorkspacesRepository } from '../workspaces/workspaces.repository.js';
@@ -19,7 +20,13 @@ interface Deps {
 
 export interface ClaimedStart {
   workspaceId: number;
-  item: { id: number; file_id: number; make_video: number };
+  item: {
+    id: number;
+    file_id: number;
+    make_video: number;
+    required_material: string | null;
+    required_color_hex: string | null;
+  };
   printer: { id: number; device_key_id: number };
   /** who the print is started as: the person pressing Print, or the member who added the item */
   userId: number | null;
@@ -88,11 +95,12 @@ export function createQueueStarter({ items, plates, printJobs, live, workspaces,
           if (start.hasConsumedPlate) await plates.returnPlate(start.printer.id, nowIso());
           return { ok: false, error };
         }
-        const { printjob_id } = await printJobs.startPrint(start.userId!, start.printer.id, {
-          file_id: start.item.file_id,
-          print: true,
-          make_video: start.item.make_video === 1,
-        });
+        const { printjob_id } = await printJobs.startPrint(
+          start.userId!,
+          start.printer.id,
+          { file_id: start.item.file_id, print: true, make_video: start.item.make_video === 1 },
+          { required: requirementOf(start.item) },
+        );
         await items.markPrinted(start.item.id, {
           printJobId: printjob_id,
           printerId: start.printer.id,

@@ -1,5 +1,6 @@
 import {
   FILAMENT_OF_SPOOL_MATERIAL,
+  isColorMatch,
   type FilamentType,
   type LoadedFilament,
 } from '@printdeck/shared';
@@ -27,6 +28,18 @@ export interface NextItemQuery {
  * start win, and what the start's outcome writes back. Part of the print queue repository.
  */
 export function createQueueStartsRepository(db: Db) {
+  async function listRequiredColors(workspaceId: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('print_queue_items')
+      .select('required_color_hex')
+      .distinct()
+      .where('workspace_id', '=', workspaceId)
+      .where('state', '=', 'TO_BE_PRINTED')
+      .where('required_color_hex', 'is not', null)
+      .execute();
+    return rows.map((row) => row.required_color_hex!);
+  }
+
   return {
     /**
      * Claims an item for a start: only an idle, queued item (and, for an automatic start, a
@@ -148,6 +161,8 @@ export function createQueueStartsRepository(db: Db) {
             'q.file_id',
             'q.added_by_id',
             'q.make_video',
+            'q.required_material',
+            'q.required_color_hex',
             'q.position',
           ])
           .where('q.state', '=', 'TO_BE_PRINTED')
@@ -156,24 +171,44 @@ export function createQueueStartsRepository(db: Db) {
           .orderBy('q.position')
           .orderBy('q.id')
           .limit(query.limit);
+      // the item colours close to each loaded spool's (isColorMatch is not SQL): the distinct
+      // colours the workspace's queued items require, few however long the queue is
+      const requiredColors =
+        query.loadedSpools.length === 0 ? [] : await listRequiredColors(query.workspaceId);
       // spec part 1 §5 rule 3 (isFilamentWrongFor), as the print start checks it
       const fitting = () => {
         const filament = query.printerFilament as FilamentType | null;
         const typed =
           filament === null ? waiting() : waiting().where('f.filament_type', '=', filament);
-        if (query.loadedSpools.length === 0) return typed;
-        // findLoadedFilamentProblem, as SQL: one loaded spool holds the material and enough of it
+        // nothing loaded: no item that requires a spool (findLoadedFilamentProblem)
+        if (query.loadedSpools.length === 0)
+          return typed
+            .where('q.required_material', 'is', null)
+            .where('q.required_color_hex', 'is', null);
+        // findLoadedFilamentProblem, as SQL: one loaded spool holds the material and enough of
+        // it, and is what the item requires (material, a matching colour) when it requires one
         return typed.where((eb) =>
           eb.or(
-            query.loadedSpools.map((spool) =>
-              eb.and([
+            query.loadedSpools.map((spool) => {
+              const colors = requiredColors.filter((hex) => isColorMatch(hex, spool.color_hex));
+              return eb.and([
                 eb.or([
                   eb('f.filament_type', '=', FILAMENT_OF_SPOOL_MATERIAL[spool.material]),
                   eb('f.filament_type', 'is', null),
                 ]),
                 eb(eb.fn.coalesce('f.filament_used_g', eb.lit(0)), '<=', spool.remaining_weight_g),
-              ]),
-            ),
+                eb.or([
+                  eb('q.required_material', 'is', null),
+                  eb('q.required_material', '=', spool.material),
+                ]),
+                colors.length === 0
+                  ? eb('q.required_color_hex', 'is', null)
+                  : eb.or([
+                      eb('q.required_color_hex', 'is', null),
+                      eb('q.required_color_hex', 'in', colors),
+                    ]),
+              ]);
+            }),
           ),
         );
       };

@@ -2,12 +2,14 @@ import {
   derivePrinterState,
   findLoadedFilamentProblem,
   isFilamentWrongFor,
+  type FilamentRequirement,
   type FilamentType,
   type LoadedFilament,
   type PrintQueueWaiting,
 } from '@printdeck/shared';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
+import { requirementOf } from './print-queue.presenter.js';
 import type { QueueItemView } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import type { QueuePrinterVersionsRepository } from './queue-printer-versions.repository.js';
@@ -26,10 +28,11 @@ interface Summary {
   printers: QueuePrinter[];
 }
 
-/** What an item needs of a printer: its file's filament and how much of it. */
+/** What an item needs of a printer: its file's filament, how much of it, and its requirement. */
 interface Need {
   filament_type: FilamentType | null;
   filament_used_g: number | null;
+  required: FilamentRequirement | null;
 }
 
 /** Workspaces whose summary is kept; the least recently read is dropped beyond this. */
@@ -39,11 +42,17 @@ const fitsType = (printer: QueuePrinter, need: Need) =>
   !isFilamentWrongFor(printer.filament, need.filament_type);
 
 const fits = (printer: QueuePrinter, need: Need) =>
+  fitsType(printer, need) &&
+  findLoadedFilamentProblem(printer.loaded, need, need.required) === null;
+
+/** Fits but for the item's requirement: the printer would take the file itself. */
+const fitsFile = (printer: QueuePrinter, need: Need) =>
   fitsType(printer, need) && findLoadedFilamentProblem(printer.loaded, need) === null;
 
 /**
  * Why each queued item without a printer still waits while dispatch is on: no enabled printer
  * in service takes its filament at all, none has a spool of it loaded (with enough left), none
+ * has the material and colour the item requires loaded (`no_required_spool`), none
  * of those is free (ready with a clear plate) right now, or one is free but the staggered start
  * holds automatic starts back (`waiting_power`).
  *
@@ -119,17 +128,22 @@ export function createQueueWaiting(deps: {
         }
         const code = summary.printers.some((printer) => fits(printer, need))
           ? 'no_free_printer'
-          : summary.printers.some((printer) => fitsType(printer, need))
-            ? 'no_loaded_spool'
-            : 'no_compatible_printer';
+          : need.required !== null && summary.printers.some((printer) => fitsFile(printer, need))
+            ? 'no_required_spool'
+            : summary.printers.some((printer) => fitsType(printer, need))
+              ? need.required === null
+                ? 'no_loaded_spool'
+                : 'no_required_spool'
+              : 'no_compatible_printer';
         return { code, ...pickType(need) };
       };
       for (const item of waiting) {
         const need = {
           filament_type: item.file_filament_type as FilamentType | null,
           filament_used_g: item.file_filament_used_g,
+          required: requirementOf(item),
         };
-        const key = `${need.filament_type}/${need.filament_used_g}`;
+        const key = `${need.filament_type}/${need.filament_used_g}/${item.required_material}/${item.required_color_hex}`;
         if (!byNeed.has(key)) byNeed.set(key, await reasonFor(need));
         const reason = byNeed.get(key);
         if (reason) reasons.set(item.id, reason);
@@ -139,6 +153,6 @@ export function createQueueWaiting(deps: {
   };
 }
 
-const pickType = (need: Need) => ({ filament_type: need.filament_type });
+const pickType = (need: Need) => ({ filament_type: need.filament_type, required: need.required });
 
 export type QueueWaiting = ReturnType<typeof createQueueWaiting>;

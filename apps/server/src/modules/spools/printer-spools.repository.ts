@@ -51,7 +51,7 @@ export function createPrinterSpoolsRepository(db: Db) {
       const rows = await trx
         .selectFrom('printer_spools as ps')
         .innerJoin('spools as s', 's.id', 'ps.spool_id')
-        .select(['ps.printer_id', 's.material', 's.remaining_weight_g'])
+        .select(['ps.printer_id', 's.material', 's.remaining_weight_g', 's.color_hex'])
         .where('ps.printer_id', 'in', printerIds)
         .orderBy('ps.printer_id')
         .orderBy('ps.tool')
@@ -60,6 +60,7 @@ export function createPrinterSpoolsRepository(db: Db) {
         const spool = {
           material: row.material as SpoolMaterial,
           remaining_weight_g: row.remaining_weight_g,
+          color_hex: row.color_hex,
         };
         byPrinter.set(row.printer_id, [...(byPrinter.get(row.printer_id) ?? []), spool]);
       }

@@ -21,6 +21,11 @@ export interface SpoolLow {
  */
 export function createSpoolConsumption(deps: {
   onLow: (trx: Transaction<Database>, low: SpoolLow) => Promise<void>;
+  /** a usage row was written (once per job and tool): Spoolman's mirror writes it back */
+  onRecorded?: (
+    trx: Transaction<Database>,
+    usage: { printJobId: number; tool: number; spoolId: number; grams: number },
+  ) => Promise<void>;
 }) {
   return {
     async onJobEnded(trx: Transaction<Database>, job: PrintJobRow): Promise<void> {
@@ -46,6 +51,7 @@ export function createSpoolConsumption(deps: {
           .returning('tool')
           .executeTakeFirst();
         if (!recorded) continue;
+        await deps.onRecorded?.(trx, { printJobId: job.id, tool, spoolId: spool_id, grams });
         await takeFromSpool(
           trx,
           { job, endedOn: job.ended_on, spoolId: spool_id, grams },

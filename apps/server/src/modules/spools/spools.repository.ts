@@ -100,6 +100,16 @@ export function createSpoolsRepository(db: Db) {
       await trx.updateTable('spools').set(changes).where('id', '=', spoolId).execute();
     },
 
+    /** Whether the workspace's spools come from Spoolman (a connection row, migration 0041). */
+    async isSpoolmanWorkspace(workspaceId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('spoolman_connections')
+        .select('workspace_id')
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** An archived spool leaves the printer it was loaded on. */
     async unloadSpool(spoolId: number, trx: Db = db): Promise<void> {
       await trx.deleteFrom('printer_spools').where('spool_id', '=', spoolId).execute();

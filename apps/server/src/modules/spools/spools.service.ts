@@ -1,7 +1,7 @@
 import type { Spool, SpoolCreate, SpoolListQuery, SpoolPage, SpoolUpdate } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { moveQueuePrinterVersion } from '../print-queue/queue-printer-versions.repository.js';
 import type { SpoolsRepository, SpoolWithPlace } from './spools.repository.js';
@@ -14,6 +14,9 @@ interface Deps {
 }
 
 export const spoolNotFound = () => notFound('Spool does not exist.');
+
+const fromSpoolman = () =>
+  new AppError('conflict', "This workspace's spools come from Spoolman: add and edit them there.");
 
 export function toSpool(row: SpoolWithPlace): Spool {
   return {
@@ -39,6 +42,7 @@ export function toSpool(row: SpoolWithPlace): Spool {
             printer_name: row.loaded_printer_name ?? '',
             tool: row.loaded_tool,
           },
+    spoolman_id: row.spoolman_id,
     created_on: row.created_on,
     updated_on: row.updated_on,
   };
@@ -86,6 +90,7 @@ export function createSpoolsService({ db, spools, workspaces, clock }: Deps) {
     /** Creates `quantity` identical spools at once; all or none. */
     async createSpools(userId: number, workspaceId: number, input: SpoolCreate): Promise<Spool[]> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'MANAGE_SPOOLS');
+      if (await spools.isSpoolmanWorkspace(workspaceId)) throw fromSpoolman();
       const now = clock.now().toISOString();
       const { quantity, ...fields } = input;
       const row = {
@@ -116,6 +121,9 @@ export function createSpoolsService({ db, spools, workspaces, clock }: Deps) {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'MANAGE_SPOOLS');
       await db.transaction().execute(async (trx) => {
         const current = await getSpoolOrThrow(workspaceId, spoolId, trx);
+        // a mirrored spool is Spoolman's: only the local low threshold is Printdeck's own
+        const ownKeys = Object.keys(input).filter((key) => key !== 'low_threshold_g');
+        if (current.spoolman_id !== null && ownKeys.length > 0) throw fromSpoolman();
         const initial = input.initial_weight_g ?? Number(current.initial_weight_g);
         const remaining = input.remaining_weight_g ?? Number(current.remaining_weight_g);
         if (remaining > initial) {

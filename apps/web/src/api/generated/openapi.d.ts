@@ -1421,6 +1421,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{g}/spoolman/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's Spoolman connection, or null for the built-in inventory */
+        get: operations["getGroupsByGSpoolman"];
+        /** Connect Spoolman (URL, optional token): saved only when it answers like Spoolman; its spools replace the built-in ones (CHANGE_GROUP) */
+        put: operations["putGroupsByGSpoolman"];
+        post?: never;
+        /** Back to the built-in inventory; Spoolman's spools stay, archived (CHANGE_GROUP) */
+        delete: operations["deleteGroupsByGSpoolman"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{g}/spoolman/sync/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read Spoolman's spools now (MANAGE_SPOOLS) */
+        post: operations["postGroupsByGSpoolmanSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device_keys/": {
         parameters: {
             query?: never;
@@ -2519,9 +2555,19 @@ export interface components {
             } | null;
             waiting: {
                 /** @enum {string} */
-                code: "no_free_printer" | "no_loaded_spool" | "no_compatible_printer" | "waiting_power";
+                code: "no_free_printer" | "no_loaded_spool" | "no_required_spool" | "no_compatible_printer" | "waiting_power";
                 /** @enum {string|null} */
                 filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
+                required: {
+                    /** @enum {string|null} */
+                    material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER" | null;
+                    color_hex: string | null;
+                } | null;
+            } | null;
+            required_filament: {
+                /** @enum {string|null} */
+                material: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER" | null;
+                color_hex: string | null;
             } | null;
             copies: {
                 group_id: number;
@@ -6215,6 +6261,12 @@ export interface operations {
                     make_video?: boolean;
                     /** @default 1 */
                     copies?: number;
+                    /**
+                     * @default null
+                     * @enum {string|null}
+                     */
+                    required_material?: "PLA" | "PETG" | "ASA" | "ABS" | "TPU" | "PA" | "PC" | "OTHER" | null;
+                    required_color_hex?: string | null;
                 };
             };
         };
@@ -6491,6 +6543,7 @@ export interface operations {
                                 printer_name: string;
                                 tool: number;
                             } | null;
+                            spoolman_id: number | null;
                             created_on: string;
                             updated_on: string;
                         }[];
@@ -6568,6 +6621,7 @@ export interface operations {
                             printer_name: string;
                             tool: number;
                         } | null;
+                        spoolman_id: number | null;
                         created_on: string;
                         updated_on: string;
                     }[];
@@ -6624,6 +6678,7 @@ export interface operations {
                             printer_name: string;
                             tool: number;
                         } | null;
+                        spoolman_id: number | null;
                         created_on: string;
                         updated_on: string;
                     };
@@ -6695,6 +6750,7 @@ export interface operations {
                             printer_name: string;
                             tool: number;
                         } | null;
+                        spoolman_id: number | null;
                         created_on: string;
                         updated_on: string;
                     };
@@ -6754,6 +6810,7 @@ export interface operations {
                                 printer_name: string;
                                 tool: number;
                             } | null;
+                            spoolman_id: number | null;
                             created_on: string;
                             updated_on: string;
                         };
@@ -6818,6 +6875,7 @@ export interface operations {
                                 printer_name: string;
                                 tool: number;
                             } | null;
+                            spoolman_id: number | null;
                             created_on: string;
                             updated_on: string;
                         };
@@ -6862,6 +6920,167 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGSpoolman: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            url: string;
+                            has_token: boolean;
+                            version: string;
+                            connected_on: string;
+                            synced_on: string | null;
+                            sync_error: string | null;
+                            pending_usage_count: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putGroupsByGSpoolman: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @default null */
+                    token?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            url: string;
+                            has_token: boolean;
+                            version: string;
+                            connected_on: string;
+                            synced_on: string | null;
+                            sync_error: string | null;
+                            pending_usage_count: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteGroupsByGSpoolman: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes; Content-Type names their kind. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGroupsByGSpoolmanSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection: {
+                            url: string;
+                            has_token: boolean;
+                            version: string;
+                            connected_on: string;
+                            synced_on: string | null;
+                            sync_error: string | null;
+                            pending_usage_count: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

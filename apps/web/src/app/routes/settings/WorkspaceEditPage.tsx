@@ -12,6 +12,7 @@ import { SectionCard } from '../../../components/SectionCard';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
 import { MembersSection } from '../../../features/members';
 import { MailServerSetup } from '../../../shared/public-config/components/MailServerSetup';
+import { SpoolmanSection } from '../../../features/spools';
 import { WebhooksSection } from '../../../features/webhooks';
 import { useWorkspace } from '../../../features/workspace-settings/api/get-workspace';
 import { useUpdateWorkspace } from '../../../features/workspace-settings/api/update-workspace';
@@ -175,6 +176,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
         workspace={workspace}
         bulkInvitePath={getScreenPath('settingsWorkspaceInviteUsers', { id: workspace.id })}
       />
+      {canChange && <SpoolmanSection workspaceId={workspace.id} />}
       {canChange && <WebhooksSection workspaceId={workspace.id} />}
       {canManageMembers && <MailServerSetup />}
     </Stack>

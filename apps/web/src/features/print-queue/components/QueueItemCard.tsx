@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Group, Paper, Stack, Text } from '@mantine/core';
 import type { PrintQueueItem } from '@printdeck/shared';
 import {
   IconArchive,
@@ -15,6 +15,7 @@ import { HumanDateText } from '../../../components/HumanDateText';
 import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { getAutostartWait } from '../model/autostart-wait';
+import { describeFilamentNeed } from '../model/filament-need';
 import { BOX_ACTIONS, type QueueItemAction } from '../model/queue-boxes';
 import { BreakableText } from '../../../components/BreakableText';
 
@@ -135,11 +136,27 @@ export function QueueItemCard({ item, busyAction, onAction, handle }: QueueItemC
             {t('printQueue.item.copies', item.copies)}
           </Text>
         )}
+        {item.required_filament && (
+          <Group gap={6} data-testid="queue-item-needs">
+            {item.required_filament.color_hex && (
+              <ColorSwatch color={item.required_filament.color_hex} size={12} withShadow />
+            )}
+            <Text size="sm">
+              {t('printQueue.item.needs', {
+                need: describeFilamentNeed(t, item.required_filament),
+              })}
+            </Text>
+          </Group>
+        )}
         {waiting && (
           <Text size="sm" c="orange" data-testid="queue-item-waiting">
-            {waiting.filament_type
-              ? t(`printQueue.item.waiting.${waiting.code}`, { filament: waiting.filament_type })
-              : t(`printQueue.item.waiting.${waiting.code}Any`)}
+            {waiting.code === 'no_required_spool' && waiting.required
+              ? t('printQueue.item.waiting.no_required_spool', {
+                  need: describeFilamentNeed(t, waiting.required),
+                })
+              : waiting.filament_type
+                ? t(`printQueue.item.waiting.${waiting.code}`, { filament: waiting.filament_type })
+                : t(`printQueue.item.waiting.${waiting.code}Any`)}
           </Text>
         )}
         <Group gap={6}>

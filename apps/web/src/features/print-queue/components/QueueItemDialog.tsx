@@ -2,6 +2,8 @@ import {
   Alert,
   Button,
   Checkbox,
+  ColorInput,
+  Fieldset,
   Group,
   Loader,
   Modal,
@@ -12,7 +14,12 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PRINT_QUEUE_COPIES_MAX, type PrintQueueItem } from '@printdeck/shared';
+import {
+  PRINT_QUEUE_COPIES_MAX,
+  SPOOL_MATERIALS,
+  type PrintQueueItem,
+  type SpoolMaterial,
+} from '@printdeck/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -60,6 +67,8 @@ export default function QueueItemDialog(props: QueueItemDialogProps) {
   );
   const [makeVideo, setMakeVideo] = useState(item?.make_video ?? false);
   const [copies, setCopies] = useState(1);
+  const [requiredMaterial, setRequiredMaterial] = useState<SpoolMaterial | null>(null);
+  const [requiredColor, setRequiredColor] = useState('');
   const [isSaved, setSaved] = useState(false);
   const hasWarned = useRef(false);
 
@@ -98,7 +107,17 @@ export default function QueueItemDialog(props: QueueItemDialogProps) {
       else setSaved(true);
     };
     if (item) update.mutate({ itemId: item.id, body }, { onSuccess: done });
-    else create.mutate({ file: gcodeId, ...body, copies }, { onSuccess: done });
+    else
+      create.mutate(
+        {
+          file: gcodeId,
+          ...body,
+          copies,
+          required_material: requiredMaterial,
+          required_color_hex: requiredColor.trim() || null,
+        },
+        { onSuccess: done },
+      );
   };
 
   const title = item ? t('printQueue.dialog.editTitle') : t('printQueue.dialog.addTitle');
@@ -164,6 +183,37 @@ export default function QueueItemDialog(props: QueueItemDialogProps) {
               onChange={(value) => setCopies(typeof value === 'number' ? value : 1)}
               data-testid="queue-item-copies"
             />
+          )}
+          {!item && (
+            <Fieldset
+              legend={t('printQueue.dialog.requiredTitle')}
+              variant="unstyled"
+              data-testid="queue-item-required"
+            >
+              <Text size="xs" c="dimmed" mb="xs">
+                {t('printQueue.dialog.requiredHint')}
+              </Text>
+              <Group grow align="flex-start">
+                <Select
+                  label={t('printQueue.dialog.requiredMaterial')}
+                  placeholder={t('printQueue.dialog.anyMaterial')}
+                  data={SPOOL_MATERIALS.map((m) => ({
+                    value: m,
+                    label: t(`spools.materials.${m}`),
+                  }))}
+                  value={requiredMaterial}
+                  onChange={(value) => setRequiredMaterial(value as SpoolMaterial | null)}
+                  clearable
+                />
+                <ColorInput
+                  label={t('printQueue.dialog.requiredColor')}
+                  placeholder={t('printQueue.dialog.anyColor')}
+                  format="hex"
+                  value={requiredColor}
+                  onChange={setRequiredColor}
+                />
+              </Group>
+            </Fieldset>
           )}
           <Checkbox
             label={t('printQueue.dialog.makeVideo')}

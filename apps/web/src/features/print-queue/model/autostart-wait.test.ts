@@ -65,7 +65,10 @@ describe('getAutostartWait', () => {
     expect(getAutostartWait(item({ is_starting: true }), view())).toBeNull();
     expect(getAutostartWait(item({ printer: null }), view())).toBeNull();
     expect(
-      getAutostartWait(item({ waiting: { code: 'no_free_printer', filament_type: null } }), view()),
+      getAutostartWait(
+        item({ waiting: { code: 'no_free_printer', filament_type: null, required: null } }),
+        view(),
+      ),
     ).toBeNull();
   });
 });

@@ -89,7 +89,7 @@ export function SpoolDetailPage() {
           >
             {t('spools.label.open')}
           </Button>
-          {canManage && (
+          {canManage && spool.spoolman_id === null && (
             <>
               <Button
                 variant="default"
@@ -115,6 +115,11 @@ export function SpoolDetailPage() {
         </Group>
       </Group>
       {spool.is_archived && <Alert color="gray">{t('spools.archivedHint')}</Alert>}
+      {spool.spoolman_id !== null && (
+        <Alert color="blue" title={t('spoolman.fromSpoolman')}>
+          {t('spoolman.managedThere')}
+        </Alert>
+      )}
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <Field label={t('spools.columns.left')}>

@@ -13,18 +13,23 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SPOOL_MATERIALS, type SpoolMaterial } from '@printdeck/shared';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useSpools, type SpoolFilter } from '../../../shared/spools/api/get-spools';
+import { useSpoolman } from '../api/spoolman';
 import { SpoolDialog } from './SpoolDialog';
+import { SpoolLabelsDialog } from './SpoolLabelsDialog';
 import { SpoolSwatch } from '../../../shared/spools/components/SpoolSwatch';
 import { SpoolWeight } from './SpoolWeight';
 
-/** The workspace's spool inventory (issue 26): search, filter, add N identical spools. */
+/**
+ * The workspace's spool inventory (issue 26): search, filter, add N identical spools, print the
+ * labels of the selected (or all listed) spools. With Spoolman connected, spools are added there.
+ */
 export function SpoolsPage() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
@@ -35,6 +40,9 @@ export function SpoolsPage() {
   const [archived, setArchived] = useState<SpoolFilter['archived']>('active');
   const [isLowOnly, setLowOnly] = useState(false);
   const [isAdding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [isPrintingLabels, setPrintingLabels] = useState(false);
+  const isFromSpoolman = Boolean(useSpoolman(workspace.id).data?.connection);
   const query = useSpools(workspace.id, {
     search: debouncedSearch,
     material,
@@ -42,6 +50,17 @@ export function SpoolsPage() {
     isLowOnly,
   });
   const spools = query.data?.results ?? [];
+  // the selected spools that the list still shows; none selected: every spool it shows
+  const chosen = spools.filter((spool) => selected.has(spool.id));
+  const labelled = chosen.length > 0 ? chosen : spools;
+  const toggle = (id: number, isOn: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isOn) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const isAllChosen = spools.length > 0 && chosen.length === spools.length;
 
   return (
     <Stack gap="lg">
@@ -49,12 +68,29 @@ export function SpoolsPage() {
         <Title order={1} size="h2">
           {t('spools.title')}
         </Title>
-        {canManage && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            {t('spools.add')}
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} />}
+            disabled={spools.length === 0}
+            onClick={() => setPrintingLabels(true)}
+          >
+            {chosen.length > 0
+              ? t('spools.labels.printSelected', { count: chosen.length })
+              : t('spools.labels.printAll')}
           </Button>
-        )}
+          {canManage && !isFromSpoolman && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              {t('spools.add')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      {isFromSpoolman && (
+        <Text size="sm" c="dimmed" data-testid="spools-from-spoolman">
+          {t('spoolman.managedThere')}
+        </Text>
+      )}
       <Group gap="sm" align="flex-end">
         <TextInput
           leftSection={<IconSearch size={16} />}
@@ -98,6 +134,18 @@ export function SpoolsPage() {
           <Table highlightOnHover data-testid="spools-table">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('spools.labels.selectAll')}
+                    checked={isAllChosen}
+                    indeterminate={chosen.length > 0 && !isAllChosen}
+                    onChange={(e) =>
+                      setSelected(
+                        e.currentTarget.checked ? new Set(spools.map((s) => s.id)) : new Set(),
+                      )
+                    }
+                  />
+                </Table.Th>
                 <Table.Th>{t('spools.columns.spool')}</Table.Th>
                 <Table.Th>{t('spools.fields.brand')}</Table.Th>
                 <Table.Th>{t('spools.columns.left')}</Table.Th>
@@ -108,6 +156,13 @@ export function SpoolsPage() {
             <Table.Tbody>
               {spools.map((spool) => (
                 <Table.Tr key={spool.id} data-testid="spool-row">
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('spools.labels.select', { id: spool.id })}
+                      checked={selected.has(spool.id)}
+                      onChange={(e) => toggle(spool.id, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
                   <Table.Td>
                     <Anchor
                       component={Link}
@@ -144,6 +199,13 @@ export function SpoolsPage() {
         </Table.ScrollContainer>
       )}
       {isAdding && <SpoolDialog workspaceId={workspace.id} onClose={() => setAdding(false)} />}
+      {isPrintingLabels && (
+        <SpoolLabelsDialog
+          workspaceId={workspace.id}
+          spools={labelled}
+          onClose={() => setPrintingLabels(false)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,2 @@
+/** What the app's routes use of the spools feature (features are leaves). */
+export { SpoolmanSection } from './components/SpoolmanSection';
