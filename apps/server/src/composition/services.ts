@@ -227,6 +227,8 @@ export function composeServices({
     isLeader: cluster.isLeader,
     jobs: jobsRepository,
     wakeJobs: () => jobs.wake(),
+    jwtSecret,
+    allowedNetworks: rest.outgoingAllowedNetworks ?? [],
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
   for (const kind of notifications.deliveryJobs) jobs.register(kind);

@@ -27,6 +27,8 @@ import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js'
 import * as queuePrinterVersions from './0038-queue-printer-versions.js';
 import * as filePlates from './0037-file-plates.js';
 import * as webhooks from './0034-webhooks.js';
+import * as chatChannelsAndQuietHours from './0043-chat-channels-and-quiet-hours.js';
+import * as webhookSecretRotation from './0044-webhook-secret-rotation.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -58,4 +60,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0038-queue-printer-versions': queuePrinterVersions,
   '0037-file-plates': filePlates,
   '0034-webhooks': webhooks,
+  '0043-chat-channels-and-quiet-hours': chatChannelsAndQuietHours,
+  '0044-webhook-secret-rotation': webhookSecretRotation,
 };

@@ -5,12 +5,14 @@ import { TELEGRAM_LIMITS, type TelegramRateLimiter } from '../telegram/telegram-
 import type { ChannelSender } from './channel-senders.js';
 import { describeFailure } from './delivery-error.js';
 import {
+  NOTIFICATION_CHAT,
   NOTIFICATION_DELIVER,
   NOTIFICATION_TELEGRAM,
   deliverKeyOf,
   deliverPayload,
 } from './notification-delivery-keys.js';
 import type { OutboxRepository } from './notification-outbox.repository.js';
+import { quietUntil, type QuietHours } from './quiet-hours.js';
 
 export interface DeliveryOptions {
   /** attempts before a retryable failure gives up */
@@ -47,6 +49,8 @@ export function createNotificationDeliveryJobs(deps: {
   outbox: OutboxRepository;
   senders: Partial<Record<NotificationChannel, ChannelSender>>;
   telegramLimiter: TelegramRateLimiter;
+  /** the member's quiet hours (quiet-hours.ts), read when the message is due */
+  quietHours?: (userId: number) => Promise<QuietHours | null>;
   clock: Clock;
   options?: Partial<DeliveryOptions>;
 }) {
@@ -63,6 +67,10 @@ export function createNotificationDeliveryJobs(deps: {
     }
     const sender = senders[row.channel];
     if (!sender) throw new GiveUp(`The ${row.channel} channel is not configured.`);
+    // quiet hours: the row waits, pending, until they end (no attempt spent)
+    const quiet = deps.quietHours ? await deps.quietHours(row.user_id) : null;
+    const until = quietUntil(quiet, row.kind, clock.now());
+    if (until) throw new WaitUntil(until);
     const isTelegram = row.channel === 'telegram';
     if (isTelegram) {
       const { wait, isGlobal } = telegramLimiter.take(row.rate_key, nowMs());
@@ -107,9 +115,11 @@ export function createNotificationDeliveryJobs(deps: {
       },
     });
 
-  // one handler, two kinds: a Telegram wait holds Telegram's kind only
+  // one handler, three kinds: a Telegram wait holds Telegram's kind only, a slow chat service
+  // holds only chat messages
   return [
     kindNamed(NOTIFICATION_DELIVER, options.maxInFlight),
     kindNamed(NOTIFICATION_TELEGRAM, TELEGRAM_LIMITS.perSecond),
+    kindNamed(NOTIFICATION_CHAT, options.maxInFlight),
   ];
 }

@@ -71,10 +71,15 @@ export function createWebhookDeliveryJob(deps: {
       true,
     );
     const secret = secrets.open(webhook.secret_sealed).toString('utf8');
+    const isInGrace =
+      webhook.previous_secret_sealed !== null &&
+      webhook.previous_secret_until !== null &&
+      webhook.previous_secret_until > started.toISOString();
     const signature = signWebhookBody(
       secret,
       delivery.payload,
       Math.floor(started.getTime() / 1000),
+      isInGrace ? secrets.open(webhook.previous_secret_sealed!).toString('utf8') : undefined,
     );
     let answer;
     try {
