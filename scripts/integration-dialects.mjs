@@ -161,6 +161,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/news/news.int.test.ts': REPOSITORY,
   'apps/server/src/modules/notifications/notification-delivery.int.test.ts':
     'the notification outbox’s rows, delivery jobs and retries',
+  'apps/server/src/modules/notifications/chat-channels.int.test.ts':
+    'outbox rows per chat channel joined through memberships, unique per (event, channel), quiet-hours waits',
   'apps/server/src/modules/notifications/notification-settings.int.test.ts': REPOSITORY,
   'apps/server/src/modules/notifications/outbox-restart.int.test.ts':
     'outbox delivery jobs taken over after a restart',

@@ -54,8 +54,7 @@ export function registerChatChannelsRoutes(
       body: ChatChannelUpdateSchema,
       response: { 200: ChatChannelSchema },
     },
-    handler: (request) =>
-      channels.update(getAuth(request).userId, request.params.id, request.body),
+    handler: (request) => channels.update(getAuth(request).userId, request.params.id, request.body),
   });
 
   r.delete('/api/notifications/channels/:id/', {

@@ -28,7 +28,12 @@ export function parseRetryAfter(
 
 export interface ChatSender extends ChannelSender {
   /** one message to one channel now (the outbox row's delivery, or "send test") */
-  sendTo(channel: ChatChannelRow, kind: NotificationKind, payload: NotificationPayload, language: string | null): Promise<void>;
+  sendTo(
+    channel: ChatChannelRow,
+    kind: NotificationKind,
+    payload: NotificationPayload,
+    language: string | null,
+  ): Promise<void>;
 }
 
 /**

@@ -12,9 +12,7 @@ describe('quiet hours', () => {
   it('reads the wall clock of the member’s time zone, not the server’s', () => {
     // 21:30 UTC in January is 22:30 in Prague (CET, UTC+1)
     expect(localMinutes(new Date('2026-01-10T21:30:00Z'), 'Europe/Prague')).toBe(22 * 60 + 30);
-    expect(localMinutes(new Date('2026-01-10T21:30:00Z'), 'America/New_York')).toBe(
-      16 * 60 + 30,
-    );
+    expect(localMinutes(new Date('2026-01-10T21:30:00Z'), 'America/New_York')).toBe(16 * 60 + 30);
   });
 
   it('holds a message inside a window that crosses midnight until its end', () => {
