@@ -252,13 +252,22 @@ describe('ntfy, Discord and Slack channels', () => {
     );
     const [held] = await outboxOf(done);
     expect(held).toMatchObject({ state: 'pending', attempts: 0 });
-    const job = await t.server.database.db
-      .selectFrom('background_jobs')
-      .selectAll()
-      .where('key', '=', `notification.deliver:${held!.idempotency_key}`)
-      .executeTakeFirstOrThrow();
+    const jobKey = `notification.deliver:${held!.idempotency_key}`;
+    // the delivery job looked, and was put back to the end of the quiet hours
+    const job = await vi.waitFor(
+      async () => {
+        const row = await t.server.database.db
+          .selectFrom('background_jobs')
+          .selectAll()
+          .where('key', '=', jobKey)
+          .executeTakeFirstOrThrow();
+        expect(row.run_after.slice(11, 16)).toBe(hhmm(end));
+        return row;
+      },
+      { timeout: 10_000 },
+    );
     expect(job.kind).toBe('notification.chat');
-    expect(job.run_after.slice(11, 16)).toBe(hhmm(end));
+    expect((await outboxOf(done))[0]).toMatchObject({ state: 'pending', attempts: 0 });
     expect(receivers.ntfy.seen.map((s) => s.body.title)).toEqual(['Print failed']);
     // the quiet hours end (here: removed, and the job is due): the message goes, once
     await t.api('/api/notifications/preferences/', {
