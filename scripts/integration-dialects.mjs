@@ -207,6 +207,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/workspaces/workspaces.int.test.ts': REPOSITORY,
   'apps/server/src/observability/metrics.int.test.ts':
     "the scrape's grouped counts (sum of sizes, min of due times) on both databases",
+  'apps/server/src/modules/webhooks/webhook-events.int.test.ts':
+    'deliveries written in the job-ending and consumption transactions, and for live printer changes',
   'apps/server/src/modules/webhooks/webhooks.int.test.ts':
     'deliveries unique per (webhook, event) with ON CONFLICT and RETURNING, in the ending transaction',
 };

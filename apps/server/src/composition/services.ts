@@ -287,11 +287,15 @@ export function composeServices({
     queue: printQueue.dispatcher,
     spools: {
       inTransaction: createSpoolConsumption({
-        onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
+        onLow: async (trx, low) => {
+          await notifications.events.enqueueSpoolLow(trx, low);
+          await webhooks.events.onSpoolLow(trx, low);
+        },
       }).onJobEnded,
     },
     notifications: notifications.hooks,
     webhooks: webhooks.hooks,
+    webhookVideoReady: webhooks.videoReady,
   });
   return {
     cluster,
