@@ -16,6 +16,7 @@ const created = {
   events: ['job.finished'],
   is_enabled: true,
   created_on: '2026-11-27T09:00:00.000Z',
+  previous_secret_until: null,
 };
 
 let api: FakeApiServer;
