@@ -93,8 +93,12 @@ export function WebhookItem({ workspaceId, webhook }: { workspaceId: number; web
             <Stack gap="xs">
               <Text size="sm">{t('webhooks.secretShownOnce')}</Text>
               <CopyableSecret value={rotate.data.secret} testId="rotated-webhook-secret" />
-              {graceUntil && (
-                <Text size="sm">{t('webhooks.graceUntil', { time: graceUntil })}</Text>
+              {rotate.data.previous_secret_until && (
+                <Text size="sm">
+                  {t('webhooks.graceUntil', {
+                    time: new Date(rotate.data.previous_secret_until).toLocaleString(),
+                  })}
+                </Text>
               )}
               <Button
                 size="xs"
