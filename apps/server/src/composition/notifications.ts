@@ -22,6 +22,7 @@ import {
 import { createPushSender, resolveVapidKeys } from '../modules/notifications/push-sender.js';
 import { createPushSubscriptionsService } from '../modules/notifications/push-subscriptions.service.js';
 import { createTestSender } from '../modules/notifications/test-sender.js';
+import { createNotificationDigest } from '../modules/notifications/notification-digest.js';
 import { createChatChannelsRepository } from '../modules/notifications/chat-channels.repository.js';
 import { createChatChannelsService } from '../modules/notifications/chat-channels.service.js';
 import { createChatSender } from '../modules/notifications/chat-sender.js';
@@ -119,6 +120,7 @@ export function createNotificationServices(deps: {
     timeoutMs: options.chatTimeoutMs ?? 10_000,
     now: () => clock.now().getTime(),
   });
+  const digest = createNotificationDigest({ db, outbox, jobs: deps.jobs, clock });
   const deliveryJobs = createNotificationDeliveryJobs({
     outbox,
     senders: {
@@ -130,6 +132,7 @@ export function createNotificationServices(deps: {
       slack: chatSender,
     },
     quietHours: (userId) => preferences.findQuietHours(userId),
+    digest: { settingOf: (userId) => preferences.findDigest(userId), hold: digest.hold },
     telegramLimiter,
     clock,
     ...(options.delivery ? { options: options.delivery } : {}),
@@ -175,7 +178,7 @@ export function createNotificationServices(deps: {
     events,
     hooks,
     /** registered on the job runner by the composition root */
-    deliveryJobs,
+    deliveryJobs: [...deliveryJobs, digest.job],
     telegramLinks,
     chatChannels: createChatChannelsService({
       channels: chatChannels,

@@ -44,7 +44,8 @@ export type ChatChannelKind = 'ntfy' | 'discord' | 'slack';
 export type NotificationKind =
   'print_done' | 'print_failed' | 'video_failed' | 'spool_low' | 'test' | 'digest';
 
-export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+/** `held`: waiting for the member's daily digest; `digested`: told in one. */
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'digested';
 
 /** A message waiting to go out, or what became of it. */
 export interface NotificationOutboxTable {

@@ -288,6 +288,54 @@ describe('ntfy, Discord and Slack channels', () => {
     await removeChannel(channel.id);
   });
 
+  it('holds the day’s messages for one digest per channel at the chosen hour, once', async () => {
+    clearReceivers();
+    const channel = await addChannel('ntfy');
+    const hour = (new Date().getUTCHours() + 3) % 24;
+    await t.api('/api/notifications/preferences/', {
+      method: 'PATCH',
+      token: owner.access,
+      body: { time_zone: 'UTC', quiet_hours: null, errors_pierce: true, digest_hour: hour },
+    });
+    const first = await endNewJob('done');
+    const second = await endNewJob('done');
+    const failed = await endNewJob('failed');
+    await vi.waitFor(
+      async () => {
+        expect((await outboxOf(first))[0]!.state).toBe('held');
+        expect((await outboxOf(second))[0]!.state).toBe('held');
+        expect((await outboxOf(failed))[0]!.state).toBe('sent');
+      },
+      { timeout: 10_000 },
+    );
+    const digestJobs = await t.server.database.db
+      .selectFrom('background_jobs')
+      .selectAll()
+      .where('kind', '=', 'notification.digest')
+      .execute();
+    expect(digestJobs).toHaveLength(1);
+    expect(new Date(digestJobs[0]!.run_after).getUTCHours()).toBe(hour);
+    expect(receivers.ntfy.seen.map((s) => s.body.title)).toEqual(['Print failed']);
+    // the hour comes (the job made due): one digest, naming both prints
+    await createJobsRepository(t.server.database.db).hurry(
+      digestJobs[0]!.key,
+      new Date().toISOString(),
+    );
+    t.server.services.jobs.wake();
+    await vi.waitFor(() => expect(receivers.ntfy.seen).toHaveLength(2), { timeout: 10_000 });
+    const digest = receivers.ntfy.seen[1]!.body;
+    expect(digest).toMatchObject({ title: 'Printdeck daily digest', priority: 2 });
+    expect(String(digest.message).match(/Print finished/g)).toHaveLength(2);
+    expect((await outboxOf(first))[0]!.state).toBe('digested');
+    expect(receivers.ntfy.problems).toEqual([]);
+    await t.api('/api/notifications/preferences/', {
+      method: 'PATCH',
+      token: owner.access,
+      body: { digest_hour: null },
+    });
+    await removeChannel(channel.id);
+  });
+
   it("keeps each member's channels to themselves", async () => {
     const channel = await addChannel('slack');
     const stranger = await buildUser(t);

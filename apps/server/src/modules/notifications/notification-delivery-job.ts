@@ -11,7 +11,8 @@ import {
   deliverKeyOf,
   deliverPayload,
 } from './notification-delivery-keys.js';
-import type { OutboxRepository } from './notification-outbox.repository.js';
+import type { OutboxRepository, OutboxRow } from './notification-outbox.repository.js';
+import { isDigested, type DigestSetting } from './notification-digest.js';
 import { quietUntil, type QuietHours } from './quiet-hours.js';
 
 export interface DeliveryOptions {
@@ -51,6 +52,11 @@ export function createNotificationDeliveryJobs(deps: {
   telegramLimiter: TelegramRateLimiter;
   /** the member's quiet hours (quiet-hours.ts), read when the message is due */
   quietHours?: (userId: number) => Promise<QuietHours | null>;
+  /** the member's daily digest: a message it takes is held for it instead of sent */
+  digest?: {
+    settingOf(userId: number): Promise<DigestSetting | null>;
+    hold(row: OutboxRow, setting: DigestSetting): Promise<void>;
+  };
   clock: Clock;
   options?: Partial<DeliveryOptions>;
 }) {
@@ -61,6 +67,8 @@ export function createNotificationDeliveryJobs(deps: {
   async function deliver(key: string): Promise<void> {
     const row = await outbox.findByKey(key);
     if (!row || row.state === 'sent' || row.state === 'failed') return;
+    // held for the digest, or told in one: the digest job has it now
+    if (row.state === 'held' || row.state === 'digested') return;
     if (row.state === 'sending') {
       await outbox.markFailed(row.id, INTERRUPTED);
       return;
@@ -71,6 +79,11 @@ export function createNotificationDeliveryJobs(deps: {
     const quiet = deps.quietHours ? await deps.quietHours(row.user_id) : null;
     const until = quietUntil(quiet, row.kind, clock.now());
     if (until) throw new WaitUntil(until);
+    const digest = deps.digest ? await deps.digest.settingOf(row.user_id) : null;
+    if (digest && isDigested(digest, row.kind)) {
+      await deps.digest!.hold(row, digest);
+      return;
+    }
     const isTelegram = row.channel === 'telegram';
     if (isTelegram) {
       const { wait, isGlobal } = telegramLimiter.take(row.rate_key, nowMs());

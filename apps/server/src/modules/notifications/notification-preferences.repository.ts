@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NotificationPreferencesTable } from '../../db/schema.js';
 import type { QuietHours } from './quiet-hours.js';
+import type { DigestSetting } from './notification-digest.js';
 
 export type NotificationPreferencesRow = Selectable<NotificationPreferencesTable>;
 
@@ -31,6 +32,17 @@ export function createNotificationPreferencesRepository(db: Db) {
           }),
         )
         .execute();
+    },
+
+    /** The member's digest hour, or null. */
+    async findDigest(userId: number): Promise<DigestSetting | null> {
+      const row = await this.find(userId);
+      if (row?.digest_hour === null || row?.digest_hour === undefined) return null;
+      return {
+        timeZone: row.time_zone,
+        hour: row.digest_hour,
+        errorsPierce: row.errors_pierce === 1,
+      };
     },
 
     /** What the delivery job needs: the member's quiet hours, or null. */
