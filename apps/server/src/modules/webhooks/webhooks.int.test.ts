@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addMember,
@@ -316,5 +317,66 @@ describe('webhooks', () => {
       token: member.access,
     });
     expect(denied.status).toBe(403);
+  });
+
+  it('a slow target holds two slots at most: a fast webhook is served before it answers', async () => {
+    const answered: Array<{ path: string; at: number }> = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        const finish = () => {
+          answered.push({ path: request.url ?? '', at: performance.now() });
+          response.writeHead(200).end('ok');
+        };
+        if (request.url === '/slow') void gate.then(finish);
+        else finish();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const add = async (path: string) =>
+        (
+          await t.api(`/api/groups/${workspaceId}/webhooks/`, {
+            method: 'POST',
+            token: owner.access,
+            body: { url: `${base}${path}`, events: ['job.finished'] },
+          })
+        ).body as { id: number };
+      const slow = await add('/slow');
+      const fast = await add('/fast');
+      // more slow deliveries than the runner has slots (16), queued first
+      for (let i = 0; i < 20; i += 1) {
+        await t.api(`/api/groups/${workspaceId}/webhooks/${slow.id}/test/`, {
+          method: 'POST',
+          token: owner.access,
+        });
+      }
+      await t.api(`/api/groups/${workspaceId}/webhooks/${fast.id}/test/`, {
+        method: 'POST',
+        token: owner.access,
+      });
+      // the slow target answers nothing until the fast one was served
+      await vi.waitFor(() => expect(answered.map((a) => a.path)).toEqual(['/fast']), {
+        timeout: 10_000,
+      });
+      const slowDeliveries = await deliveriesOf(slow.id);
+      expect(slowDeliveries.filter((d) => d.state === 'sending').length).toBeLessThanOrEqual(2);
+      expect(slowDeliveries.every((d) => d.attempts === 0 || d.state === 'sending')).toBe(true);
+      release();
+      await vi.waitFor(
+        async () =>
+          expect((await deliveriesOf(slow.id)).every((d) => d.state === 'sent')).toBe(true),
+        { timeout: 30_000 },
+      );
+    } finally {
+      release();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
