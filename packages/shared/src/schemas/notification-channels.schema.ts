@@ -5,7 +5,12 @@ export const CHAT_CHANNEL_KINDS = ['ntfy', 'discord', 'slack'] as const;
 export type ChatChannelKind = (typeof CHAT_CHANNEL_KINDS)[number];
 
 /** What a chat channel may be told: the outbox's message kinds. */
-export const CHAT_CHANNEL_EVENTS = ['print_done', 'print_failed', 'video_failed', 'spool_low'] as const;
+export const CHAT_CHANNEL_EVENTS = [
+  'print_done',
+  'print_failed',
+  'video_failed',
+  'spool_low',
+] as const;
 export type ChatChannelEvent = (typeof CHAT_CHANNEL_EVENTS)[number];
 
 const HttpUrlSchema = z
@@ -51,7 +56,11 @@ export const ChatChannelCreateSchema = z
       ctx.addIssue({ code: 'custom', path: ['topic'], message: 'Enter the ntfy topic.' });
     }
     if (value.kind !== 'ntfy' && (value.topic !== undefined || value.token !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['topic'], message: 'Only ntfy has a topic and token.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['topic'],
+        message: 'Only ntfy has a topic and token.',
+      });
     }
   });
 export type ChatChannelCreate = z.infer<typeof ChatChannelCreateSchema>;

@@ -55,7 +55,8 @@ function ntfyRequest(
   kind: NotificationKind,
   message: RenderedMessage,
 ): ChatRequest {
-  const root = channel.url.replace(/\/+$/, '');
+  let root = channel.url;
+  while (root.endsWith('/')) root = root.slice(0, -1);
   return {
     url: `${root}/`,
     headers: {
