@@ -43,7 +43,7 @@ describe('ntfy, Discord and Slack channels in the browser', () => {
       .toBeLessThanOrEqual(0);
 
     const quiet = page.getByRole('region', { name: 'Quiet hours and daily digest' });
-    await quiet.getByRole('switch', { name: 'Quiet hours' }).check({ force: true });
+    await quiet.getByRole('switch', { name: 'Quiet hours', exact: true }).check({ force: true });
     await quiet.getByRole('button', { name: 'Save' }).click();
     await expectVisible(quiet.getByText('Saved.'));
   });
