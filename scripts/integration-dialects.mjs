@@ -161,6 +161,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/news/news.int.test.ts': REPOSITORY,
   'apps/server/src/modules/notifications/notification-delivery.int.test.ts':
     'the notification outbox’s rows, delivery jobs and retries',
+  'apps/server/src/modules/notifications/chat-channels.int.test.ts':
+    'outbox rows per chat channel joined through memberships, unique per (event, channel), quiet-hours waits',
   'apps/server/src/modules/notifications/notification-settings.int.test.ts': REPOSITORY,
   'apps/server/src/modules/notifications/outbox-restart.int.test.ts':
     'outbox delivery jobs taken over after a restart',
@@ -209,6 +211,8 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/workspaces/workspaces.int.test.ts': REPOSITORY,
   'apps/server/src/observability/metrics.int.test.ts':
     "the scrape's grouped counts (sum of sizes, min of due times) on both databases",
+  'apps/server/src/modules/webhooks/webhook-events.int.test.ts':
+    'deliveries written in the job-ending and consumption transactions, and for live printer changes',
   'apps/server/src/modules/webhooks/webhooks.int.test.ts':
     'deliveries unique per (webhook, event) with ON CONFLICT and RETURNING, in the ending transaction',
 };

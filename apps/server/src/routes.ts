@@ -34,6 +34,7 @@ import { registerDeviceFramesRoutes } from './modules/videos/device-frames.route
 import { registerVideosRoutes } from './modules/videos/videos.routes.js';
 import { registerPrintQueueRoutes } from './modules/print-queue/print-queue.routes.js';
 import { registerPushRoutes } from './modules/notifications/push.routes.js';
+import { registerChatChannelsRoutes } from './modules/notifications/chat-channels.routes.js';
 import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
 import { registerSpoolmanRoutes } from './modules/spoolman/spoolman.routes.js';
@@ -81,6 +82,7 @@ export async function registerRoutes(
   registerNotificationSettingsRoutes(server, workspaceAdmin.notifications);
   registerTelegramRoutes(server, services.notifications.telegramLinks);
   registerPushRoutes(server, services.notifications.pushSubscriptions);
+  registerChatChannelsRoutes(server, services.notifications.chatChannels);
   registerWebhooksRoutes(server, services.webhooks.service);
   registerStatsRoutes(server, workspaceAdmin.stats);
   registerGettingStartedRoutes(server, workspaceAdmin.gettingStarted);

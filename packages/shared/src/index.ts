@@ -16,6 +16,7 @@ export * from './schemas/print-jobs.schema.js';
 export * from './schemas/api-keys.schema.js';
 export * from './schemas/members.schema.js';
 export * from './schemas/notifications.schema.js';
+export * from './schemas/notification-channels.schema.js';
 export * from './schemas/stats.schema.js';
 export * from './schemas/news.schema.js';
 export * from './schemas/workspace-profile.schema.js';

@@ -6,7 +6,11 @@ import type {
   PrintJobLifecycleHooks,
 } from '../modules/print-jobs/print-job-lifecycle.js';
 import type { createQueueDispatcher } from '../modules/print-queue/queue-dispatcher.js';
-import type { VideoEventHooks, VideoEvents } from '../modules/videos/video-events.js';
+import type {
+  VideoEventHooks,
+  VideoEvents,
+  VideoReadyHooks,
+} from '../modules/videos/video-events.js';
 
 /** How often free printers look for queue work besides the events that wake them. */
 const QUEUE_TICK_MS = 5000;
@@ -29,7 +33,8 @@ const QUEUE_TICK_MS = 5000;
  *   3. spools: the filament the job used comes off the loaded spools and is recorded on the job;
  *      a spool falling below its low threshold writes a "spool low" outbox row;
  *   4. notifications: outbox rows for every member who asked for this outcome;
- *   5. webhooks: a delivery for every webhook of the workspace that asked for this event.
+ *   5. webhooks: a delivery for every webhook of the workspace that asked for this event
+ *      (job.finished/failed/cancelled, and queue.item_done for a queue item printed to the end).
  * After commit, in the same order: the job runner wakes for the encode, the queue dispatches
  * the printer's next job, the notification worker wakes.
  * "A print job started" (after commit): the queue marks the printer's plate in use.
@@ -45,6 +50,7 @@ export function wirePrintJobEvents(deps: {
   spools: PrintJobLifecycleHooks;
   notifications: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks };
   webhooks: PrintJobLifecycleHooks;
+  webhookVideoReady: VideoReadyHooks;
 }): void {
   const { lifecycle, queue } = deps;
   lifecycle.subscribe(deps.videoRecording);
@@ -59,6 +65,8 @@ export function wirePrintJobEvents(deps: {
   lifecycle.subscribe(deps.webhooks);
   // the failure check flagged a finished timelapse: an outbox row in the check's transaction
   deps.videoEvents.subscribe(deps.notifications.videoFlagged);
+  // a timelapse stored READY: video.ready in the transaction that stores it
+  deps.videoEvents.subscribeReady(deps.webhookVideoReady);
 }
 
 /**
@@ -69,7 +77,8 @@ export function wirePrintJobEvents(deps: {
  *      become unknown and, after the grace period, are swept as lost);
  *   2. print queue: a printer that became free takes its next job (the dispatcher registers
  *      its own state and presence listeners and its tick through `listen`);
- *   3. temperature history: the reading is kept for the printer's graph.
+ *   3. webhooks: a link that drops is `printer.offline`, a patch into ERROR `printer.error`;
+ *   4. temperature history: the reading is kept for the printer's graph.
  */
 export function wireDeviceEvents(services: Services, log: FastifyBaseLogger): () => void {
   const { live } = services.devices;
@@ -87,6 +96,7 @@ export function wireDeviceEvents(services: Services, log: FastifyBaseLogger): ()
     printJobs.applyState(deviceKeyId, state).catch(report('reconcile'));
   });
   services.printQueue.dispatcher.listen(log, QUEUE_TICK_MS, services.cluster.isLeader);
+  services.webhooks.watchPrinters(live, log);
   live.onStateChange((deviceKeyId, state) =>
     temperatureHistory.feed.recordState(deviceKeyId, state),
   );

@@ -22,6 +22,13 @@ import {
 import { createPushSender, resolveVapidKeys } from '../modules/notifications/push-sender.js';
 import { createPushSubscriptionsService } from '../modules/notifications/push-subscriptions.service.js';
 import { createTestSender } from '../modules/notifications/test-sender.js';
+import { createNotificationDigest } from '../modules/notifications/notification-digest.js';
+import { createChatChannelsRepository } from '../modules/notifications/chat-channels.repository.js';
+import { createChatChannelsService } from '../modules/notifications/chat-channels.service.js';
+import { createChatSender } from '../modules/notifications/chat-sender.js';
+import { createNotificationPreferencesRepository } from '../modules/notifications/notification-preferences.repository.js';
+import { createSecretBox } from '../crypto/secret-box.js';
+import { createNetworkPolicy, type LanNetwork } from '../modules/lan-printers/lan-networks.js';
 import type { PrintJobLifecycleHooks } from '../modules/print-jobs/print-job-lifecycle.js';
 import type { VideoEventHooks } from '../modules/videos/video-events.js';
 import { createTelegramBotPoller } from '../modules/telegram/telegram-bot-poller.js';
@@ -40,6 +47,8 @@ export interface NotificationOptions {
   botRetryDelayMs?: number;
   /** the worker that sends invitation mails kept while the mail server was away */
   invitationMail?: Partial<InvitationMailOptions>;
+  /** one ntfy, Discord or Slack request waits this long for its answer */
+  chatTimeoutMs?: number;
 }
 
 /**
@@ -63,6 +72,10 @@ export function createNotificationServices(deps: {
   options?: NotificationOptions;
   /** with several instances the leader reads the bot's updates */
   isLeader?: () => boolean;
+  /** seals ntfy tokens */
+  jwtSecret: string;
+  /** OUTGOING_ALLOWED_NETWORKS: chat channels may reach these besides public addresses */
+  allowedNetworks: LanNetwork[];
 }) {
   const { db, clock, mailer, publicUrl, telegram } = deps;
   const options = deps.options ?? {};
@@ -94,13 +107,32 @@ export function createNotificationServices(deps: {
     allowLocal: options.allowLocalPushEndpoints === true,
   });
   const pushChannel = createPushChannelSender({ push: pushSender, targets, publicUrl });
+  const chatChannels = createChatChannelsRepository(db);
+  const preferences = createNotificationPreferencesRepository(db);
+  const chatSecrets = createSecretBox(deps.jwtSecret, 'chat-channel-token');
+  const allowed = createNetworkPolicy(deps.allowedNetworks);
+  const chatSender = createChatSender({
+    channels: chatChannels,
+    targets,
+    secrets: chatSecrets,
+    allowed,
+    publicUrl,
+    timeoutMs: options.chatTimeoutMs ?? 10_000,
+    now: () => clock.now().getTime(),
+  });
+  const digest = createNotificationDigest({ db, outbox, jobs: deps.jobs, clock });
   const deliveryJobs = createNotificationDeliveryJobs({
     outbox,
     senders: {
       ...(telegramSender ? { telegram: telegramSender } : {}),
       email: createEmailSender({ mailer, targets, publicUrl }),
       push: pushChannel,
+      ntfy: chatSender,
+      discord: chatSender,
+      slack: chatSender,
     },
+    quietHours: (userId) => preferences.findQuietHours(userId),
+    digest: { settingOf: (userId) => preferences.findDigest(userId), hold: digest.hold },
     telegramLimiter,
     clock,
     ...(options.delivery ? { options: options.delivery } : {}),
@@ -108,6 +140,7 @@ export function createNotificationServices(deps: {
   const events = createNotificationEvents({
     outbox,
     recipients: createRecipientsRepository(),
+    chatChannels,
     clock,
   });
   /** what notifications do when a print job ends and when a video is flagged (event-wiring.ts) */
@@ -145,8 +178,17 @@ export function createNotificationServices(deps: {
     events,
     hooks,
     /** registered on the job runner by the composition root */
-    deliveryJobs,
+    deliveryJobs: [...deliveryJobs, digest.job],
     telegramLinks,
+    chatChannels: createChatChannelsService({
+      channels: chatChannels,
+      preferences,
+      targets,
+      sender: chatSender,
+      secrets: chatSecrets,
+      allowed,
+      clock,
+    }),
     pushSubscriptions: createPushSubscriptionsService({
       db,
       clock,

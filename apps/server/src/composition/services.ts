@@ -230,6 +230,8 @@ export function composeServices({
     isLeader: cluster.isLeader,
     jobs: jobsRepository,
     wakeJobs: () => jobs.wake(),
+    jwtSecret,
+    allowedNetworks: rest.outgoingAllowedNetworks ?? [],
     ...(rest.notificationOptions ? { options: rest.notificationOptions } : {}),
   });
   for (const kind of notifications.deliveryJobs) jobs.register(kind);
@@ -301,7 +303,10 @@ export function composeServices({
     queue: printQueue.dispatcher,
     spools: {
       inTransaction: createSpoolConsumption({
-        onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
+        onLow: async (trx, low) => {
+          await notifications.events.enqueueSpoolLow(trx, low);
+          await webhooks.events.onSpoolLow(trx, low);
+        },
         onRecorded: (trx, usage) => spoolman.usage.onUsageRecorded(trx, usage),
       }).onJobEnded,
       // a Spoolman usage job may have been written with the ending
@@ -309,6 +314,7 @@ export function composeServices({
     },
     notifications: notifications.hooks,
     webhooks: webhooks.hooks,
+    webhookVideoReady: webhooks.videoReady,
   });
   return {
     cluster,

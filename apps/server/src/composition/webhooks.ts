@@ -11,6 +11,10 @@ import { createWebhookEvents } from '../modules/webhooks/webhook-events.js';
 import { createWebhooksRepository } from '../modules/webhooks/webhooks.repository.js';
 import { createWebhooksService } from '../modules/webhooks/webhooks.service.js';
 import type { PrintJobLifecycleHooks } from '../modules/print-jobs/print-job-lifecycle.js';
+import { watchPrinterWebhookEvents } from '../modules/webhooks/printer-webhook-events.js';
+import type { LiveDevices } from '../gateway/live-devices.js';
+import type { VideoReadyHooks } from '../modules/videos/video-events.js';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** Outgoing webhooks (issue 28): the service, the delivery job kind and the job-event hooks. */
 export function createWebhookServices(deps: {
@@ -33,7 +37,10 @@ export function createWebhookServices(deps: {
   const allowed = createNetworkPolicy(deps.allowedNetworks);
   const events = createWebhookEvents({ webhooks, jobs: deps.jobs, clock: deps.clock });
   const hooks: PrintJobLifecycleHooks = {
-    inTransaction: (trx, job) => events.onJobEnded(trx, job),
+    inTransaction: async (trx, job) => {
+      await events.onJobEnded(trx, job);
+      await events.onQueueJobEnded(trx, job);
+    },
     afterCommit: () => deps.wakeJobs(),
     onStarted: (job) => {
       events
@@ -42,7 +49,12 @@ export function createWebhookServices(deps: {
         .catch(() => undefined);
     },
   };
+  const videoReady: VideoReadyHooks = {
+    inTransaction: (trx, ready) => events.onVideoReady(trx, ready),
+    afterCommit: () => deps.wakeJobs(),
+  };
   return {
+    videoReady,
     service: createWebhooksService({
       db: deps.db,
       webhooks,
@@ -55,6 +67,17 @@ export function createWebhookServices(deps: {
     }),
     events,
     hooks,
+    /** printer.offline and printer.error from the live devices (event-wiring.ts) */
+    watchPrinters(live: LiveDevices, log: Pick<FastifyBaseLogger, 'error'>): void {
+      watchPrinterWebhookEvents({
+        db: deps.db,
+        live,
+        events,
+        clock: deps.clock,
+        wakeJobs: deps.wakeJobs,
+        log,
+      });
+    },
     deliveryJob: createWebhookDeliveryJob({
       webhooks,
       secrets,

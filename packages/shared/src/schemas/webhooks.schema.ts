@@ -52,12 +52,27 @@ export const WebhookSchema = z.object({
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   is_enabled: z.boolean(),
   created_on: z.string(),
+  /** after a rotation: the previous secret still signs (a second v1=) until then */
+  previous_secret_until: z.string().nullable(),
 });
 export type Webhook = z.infer<typeof WebhookSchema>;
 
 /** Made once: the secret the receiver checks signatures with is shown only here. */
 export const WebhookCreatedSchema = WebhookSchema.extend({ secret: z.string() });
 export type WebhookCreated = z.infer<typeof WebhookCreatedSchema>;
+
+/** How long the old secret keeps signing after a rotation: 1 hour to 7 days, 24 by default. */
+export const WEBHOOK_ROTATION_GRACE_HOURS = { min: 1, max: 168, default: 24 } as const;
+
+export const WebhookRotateSecretSchema = z.strictObject({
+  grace_hours: z
+    .number()
+    .int()
+    .min(WEBHOOK_ROTATION_GRACE_HOURS.min)
+    .max(WEBHOOK_ROTATION_GRACE_HOURS.max)
+    .optional(),
+});
+export type WebhookRotateSecret = z.infer<typeof WebhookRotateSecretSchema>;
 
 export const WebhookDeliverySchema = z.object({
   id: z.number().int(),

@@ -29,6 +29,8 @@ import * as filePlates from './0037-file-plates.js';
 import * as webhooks from './0034-webhooks.js';
 import * as spoolman from './0041-spoolman.js';
 import * as queueItemFilament from './0042-queue-item-filament.js';
+import * as chatChannelsAndQuietHours from './0043-chat-channels-and-quiet-hours.js';
+import * as webhookSecretRotation from './0044-webhook-secret-rotation.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -62,4 +64,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0034-webhooks': webhooks,
   '0041-spoolman': spoolman,
   '0042-queue-item-filament': queueItemFilament,
+  '0043-chat-channels-and-quiet-hours': chatChannelsAndQuietHours,
+  '0044-webhook-secret-rotation': webhookSecretRotation,
 };

@@ -12,6 +12,9 @@ export interface WebhooksTable {
   is_enabled: Generated<number>;
   created_by: number | null;
   created_on: string;
+  /** after a rotation (migration 0044): the old secret, still signing until the time below */
+  previous_secret_sealed: Generated<string | null>;
+  previous_secret_until: Generated<string | null>;
 }
 
 /** One event for one webhook, with its last answer (the delivery log). */

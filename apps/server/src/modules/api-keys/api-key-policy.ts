@@ -47,6 +47,15 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/notifications/settings/': 'read_account',
   'PATCH /api/notifications/settings/:id/': 'none',
   'POST /api/notifications/settings/:id/send-test-notification/': 'none',
+  // a member's chat channels and quiet hours (issue 28): the account's own, never a key's
+  'GET /api/notifications/channels/': 'none',
+  'POST /api/notifications/channels/': 'none',
+  'PATCH /api/notifications/channels/:id/': 'none',
+  'DELETE /api/notifications/channels/:id/': 'none',
+  'POST /api/notifications/channels/:id/test/': 'none',
+  'GET /api/notifications/preferences/': 'read_account',
+  'PATCH /api/notifications/preferences/': 'none',
+  'POST /api/groups/:g/webhooks/:id/rotate-secret/': 'none',
   'GET /api/users/me/news/': 'read',
   'POST /api/users/me/news/:newsId/': 'none',
   // system administration

@@ -18,7 +18,10 @@ import type { PushSender } from './push-sender.js';
 
 export interface ChannelSender {
   deliver(
-    row: Pick<OutboxRow, 'kind' | 'user_id' | 'payload' | 'push_subscription_id'>,
+    row: Pick<
+      OutboxRow,
+      'kind' | 'user_id' | 'payload' | 'push_subscription_id' | 'notification_channel_id'
+    >,
   ): Promise<void>;
 }
 

@@ -5,12 +5,15 @@ import { TELEGRAM_LIMITS, type TelegramRateLimiter } from '../telegram/telegram-
 import type { ChannelSender } from './channel-senders.js';
 import { describeFailure } from './delivery-error.js';
 import {
+  NOTIFICATION_CHAT,
   NOTIFICATION_DELIVER,
   NOTIFICATION_TELEGRAM,
   deliverKeyOf,
   deliverPayload,
 } from './notification-delivery-keys.js';
-import type { OutboxRepository } from './notification-outbox.repository.js';
+import type { OutboxRepository, OutboxRow } from './notification-outbox.repository.js';
+import { isDigested, type DigestSetting } from './notification-digest.js';
+import { quietUntil, type QuietHours } from './quiet-hours.js';
 
 export interface DeliveryOptions {
   /** attempts before a retryable failure gives up */
@@ -47,6 +50,13 @@ export function createNotificationDeliveryJobs(deps: {
   outbox: OutboxRepository;
   senders: Partial<Record<NotificationChannel, ChannelSender>>;
   telegramLimiter: TelegramRateLimiter;
+  /** the member's quiet hours (quiet-hours.ts), read when the message is due */
+  quietHours?: (userId: number) => Promise<QuietHours | null>;
+  /** the member's daily digest: a message it takes is held for it instead of sent */
+  digest?: {
+    settingOf(userId: number): Promise<DigestSetting | null>;
+    hold(row: OutboxRow, setting: DigestSetting): Promise<void>;
+  };
   clock: Clock;
   options?: Partial<DeliveryOptions>;
 }) {
@@ -57,12 +67,23 @@ export function createNotificationDeliveryJobs(deps: {
   async function deliver(key: string): Promise<void> {
     const row = await outbox.findByKey(key);
     if (!row || row.state === 'sent' || row.state === 'failed') return;
+    // held for the digest, or told in one: the digest job has it now
+    if (row.state === 'held' || row.state === 'digested') return;
     if (row.state === 'sending') {
       await outbox.markFailed(row.id, INTERRUPTED);
       return;
     }
     const sender = senders[row.channel];
     if (!sender) throw new GiveUp(`The ${row.channel} channel is not configured.`);
+    // quiet hours: the row waits, pending, until they end (no attempt spent)
+    const quiet = deps.quietHours ? await deps.quietHours(row.user_id) : null;
+    const until = quietUntil(quiet, row.kind, clock.now());
+    if (until) throw new WaitUntil(until);
+    const digest = deps.digest ? await deps.digest.settingOf(row.user_id) : null;
+    if (digest && isDigested(digest, row.kind)) {
+      await deps.digest!.hold(row, digest);
+      return;
+    }
     const isTelegram = row.channel === 'telegram';
     if (isTelegram) {
       const { wait, isGlobal } = telegramLimiter.take(row.rate_key, nowMs());
@@ -107,9 +128,11 @@ export function createNotificationDeliveryJobs(deps: {
       },
     });
 
-  // one handler, two kinds: a Telegram wait holds Telegram's kind only
+  // one handler, three kinds: a Telegram wait holds Telegram's kind only, a slow chat service
+  // holds only chat messages
   return [
     kindNamed(NOTIFICATION_DELIVER, options.maxInFlight),
     kindNamed(NOTIFICATION_TELEGRAM, TELEGRAM_LIMITS.perSecond),
+    kindNamed(NOTIFICATION_CHAT, options.maxInFlight),
   ];
 }

@@ -6,8 +6,15 @@ export const NOTIFICATION_DELIVER = 'notification.deliver';
 /** Telegram rows have a kind of their own: Telegram's limits hold them, not mail and push. */
 export const NOTIFICATION_TELEGRAM = 'notification.telegram';
 
+/** ntfy, Discord and Slack: a kind of their own, so a slow chat service holds no mail. */
+export const NOTIFICATION_CHAT = 'notification.chat';
+
 export const deliveryKindOf = (channel: NotificationChannel) =>
-  channel === 'telegram' ? NOTIFICATION_TELEGRAM : NOTIFICATION_DELIVER;
+  channel === 'telegram'
+    ? NOTIFICATION_TELEGRAM
+    : channel === 'ntfy' || channel === 'discord' || channel === 'slack'
+      ? NOTIFICATION_CHAT
+      : NOTIFICATION_DELIVER;
 
 export const deliverPayload = z.object({ key: z.string().min(1) });
 

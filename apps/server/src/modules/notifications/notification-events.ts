@@ -5,6 +5,7 @@ import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import type { NotificationPayload } from './notification-messages.js';
 import type { OutboxEntry, OutboxRepository } from './notification-outbox.repository.js';
 import type { RecipientsRepository } from './notification-recipients.repository.js';
+import type { ChatChannelsRepository } from './chat-channels.repository.js';
 import type { SpoolLow } from '../spools/spool-consumption.js';
 
 /** An outbox row before its channel and recipient are known. */
@@ -24,9 +25,23 @@ export interface VideoFailure {
 export function createNotificationEvents(deps: {
   outbox: OutboxRepository;
   recipients: RecipientsRepository;
+  chatChannels: ChatChannelsRepository;
   clock: Clock;
 }) {
   const { outbox, recipients, clock } = deps;
+
+  /** Every enabled ntfy, Discord and Slack channel of a member that takes this kind. */
+  async function chatEntries(trx: Transaction<Database>, base: EntryBase): Promise<OutboxEntry[]> {
+    if (base.workspaceId === null) return [];
+    const channels = await deps.chatChannels.listForWorkspace(trx, base.workspaceId, base.kind);
+    return channels.map((row) => ({
+      ...base,
+      channel: row.kind,
+      userId: row.user_id,
+      chatChannelId: row.id,
+      rateKey: `${row.kind}:${row.id}`,
+    }));
+  }
 
   async function payloadOf(
     trx: Transaction<Database>,
@@ -82,6 +97,7 @@ export function createNotificationEvents(deps: {
         [
           ...(await telegramEntries(trx, base, 'telegram_print_done')),
           ...(await pushEntries(trx, base)),
+          ...(await chatEntries(trx, base)),
         ],
         clock.now().toISOString(),
       );
@@ -110,6 +126,7 @@ export function createNotificationEvents(deps: {
         [
           ...(await telegramEntries(trx, base, 'telegram_print_done')),
           ...(await pushEntries(trx, base)),
+          ...(await chatEntries(trx, base)),
         ],
         clock.now().toISOString(),
       );
@@ -140,6 +157,7 @@ export function createNotificationEvents(deps: {
             rateKey: `email:${row.user_id}`,
           })),
           ...(await pushEntries(trx, base)),
+          ...(await chatEntries(trx, base)),
         ],
         clock.now().toISOString(),
       );

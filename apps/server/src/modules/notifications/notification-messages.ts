@@ -17,7 +17,18 @@ export interface NotificationPayload {
   spool_name?: string;
   remaining_g?: number;
   workspace_id?: number;
+  /** a daily digest: what each held message said */
+  digest?: Array<{
+    kind: NotificationKind;
+    workspace_name: string;
+    printer_name?: string;
+    file_name?: string;
+    spool_name?: string;
+  }>;
 }
+
+/** A digest names at most this many messages, then how many more. */
+const DIGEST_LINES = 30;
 
 export interface RenderedMessage {
   title: string;
@@ -35,6 +46,8 @@ const TEXT = {
     spool: 'Spool',
     left: 'Left',
     test: 'Printdeck test notification',
+    digest: 'Printdeck daily digest',
+    more: 'more',
     printer: 'Printer',
     file: 'File',
     workspace: 'Workspace',
@@ -50,6 +63,8 @@ const TEXT = {
     spool: 'Cívka',
     left: 'Zbývá',
     test: 'Zkušební oznámení z Printdecku',
+    digest: 'Denní souhrn z Printdecku',
+    more: 'další',
     printer: 'Tiskárna',
     file: 'Soubor',
     workspace: 'Pracovní prostor',
@@ -106,6 +121,18 @@ export function renderNotification(
 ): RenderedMessage {
   const t = TEXT[language];
   const lines: string[] = [];
+  if (kind === 'digest') {
+    const items = payload.digest ?? [];
+    for (const item of items.slice(0, DIGEST_LINES)) {
+      const what = [item.spool_name, item.printer_name, item.file_name]
+        .filter(Boolean)
+        .map((v) => plain(v))
+        .join(' · ');
+      lines.push(`${t[item.kind]}: ${what} (${plain(item.workspace_name)})`);
+    }
+    if (items.length > DIGEST_LINES) lines.push(`+${items.length - DIGEST_LINES} ${t.more}`);
+    return { title: t.digest, lines, link: `${publicUrl}/` };
+  }
   if (payload.spool_name) lines.push(`${t.spool}: ${plain(payload.spool_name)}`);
   if (payload.remaining_g !== undefined) lines.push(`${t.left}: ${payload.remaining_g} g`);
   if (payload.printer_name) lines.push(`${t.printer}: ${plain(payload.printer_name)}`);

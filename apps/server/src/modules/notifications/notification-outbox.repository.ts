@@ -21,13 +21,19 @@ export interface OutboxEntry {
   userId: number;
   workspaceId: number | null;
   pushSubscriptionId?: number;
+  /** a member's ntfy, Discord or Slack channel */
+  chatChannelId?: number;
   rateKey: string;
   payload: NotificationPayload;
 }
 
-/** One delivery per (event, member, channel[, browser]). */
+/** One delivery per (event, member, channel[, browser or chat channel]). */
 export function idempotencyKey(entry: OutboxEntry): string {
-  const target = entry.pushSubscriptionId ? `:${entry.pushSubscriptionId}` : '';
+  const target = entry.pushSubscriptionId
+    ? `:${entry.pushSubscriptionId}`
+    : entry.chatChannelId
+      ? `:${entry.chatChannelId}`
+      : '';
   return `${entry.event}:${entry.kind}:${entry.userId}:${entry.channel}${target}`;
 }
 
@@ -46,6 +52,7 @@ export function createOutboxRepository(db: Db, jobs: JobsRepository) {
         user_id: entry.userId,
         workspace_id: entry.workspaceId,
         push_subscription_id: entry.pushSubscriptionId ?? null,
+        notification_channel_id: entry.chatChannelId ?? null,
         rate_key: entry.rateKey,
         payload: JSON.stringify(entry.payload),
         state: 'pending',

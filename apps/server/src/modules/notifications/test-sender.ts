@@ -27,6 +27,7 @@ export function createTestSender(deps: {
     user_id: userId,
     payload: JSON.stringify({ workspace_name: workspaceName }),
     push_subscription_id: subscriptionId,
+    notification_channel_id: null,
   });
 
   return {

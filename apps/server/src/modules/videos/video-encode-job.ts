@@ -149,6 +149,11 @@ export function createVideoEncodeJob(deps: Deps, logger: FastifyBaseLogger) {
         digests: await digestFiles(frames.map((frame) => frame.path)),
       });
       let failure: VideoFailure | null = null;
+      const ready = {
+        job: { ...job, video_state: 'READY' as const },
+        isFlagged: check.flagged,
+        durationSec: result.durationSec,
+      };
       const isStored = await deps.db.transaction().execute(async (trx) => {
         const stored = await results.storeSuccess(trx, videoId, {
           ...keys,
@@ -156,6 +161,7 @@ export function createVideoEncodeJob(deps: Deps, logger: FastifyBaseLogger) {
           videoSize: result.videoSize,
           check,
         });
+        if (stored) await deps.events.runReadyInTransaction(trx, ready);
         if (!stored || !check.flagged) return stored;
         const row = await trx
           .selectFrom('videos')
@@ -179,6 +185,7 @@ export function createVideoEncodeJob(deps: Deps, logger: FastifyBaseLogger) {
         .catch((error: unknown) =>
           logger.warn({ err: error, video_id: videoId }, 'timelapse frames not removed'),
         );
+      deps.events.notifyReady(ready);
       if (failure) deps.events.notifyFailure(failure);
     } catch (error) {
       await storage.remove(published).catch(() => undefined);

@@ -24,9 +24,31 @@ export interface VideoEventHooks {
   afterCommit?: (failure: VideoFailure) => void;
 }
 
+/** A timelapse was encoded and stored (READY), flagged or not. */
+export interface VideoReady {
+  job: PrintJobRow;
+  isFlagged: boolean;
+  durationSec: number | null;
+}
+
+export interface VideoReadyHooks {
+  inTransaction?: (trx: Transaction<Database>, ready: VideoReady) => Promise<void>;
+  afterCommit?: (ready: VideoReady) => void;
+}
+
 export function createVideoEvents() {
   const hooks: VideoEventHooks[] = [];
+  const readyHooks: VideoReadyHooks[] = [];
   return {
+    subscribeReady(entry: VideoReadyHooks): void {
+      readyHooks.push(entry);
+    },
+    async runReadyInTransaction(trx: Transaction<Database>, ready: VideoReady): Promise<void> {
+      for (const entry of readyHooks) await entry.inTransaction?.(trx, ready);
+    },
+    notifyReady(ready: VideoReady): void {
+      for (const entry of readyHooks) entry.afterCommit?.(ready);
+    },
     subscribe(entry: VideoEventHooks): void {
       hooks.push(entry);
     },

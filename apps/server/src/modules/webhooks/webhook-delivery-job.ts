@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
-import { GiveUp, RetryLater, defineJobKind } from '../../jobs/job-kind.js';
+import { GiveUp, RetryLater, WaitUntil, defineJobKind } from '../../jobs/job-kind.js';
 import type { NetworkPolicy } from '../lan-printers/lan-networks.js';
 import { postToTarget, TargetRefused } from '../../outgoing/outgoing-post.js';
 import { WEBHOOK_DELIVER, webhookDeliverPayload, webhookJobKey } from './webhook-delivery-keys.js';
@@ -10,7 +10,7 @@ import {
   SIGNATURE_HEADER,
   signWebhookBody,
 } from './webhook-signature.js';
-import type { WebhooksRepository } from './webhooks.repository.js';
+import type { WebhookDeliveryRow, WebhookRow, WebhooksRepository } from './webhooks.repository.js';
 
 export interface WebhookDeliveryOptions {
   /** one attempt waits this long for the whole answer; a slow target holds only its own slot */
@@ -20,6 +20,13 @@ export interface WebhookDeliveryOptions {
   maxBackoffMs: number;
   /** deliveries on their way at once in one process */
   concurrency: number;
+  /**
+   * deliveries on their way at once to one webhook in one process: a slow target holds at most
+   * this many of the slots; its other deliveries wait their turn without spending an attempt
+   */
+  perWebhook: number;
+  /** how long such a delivery waits before it looks again */
+  turnWaitMs: number;
 }
 
 export const WEBHOOK_DELIVERY_DEFAULTS: WebhookDeliveryOptions = {
@@ -28,6 +35,8 @@ export const WEBHOOK_DELIVERY_DEFAULTS: WebhookDeliveryOptions = {
   backoffMs: 10_000,
   maxBackoffMs: 3_600_000,
   concurrency: 16,
+  perWebhook: 2,
+  turnWaitMs: 1000,
 };
 
 /** Statuses worth another try: the target may answer differently later. */
@@ -58,12 +67,28 @@ export function createWebhookDeliveryJob(deps: {
 }) {
   const { webhooks, secrets, allowed, clock } = deps;
   const options = { ...WEBHOOK_DELIVERY_DEFAULTS, ...deps.options };
+  const inFlight = new Map<number, number>();
 
   async function deliver(deliveryId: number): Promise<void> {
     const delivery = await webhooks.findDelivery(deliveryId);
     if (!delivery || delivery.state === 'sent' || delivery.state === 'failed') return;
     const webhook = await webhooks.findById(delivery.webhook_id);
     if (!webhook) return;
+    const busy = inFlight.get(webhook.id) ?? 0;
+    if (busy >= options.perWebhook) {
+      throw new WaitUntil(new Date(clock.now().getTime() + options.turnWaitMs));
+    }
+    inFlight.set(webhook.id, busy + 1);
+    try {
+      await send(delivery, webhook);
+    } finally {
+      const left = (inFlight.get(webhook.id) ?? 1) - 1;
+      if (left > 0) inFlight.set(webhook.id, left);
+      else inFlight.delete(webhook.id);
+    }
+  }
+
+  async function send(delivery: WebhookDeliveryRow, webhook: WebhookRow): Promise<void> {
     const started = clock.now();
     await webhooks.markAttempt(
       delivery.id,
@@ -71,10 +96,15 @@ export function createWebhookDeliveryJob(deps: {
       true,
     );
     const secret = secrets.open(webhook.secret_sealed).toString('utf8');
+    const isInGrace =
+      webhook.previous_secret_sealed !== null &&
+      webhook.previous_secret_until !== null &&
+      webhook.previous_secret_until > started.toISOString();
     const signature = signWebhookBody(
       secret,
       delivery.payload,
       Math.floor(started.getTime() / 1000),
+      isInGrace ? secrets.open(webhook.previous_secret_sealed!).toString('utf8') : undefined,
     );
     let answer;
     try {

@@ -9,7 +9,15 @@ export const DELIVERY_HEADER = 'idempotency-key';
  * receiver recomputes it and refuses an old timestamp, so a captured request cannot be replayed
  * later (the Stripe convention).
  */
-export function signWebhookBody(secret: string, body: string, unixSeconds: number): string {
-  const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${mac}`;
+export function signWebhookBody(
+  secret: string,
+  body: string,
+  unixSeconds: number,
+  /** during a rotation's grace period: the old secret signs too, as a second `v1=` */
+  previousSecret?: string,
+): string {
+  const mac = (key: string) =>
+    createHmac('sha256', key).update(`${unixSeconds}.${body}`).digest('hex');
+  const old = previousSecret === undefined ? '' : `,v1=${mac(previousSecret)}`;
+  return `t=${unixSeconds},v1=${mac(secret)}${old}`;
 }

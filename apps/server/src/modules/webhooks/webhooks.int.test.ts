@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addMember,
@@ -57,6 +58,21 @@ function verify(secret: string, received: Received): boolean {
     .update(`${match[1]}.${received.body}`)
     .digest('hex');
   return expected === match[2];
+}
+
+/** A receiver during a rotation: any of the header's v1 signatures made with its secret. */
+function signatures(received: Received): { t: string; v1: string[] } {
+  const header = String(received.headers['x-printdeck-signature'] ?? '');
+  const parts = header.split(',').map((part) => part.split('='));
+  return {
+    t: parts.find(([k]) => k === 't')?.[1] ?? '',
+    v1: parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? ''),
+  };
+}
+function verifyAny(secret: string, received: Received): boolean {
+  const { t: stamp, v1 } = signatures(received);
+  const expected = createHmac('sha256', secret).update(`${stamp}.${received.body}`).digest('hex');
+  return v1.includes(expected);
 }
 
 let t: TestServer;
@@ -250,5 +266,117 @@ describe('webhooks', () => {
       token: owner.access,
     });
     expect(removed.status).toBe(204);
+  });
+
+  it('rotates the secret: shown once, the old one signs beside it until the grace ends', async () => {
+    const hook = await createWebhook();
+    const rotated = await t.api(`/api/groups/${workspaceId}/webhooks/${hook.id}/rotate-secret/`, {
+      method: 'POST',
+      token: owner.access,
+      body: { grace_hours: 2 },
+    });
+    expect(rotated.status, rotated.text).toBe(200);
+    const fresh = rotated.body.secret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(hook.secret);
+    const until = Date.parse(rotated.body.previous_secret_until as string);
+    expect(until - Date.now()).toBeGreaterThan(7_000_000);
+    const listed = await t.api(`/api/groups/${workspaceId}/webhooks/`, { token: owner.access });
+    expect(listed.text).not.toContain(fresh);
+
+    const sendTest = async () => {
+      receiver.received.length = 0;
+      const test = await t.api(`/api/groups/${workspaceId}/webhooks/${hook.id}/test/`, {
+        method: 'POST',
+        token: owner.access,
+      });
+      expect(test.status).toBe(202);
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000 });
+      return receiver.received[0]!;
+    };
+    const during = await sendTest();
+    expect(signatures(during).v1).toHaveLength(2);
+    expect(verifyAny(fresh, during)).toBe(true);
+    expect(verifyAny(hook.secret, during)).toBe(true);
+
+    // the grace period is over: only the new secret signs
+    await t.server.database.db
+      .updateTable('webhooks')
+      .set({ previous_secret_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', hook.id)
+      .execute();
+    const after = await sendTest();
+    expect(signatures(after).v1).toHaveLength(1);
+    expect(verify(fresh, after)).toBe(true);
+    expect(verifyAny(hook.secret, after)).toBe(false);
+
+    const member = await buildUser(t);
+    await addMember(t, workspaceId, member, 'user');
+    const denied = await t.api(`/api/groups/${workspaceId}/webhooks/${hook.id}/rotate-secret/`, {
+      method: 'POST',
+      token: member.access,
+    });
+    expect(denied.status).toBe(403);
+  });
+
+  it('a slow target holds two slots at most: a fast webhook is served before it answers', async () => {
+    const answered: Array<{ path: string; at: number }> = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        const finish = () => {
+          answered.push({ path: request.url ?? '', at: performance.now() });
+          response.writeHead(200).end('ok');
+        };
+        if (request.url === '/slow') void gate.then(finish);
+        else finish();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const add = async (path: string) =>
+        (
+          await t.api(`/api/groups/${workspaceId}/webhooks/`, {
+            method: 'POST',
+            token: owner.access,
+            body: { url: `${base}${path}`, events: ['job.finished'] },
+          })
+        ).body as { id: number };
+      const slow = await add('/slow');
+      const fast = await add('/fast');
+      // more slow deliveries than the runner has slots (16), queued first
+      for (let i = 0; i < 20; i += 1) {
+        await t.api(`/api/groups/${workspaceId}/webhooks/${slow.id}/test/`, {
+          method: 'POST',
+          token: owner.access,
+        });
+      }
+      await t.api(`/api/groups/${workspaceId}/webhooks/${fast.id}/test/`, {
+        method: 'POST',
+        token: owner.access,
+      });
+      // the slow target answers nothing until the fast one was served
+      await vi.waitFor(() => expect(answered.map((a) => a.path)).toEqual(['/fast']), {
+        timeout: 10_000,
+      });
+      const slowDeliveries = await deliveriesOf(slow.id);
+      expect(slowDeliveries.filter((d) => d.state === 'sending').length).toBeLessThanOrEqual(2);
+      expect(slowDeliveries.every((d) => d.attempts === 0 || d.state === 'sending')).toBe(true);
+      release();
+      await vi.waitFor(
+        async () =>
+          expect((await deliveriesOf(slow.id)).every((d) => d.state === 'sent')).toBe(true),
+        { timeout: 30_000 },
+      );
+    } finally {
+      release();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -49,7 +49,17 @@ export function createWebhooksRepository(db: Db) {
 
     async update(
       id: number,
-      changes: Partial<Pick<WebhookRow, 'url' | 'events' | 'is_enabled'>>,
+      changes: Partial<
+        Pick<
+          WebhookRow,
+          | 'url'
+          | 'events'
+          | 'is_enabled'
+          | 'secret_sealed'
+          | 'previous_secret_sealed'
+          | 'previous_secret_until'
+        >
+      >,
     ): Promise<void> {
       if (Object.keys(changes).length === 0) return;
       await db.updateTable('webhooks').set(changes).where('id', '=', id).execute();

@@ -8,6 +8,7 @@ import {
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
   WebhookListSchema,
+  WebhookRotateSecretSchema,
   WebhookSchema,
   WebhookUpdateSchema,
 } from '@printdeck/shared';
@@ -85,6 +86,25 @@ export function registerWebhooksRoutes(app: FastifyInstance, webhooks: WebhooksS
         .send(
           await webhooks.sendTest(getAuth(request).userId, request.params.g, request.params.id),
         ),
+  });
+
+  r.post('/api/groups/:g/webhooks/:id/rotate-secret/', {
+    config,
+    schema: {
+      tags,
+      summary:
+        'A new signing secret, shown only this once; the old one still signs for the grace period',
+      params,
+      body: WebhookRotateSecretSchema.optional(),
+      response: { 200: WebhookCreatedSchema },
+    },
+    handler: (request) =>
+      webhooks.rotateSecret(
+        getAuth(request).userId,
+        request.params.g,
+        request.params.id,
+        request.body ?? {},
+      ),
   });
 
   r.get('/api/groups/:g/webhooks/:id/deliveries/', {

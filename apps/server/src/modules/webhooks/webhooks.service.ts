@@ -5,8 +5,10 @@ import type {
   WebhookCreated,
   WebhookDelivery,
   WebhookEvent,
+  WebhookRotateSecret,
   WebhookUpdate,
 } from '@printdeck/shared';
+import { WEBHOOK_ROTATION_GRACE_HOURS } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
@@ -23,6 +25,7 @@ function toWebhook(row: WebhookRow): Webhook {
     events: JSON.parse(row.events) as WebhookEvent[],
     is_enabled: row.is_enabled === 1,
     created_on: row.created_on,
+    previous_secret_until: row.previous_secret_until,
   };
 }
 
@@ -30,6 +33,8 @@ function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   const { webhook_id: _webhook, payload: _payload, ...rest } = row;
   return rest;
 }
+
+const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
 /** A workspace's webhooks, managed by its admins (CHANGE_GROUP). */
 export function createWebhooksService(deps: {
@@ -75,7 +80,7 @@ export function createWebhooksService(deps: {
     ): Promise<WebhookCreated> {
       await deps.requireWorkspacePermission(userId, workspaceId, 'CHANGE_GROUP');
       await checkUrl(input.url);
-      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      const secret = newSecret();
       const row = await webhooks.insert({
         workspace_id: workspaceId,
         url: input.url,
@@ -84,6 +89,8 @@ export function createWebhooksService(deps: {
         is_enabled: input.is_enabled === false ? 0 : 1,
         created_by: userId,
         created_on: clock.now().toISOString(),
+        previous_secret_sealed: null,
+        previous_secret_until: null,
       });
       return { ...toWebhook(row), secret };
     },
@@ -102,6 +109,28 @@ export function createWebhooksService(deps: {
         ...(input.is_enabled !== undefined && { is_enabled: input.is_enabled ? 1 : 0 }),
       });
       return toWebhook((await webhooks.find(workspaceId, id))!);
+    },
+
+    /**
+     * A new secret, shown once; the current one keeps signing beside it (a second `v1=`) for
+     * the grace period, so the receiver can switch without refusing a delivery. Rotating again
+     * within the grace period drops the oldest.
+     */
+    async rotateSecret(
+      userId: number,
+      workspaceId: number,
+      id: number,
+      input: WebhookRotateSecret,
+    ): Promise<WebhookCreated> {
+      const row = await getOrThrow(userId, workspaceId, id);
+      const secret = newSecret();
+      const graceMs = (input.grace_hours ?? WEBHOOK_ROTATION_GRACE_HOURS.default) * 3_600_000;
+      await webhooks.update(id, {
+        secret_sealed: deps.secrets.seal(Buffer.from(secret)),
+        previous_secret_sealed: row.secret_sealed,
+        previous_secret_until: new Date(clock.now().getTime() + graceMs).toISOString(),
+      });
+      return { ...toWebhook((await webhooks.find(workspaceId, id))!), secret };
     },
 
     async remove(userId: number, workspaceId: number, id: number): Promise<void> {

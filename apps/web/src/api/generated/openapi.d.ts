@@ -706,6 +706,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/channels/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My ntfy, Discord and Slack channels */
+        get: operations["getNotificationsChannels"];
+        put?: never;
+        /** Add an ntfy, Discord or Slack channel (public addresses only) */
+        post: operations["postNotificationsChannels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/channels/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of my channels */
+        delete: operations["deleteNotificationsChannelsById"];
+        options?: never;
+        head?: never;
+        /** Change one of my channels; omitted fields stay as they are */
+        patch: operations["patchNotificationsChannelsById"];
+        trace?: never;
+    };
+    "/api/notifications/channels/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test message to this channel now and say whether the service took it */
+        post: operations["postNotificationsChannelsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My quiet hours and daily digest */
+        get: operations["getNotificationsPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change my quiet hours and daily digest; omitted fields stay as they are */
+        patch: operations["patchNotificationsPreferences"];
+        trace?: never;
+    };
     "/api/groups/{g}/webhooks/": {
         parameters: {
             query?: never;
@@ -753,6 +824,23 @@ export interface paths {
         put?: never;
         /** Send a webhook.test event to this webhook; its delivery shows in the log */
         post: operations["postGroupsByGWebhooksByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{g}/webhooks/{id}/rotate-secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown only this once; the old one still signs for the grace period */
+        post: operations["postGroupsByGWebhooksByIdRotateSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4462,6 +4550,302 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getNotificationsChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ntfy" | "discord" | "slack";
+                            name: string;
+                            url: string;
+                            topic: string | null;
+                            has_token: boolean;
+                            events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                            is_enabled: boolean;
+                            created_on: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postNotificationsChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "ntfy" | "discord" | "slack";
+                    name: string;
+                    url: string;
+                    topic?: string;
+                    token?: string;
+                    events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                    is_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        kind: "ntfy" | "discord" | "slack";
+                        name: string;
+                        url: string;
+                        topic: string | null;
+                        has_token: boolean;
+                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                        is_enabled: boolean;
+                        created_on: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteNotificationsChannelsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes; Content-Type names their kind. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    patchNotificationsChannelsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    url?: string;
+                    topic?: string;
+                    token?: string | null;
+                    events?: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                    is_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        kind: "ntfy" | "discord" | "slack";
+                        name: string;
+                        url: string;
+                        topic: string | null;
+                        has_token: boolean;
+                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                        is_enabled: boolean;
+                        created_on: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postNotificationsChannelsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "sent" | "failed";
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        time_zone: string;
+                        quiet_hours: {
+                            start: string;
+                            end: string;
+                        } | null;
+                        errors_pierce: boolean;
+                        digest_hour: number | null;
+                    };
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    patchNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    time_zone?: string;
+                    quiet_hours?: {
+                        start: string;
+                        end: string;
+                    } | null;
+                    errors_pierce?: boolean;
+                    digest_hour?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        time_zone: string;
+                        quiet_hours: {
+                            start: string;
+                            end: string;
+                        } | null;
+                        errors_pierce: boolean;
+                        digest_hour: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getGroupsByGWebhooks: {
         parameters: {
             query?: never;
@@ -4486,6 +4870,7 @@ export interface operations {
                             events: ("job.started" | "job.finished" | "job.failed" | "job.cancelled" | "printer.offline" | "printer.error" | "queue.item_done" | "video.ready" | "spool.low")[];
                             is_enabled: boolean;
                             created_on: string;
+                            previous_secret_until: string | null;
                         }[];
                     };
                 };
@@ -4529,6 +4914,7 @@ export interface operations {
                         events: ("job.started" | "job.finished" | "job.failed" | "job.cancelled" | "printer.offline" | "printer.error" | "queue.item_done" | "video.ready" | "spool.low")[];
                         is_enabled: boolean;
                         created_on: string;
+                        previous_secret_until: string | null;
                         secret: string;
                     };
                 };
@@ -4608,6 +4994,7 @@ export interface operations {
                         events: ("job.started" | "job.finished" | "job.failed" | "job.cancelled" | "printer.offline" | "printer.error" | "queue.item_done" | "video.ready" | "spool.low")[];
                         is_enabled: boolean;
                         created_on: string;
+                        previous_secret_until: string | null;
                     };
                 };
             };
@@ -4655,6 +5042,53 @@ export interface operations {
                         created_on: string;
                         attempted_on: string | null;
                         next_attempt_on: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postGroupsByGWebhooksByIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grace_hours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        events: ("job.started" | "job.finished" | "job.failed" | "job.cancelled" | "printer.offline" | "printer.error" | "queue.item_done" | "video.ready" | "spool.low")[];
+                        is_enabled: boolean;
+                        created_on: string;
+                        previous_secret_until: string | null;
+                        secret: string;
                     };
                 };
             };

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { useMe } from '../../../shared/account/api/get-me';
 import { useMyWorkspaces } from '../../../shared/workspaces/api/get-my-workspaces';
+import { ChatChannelsBox } from './ChatChannelsBox';
 import { NotificationBox } from './NotificationBox';
+import { QuietHoursBox } from './QuietHoursBox';
 
 /** Settings → Notifications: one box per workspace. */
 export function NotificationsSettingsPage() {
@@ -20,6 +22,8 @@ export function NotificationsSettingsPage() {
             isTelegramLinked={me.data?.is_telegram ?? true}
           />
         ))}
+        <ChatChannelsBox />
+        <QuietHoursBox />
       </Stack>
     </SettingsSection>
   );

@@ -96,6 +96,22 @@ export function useDeleteWebhook(workspaceId: number) {
   });
 }
 
+/** A new secret, in the answer only; the old one keeps signing for the grace period. */
+export function useRotateWebhookSecret(workspaceId: number, webhookId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<WebhookCreated> =>
+      apiClient.request({
+        method: 'POST',
+        path: `${base(workspaceId)}${webhookId}/rotate-secret/`,
+        body: {},
+        schema: WebhookCreatedSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey(workspaceId) }),
+    meta: INLINE_ERRORS,
+  });
+}
+
 /** Queues a webhook.test event; its delivery (pending at first) joins the log. */
 export function useSendTestWebhook(workspaceId: number, webhookId: number) {
   const queryClient = useQueryClient();

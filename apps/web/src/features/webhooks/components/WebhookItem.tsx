@@ -1,11 +1,13 @@
-import { Badge, Button, Collapse, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import type { Webhook, WebhookDelivery } from '@printdeck/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CopyableSecret } from '../../../components/CopyableSecret';
 import { FormMessage } from '../../../components/FormMessage';
 import {
   useDeleteWebhook,
+  useRotateWebhookSecret,
   useSendTestWebhook,
   useUpdateWebhook,
   useWebhookDeliveries,
@@ -31,9 +33,15 @@ export function WebhookItem({ workspaceId, webhook }: { workspaceId: number; web
   const update = useUpdateWebhook(workspaceId);
   const remove = useDeleteWebhook(workspaceId);
   const test = useSendTestWebhook(workspaceId, webhook.id);
+  const rotate = useRotateWebhookSecret(workspaceId, webhook.id);
   const [isLogOpen, setIsLogOpen] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
-  const failure = update.error ?? remove.error ?? test.error;
+  const [isConfirmingRotate, setIsConfirmingRotate] = useState(false);
+  const failure = update.error ?? remove.error ?? test.error ?? rotate.error;
+  const graceUntil =
+    webhook.previous_secret_until && Date.parse(webhook.previous_secret_until) > Date.now()
+      ? new Date(webhook.previous_secret_until).toLocaleString()
+      : null;
 
   return (
     <Paper withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
@@ -68,10 +76,41 @@ export function WebhookItem({ workspaceId, webhook }: { workspaceId: number; web
           >
             {isLogOpen ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
           </Button>
+          <Button size="xs" variant="default" onClick={() => setIsConfirmingRotate(true)}>
+            {t('webhooks.rotate')}
+          </Button>
           <Button size="xs" variant="subtle" color="red" onClick={() => setIsConfirming(true)}>
             {t('webhooks.delete')}
           </Button>
         </Group>
+        {graceUntil && !rotate.data && (
+          <Text size="sm" c="dimmed">
+            {t('webhooks.graceUntil', { time: graceUntil })}
+          </Text>
+        )}
+        {rotate.data && (
+          <Alert color="yellow" title={t('webhooks.rotatedTitle')} role="status">
+            <Stack gap="xs">
+              <Text size="sm">{t('webhooks.secretShownOnce')}</Text>
+              <CopyableSecret value={rotate.data.secret} testId="rotated-webhook-secret" />
+              {rotate.data.previous_secret_until && (
+                <Text size="sm">
+                  {t('webhooks.graceUntil', {
+                    time: new Date(rotate.data.previous_secret_until).toLocaleString(),
+                  })}
+                </Text>
+              )}
+              <Button
+                size="xs"
+                variant="default"
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => rotate.reset()}
+              >
+                {t('webhooks.secretSaved')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {test.data && (
           <TestResult workspaceId={workspaceId} webhookId={webhook.id} sent={test.data} />
         )}
@@ -80,6 +119,19 @@ export function WebhookItem({ workspaceId, webhook }: { workspaceId: number; web
           {isLogOpen && <WebhookDeliveries workspaceId={workspaceId} webhookId={webhook.id} />}
         </Collapse>
       </Stack>
+      {isConfirmingRotate && (
+        <ConfirmDialog
+          title={t('webhooks.rotate')}
+          confirmLabel={t('webhooks.rotate')}
+          isPending={rotate.isPending}
+          onClose={() => setIsConfirmingRotate(false)}
+          onConfirm={() =>
+            rotate.mutate(undefined, { onSettled: () => setIsConfirmingRotate(false) })
+          }
+        >
+          {t('webhooks.rotateText')}
+        </ConfirmDialog>
+      )}
       {isConfirming && (
         <ConfirmDialog
           title={t('webhooks.delete')}

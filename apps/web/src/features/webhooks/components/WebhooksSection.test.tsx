@@ -16,6 +16,7 @@ const created = {
   events: ['job.finished'],
   is_enabled: true,
   created_on: '2026-11-27T09:00:00.000Z',
+  previous_secret_until: null,
 };
 
 let api: FakeApiServer;
@@ -86,5 +87,28 @@ describe('the webhooks section', () => {
     // the field's own message, not a general one beside the button
     expect(screen.getAllByText(message)).toHaveLength(1);
     expect(screen.queryByTestId('new-webhook-secret')).toBeNull();
+  });
+
+  it('rotates the secret: the new one shown once, the old one’s grace period said', async () => {
+    const until = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    api.answerWith(({ method, url }) => {
+      if (url === '/api/groups/1/webhooks/' && method === 'GET')
+        return { status: 200, body: { results: [created] } };
+      if (url === '/api/groups/1/webhooks/5/rotate-secret/')
+        return {
+          status: 200,
+          body: { ...created, previous_secret_until: until, secret: 'whsec_new' },
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderInApp(<WebhooksSection workspaceId={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    expect((await screen.findByTestId('rotated-webhook-secret')).textContent).toBe('whsec_new');
+    await waitFor(() =>
+      expect(screen.getAllByText(/The previous secret also signs until/).length).toBeGreaterThan(0),
+    );
   });
 });

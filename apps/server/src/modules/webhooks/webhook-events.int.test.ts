@@ -1,0 +1,216 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readyState } from '../../../test-support/fake-agent.js';
+import {
+  buildPrinterWithAgent,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
+import { uploadGcode } from '../../../test-support/print-queue.js';
+import { buildOfflinePrinter, buildSpool, loadSpool } from '../../../test-support/spools.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+
+interface Received {
+  event: string;
+  key: string;
+  body: { event: string; workspace_id: number; data: Record<string, unknown> };
+}
+
+/** A real HTTP receiver on 127.0.0.1 that keeps every delivery. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        event: String(request.headers['x-printdeck-event']),
+        key: String(request.headers['idempotency-key']),
+        body: JSON.parse(Buffer.concat(chunks).toString()) as Received['body'],
+      });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    of: (event: string) => received.filter((r) => r.event === event),
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+let t: TestServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let owner: BuiltUser;
+let workspaceId: number;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  t = await startTestServer({
+    env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
+    webhookOptions: { backoffMs: 50, maxBackoffMs: 200, maxAttempts: 3, timeoutMs: 2000 },
+    jobOptions: { pollMs: 50 },
+  });
+  owner = await buildUser(t);
+  workspaceId = await buildWorkspace(t, owner);
+  const response = await t.api(`/api/groups/${workspaceId}/webhooks/`, {
+    method: 'POST',
+    token: owner.access,
+    body: {
+      url: receiver.url,
+      events: ['printer.offline', 'printer.error', 'queue.item_done', 'spool.low', 'video.ready'],
+    },
+  });
+  expect(response.status, response.text).toBe(201);
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+async function insertRunningJob(fields: { printerId: number; fileId?: number; grams?: number }) {
+  const row = await t.server.database.db
+    .insertInto('print_jobs')
+    .values({
+      workspace_id: workspaceId,
+      file_id: fields.fileId ?? null,
+      file_name: 'benchy.gcode',
+      printer_id: fields.printerId,
+      printer_name: 'MK4',
+      device_key_id: 1,
+      user_id: owner.id,
+      username: owner.email,
+      started_on: new Date().toISOString(),
+      ended_on: null,
+      outcome: 'printing',
+      make_video: 0,
+      video_state: null,
+      filament_used_g: fields.grams ?? null,
+      filament_used_mm: null,
+      printing_time_sec: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('webhook events where they happen', () => {
+  it('printer.error on a patch into ERROR (once), printer.offline when the link drops', async () => {
+    const { printerId, agent } = await buildPrinterWithAgent(t, {
+      token: owner.access,
+      workspaceId,
+      name: 'Errant',
+    });
+    const broken = readyState();
+    broken.state.flags = { ...broken.state.flags, operational: false, ready: false, error: true };
+    broken.state.text = 'Error';
+    broken.error = { code: 'printer-error', detail: 'Thermal runaway' };
+    agent.send({ type: 'state', kind: 'patch', state: broken });
+    agent.send({ type: 'state', kind: 'patch', state: { ...broken, temperature: {} } });
+    await vi.waitFor(() => expect(receiver.of('printer.error')).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    expect(receiver.of('printer.error')[0]!.body).toMatchObject({
+      workspace_id: workspaceId,
+      data: { printer_id: printerId, printer_name: 'Errant', error: { code: 'printer-error' } },
+    });
+    agent.close();
+    await vi.waitFor(() => expect(receiver.of('printer.offline')).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    expect(receiver.of('printer.offline')[0]!.body.data).toMatchObject({ printer_id: printerId });
+    expect(receiver.of('printer.error')).toHaveLength(1);
+  });
+
+  it('queue.item_done when a queue item’s job prints to the end, in the ending transaction', async () => {
+    const printerId = await buildOfflinePrinter(t, owner, workspaceId, 'Queued');
+    const fileId = await uploadGcode(t, owner, workspaceId, 'queued.gcode');
+    const jobId = await insertRunningJob({ printerId, fileId });
+    const failedJob = await insertRunningJob({ printerId, fileId });
+    for (const [id, position] of [
+      [jobId, 1],
+      [failedJob, 2],
+    ] as const) {
+      await t.server.database.db
+        .insertInto('print_queue_items')
+        .values({
+          workspace_id: workspaceId,
+          file_id: fileId,
+          printer_id: printerId,
+          state: 'PRINTED',
+          position,
+          jobox_autostart: 0,
+          make_video: 0,
+          print_job_id: id,
+          added_by_id: owner.id,
+          added_by_username: owner.email,
+          added_on: new Date().toISOString(),
+          printed_on: null,
+          done_on: null,
+          started_by: null,
+          starting_on: null,
+          is_held: 0,
+          start_error: null,
+          start_error_on: null,
+          copy_group_id: null,
+          copy_index: null,
+          copy_count: null,
+        })
+        .execute();
+    }
+    await t.server.services.printJobs.endJob(jobId, 'done');
+    await t.server.services.printJobs.endJob(failedJob, 'failed');
+    await vi.waitFor(() => expect(receiver.of('queue.item_done')).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    const [done] = receiver.of('queue.item_done');
+    expect(done!.body.data).toMatchObject({ job_id: jobId, outcome: 'done' });
+    expect(done!.key).toBe(`queue_item:${done!.body.data.item_id}:done`);
+  });
+
+  it('spool.low when a job’s usage takes a spool below its threshold', async () => {
+    const printerId = await buildOfflinePrinter(t, owner, workspaceId, 'Spooled');
+    const spoolId = await buildSpool(t, owner, workspaceId, { low_threshold_g: 998 });
+    expect((await loadSpool(t, owner, { printerId, tool: 0, spoolId })).status).toBeLessThan(300);
+    const jobId = await insertRunningJob({ printerId, grams: 5 });
+    await t.server.services.printJobs.endJob(jobId, 'done');
+    await vi.waitFor(() => expect(receiver.of('spool.low')).toHaveLength(1), { timeout: 10_000 });
+    expect(receiver.of('spool.low')[0]!.body.data).toMatchObject({
+      spool_id: spoolId,
+      job_id: jobId,
+      remaining_g: 995,
+      threshold_g: 998,
+    });
+  });
+
+  it('video.ready in the transaction that stores the encoded timelapse', async () => {
+    const printerId = await buildOfflinePrinter(t, owner, workspaceId, 'Filmed');
+    const jobId = await insertRunningJob({ printerId });
+    const job = await t.server.database.db
+      .selectFrom('print_jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    // the encode job's transaction: what it runs once the video is stored
+    await t.server.database.db.transaction().execute((trx) =>
+      t.server.services.videos.events.runReadyInTransaction(trx, {
+        job: { ...job, video_state: 'READY' },
+        isFlagged: false,
+        durationSec: 12,
+      }),
+    );
+    t.server.services.jobs.wake();
+    await vi.waitFor(() => expect(receiver.of('video.ready')).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    expect(receiver.of('video.ready')[0]!.body.data).toMatchObject({
+      video_id: jobId,
+      duration_sec: 12,
+      is_flagged: false,
+    });
+  });
+});
