@@ -38,6 +38,7 @@ import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
+import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 
 /**
  * Every route of the API and the device gateway, in the order they are registered: the one
@@ -97,6 +98,7 @@ export async function registerRoutes(
   registerPrintQueueRoutes(server, services.printQueue.service);
   registerSpoolsRoutes(server, services.spools.service);
   registerPrinterSpoolsRoutes(server, services.spools.loaded);
+  registerMaintenanceRoutes(server, services.maintenance);
   const { devices } = services;
   registerDeviceKeysRoutes(server, {
     deviceKeys: devices.deviceKeys,

@@ -30,3 +30,4 @@ export * from './schemas/temperature-history.schema.js';
 export * from './schemas/stats-charts.schema.js';
 export * from './schemas/spools.schema.js';
 export * from './schemas/webhooks.schema.js';
+export * from './schemas/maintenance.schema.js';

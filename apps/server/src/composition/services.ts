@@ -11,6 +11,7 @@ import { createPrintQueueServices } from './print-queue.js';
 import { createSpoolServices } from './spools.js';
 import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
+import { createMaintenanceServices } from '../modules/maintenance/index.js';
 import { createVideoServices, type VideoSettings } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
 import { createWebhookServices } from './webhooks.js';
@@ -256,6 +257,15 @@ export function composeServices({
     ...(rest.webhookOptions ? { options: rest.webhookOptions } : {}),
   });
   jobs.register(webhooks.deliveryJob);
+  const maintenance = createMaintenanceServices({
+    db,
+    clock,
+    workspaces,
+    getPrinterForUser: devices.getPrinterForUser,
+    users,
+    enqueueDue: (trx, notice) => notifications.events.enqueueMaintenanceDue(trx, notice),
+  });
+  jobs.register(maintenance.daysCheckJob);
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
@@ -270,6 +280,7 @@ export function composeServices({
         onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
       }).onJobEnded,
     },
+    maintenance: { inTransaction: (trx, job) => maintenance.service.onJobEnded(trx, job) },
     notifications: notifications.hooks,
     webhooks: webhooks.hooks,
   });
@@ -292,6 +303,7 @@ export function composeServices({
     printJobLifecycle,
     printQueue,
     spools,
+    maintenance: maintenance.service,
     workspaceAdmin,
     videos,
     notifications,

@@ -27,6 +27,8 @@ import * as notificationDeliveryJobs from './0025-notification-delivery-jobs.js'
 import * as queuePrinterVersions from './0038-queue-printer-versions.js';
 import * as filePlates from './0037-file-plates.js';
 import * as webhooks from './0034-webhooks.js';
+import * as maintenanceTasks from './0039-maintenance-tasks.js';
+import * as printCost from './0040-print-cost.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -58,4 +60,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0038-queue-printer-versions': queuePrinterVersions,
   '0037-file-plates': filePlates,
   '0034-webhooks': webhooks,
+  '0039-maintenance-tasks': maintenanceTasks,
+  '0040-print-cost': printCost,
 };

@@ -39,7 +39,12 @@ export interface PushSubscriptionsTable {
 export type NotificationChannel = 'telegram' | 'email' | 'push';
 
 export type NotificationKind =
-  'print_done' | 'print_failed' | 'video_failed' | 'spool_low' | 'test';
+  | 'print_done'
+  | 'print_failed'
+  | 'video_failed'
+  | 'spool_low'
+  | 'maintenance_due'
+  | 'test';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 

@@ -99,6 +99,13 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:g/printer-spools/': 'read',
   'PUT /api/printers/:id/spools/:tool/': 'none',
   'DELETE /api/printers/:id/spools/:tool/': 'none',
+  // maintenance tasks (issue 26)
+  'GET /api/printers/:id/maintenance/': 'read',
+  'GET /api/groups/:g/maintenance-due/': 'read',
+  'POST /api/printers/:id/maintenance/': 'none',
+  'PATCH /api/printers/:id/maintenance/:taskId/': 'none',
+  'DELETE /api/printers/:id/maintenance/:taskId/': 'none',
+  'POST /api/printers/:id/maintenance/:taskId/done/': 'none',
   // timelapse videos
   'GET /api/groups/:g/videos/': 'read',
   'GET /api/groups/:g/videos/:id/': 'read',

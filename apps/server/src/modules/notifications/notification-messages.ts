@@ -17,6 +17,8 @@ export interface NotificationPayload {
   spool_name?: string;
   remaining_g?: number;
   workspace_id?: number;
+  /** maintenance due (issue 26): the task's name */
+  task_name?: string;
 }
 
 export interface RenderedMessage {
@@ -32,6 +34,8 @@ const TEXT = {
     print_failed: 'Print failed',
     video_failed: 'Timelapse video failed',
     spool_low: 'Spool running low',
+    maintenance_due: 'Maintenance due',
+    task: 'Task',
     spool: 'Spool',
     left: 'Left',
     test: 'Printdeck test notification',
@@ -47,6 +51,8 @@ const TEXT = {
     print_failed: 'Tisk selhal',
     video_failed: 'Časosběrné video se nepodařilo',
     spool_low: 'Cívka dochází',
+    maintenance_due: 'Čas na údržbu',
+    task: 'Úkol',
     spool: 'Cívka',
     left: 'Zbývá',
     test: 'Zkušební oznámení z Printdecku',
@@ -106,6 +112,7 @@ export function renderNotification(
 ): RenderedMessage {
   const t = TEXT[language];
   const lines: string[] = [];
+  if (payload.task_name) lines.push(`${t.task}: ${plain(payload.task_name)}`);
   if (payload.spool_name) lines.push(`${t.spool}: ${plain(payload.spool_name)}`);
   if (payload.remaining_g !== undefined) lines.push(`${t.left}: ${payload.remaining_g} g`);
   if (payload.printer_name) lines.push(`${t.printer}: ${plain(payload.printer_name)}`);

@@ -138,6 +138,7 @@ export function createPrintersService({
         octoprint_api_key: sealKey(input.api_key),
         out_of_service_reason: null,
         out_of_service_on: null,
+        average_power_w: null,
       });
       if (input.api_key) await sendDeviceSettings(deviceKeyId);
       return toResponse((await printers.findPrinterById(id))!);
