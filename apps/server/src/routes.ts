@@ -39,6 +39,7 @@ import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { registerPrintLogExportRoutes } from './modules/print-jobs/print-log-export.routes.js';
 
 /**
  * Every route of the API and the device gateway, in the order they are registered: the one
@@ -89,6 +90,7 @@ export async function registerRoutes(
   await registerFilesRoutes(server, services.files);
   registerFileLabelsRoutes(server, services.files.fileLabels);
   registerPrintJobsRoutes(server, services.printJobs);
+  registerPrintLogExportRoutes(server, services.printLogExport);
   await registerSlicerRoutes(server, {
     slicer: workspaceAdmin.slicer,
     uploads: services.files.fileUploads,

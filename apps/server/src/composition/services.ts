@@ -12,6 +12,8 @@ import { createSpoolServices } from './spools.js';
 import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
 import { createMaintenanceServices } from '../modules/maintenance/index.js';
+import { recordJobCost } from '../modules/print-cost/print-cost.js';
+import { createPrintLogExport } from '../modules/print-jobs/print-log-export.js';
 import { createVideoServices, type VideoSettings } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
 import { createWebhookServices } from './webhooks.js';
@@ -280,6 +282,7 @@ export function composeServices({
         onLow: (trx, low) => notifications.events.enqueueSpoolLow(trx, low),
       }).onJobEnded,
     },
+    cost: { inTransaction: recordJobCost },
     maintenance: { inTransaction: (trx, job) => maintenance.service.onJobEnded(trx, job) },
     notifications: notifications.hooks,
     webhooks: webhooks.hooks,
@@ -304,6 +307,7 @@ export function composeServices({
     printQueue,
     spools,
     maintenance: maintenance.service,
+    printLogExport: createPrintLogExport({ db, workspaces, clock }),
     workspaceAdmin,
     videos,
     notifications,

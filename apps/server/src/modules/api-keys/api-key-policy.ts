@@ -99,6 +99,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:g/printer-spools/': 'read',
   'PUT /api/printers/:id/spools/:tool/': 'none',
   'DELETE /api/printers/:id/spools/:tool/': 'none',
+  'GET /api/groups/:g/print-jobs/export/': 'read',
   // maintenance tasks (issue 26)
   'GET /api/printers/:id/maintenance/': 'read',
   'GET /api/groups/:g/maintenance-due/': 'read',

@@ -81,6 +81,7 @@ export function createPrintersService({
         row.out_of_service_reason === null
           ? null
           : { reason: row.out_of_service_reason, since: row.out_of_service_on ?? '' },
+      average_power_w: row.average_power_w,
     }));
   }
 
@@ -155,6 +156,7 @@ export function createPrintersService({
         ...(input.camera_rotation !== undefined && { camera_rotation: input.camera_rotation }),
         ...(input.jobox_enabled !== undefined && { jobox_enabled: input.jobox_enabled ? 1 : 0 }),
         ...(input.api_key !== undefined && { octoprint_api_key: sealKey(input.api_key) }),
+        ...(input.average_power_w !== undefined && { average_power_w: input.average_power_w }),
         ...(input.out_of_service_reason !== undefined && {
           out_of_service_reason: input.out_of_service_reason,
           out_of_service_on:
