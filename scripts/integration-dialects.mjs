@@ -199,4 +199,8 @@ export const BOTH_DIALECTS = {
     "the scrape's grouped counts (sum of sizes, min of due times) on both databases",
   'apps/server/src/modules/webhooks/webhooks.int.test.ts':
     'deliveries unique per (webhook, event) with ON CONFLICT and RETURNING, in the ending transaction',
+  'apps/server/src/modules/maintenance/maintenance.int.test.ts':
+    'counters grown in the ending transaction, the once-per-period claim (a conditional UPDATE … RETURNING) racing',
+  'apps/server/src/modules/print-cost/print-cost.int.test.ts':
+    'cost stored in the ending transaction and summed into the roll-ups; the CSV keyset pages in SQL',
 };
