@@ -18,6 +18,7 @@ export function buildPrinter(overrides: Partial<Printer> = {}): Printer {
     printer_group_ids: [],
     plate_state: null,
     out_of_service: null,
+    average_power_w: null,
     ...overrides,
   };
 }

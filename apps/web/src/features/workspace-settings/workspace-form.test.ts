@@ -38,6 +38,9 @@ describe('workspace form', () => {
     expect(toWorkspaceUpdate(values({ staggerMaxHeating: 4 })).settings).toMatchObject({
       stagger_max_heating: 4,
       stagger_interval_s: null,
+      energy_price_kwh: null,
+      machine_hour_rate: null,
+      currency: null,
     });
   });
 

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { useIsChangingState } from '../hooks/changing-state-store';
 import { LoadedSpools } from '../../spools';
+import { MaintenanceDueBadge } from '../../maintenance';
 import { useHasPermission } from '../../workspaces';
 import { usePrinterCommands } from '../hooks/use-printer-commands';
 import { canEmergencyStopFromMenu, canPrintFromCard, getCardActions } from '../model/card-actions';
@@ -112,7 +113,10 @@ export const PrinterCard = memo(function PrinterCard({
           </Text>
         )}
         <Group justify="space-between" gap="xs">
-          <PrinterStateBadge view={view} />
+          <Group gap={6}>
+            <PrinterStateBadge view={view} />
+            <MaintenanceDueBadge printerId={printer.id} />
+          </Group>
           <FilamentTypeSelect printer={printer} />
         </Group>
         <LoadedSpools printer={printer} place="card" />

@@ -22,6 +22,7 @@ import {
   type WorkspaceFormErrors,
 } from '../workspace-form';
 import { AvatarPicker } from './AvatarPicker';
+import { CostFields } from './CostFields';
 import { DescriptionHtml } from './DescriptionHtml';
 import { WorkspaceProfileFields } from './WorkspaceProfileFields';
 import { WorkspaceProfileReadOnly } from './WorkspaceProfileReadOnly';
@@ -152,6 +153,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
                   />
                 </Group>
               )}
+              <CostFields values={values} onChange={setValues} error={update.error} />
               {update.isError && <FormMessage>{update.error.message}</FormMessage>}
               <Group>
                 <Button type="submit" loading={update.isPending}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLockedToggle } from '../../../camera';
 import { PrintJobHistory } from '../../../print-jobs';
 import { LoadedSpools } from '../../../spools';
+import { MaintenancePanel } from '../../../maintenance';
 import { useAgeText } from '../../hooks/use-last-seen';
 import { usePrinterCommands } from '../../hooks/use-printer-commands';
 import type { PrinterView } from '../../model/printer-view';
@@ -48,6 +49,7 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
               <PrinterAmsTrays view={view} />
             </Stack>
           </Paper>
+          <MaintenancePanel printerId={view.printer.id} />
           {view.hasLed && <LightSwitch view={view} canOperate={canOperate} />}
           <ConnectionPanel view={view} lastSeen={lastSeen} />
         </Stack>
