@@ -2,3 +2,4 @@
 export { getLatestPrintJob, invalidatePrintJobs } from './api/get-print-jobs';
 export { PrintJobHistory } from './components/PrintJobHistory';
 export { decideReprint } from './model/print-job-display';
+export { ExportPrintLogButton } from './components/ExportPrintLogButton';

@@ -14,6 +14,9 @@ const values = (patch: Partial<WorkspaceFormValues> = {}): WorkspaceFormValues =
   isQueueDispatchEnabled: false,
   staggerMaxHeating: null,
   staggerIntervalS: null,
+  energyPriceKwh: null,
+  machineHourRate: null,
+  currency: '',
   ...patch,
 });
 

@@ -10,7 +10,10 @@ type TaskChange =
   | { kind: 'delete'; taskId: number }
   | { kind: 'done'; taskId: number };
 
-export function changeMaintenanceTask(printerId: number, change: TaskChange) {
+export function changeMaintenanceTask(
+  printerId: number,
+  change: TaskChange,
+): Promise<MaintenanceTask | undefined> {
   const base = `/printers/${printerId}/maintenance/`;
   switch (change.kind) {
     case 'create':
@@ -28,7 +31,7 @@ export function changeMaintenanceTask(printerId: number, change: TaskChange) {
         schema: MaintenanceTaskSchema,
       });
     case 'delete':
-      return apiClient.request({ method: 'DELETE', path: `${base}${change.taskId}/` });
+      return apiClient.request<undefined>({ method: 'DELETE', path: `${base}${change.taskId}/` });
     case 'done':
       return apiClient.request<MaintenanceTask>({
         method: 'POST',
