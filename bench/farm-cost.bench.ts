@@ -153,7 +153,10 @@ async function main(): Promise<void> {
       return response;
     };
     const statsUrl = `/api/groups/${workspaceId}/stats/?date_from=${yearAgo}&date_to=${today}`;
-    const first = JSON.parse((await call(statsUrl)).body) as { total_cost: number; printjobs_count: number };
+    const first = JSON.parse((await call(statsUrl)).body) as {
+      total_cost: number;
+      printjobs_count: number;
+    };
     const times: number[] = [];
     const cpu = process.cpuUsage();
     for (let i = 0; i < CALLS; i += 1) {

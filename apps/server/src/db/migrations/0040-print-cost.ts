@@ -9,7 +9,10 @@ import type { DialectName } from './migration-helpers.js';
  */
 export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<void> {
   await db.schema.alterTable('printers').addColumn('average_power_w', 'double precision').execute();
-  await db.schema.alterTable('workspaces').addColumn('energy_price_kwh', 'double precision').execute();
+  await db.schema
+    .alterTable('workspaces')
+    .addColumn('energy_price_kwh', 'double precision')
+    .execute();
   await db.schema
     .alterTable('workspaces')
     .addColumn('machine_hour_rate', 'double precision')

@@ -39,12 +39,7 @@ export interface PushSubscriptionsTable {
 export type NotificationChannel = 'telegram' | 'email' | 'push';
 
 export type NotificationKind =
-  | 'print_done'
-  | 'print_failed'
-  | 'video_failed'
-  | 'spool_low'
-  | 'maintenance_due'
-  | 'test';
+  'print_done' | 'print_failed' | 'video_failed' | 'spool_low' | 'maintenance_due' | 'test';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 

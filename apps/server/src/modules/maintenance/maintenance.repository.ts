@@ -151,10 +151,7 @@ export function createMaintenanceRepository(db: Db) {
         .where('id', '=', task.id)
         .where('last_done_on', '=', task.last_done_on)
         .where((eb) =>
-          eb.or([
-            eb('notified_for', 'is', null),
-            eb('notified_for', '!=', task.last_done_on),
-          ]),
+          eb.or([eb('notified_for', 'is', null), eb('notified_for', '!=', task.last_done_on)]),
         )
         .returning('id')
         .executeTakeFirst();

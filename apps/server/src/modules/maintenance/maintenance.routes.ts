@@ -33,8 +33,7 @@ export function registerMaintenanceRoutes(
       params: PrinterParamsSchema,
       response: { 200: z.array(MaintenanceTaskSchema) },
     },
-    handler: (request) =>
-      maintenance.listPrinterTasks(getAuth(request).userId, request.params.id),
+    handler: (request) => maintenance.listPrinterTasks(getAuth(request).userId, request.params.id),
   });
 
   r.get('/api/groups/:g/maintenance-due/', {

@@ -45,8 +45,7 @@ function measure(row: MaintenanceTaskRow, nowMs: number) {
     interval_days: row.interval_days,
     hours_since_done: Math.round(Number(row.hours_since_done) * 100) / 100,
     prints_since_done: Number(row.prints_since_done),
-    days_since_done:
-      Math.round(((nowMs - Date.parse(row.last_done_on)) / DAY_MS) * 100) / 100,
+    days_since_done: Math.round(((nowMs - Date.parse(row.last_done_on)) / DAY_MS) * 100) / 100,
   };
   return { ...counters, ...getMaintenanceState(counters) };
 }
@@ -162,8 +161,15 @@ export function createMaintenanceService(deps: Deps) {
       const printer = await getPrinterForUser(userId, ids.printerId, 'OPERATE_PRINTERS');
       const task = await getTaskOrThrow(printer.id, ids.taskId);
       const next = { ...task, ...input };
-      if (next.interval_hours === null && next.interval_prints === null && next.interval_days === null)
-        throw fieldError('interval_hours', 'Give at least one interval: print hours, prints or days.');
+      if (
+        next.interval_hours === null &&
+        next.interval_prints === null &&
+        next.interval_days === null
+      )
+        throw fieldError(
+          'interval_hours',
+          'Give at least one interval: print hours, prints or days.',
+        );
       const row = await tasks.updateTask(task.id, input);
       if (!row) throw taskNotFound();
       // a shorter interval may make the task due now

@@ -330,6 +330,16 @@ describe('the print log as CSV', () => {
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row[2])).size).toBe(count);
     expect(rows.map((row) => row[0])).toEqual([...rows.map((row) => row[0])].sort());
-    expect(rows[0]).toEqual([values[0]!.started_on, 'Gone', 'part-0.gcode', 'ann', 'done', '30', '1', '', '']);
+    expect(rows[0]).toEqual([
+      values[0]!.started_on,
+      'Gone',
+      'part-0.gcode',
+      'ann',
+      'done',
+      '30',
+      '1',
+      '',
+      '',
+    ]);
   });
 });

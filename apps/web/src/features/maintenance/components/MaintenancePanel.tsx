@@ -92,7 +92,12 @@ function TaskRow({
             {t('maintenance.markDone')}
           </Button>
           <Tooltip label={t('maintenance.edit')}>
-            <ActionIcon variant="subtle" size="sm" aria-label={t('maintenance.edit')} onClick={onEdit}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label={t('maintenance.edit')}
+              onClick={onEdit}
+            >
               <IconPencil size={14} />
             </ActionIcon>
           </Tooltip>

@@ -23,9 +23,7 @@ const INTERVAL_FIELDS = ['interval_hours', 'interval_prints', 'interval_days'] a
 /** Adds or edits a maintenance task; the server's field errors show beside their field. */
 export function MaintenanceTaskDialog({ printerId, task, onClose }: MaintenanceTaskDialogProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<MaintenanceFormValues>(() =>
-    getMaintenanceFormValues(task),
-  );
+  const [values, setValues] = useState<MaintenanceFormValues>(() => getMaintenanceFormValues(task));
   const change = useChangeMaintenanceTask(printerId);
   const error = isApiError(change.error) ? change.error : null;
   const fieldError = (field: string) => error?.getFieldErrors(field).join(' ') || undefined;

@@ -10,7 +10,12 @@ describe('the maintenance task form', () => {
         interval_prints: '',
         interval_days: ' 30 ',
       }),
-    ).toEqual({ name: 'Lubricate rods', interval_hours: 200.5, interval_prints: null, interval_days: 30 });
+    ).toEqual({
+      name: 'Lubricate rods',
+      interval_hours: 200.5,
+      interval_prints: null,
+      interval_days: 30,
+    });
   });
 
   it('starts empty for a new task', () => {

@@ -22,7 +22,8 @@ export async function downloadPrintLog(workspaceId: number, range: PrintLogRange
   }).toString();
   const path = `/groups/${workspaceId}/print-jobs/export/${query ? `?${query}` : ''}`;
   const response = await apiClient.requestResponse({ path, headers: { Accept: 'text/csv' } });
-  if (!response.ok) throw await readErrorResponse(response, { method: 'GET', url: API_BASE + path });
+  if (!response.ok)
+    throw await readErrorResponse(response, { method: 'GET', url: API_BASE + path });
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
