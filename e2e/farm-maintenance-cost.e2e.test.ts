@@ -53,9 +53,7 @@ describe('farm maintenance and the print log (issue 26)', () => {
     await expectHidden(dialog);
     const task = panel.getByTestId('maintenance-task');
     await expect.poll(() => task.getByTestId('maintenance-state').innerText()).toBe('OK');
-    expect(await task.getByTestId('maintenance-counters').innerText()).toBe(
-      '0 / 1000 print hours',
-    );
+    expect(await task.getByTestId('maintenance-counters').innerText()).toBe('0 / 1000 print hours');
     // the page fits a phone: nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
@@ -78,9 +76,9 @@ describe('farm maintenance and the print log (issue 26)', () => {
       .toMatch(/^Done by maintenance/);
     await page.goto(`${app.url}/printers`);
     await expectVisible(printerCard(page, 'Prusa M'));
-    expect(
-      await printerCard(page, 'Prusa M').getByTestId('printer-maintenance-due').count(),
-    ).toBe(0);
+    expect(await printerCard(page, 'Prusa M').getByTestId('printer-maintenance-due').count()).toBe(
+      0,
+    );
   });
 
   it('exports the print log of the statistics range as CSV, with cost, formulas defused', async () => {
