@@ -85,6 +85,39 @@ async function main(): Promise<void> {
           .execute();
       }
     });
+    // 1,000 files the jobs printed; every fiftieth job's file was deleted since (as the scale bench)
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 1000; i += 250)
+        await trx
+          .insertInto('files')
+          .values(
+            Array.from({ length: 250 }, (_, k) => ({
+              workspace_id: workspaceId,
+              name: `part-${i + k}.gcode`,
+              search_name: `part-${i + k}.gcode`,
+              note: '',
+              size: 100_000,
+              sha256: `sha-${i + k}`,
+              format: 'gcode' as const,
+              storage_key: `cost/${i + k}`,
+              is_public: 0,
+              filament_type: 'PLA' as const,
+              filament_color: null,
+              uploaded_by_id: owner.id,
+              uploaded_on: iso(now - 400 * DAY_MS),
+              slicer: 'PrusaSlicer',
+              printing_time_sec: 3600,
+              layer_height_mm: 0.2,
+              filament_used_mm: 4000,
+              filament_used_g: 12,
+              nozzle_diameter_mm: 0.4,
+            })),
+          )
+          .execute();
+    });
+    const fileIds = (
+      await db.selectFrom('files').select('id').where('workspace_id', '=', workspaceId).execute()
+    ).map((row) => row.id);
     const printers = await db
       .selectFrom('printers')
       .select(['id', 'name', 'device_key_id'])
@@ -105,8 +138,8 @@ async function main(): Promise<void> {
         const machine = hours * 1.5;
         rows.push({
           workspace_id: workspaceId,
-          file_id: null,
-          file_name: `part-${i % 997}.gcode`,
+          file_id: i % 50 === 0 ? null : fileIds[i % fileIds.length]!,
+          file_name: `part-${i % fileIds.length}.gcode`,
           printer_id: printer.id,
           printer_name: printer.name,
           device_key_id: printer.device_key_id,
@@ -164,6 +197,7 @@ async function main(): Promise<void> {
       await call(statsUrl);
       times.push(performance.now() - started);
     }
+    times.sort((a, b) => a - b);
     const used = process.cpuUsage(cpu);
     console.log(
       `statistics summary with cost (a year, ${first.printjobs_count.toLocaleString('en')} jobs, total ${first.total_cost.toFixed(2)} EUR): ` +
