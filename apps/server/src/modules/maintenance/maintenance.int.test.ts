@@ -149,6 +149,12 @@ describe('maintenance tasks', () => {
     expect(cleared.status).toBe(400);
     expect(cleared.body.details).toHaveProperty('interval_hours');
 
+    const unchanged = await t.api(`/api/printers/${printerId}/maintenance/${task.id}/`, {
+      method: 'PATCH',
+      token: admin.access,
+      body: {},
+    });
+    expect(unchanged.status, unchanged.text).toBe(200);
     const renamed = await t.api(`/api/printers/${printerId}/maintenance/${task.id}/`, {
       method: 'PATCH',
       token: admin.access,

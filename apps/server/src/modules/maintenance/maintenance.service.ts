@@ -170,7 +170,8 @@ export function createMaintenanceService(deps: Deps) {
           'interval_hours',
           'Give at least one interval: print hours, prints or days.',
         );
-      const row = await tasks.updateTask(task.id, input);
+      // an empty change answers the task as it is
+      const row = Object.keys(input).length === 0 ? task : await tasks.updateTask(task.id, input);
       if (!row) throw taskNotFound();
       // a shorter interval may make the task due now
       await db.transaction().execute((trx) => tellIfDue(trx, row, printer));
