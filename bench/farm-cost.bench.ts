@@ -10,6 +10,8 @@
  * `-- --jobs 500000 --printers 200 --calls 60`
  */
 import { parseArgs } from 'node:util';
+import type { Insertable } from 'kysely';
+import type { PrintJobsTable } from '../apps/server/src/db/tables/printing.js';
 import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js';
 import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
 import { startTestServer } from '../apps/server/test-support/test-server.js';
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
     // a year of ended jobs in start order, each with the cost its ending stored
     const BATCH = 5000;
     for (let from = 0; from < JOBS; from += BATCH) {
-      const rows = [];
+      const rows: Array<Insertable<PrintJobsTable>> = [];
       for (let i = from; i < Math.min(JOBS, from + BATCH); i += 1) {
         const printer = printers[i % printers.length]!;
         const started = now - 365 * DAY_MS + (i * 365 * DAY_MS) / JOBS;

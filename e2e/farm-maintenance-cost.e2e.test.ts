@@ -52,7 +52,7 @@ describe('farm maintenance and the print log (issue 26)', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectHidden(dialog);
     const task = panel.getByTestId('maintenance-task');
-    await expect.poll(() => task.getByTestId('maintenance-state').innerText()).toBe('OK');
+    await expect.poll(() => task.getByTestId('maintenance-state').textContent()).toBe('OK');
     expect(await task.getByTestId('maintenance-counters').innerText()).toBe('0 / 1000 print hours');
     // the page fits a phone: nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -63,13 +63,13 @@ describe('farm maintenance and the print log (issue 26)', () => {
     runSql(app, 'UPDATE maintenance_tasks SET hours_since_done = 1003.5');
     await page.goto(`${app.url}/printers`);
     const badge = printerCard(page, 'Prusa M').getByTestId('printer-maintenance-due');
-    await expect.poll(() => badge.innerText(), { timeout: 10_000 }).toBe('Maintenance due');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('Maintenance due');
 
     await page.goto(`${app.url}/printers/${printer.id}`);
-    await expect.poll(() => task.getByTestId('maintenance-state').innerText()).toBe('Due');
+    await expect.poll(() => task.getByTestId('maintenance-state').textContent()).toBe('Due');
     await task.getByRole('button', { name: 'Mark done' }).click();
     await expect
-      .poll(() => task.getByTestId('maintenance-state').innerText(), { timeout: 10_000 })
+      .poll(() => task.getByTestId('maintenance-state').textContent(), { timeout: 10_000 })
       .toBe('OK');
     await expect
       .poll(() => task.getByTestId('maintenance-history').first().innerText())
