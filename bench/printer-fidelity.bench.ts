@@ -8,7 +8,7 @@
  *  3. print jobs left `printing` after a scripted run of emergency stops, Klippy crashes and host
  *     restarts mid-print on both simulators, with the real server and agents; goal 0;
  *  4. per simulator, how many of issue 30's listed real behaviours it reproduces (probes in
- *     `bench/fidelity-probes.ts`).
+ *     `bench/fidelity-probes*.ts`).
  * `npm run bench:printer-fidelity -- --window 40 --trials 5 --cycles 2`
  */
 import { parseArgs } from 'node:util';
@@ -19,7 +19,9 @@ import {
   type VirtualMoonraker,
   type VirtualOctoPrint,
 } from '@printdeck/simulator';
-import { countReproduced, MOONRAKER_PROBES, OCTOPRINT_PROBES } from './fidelity-probes.js';
+import { countReproduced } from './fidelity-probes.js';
+import { MOONRAKER_PROBES } from './fidelity-probes-moonraker.js';
+import { OCTOPRINT_PROBES } from './fidelity-probes-octoprint.js';
 import { startAgent, type Agent } from '../packages/agent-core/src/agent.js';
 import { createIdentity } from '../packages/agent-core/src/connection/identity.js';
 import { createDriver } from '../packages/agent-core/src/drivers/create-driver.js';

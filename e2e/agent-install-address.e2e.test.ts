@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/fixture.js';
+import { useInstallRun } from './support/install-run.js';
 import { createAdmin, openAs } from './support/printers-world.js';
 import { expectVisible } from './support/ui.js';
 
@@ -30,24 +28,11 @@ const networkAddress = findNetworkAddress();
 
 describe('the install command without PUBLIC_URL', () => {
   const fixture = useAppAndBrowser({ env: () => ({ HOST: '0.0.0.0', PUBLIC_URL: '' }) });
-  const work = mkdtempSync(path.join(os.tmpdir(), 'printdeck-e2e-address-'));
-  const children: ChildProcess[] = [];
+  const run = useInstallRun('address');
   let sim: Moonraker | undefined;
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await sim?.close();
-    rmSync(work, { recursive: true, force: true });
   });
-
-  const bash = (script: string, env: Record<string, string>) => {
-    const child = spawn('bash', ['-c', script], { cwd: work, env });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
-    child.stderr.on('data', (data: Buffer) => (output += data.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    return { exited, output: () => output };
-  };
 
   /** A new admin and a fresh page, with the app seen at `baseUrl`. */
   async function prepare(baseUrl: string, email: string) {
@@ -88,20 +73,7 @@ describe('the install command without PUBLIC_URL', () => {
       expect(command).toContain(`curl -fsSL '${lanUrl}/agent/install.sh'`);
       expect(command).toContain(`--server '${lanUrl}'`);
 
-      const shims = path.join(work, 'bin');
-      mkdirSync(shims, { recursive: true });
-      writeFileSync(path.join(shims, 'sudo'), '#!/bin/sh\nexec "$@"\n');
-      chmodSync(path.join(shims, 'sudo'), 0o755);
-      const env = {
-        PATH: `${shims}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-        HOME: work,
-        PRINTDECK_INSTALL_ROOT: path.join(work, 'root'),
-      };
-      const install = bash(command, env);
-      expect(await install.exited, install.output()).toBe(0);
-      const start = /^ {2}(.+ --config .+)$/m.exec(install.output())?.[1];
-      expect(start, install.output()).toBeDefined();
-      const agent = bash(start!, { PATH: env.PATH, HOME: work });
+      const agent = run.startAgent(await run.install(command));
 
       await expectVisible(page.getByText('Connected: the agent is online.'));
       expect(agent.output()).not.toContain('could not reach');

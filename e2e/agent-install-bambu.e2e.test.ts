@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/fixture.js';
+import { useInstallRun } from './support/install-run.js';
 import { createAdmin, openAs } from './support/printers-world.js';
 import { expectPath, expectVisible } from './support/ui.js';
 
@@ -27,24 +24,11 @@ const SIMULATOR_MODULE: string = '@printdeck/simulator';
 
 describe('adding a Bambu Lab printer with the command from the page', () => {
   const fixture = useAppAndBrowser();
-  const work = mkdtempSync(path.join(os.tmpdir(), 'printdeck-e2e-bambu-'));
-  const children: ChildProcess[] = [];
+  const run = useInstallRun('bambu');
   let sim: Bambu | undefined;
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await sim?.close();
-    rmSync(work, { recursive: true, force: true });
   });
-
-  const bash = (script: string, env: Record<string, string>) => {
-    const child = spawn('bash', ['-c', script], { cwd: work, env });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
-    child.stderr.on('data', (data: Buffer) => (output += data.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    return { exited, output: () => output };
-  };
 
   it('says where the credentials are, installs the agent as shown, and the printer connects', async () => {
     const { startVirtualBambu } = (await import(/* @vite-ignore */ SIMULATOR_MODULE)) as {
@@ -75,24 +59,9 @@ describe('adding a Bambu Lab printer with the command from the page', () => {
     expect(command).toContain(`--bambu '${sim.host}' --bambu-serial '${sim.serial}'`);
     expect(command).not.toContain(sim.accessCode);
 
-    const shims = path.join(work, 'bin');
-    mkdirSync(shims, { recursive: true });
-    writeFileSync(path.join(shims, 'sudo'), '#!/bin/sh\nexec "$@"\n');
-    chmodSync(path.join(shims, 'sudo'), 0o755);
-    const env = {
-      PATH: `${shims}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-      HOME: work,
-      PRINTDECK_INSTALL_ROOT: path.join(work, 'root'),
-      BAMBU_ACCESS_CODE: sim.accessCode,
-    };
-    const install = bash(command, env);
-    expect(await install.exited, install.output()).toBe(0);
-    const start = /^ {2}(.+ --config .+)$/m.exec(install.output())?.[1];
-    expect(start, install.output()).toBeDefined();
+    const start = await run.install(command, { BAMBU_ACCESS_CODE: sim.accessCode });
     // the simulator's ports stand in for 8883 and 990: the environment wins over the config file
-    bash(start!, {
-      PATH: env.PATH,
-      HOME: work,
+    run.startAgent(start, {
       BAMBU_MQTT_PORT: String(sim.mqttPort),
       BAMBU_FTPS_PORT: String(sim.ftpsPort),
       BAMBU_CAMERA_PORT: String(sim.cameraPort),

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/fixture.js';
+import { useInstallRun } from './support/install-run.js';
 import { createAdmin, openAs } from './support/printers-world.js';
 import { expectPath, expectVisible } from './support/ui.js';
 
@@ -22,24 +19,11 @@ const SIMULATOR_MODULE: string = '@printdeck/simulator';
 
 describe('installing the agent with the command from the page', () => {
   const fixture = useAppAndBrowser();
-  const work = mkdtempSync(path.join(os.tmpdir(), 'printdeck-e2e-install-'));
-  const children: ChildProcess[] = [];
+  const run = useInstallRun('install');
   let sim: Moonraker | undefined;
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await sim?.close();
-    rmSync(work, { recursive: true, force: true });
   });
-
-  const bash = (script: string, env: Record<string, string>) => {
-    const child = spawn('bash', ['-c', script], { cwd: work, env });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
-    child.stderr.on('data', (data: Buffer) => (output += data.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    return { exited, output: () => output };
-  };
 
   it('adds a Klipper printer with a new key, runs the shown command, and the page says connected', async () => {
     const { startVirtualMoonraker } = (await import(/* @vite-ignore */ SIMULATOR_MODULE)) as {
@@ -66,20 +50,7 @@ describe('installing the agent with the command from the page', () => {
     expect(command).toContain(`--moonraker '${sim.url}'`);
     for (const url of command.match(/https?:\/\/[^' ]+/g) ?? []) expect(url).not.toContain(key);
 
-    const shims = path.join(work, 'bin');
-    mkdirSync(shims, { recursive: true });
-    writeFileSync(path.join(shims, 'sudo'), '#!/bin/sh\nexec "$@"\n');
-    chmodSync(path.join(shims, 'sudo'), 0o755);
-    const env = {
-      PATH: `${shims}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-      HOME: work,
-      PRINTDECK_INSTALL_ROOT: path.join(work, 'root'),
-    };
-    const install = bash(command, env);
-    expect(await install.exited, install.output()).toBe(0);
-    const start = /^ {2}(.+ --config .+)$/m.exec(install.output())?.[1];
-    expect(start, install.output()).toBeDefined();
-    bash(start!, { PATH: env.PATH, HOME: work });
+    run.startAgent(await run.install(command));
 
     await expectVisible(page.getByText('Connected: the agent is online.'));
     await page.getByRole('button', { name: 'Done' }).click();

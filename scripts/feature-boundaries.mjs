@@ -1,10 +1,12 @@
 // The web app's feature boundaries (STYLE.md habit 11), in one place for the lint rule, the
 // figures script and the cycle test:
-// - a feature uses another feature only through its front door, `features/<name>/index.ts`;
+// - features are leaves: a feature imports no other feature (not even its index.ts); what
+//   several features need lives in a shared layer (`shared/<noun>/`, components/, lib/ …), and
+//   `app/` (routes, layouts) puts features side by side or fills a feature's slot;
 // - nothing under `features/` imports `app/`;
-// - the shared layers (components/, lib/, api/, session/, i18n/, config/) import no feature
-//   and not `app/`;
-// - features do not import each other in a cycle (checked over the whole tree, not per file).
+// - the shared layers (shared/, components/, lib/, api/, session/, i18n/, config/) import no
+//   feature and not `app/`;
+// - features do not import each other in a cycle (kept for the figures; with leaves there is none).
 // `app/`, `main.tsx` and `test/` compose the features and may open any of their files.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,8 +46,8 @@ export function findBoundaryViolation(fromFile, specifier, srcDir = WEB_SRC) {
   const target = locate(path.resolve(path.dirname(fromFile), specifier), srcDir);
   if (from.layer === 'feature') {
     if (target.layer === 'app') return 'featureImportsApp';
-    if (target.layer === 'feature' && target.feature !== from.feature && !target.isIndex) {
-      return 'deepFeatureImport';
+    if (target.layer === 'feature' && target.feature !== from.feature) {
+      return 'featureImportsFeature';
     }
     return null;
   }
@@ -58,8 +60,8 @@ export function findBoundaryViolation(fromFile, specifier, srcDir = WEB_SRC) {
 const MESSAGES = {
   featureImportsApp:
     'A feature does not import app/: move what it needs into lib/, session/ or components/, or pass it in.',
-  deepFeatureImport:
-    "Import another feature through its index.ts ('{{feature}}'), and export there what it may use.",
+  featureImportsFeature:
+    "Features are leaves: move what '{{feature}}' shares into shared/<noun>/ (or components/, lib/), or let app/routes put the two side by side or fill a slot.",
   sharedImportsFeature:
     'components/, lib/, api/, session/, i18n/ and config/ serve every feature: they import no feature and not app/.',
 };

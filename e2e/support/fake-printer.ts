@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Camera } from '@printdeck/simulator';
 import type { DeviceCommand, DeviceDriver, DeviceState, RequestMessage } from '@printdeck/shared';
 import WebSocket from 'ws';
+import { CommandError, runCommand } from './fake-printer-commands.js';
 
 /**
  * A device for the browser tests: speaks the device protocol to the server (hello, state
@@ -26,32 +27,24 @@ export interface FakePrinterOptions {
   hasCamera?: boolean;
 }
 
-type Axis = 'x' | 'y' | 'z';
-interface Heater {
+export type Axis = 'x' | 'y' | 'z';
+export interface Heater {
   actual: number;
   target: number;
 }
-interface Job {
+export interface Job {
   fileName: string;
   completion: number;
   /** done: the print ended and the printer still shows it, as OctoPrint keeps the file */
   phase: 'printing' | 'paused' | 'done';
 }
-interface ConsoleEntry {
+export interface ConsoleEntry {
   time: number;
   type: 'command' | 'response';
   message: string;
 }
 
-const MACROS = [
-  { name: 'PARK_HEAD', description: 'Move the head to the back corner' },
-  { name: 'CLEAN_NOZZLE', description: 'Wipe the nozzle on the brush' },
-];
 const ROOM = 21;
-/** below this the firmware refuses to extrude, as Marlin and Klipper do */
-const MIN_EXTRUDE_TEMP = 170;
-/** what the console knows: G- and M-codes, the macros, the restart */
-const KNOWN_COMMAND = /^([GM]\d+\b.*|PARK_HEAD|CLEAN_NOZZLE|FIRMWARE_RESTART)$/;
 
 /**
  * What the agent reports as wrong between it and the printer (the state's `error`): OctoPrint
@@ -60,15 +53,6 @@ const KNOWN_COMMAND = /^([GM]\d+\b.*|PARK_HEAD|CLEAN_NOZZLE|FIRMWARE_RESTART)$/;
 export interface HostProblem {
   code: 'permission-denied' | 'printer-unreachable' | 'printer-error';
   detail: string;
-}
-
-class CommandError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export class FakePrinter {
@@ -85,7 +69,7 @@ export class FakePrinter {
   bed: Heater = { actual: ROOM, target: 0 };
   job: Job | null = null;
   /** the Printdeck job of the print it runs, when Printdeck started it */
-  private printJobId: number | null = null;
+  printJobId: number | null = null;
   /** percent of a print file being downloaded (DOWNLOADING_PRINT_FILE), or null */
   downloadProgress: number | null = null;
   files = [
@@ -93,12 +77,12 @@ export class FakePrinter {
     { path: 'calibration/cube.gcode', size: 88_004 },
   ];
   readonly consoleHistory: ConsoleEntry[] = [];
-  private homed = new Set<Axis>();
+  readonly homed = new Set<Axis>();
   readonly position: Record<Axis, number> = { x: 0, y: 0, z: 0 };
   private socket: WebSocket | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastSent = '';
-  private readonly camera: Camera;
+  readonly camera: Camera;
   /** the webcam hangs: snapshot requests get no answer */
   isCameraStuck = false;
 
@@ -298,7 +282,7 @@ export class FakePrinter {
   }
 
   /** a job runs (printing or paused); a finished one still shown does not count */
-  private get isBusy(): boolean {
+  get isBusy(): boolean {
     return this.job !== null && this.job.phase !== 'done';
   }
 
@@ -341,7 +325,7 @@ export class FakePrinter {
     this.pushState();
   }
 
-  private log(type: ConsoleEntry['type'], message: string): void {
+  log(type: ConsoleEntry['type'], message: string): void {
     this.consoleHistory.push({ time: Date.now() / 1000, type, message });
   }
 
@@ -350,7 +334,7 @@ export class FakePrinter {
     // a webcam that hangs: the request is never answered (the server answers 408)
     if (request.command.name === 'snapshot' && this.isCameraStuck) return;
     try {
-      const result = await this.run(request.command);
+      const result = await runCommand(this, request.command);
       this.send({ type: 'response', id: request.id, ok: true, result: result ?? null });
     } catch (error) {
       const failure =
@@ -363,121 +347,5 @@ export class FakePrinter {
       });
     }
     this.pushState();
-  }
-
-  private requireReady(): void {
-    if (!this.isPaired || this.isBusy || this.hasKlipperError) {
-      throw new CommandError('not-operational', 'The printer is not ready.');
-    }
-  }
-
-  private async run(command: DeviceCommand): Promise<unknown> {
-    switch (command.name) {
-      case 'connect':
-        if (!this.isPoweredOn) throw new CommandError('printer-unreachable', 'No power.');
-        this.isPaired = true;
-        return null;
-      case 'disconnect':
-        this.isPaired = false;
-        return null;
-      case 'power':
-        this.isPoweredOn = command.on;
-        this.isPaired = command.on;
-        this.homed.clear();
-        if (!command.on) this.tool.target = this.bed.target = 0;
-        return null;
-      case 'led':
-        this.isLedOn = command.color.some((channel) => channel > 0);
-        return null;
-      case 'move_head': {
-        this.requireReady();
-        if (!this.homed.has(command.axis)) {
-          throw new CommandError('axis-homing-required', 'Must home axis first.');
-        }
-        const next = this.position[command.axis] + command.distance;
-        if (next < 0 || next > 200) throw new CommandError('out-of-range', 'Out of range.');
-        this.position[command.axis] = next;
-        return null;
-      }
-      case 'home_head':
-        this.requireReady();
-        for (const axis of command.axes) {
-          this.homed.add(axis);
-          this.position[axis] = 0;
-        }
-        return null;
-      case 'disable_motors':
-        this.requireReady();
-        this.homed.clear();
-        return null;
-      case 'temperature':
-        (command.part === 'bed' ? this.bed : this.tool).target = command.temperature;
-        return null;
-      case 'extrude':
-        if (this.tool.actual < MIN_EXTRUDE_TEMP) {
-          throw new CommandError('invalid-command', 'Extrude below minimum temp');
-        }
-        return null;
-      case 'fan_state':
-      case 'spectoda':
-        return null;
-      case 'send_command':
-        for (const line of command.commands) {
-          this.log('command', line);
-          if (!KNOWN_COMMAND.test(line)) {
-            const word = line.split(' ')[0];
-            this.log('response', `!! Unknown command:"${word}"`);
-            throw new CommandError('invalid-command', `Unknown command:"${word}"`);
-          }
-          if (line === 'FIRMWARE_RESTART') this.hasKlipperError = false;
-          this.log('response', 'ok');
-        }
-        return null;
-      case 'pause':
-        if (this.job) this.job.phase = 'paused';
-        return null;
-      case 'resume':
-        if (this.job) this.job.phase = 'printing';
-        return null;
-      case 'cancel':
-        this.job = null;
-        return null;
-      case 'emergency_stop':
-        this.job = null;
-        this.tool.target = this.bed.target = 0;
-        this.isPaired = false;
-        return null;
-      case 'list_files':
-        return this.files;
-      case 'start_local_file':
-        this.requireReady();
-        this.startJob(command.path);
-        return null;
-      case 'print_file':
-        this.requireReady();
-        // OctoPrint and Moonraker take only files named as their type
-        if (!/\.b?gcode$/i.test(command.file_name)) {
-          throw new CommandError('invalid-command', 'Could not upload file, unknown type');
-        }
-        this.startJob(command.file_name);
-        this.printJobId = command.job_id;
-        return { path: command.file_name, started: true };
-      case 'snapshot': {
-        if (!this.options.hasCamera) throw new CommandError('not-supported', 'No camera.');
-        if (this.options.isCameraOnPrinter && !this.isPaired) {
-          throw new CommandError('printer-unreachable', 'The printer is not connected.');
-        }
-        const frame = this.camera.snapshot();
-        return { content_type: 'image/jpeg', data_base64: frame.toString('base64') };
-      }
-      case 'klipper_macros':
-        return MACROS;
-      case 'klipper_gcode_store':
-        return this.consoleHistory.slice(-200);
-      case 'klipper_printer_info':
-        return this.state().klipper;
-      default:
-        throw new CommandError('not-supported', `${command.name} is not simulated`);
-    }
   }
 }

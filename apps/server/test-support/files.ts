@@ -170,3 +170,34 @@ export function buildGcode3mf(plates: number[] = [1]): Buffer {
     ]),
   ]);
 }
+
+/**
+ * What a crash in a file's delete leaves: two files uploaded, then the second one's rows
+ * deleted (the delete's transaction committed) and the process gone before its bytes were
+ * removed. Answers both files' ids and storage keys, for the orphan sweep at the next start.
+ */
+export async function leaveDeletedFileBytes(
+  t: TestServer,
+  token: string,
+  workspaceId: number,
+): Promise<{ kept: number; keptKey: string; deletedKey: string }> {
+  const upload = async (name: string) =>
+    (await uploadFile(t, token, workspaceId, { bytes: buildTextGcode(), filename: name })).body
+      .id as number;
+  const kept = await upload('kept.gcode');
+  const deleted = await upload('deleted.gcode');
+  const { db } = t.server.database;
+  const keyOf = async (id: number) =>
+    (
+      await db
+        .selectFrom('files')
+        .select('storage_key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+  const keptKey = await keyOf(kept);
+  const deletedKey = await keyOf(deleted);
+  await db.deleteFrom('file_previews').where('file_id', '=', deleted).execute();
+  await db.deleteFrom('files').where('id', '=', deleted).execute();
+  return { kept, keptKey, deletedKey };
+}

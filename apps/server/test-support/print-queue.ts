@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import type { BuiltUser } from './factories.js';
+import type { Clock } from '../src/clock.js';
+import { buildUser, type BuiltUser } from './factories.js';
 import { connectFakeAgent, eventually, readyState, type FakeAgent } from './fake-agent.js';
-import type { TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from './test-server.js';
 import { buildTextGcode, uploadFile } from './files.js';
 
 const flags = readyState().state.flags;
@@ -139,6 +140,43 @@ export async function addQueuePrinter(
 
 export const queuePath = (workspaceId: number, rest = '') =>
   `/api/groups/${workspaceId}/print-queue/${rest}`;
+
+/**
+ * The queue tests' server and its admin: a print start or command a fake agent leaves
+ * unanswered times out after `startTimeoutMs`; `clock` lets a test move time itself.
+ */
+export async function startQueueServer(options: {
+  startTimeoutMs: number;
+  clock?: Clock;
+}): Promise<{ t: TestServer; admin: BuiltUser }> {
+  const t = await startTestServer({
+    ...(options.clock ? { clock: options.clock } : {}),
+    gatewayLimits: {
+      printStartTimeoutMs: options.startTimeoutMs,
+      commandTimeoutMs: options.startTimeoutMs,
+    },
+  });
+  return { t, admin: await buildUser(t) };
+}
+
+/** Adds an item to the workspace's queue (POST), answering the raw response. */
+export function addQueueItem(
+  t: TestServer,
+  admin: BuiltUser,
+  workspaceId: number,
+  body: Record<string, unknown>,
+) {
+  return t.api(queuePath(workspaceId), { method: 'POST', token: admin.access, body });
+}
+
+/** Someone took the print off the plate: the printer may take the next automatic start. */
+export function clearPlate(t: TestServer, admin: BuiltUser, printerId: number) {
+  return t.api(`/api/printers/${printerId}/plate-cleared/`, {
+    method: 'POST',
+    token: admin.access,
+    body: {},
+  });
+}
 
 /** The queue as the page reads it, by box. */
 export async function readBoxes(t: TestServer, token: string, workspaceId: number) {

@@ -1,5 +1,5 @@
 import type { Printer, PrinterDeviceState, PrinterState } from '@printdeck/shared';
-import { buildPrinterView, type PrinterView } from '../src/features/printers/model/printer-view';
+import { buildPrinterView, type PrinterView } from '../src/shared/printers/model/printer-view';
 
 /** Test builders for printers and their live state. */
 export function buildPrinter(overrides: Partial<Printer> = {}): Printer {

@@ -9,9 +9,10 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { ErrorModal } from '../src/app/error-modal/ErrorModal';
 import { theme } from '../src/app/theme';
-import { PrinterPrintActions } from '../src/features/print-dialog';
-import { PrinterPrintActionsProvider } from '../src/features/printers';
-import { CurrentWorkspaceProvider } from '../src/features/workspaces/hooks/current-workspace';
+import { AddToQueueDialogProvider, PrinterPrintActions } from '../src/features/print-dialog';
+import { QueueItemDialogLauncher } from '../src/features/print-queue';
+import { PrinterPrintActionsProvider } from '../src/features/printer-list';
+import { CurrentWorkspaceProvider } from '../src/shared/workspaces/hooks/current-workspace';
 import { I18N_OPTIONS } from './i18n-test-options';
 
 /** A workspace as GET /users/me/groups/ answers it; the caller's role decides `me`. */
@@ -68,9 +69,11 @@ export function renderInApp(
           <MemoryRouter>
             <CurrentWorkspaceProvider value={options.workspace ?? buildWorkspace()}>
               <PrinterPrintActionsProvider value={PrinterPrintActions}>
-                <Notifications />
-                {ui}
-                <ErrorModal />
+                <AddToQueueDialogProvider value={QueueItemDialogLauncher}>
+                  <Notifications />
+                  {ui}
+                  <ErrorModal />
+                </AddToQueueDialogProvider>
               </PrinterPrintActionsProvider>
             </CurrentWorkspaceProvider>
           </MemoryRouter>

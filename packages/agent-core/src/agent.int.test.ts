@@ -33,7 +33,7 @@ import { expectBasicControls, useServerWithWorkspace } from '../test-support/ser
 /** The agent against the real server: gateway, device keys, printers API, control actions. */
 
 const fx = useServerWithWorkspace();
-const { api, cleanups, control, deviceState } = fx;
+const { api, cleanups, control, deviceState, waitForPrinterState } = fx;
 
 async function createDeviceKey(): Promise<string> {
   const response = await api('/api/device_keys/', { method: 'POST' });
@@ -73,13 +73,6 @@ async function addPrinter(name: string, key: string): Promise<number> {
   expect(response.status, response.text).toBe(201);
   return response.body.id as number;
 }
-
-const waitForPrinterState = (printerId: number, expected: string) =>
-  eventually(
-    `printer ${printerId} ${expected}`,
-    () => deviceState(printerId),
-    (row) => row.printer_state === expected,
-  );
 
 /** Simulated time, instant homing and quick pushes: the tests move the clock themselves. */
 const SIMULATED = { speed: 0, tickMs: 10, printer: { homingSeconds: 0 } };

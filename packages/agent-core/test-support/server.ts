@@ -14,7 +14,10 @@ import {
   type TestServer,
   type TestServerOptions,
 } from '@printdeck/server/test-support/test-server.js';
-import { eventually, slicedGcode } from './drivers.js';
+import { startAgent } from '../src/agent.js';
+import type { PrinterHost } from '../src/drivers/create-driver.js';
+import { createIdentity } from '../src/connection/identity.js';
+import { eventually, slicedGcode, TEST_TUNING } from './drivers.js';
 
 /** The agent's integration tests against the real server: one server, user and workspace. */
 export interface ServerFixture {
@@ -32,6 +35,17 @@ export interface ServerFixture {
   deviceState(printerId: number): Promise<PrinterDeviceState>;
   /** a control action on the printer (`temperature`, `home_head` …) */
   control(printerId: number, action: string, body?: Record<string, unknown>): Promise<ApiResponse>;
+  /** until the printer's derived state (devices-states `printer_state`) is `expected` */
+  waitForPrinterState(printerId: number, expected: string): Promise<PrinterDeviceState>;
+  /**
+   * A new device key, the real agent on it driving `printer` (stopped after the tests), and the
+   * workspace's printer added with the key: answers the printer's id.
+   */
+  connectAgentPrinter(options: {
+    name: string;
+    printer: PrinterHost;
+    localIpAddress: string;
+  }): Promise<number>;
 }
 
 /**
@@ -93,6 +107,30 @@ export function useServerWithWorkspace(
     },
     control: (printerId, action, body = {}) =>
       fixture.api(`/api/printers/${printerId}/${action}/`, { method: 'POST', body }),
+    waitForPrinterState: (printerId, expected) =>
+      eventually(
+        `printer ${printerId} ${expected}`,
+        () => fixture.deviceState(printerId),
+        (row) => row.printer_state === expected,
+      ),
+    async connectAgentPrinter({ name, printer, localIpAddress }) {
+      const key = (await fixture.api('/api/device_keys/', { method: 'POST' })).body.token as string;
+      const agent = startAgent({
+        serverUrl: fixture.t.baseUrl,
+        deviceKey: key,
+        identity: createIdentity(),
+        printer,
+        tuning: TEST_TUNING,
+        localIpAddress,
+      });
+      cleanups.push(() => agent.stop());
+      const added = await fixture.api('/api/printers/', {
+        method: 'POST',
+        body: { group: fixture.workspace, name, token: key },
+      });
+      expect(added.status, added.text).toBe(201);
+      return added.body.id as number;
+    },
   };
   return fixture;
 }

@@ -1,6 +1,6 @@
 import type { DeviceCommand, DeviceDriver, DeviceState, DeviceStatePatch } from '@printdeck/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CounterStore } from '../http/rate-limiter.js';
+import type { CounterStore } from '../rate-limit/rate-limiter.js';
 
 /** What the instance holding a device's socket tells the other instances about it. */
 export type DeviceChange =

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { MemoryCounters } from '../http/rate-limiter.js';
+import { MemoryCounters } from '../rate-limit/rate-limiter.js';
 import type { Cluster, DeviceBus } from './cluster.js';
 
 /** One process, nothing shared (no REDIS_URL): every device is local, this instance leads. */

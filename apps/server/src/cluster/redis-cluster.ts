@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
-import { MemoryCounters } from '../http/rate-limiter.js';
+import { MemoryCounters } from '../rate-limit/rate-limiter.js';
 import type { Cluster } from './cluster.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisCounters } from './redis-counters.js';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../http/app-error.js';
-import type { CounterStore, MemoryCounters, RateLimitScope } from '../http/rate-limiter.js';
+import type { CounterStore, MemoryCounters, RateLimitScope } from '../rate-limit/rate-limiter.js';
 
 const INCREMENT = `
 local count = redis.call('INCR', KEYS[1])

@@ -2,7 +2,7 @@ import type { AgentTuning } from '@printdeck/agent-core';
 import type { Clock } from '../clock.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
-import type { DeviceServices } from './devices.js';
+import type { PrinterServices } from './printers.js';
 import type { FileServices } from './files.js';
 import { createBuiltInAgents } from '../modules/lan-printers/built-in-agents.js';
 import { createLanNetwork } from '../modules/lan-printers/lan-host-network.js';
@@ -22,7 +22,7 @@ export function createLanPrinterServices(deps: {
   storage: FileStorage;
   /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
   networks: LanNetwork[];
-  devices: DeviceServices;
+  devices: PrinterServices;
   files: FileServices;
   frames: FrameIngestService;
   workspaces: WorkspacesService;

@@ -2,8 +2,8 @@ import type { AgentTuning } from '@printdeck/agent-core';
 import type { Clock } from '../clock.js';
 import type { Cluster } from '../cluster/cluster.js';
 import { createLocalCluster } from '../cluster/local-cluster.js';
-import { createAccountServices } from './accounts.js';
-import { createDeviceServices } from './devices.js';
+import { createAuthServices } from './auth.js';
+import { createPrinterServices } from './printers.js';
 import { createFileServices } from './files.js';
 import { createLanPrinterServices } from './lan-printers.js';
 import { createNotificationServices, type NotificationOptions } from './notifications.js';
@@ -18,13 +18,13 @@ import { createVideoServices, type VideoSettings } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
 import { createWebhookServices } from './webhooks.js';
 import type { WebhookDeliveryOptions } from '../modules/webhooks/webhook-delivery-job.js';
-import { createWorkspaceAdminServices } from './workspace-admin.js';
+import { createWorkspaceServices } from './workspaces.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createJobRunner, type JobRunnerOptions } from '../jobs/job-runner.js';
 import { createJobsRepository } from '../jobs/jobs.repository.js';
 import { createJobsRetention } from '../jobs/jobs-retention.js';
 import { GATEWAY_LIMITS } from '../gateway/device-connection.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
 import { createIdempotencyRepository } from '../modules/idempotency/idempotency.repository.js';
@@ -115,7 +115,7 @@ export function composeServices({
     serverSecret: jwtSecret,
   });
   const workspaces = createWorkspacesService({ workspaces: workspacesRepository, clock });
-  const accounts = createAccountServices({
+  const accounts = createAuthServices({
     db,
     clock,
     mailer,
@@ -126,7 +126,7 @@ export function composeServices({
     sessions,
     workspaces,
   });
-  const devices = createDeviceServices({
+  const devices = createPrinterServices({
     db,
     clock,
     workspaces,
@@ -230,7 +230,7 @@ export function composeServices({
   // periodic work that one instance of the cluster does per period
   jobs.register(idempotency.sweepJob);
   jobs.register(createJobsRetention(jobsRepository, clock));
-  const workspaceAdmin = createWorkspaceAdminServices({
+  const workspaceAdmin = createWorkspaceServices({
     db,
     clock,
     mailer,

@@ -9,7 +9,7 @@ import {
   type DeviceDriver,
 } from '@printdeck/shared';
 import { getUpgradeClientAddress } from '../http/client-address.js';
-import type { RateLimitRule, RateLimiter } from '../http/rate-limiter.js';
+import type { RateLimitRule, RateLimiter } from '../rate-limit/rate-limiter.js';
 import type {
   DeviceKeyProof,
   DeviceKeysService,

@@ -4,7 +4,7 @@ import {
   type NetworkPolicy,
   type Resolve,
 } from '../modules/lan-printers/lan-networks.js';
-import { isPublicAddress } from '../modules/notifications/push-address.js';
+import { isPublicAddress } from './public-address.js';
 
 export type CheckedTarget = { refused: string } | { url: URL; address: string; family: 4 | 6 };
 

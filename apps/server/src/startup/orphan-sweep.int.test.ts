@@ -7,7 +7,7 @@ import { buildUser, buildWorkspace } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
-import { buildTextGcode, uploadFile } from '../../test-support/files.js';
+import { leaveDeletedFileBytes } from '../../test-support/files.js';
 
 /**
  * Issue 23 (low): a crash leaves partial state — the bytes of a deleted file (rows are deleted
@@ -39,25 +39,13 @@ describe('orphans left by a crash, swept at the next start', () => {
     const first = await start();
     const admin = await buildUser(first);
     const workspaceId = await buildWorkspace(first, admin);
-    const upload = (name: string) =>
-      uploadFile(first, admin.access, workspaceId, { bytes: buildTextGcode(), filename: name });
-    const kept = (await upload('kept.gcode')).body.id as number;
-    const deleted = (await upload('deleted.gcode')).body.id as number;
     const { db } = first.server.database;
-    const keyOf = async (id: number) =>
-      (
-        await db
-          .selectFrom('files')
-          .select('storage_key')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).storage_key;
-    const keptKey = await keyOf(kept);
-    const deletedKey = await keyOf(deleted);
-
     // the crash: the delete's transaction committed, the process died before the unlink
-    await db.deleteFrom('file_previews').where('file_id', '=', deleted).execute();
-    await db.deleteFrom('files').where('id', '=', deleted).execute();
+    const { kept, keptKey, deletedKey } = await leaveDeletedFileBytes(
+      first,
+      admin.access,
+      workspaceId,
+    );
     // an upload cut off mid-way, and bytes another instance is writing right now
     const cutUpload = path.join(storage.dataDir, 'tmp', `${randomUUID()}.upload`);
     await writeFile(cutUpload, 'G28\nG1 X');

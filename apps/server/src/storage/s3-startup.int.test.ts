@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../test-support/test-clock.js';
 import { buildUser, buildWorkspace } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
-import { buildTextGcode, uploadFile } from '../../test-support/files.js';
+import { leaveDeletedFileBytes } from '../../test-support/files.js';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-server.js';
 import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -83,29 +83,8 @@ describe('the orphan sweep on S3', () => {
     const first = await startTestServer({ storage, clock, env: s3.envFor(settings) });
     const admin = await buildUser(first);
     const workspaceId = await buildWorkspace(first, admin);
-    const upload = async (name: string) =>
-      (
-        await uploadFile(first, admin.access, workspaceId, {
-          bytes: buildTextGcode(),
-          filename: name,
-        })
-      ).body.id as number;
-    const kept = await upload('kept.gcode');
-    const deleted = await upload('deleted.gcode');
-    const { db } = first.server.database;
-    const keyOf = async (id: number) =>
-      (
-        await db
-          .selectFrom('files')
-          .select('storage_key')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).storage_key;
-    const keptKey = await keyOf(kept);
-    const deletedKey = await keyOf(deleted);
     // the crash: rows gone, bytes left in the bucket
-    await db.deleteFrom('file_previews').where('file_id', '=', deleted).execute();
-    await db.deleteFrom('files').where('id', '=', deleted).execute();
+    const { keptKey, deletedKey } = await leaveDeletedFileBytes(first, admin.access, workspaceId);
     await first.close();
 
     // the next start is two hours later: the bucket's objects are old enough to judge

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import { SCREEN_PATHS } from '../config/screens';
-import { getMeQueryOptions } from '../features/account/api/get-me';
+import { getMeQueryOptions } from '../shared/account/api/get-me';
 import { getFirstRunStatusQueryOptions } from '../features/first-run/api/get-first-run-status';
-import { getMyWorkspacesQueryOptions } from '../features/workspaces/api/get-my-workspaces';
+import { getMyWorkspacesQueryOptions } from '../shared/workspaces/api/get-my-workspaces';
 import { findSelectedWorkspace } from '../features/workspaces/find-selected-workspace';
 import { getSelectedWorkspaceId } from '../session/selected-workspace';
 import { isSignedIn } from '../session/session';

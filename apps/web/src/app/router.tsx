@@ -139,27 +139,24 @@ export const router = createBrowserRouter([
           {
             path: SCREEN_PATHS.printers,
             lazy: lazyPage(
-              () => import('../features/printers/components/PrintersPage'),
+              () => import('../features/printer-list/components/PrintersPage'),
               'PrintersPage',
             ),
           },
           {
             path: SCREEN_PATHS.printerDetail,
             lazy: lazyPage(
-              () => import('../features/printers/components/detail/PrinterDetailPage'),
+              () => import('../features/printer-detail/components/PrinterDetailPage'),
               'PrinterDetailPage',
             ),
           },
           {
             path: SCREEN_PATHS.gcodes,
-            lazy: lazyPage(() => import('../features/files/components/GcodesPage'), 'GcodesPage'),
+            lazy: lazyPage(() => import('./routes/files/GcodesPage'), 'GcodesPage'),
           },
           {
             path: SCREEN_PATHS.gcodeDetail,
-            lazy: lazyPage(
-              () => import('../features/files/components/detail/GcodeDetailPage'),
-              'GcodeDetailPage',
-            ),
+            lazy: lazyPage(() => import('./routes/files/GcodeDetailPage'), 'GcodeDetailPage'),
           },
           {
             path: SCREEN_PATHS.spools,
@@ -182,35 +179,35 @@ export const router = createBrowserRouter([
           {
             path: SCREEN_PATHS.settingsPrinters,
             lazy: lazyPage(
-              () => import('../features/printers/settings/SettingsPrintersPage'),
+              () => import('../features/printer-settings/components/SettingsPrintersPage'),
               'SettingsPrintersPage',
             ),
           },
           {
             path: SCREEN_PATHS.settingsPrinterAdd,
             lazy: lazyPage(
-              () => import('../features/printers/settings/PrinterAddPage'),
+              () => import('../features/printer-settings/components/PrinterAddPage'),
               'PrinterAddPage',
             ),
           },
           {
             path: SCREEN_PATHS.settingsPrinterAddLan,
             lazy: lazyPage(
-              () => import('../features/printers/settings/PrinterAddLanPage'),
+              () => import('../features/printer-settings/components/PrinterAddLanPage'),
               'PrinterAddLanPage',
             ),
           },
           {
             path: SCREEN_PATHS.settingsPrinterAddOctoprint,
             lazy: lazyPage(
-              () => import('../features/printers/settings/PrinterAddOctoprintPage'),
+              () => import('../features/printer-settings/components/PrinterAddOctoprintPage'),
               'PrinterAddOctoprintPage',
             ),
           },
           {
             path: SCREEN_PATHS.settingsWorkspaces,
             lazy: lazyPage(
-              () => import('../features/workspace-settings/components/WorkspacesSettingsPage'),
+              () => import('./routes/settings/WorkspacesSettingsPage'),
               'WorkspacesSettingsPage',
             ),
           },
@@ -224,7 +221,7 @@ export const router = createBrowserRouter([
           {
             path: SCREEN_PATHS.settingsWorkspaceEdit,
             lazy: lazyPage(
-              () => import('../features/workspace-settings/components/WorkspaceEditPage'),
+              () => import('./routes/settings/WorkspaceEditPage'),
               'WorkspaceEditPage',
             ),
           },
@@ -284,7 +281,7 @@ export const router = createBrowserRouter([
           {
             path: SCREEN_PATHS.settingsPrinterEdit,
             lazy: lazyPage(
-              () => import('../features/printers/settings/PrinterEditPage'),
+              () => import('../features/printer-settings/components/PrinterEditPage'),
               'PrinterEditPage',
             ),
           },

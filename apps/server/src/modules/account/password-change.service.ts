@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../../crypto/password.js';
 import { checkPasswordPolicy } from '../../crypto/password-policy.js';
 import type { Db } from '../../db/database.js';
 import { fieldError, notFound } from '../../http/app-error.js';
-import type { RateLimitRule, RateLimiter } from '../../http/rate-limiter.js';
+import type { RateLimitRule, RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 

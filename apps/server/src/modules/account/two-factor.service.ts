@@ -5,7 +5,7 @@ import { sha256Hex } from '../../crypto/random.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { buildOtpauthUri, createTotpSecret, encodeBase32, verifyTotp } from '../../crypto/totp.js';
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
-import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
+import { RATE_LIMITS, type RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import type { PasswordChangeService } from './password-change.service.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';

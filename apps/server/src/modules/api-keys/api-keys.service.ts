@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../../clock.js';
 import { generatePublicId, generateSecret, safeEqual, sha256Hex } from '../../crypto/random.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import type { RateLimitRule, RateLimiter } from '../../http/rate-limiter.js';
+import type { RateLimitRule, RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository.js';
 
 /** The caller of a request made with an API key: never a system administrator, no session. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../http/rate-limiter.js';
+import { RATE_LIMITS } from '../../rate-limit/rate-limiter.js';
 import { buildUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';

@@ -8,7 +8,7 @@ import {
   verifyPassword,
 } from '../../crypto/password.js';
 import { AppError, tokenNotValid } from '../../http/app-error.js';
-import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
+import { RATE_LIMITS, type RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import type { AccessTokens } from './access-token.js';
 import type { SessionsRepository } from './sessions.repository.js';

@@ -2,7 +2,7 @@ import type { FirstRunCreate, FirstRunStatus, TokenPair } from '@printdeck/share
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
+import { RATE_LIMITS, type RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { AuthService, ClientInfo } from '../auth/auth.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import {

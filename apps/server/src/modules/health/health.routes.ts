@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthSchema, RELEASE_VERSION } from '@printdeck/shared';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MaintenanceSwitch } from '../../http/maintenance.js';
-import type { RateLimiter } from '../../http/rate-limiter.js';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 
 export function registerHealthRoutes(
   app: FastifyInstance,

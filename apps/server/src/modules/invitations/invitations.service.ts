@@ -12,7 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { sha256Hex } from '../../crypto/random.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound, tokenNotValid } from '../../http/app-error.js';
-import { RATE_LIMITS, type RateLimitRule, type RateLimiter } from '../../http/rate-limiter.js';
+import {
+  RATE_LIMITS,
+  type RateLimitRule,
+  type RateLimiter,
+} from '../../rate-limit/rate-limiter.js';
 import { toInvitationResponse, toMemberResponse } from '../members/members.service.js';
 import type { MembersRepository } from '../members/members.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';

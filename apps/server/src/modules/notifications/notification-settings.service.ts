@@ -6,7 +6,7 @@ import type {
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
+import { RATE_LIMITS, type RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { renderMail } from '../../mail/mail-templates.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';

@@ -1,80 +1,21 @@
-import { BlockList, isIP } from 'node:net';
-import { resolveAll, type Resolve } from '../lan-printers/lan-networks.js';
+import { checkOutgoingTarget, type CheckedTarget } from '../../outgoing/outgoing-target.js';
+import { createNetworkPolicy, resolveAll, type Resolve } from '../lan-printers/lan-networks.js';
 
-/** Addresses that are not the public internet: this machine, private networks, and the like. */
-const NOT_PUBLIC = (() => {
-  const list = new BlockList();
-  const v4 = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.88.99.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const;
-  const v6 = [
-    ['::', 128],
-    ['::1', 128],
-    ['64:ff9b::', 96],
-    ['100::', 64],
-    ['2001:db8::', 32],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['fec0::', 10],
-    ['ff00::', 8],
-  ] as const;
-  for (const [address, prefix] of v4) list.addSubnet(address, prefix, 'ipv4');
-  for (const [address, prefix] of v6) list.addSubnet(address, prefix, 'ipv6');
-  return list;
-})();
-
-export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const plain = mapped ?? address;
-  const family = isIP(plain);
-  if (family === 0) return false;
-  return !NOT_PUBLIC.check(plain, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-export type CheckedEndpoint = { refused: string } | { url: URL; address: string; family: 4 | 6 };
+/** A browser's push service is on the public internet: no administrator's network applies. */
+const NO_NETWORKS = createNetworkPolicy([]);
 
 /**
  * Checked before every send, not only when the browser subscribes (issue 23: `localhost.` and
  * names resolving to internal addresses got through a check of the text): https on port 443,
- * no credentials, and every address the name resolves to public. The send then connects to
- * the checked address, so a second lookup (DNS rebinding) cannot lead elsewhere.
+ * then the rule of every outgoing address (outgoing-target.ts) with no network allowed. The send
+ * then connects to the checked address, so a second lookup (DNS rebinding) cannot lead elsewhere.
  */
 export async function checkPushEndpoint(
   endpoint: string,
   resolve: Resolve = resolveAll,
-): Promise<CheckedEndpoint> {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return { refused: 'not a URL' };
-  }
-  if (url.protocol !== 'https:') return { refused: 'not https' };
-  if (url.port !== '' && url.port !== '443') return { refused: 'not port 443' };
-  if (url.username !== '' || url.password !== '') return { refused: 'credentials in the URL' };
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : await resolve(host);
-  } catch {
-    return { refused: 'the name does not resolve' };
-  }
-  if (addresses.length === 0) return { refused: 'the name does not resolve' };
-  if (!addresses.every(isPublicAddress)) return { refused: 'not a public address' };
-  const address = addresses[0]!;
-  return { url, address, family: isIP(address) === 6 ? 6 : 4 };
+): Promise<CheckedTarget> {
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
+  if (url && url.protocol !== 'https:') return { refused: 'not https' };
+  if (url && url.port !== '' && url.port !== '443') return { refused: 'not port 443' };
+  return checkOutgoingTarget(endpoint, NO_NETWORKS, resolve);
 }

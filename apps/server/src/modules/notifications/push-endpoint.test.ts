@@ -2,7 +2,8 @@ import { createECDH, randomBytes } from 'node:crypto';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { DeliveryError } from './delivery-error.js';
-import { checkPushEndpoint, isPublicAddress } from './push-address.js';
+import { isPublicAddress } from '../../outgoing/public-address.js';
+import { checkPushEndpoint } from './push-address.js';
 import { createPushSender } from './push-sender.js';
 import { isAllowedPushEndpoint } from './push-subscriptions.service.js';
 

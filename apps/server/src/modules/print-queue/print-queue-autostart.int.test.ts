@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyState } from '../../../test-support/fake-agent.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { createPrintQueueRepository } from './print-queue.repository.js';
 import { eventually } from '../../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import {
+  addQueueItem,
   addQueuePrinter,
+  clearPlate,
   enableQueue,
   queuePath,
   readBoxes,
+  startQueueServer,
   uploadGcode,
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
@@ -17,8 +20,7 @@ let t: TestServer;
 let admin: BuiltUser;
 
 beforeAll(async () => {
-  t = await startTestServer({ gatewayLimits: { printStartTimeoutMs: 400, commandTimeoutMs: 400 } });
-  admin = await buildUser(t);
+  ({ t, admin } = await startQueueServer({ startTimeoutMs: 400 }));
 });
 afterAll(() => t.close());
 
@@ -43,13 +45,8 @@ async function waitForItem(workspaceId: number, itemId: number, match: Record<st
 
 const dispatcher = () => t.server.services.printQueue.dispatcher;
 const add = (workspaceId: number, body: Record<string, unknown>) =>
-  t.api(queuePath(workspaceId), { method: 'POST', token: admin.access, body });
-const plateCleared = (printerId: number) =>
-  t.api(`/api/printers/${printerId}/plate-cleared/`, {
-    method: 'POST',
-    token: admin.access,
-    body: {},
-  });
+  addQueueItem(t, admin, workspaceId, body);
+const plateCleared = (printerId: number) => clearPlate(t, admin, printerId);
 
 /** A workspace with the queue on, one jobox printer and one file. */
 async function joboxSetup() {

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/fake-agent.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import {
+  addQueueItem,
   addQueuePrinter,
+  clearPlate,
   enableQueue,
-  queuePath,
   readBoxes,
+  startQueueServer,
   uploadGcode,
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { isHeatingUp } from './queue-stagger.js';
 
@@ -25,23 +27,14 @@ let admin: BuiltUser;
 const clock = new TestClock();
 
 beforeAll(async () => {
-  t = await startTestServer({
-    clock,
-    gatewayLimits: { printStartTimeoutMs: 2000, commandTimeoutMs: 2000 },
-  });
-  admin = await buildUser(t);
+  ({ t, admin } = await startQueueServer({ startTimeoutMs: 2000, clock }));
 });
 afterAll(() => t.close());
 
 const dispatcher = () => t.server.services.printQueue.dispatcher;
 const add = (workspaceId: number, body: Record<string, unknown>) =>
-  t.api(queuePath(workspaceId), { method: 'POST', token: admin.access, body });
-const plateCleared = (printerId: number) =>
-  t.api(`/api/printers/${printerId}/plate-cleared/`, {
-    method: 'POST',
-    token: admin.access,
-    body: {},
-  });
+  addQueueItem(t, admin, workspaceId, body);
+const plateCleared = (printerId: number) => clearPlate(t, admin, printerId);
 const settle = async () => {
   await dispatcher().whenIdle();
   await dispatcher().tick();

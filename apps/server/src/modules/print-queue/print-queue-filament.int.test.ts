@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/fake-agent.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import {
+  addQueueItem,
   addQueuePrinter,
+  clearPlate,
   enableQueue,
-  queuePath,
   readBoxes,
+  startQueueServer,
   uploadGcode,
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import { systemClock } from '../../clock.js';
 import { createPrintersRepository } from '../printers/printers.repository.js';
 import { createPrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
@@ -30,28 +32,16 @@ let t: TestServer;
 let admin: BuiltUser;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    gatewayLimits: { printStartTimeoutMs: 2000, commandTimeoutMs: 2000 },
-  });
-  admin = await buildUser(t);
+  ({ t, admin } = await startQueueServer({ startTimeoutMs: 2000 }));
 });
 afterAll(() => t.close());
 
 const add = async (workspaceId: number, file: number) => {
-  const response = await t.api(queuePath(workspaceId), {
-    method: 'POST',
-    token: admin.access,
-    body: { file },
-  });
+  const response = await addQueueItem(t, admin, workspaceId, { file });
   expect(response.status).toBe(201);
   return response.body.id as number;
 };
-const plateCleared = (printerId: number) =>
-  t.api(`/api/printers/${printerId}/plate-cleared/`, {
-    method: 'POST',
-    token: admin.access,
-    body: {},
-  });
+const plateCleared = (printerId: number) => clearPlate(t, admin, printerId);
 const printNow = (printerId: number, fileId: number) =>
   t.api(`/api/printers/${printerId}/files/`, {
     method: 'POST',

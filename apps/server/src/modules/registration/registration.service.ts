@@ -3,7 +3,7 @@ import { isoAfter, type Clock } from '../../clock.js';
 import { sha256Hex } from '../../crypto/random.js';
 import type { Db } from '../../db/database.js';
 import { tokenNotValid } from '../../http/app-error.js';
-import { RATE_LIMITS, type RateLimiter } from '../../http/rate-limiter.js';
+import { RATE_LIMITS, type RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { renderMail, type MailTemplateName } from '../../mail/mail-templates.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { UsersRepository } from '../users/users.repository.js';

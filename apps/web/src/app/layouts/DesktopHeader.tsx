@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { ThemeToggle } from '../../components/ThemeToggle';
-import { BackgroundTaskIndicator } from '../../features/printers/components/BackgroundTaskIndicator';
+import { BackgroundTaskIndicator } from '../../features/printer-list/components/BackgroundTaskIndicator';
 import { SCREEN_PATHS } from '../../config/screens';
 import { getNavLinks } from '../navigation/nav-links';
 import type { Navigation } from '../navigation/navigation';

@@ -2,7 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { Workspace } from '@printdeck/shared';
 import { Logo } from '../../components/Logo';
 import { SCREEN_PATHS } from '../../config/screens';
-import { BackgroundTaskIndicator } from '../../features/printers/components/BackgroundTaskIndicator';
+import { BackgroundTaskIndicator } from '../../features/printer-list/components/BackgroundTaskIndicator';
 import type { Navigation } from '../navigation/navigation';
 import { HeaderActions } from './HeaderActions';
 import { NewsButton } from './NewsButton';

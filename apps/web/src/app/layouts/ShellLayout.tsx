@@ -3,14 +3,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Footer } from '../../components/Footer';
-import { PrinterPrintActions } from '../../features/print-dialog';
-import { PrinterPrintActionsProvider } from '../../features/printers';
+import { AddToQueueDialogProvider, PrinterPrintActions } from '../../features/print-dialog';
+import { QueueItemDialogLauncher } from '../../features/print-queue';
+import { PrinterPrintActionsProvider } from '../../features/printer-list';
 import { PageLoader } from '../../components/PageLoader';
 import { SCREEN_PATHS } from '../../config/screens';
 import { useNewsSummary } from '../../features/news/api/get-news';
-import { useMyWorkspaces } from '../../features/workspaces/api/get-my-workspaces';
+import { useMyWorkspaces } from '../../shared/workspaces/api/get-my-workspaces';
 import { findSelectedWorkspace } from '../../features/workspaces/find-selected-workspace';
-import { CurrentWorkspaceProvider } from '../../features/workspaces/hooks/current-workspace';
+import { CurrentWorkspaceProvider } from '../../shared/workspaces/hooks/current-workspace';
 import { getSelectedWorkspaceId } from '../../session/selected-workspace';
 import { getShellNavigation } from '../navigation/shell-navigation';
 import { BottomBar } from './BottomBar';
@@ -38,22 +39,24 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   return (
     <CurrentWorkspaceProvider value={workspace}>
       <PrinterPrintActionsProvider value={PrinterPrintActions}>
-        <Box
-          mih="100vh"
-          pb={isMobile ? BOTTOM_BAR_HEIGHT : 0}
-          style={{ ...style, display: 'flex', flexDirection: 'column' }}
-        >
-          {isMobile ? (
-            <MobileTopBar navigation={navigation} workspace={workspace} />
-          ) : (
-            <DesktopHeader navigation={navigation} workspace={workspace} />
-          )}
-          <Container component="main" size="xl" w="100%" py="lg" style={{ flex: 1 }}>
-            <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
-          </Container>
-          <Footer />
-          {isMobile && <BottomBar navigation={navigation} />}
-        </Box>
+        <AddToQueueDialogProvider value={QueueItemDialogLauncher}>
+          <Box
+            mih="100vh"
+            pb={isMobile ? BOTTOM_BAR_HEIGHT : 0}
+            style={{ ...style, display: 'flex', flexDirection: 'column' }}
+          >
+            {isMobile ? (
+              <MobileTopBar navigation={navigation} workspace={workspace} />
+            ) : (
+              <DesktopHeader navigation={navigation} workspace={workspace} />
+            )}
+            <Container component="main" size="xl" w="100%" py="lg" style={{ flex: 1 }}>
+              <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+            </Container>
+            <Footer />
+            {isMobile && <BottomBar navigation={navigation} />}
+          </Box>
+        </AddToQueueDialogProvider>
       </PrinterPrintActionsProvider>
     </CurrentWorkspaceProvider>
   );

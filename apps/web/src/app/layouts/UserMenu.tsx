@@ -3,7 +3,7 @@ import type { Workspace } from '@printdeck/shared';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMe } from '../../features/account/api/get-me';
+import { useMe } from '../../shared/account/api/get-me';
 import { MENU_ENTRIES } from '../navigation/menu-entries';
 import type { UserMenuEntryId } from '../navigation/navigation';
 import classes from './shell.module.css';

@@ -2,11 +2,11 @@ import { Stack } from '@mantine/core';
 import { getScreenPath } from '../../config/screens';
 import { DashboardNews } from '../../features/news/components/DashboardNews';
 import { DashboardGcodes } from '../../features/files/components/DashboardGcodes';
-import { DashboardPrinters } from '../../features/printers/components/DashboardPrinters';
-import { FarmAtAGlance } from '../../features/printers/components/FarmAtAGlance';
-import { GettingStarted } from '../../features/first-run/components/GettingStarted';
+import { DashboardPrinters } from '../../features/printer-list/components/DashboardPrinters';
+import { FarmAtAGlance } from '../../features/printer-list/components/FarmAtAGlance';
+import { GettingStarted } from './GettingStarted';
 import { WorkspaceHeader } from '../../features/workspaces/components/WorkspaceHeader';
-import { useCurrentWorkspace } from '../../features/workspaces/hooks/current-workspace';
+import { useCurrentWorkspace } from '../../shared/workspaces/hooks/current-workspace';
 
 /** The workspace's home; news, printers and latest files join it with their features. */
 export function DashboardPage() {

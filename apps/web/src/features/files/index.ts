@@ -1,2 +1,2 @@
-/** What other features may use of files. */
+/** What app/ (routes, layouts) puts beside other features, of files. */
 export { UploadGcodesDialog } from './components/UploadGcodesDialog';

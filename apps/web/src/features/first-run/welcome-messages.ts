@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describeErrorResponse, isApiError, isTransportError } from '../../api/api-error';
-import { getNewPasswordErrorMessage } from '../auth';
+import { getNewPasswordErrorMessage } from '../../shared/auth/auth-messages';
 
 /** The welcome form's own explanation of a failed submit; null when nothing failed. */
 export function getWelcomeErrorMessage(error: unknown, t: TFunction): string | null {

@@ -1,2 +1,2 @@
-/** What other features may use of invitations. */
+/** What app/ (routes, layouts) puts beside other features, of invitations. */
 export { MyInvitationsList } from './components/MyInvitationsList';

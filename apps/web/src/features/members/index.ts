@@ -1,2 +1,2 @@
-/** What other features may use of members. */
+/** What app/ (routes, layouts) puts beside other features, of members. */
 export { MembersSection } from './components/MembersSection';

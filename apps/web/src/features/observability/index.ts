@@ -1,12 +1,8 @@
 import { setUnknownErrorListener } from '../../lib/error-modal-store';
-import { getPublicConfig } from './api/get-public-config';
+import { getPublicConfig } from '../../shared/public-config/api/get-public-config';
 import { configureErrorReporting, sendErrorReport } from './error-reporting';
 import { configurePageViews } from './page-views';
-
 export { usePageViews } from './page-views';
-export { MailServerSetup } from './MailServerSetup';
-export { MailToFilesNotice } from './MailToFilesNotice';
-
 /** Reads the server's settings once; when they cannot be read, both stay off. */
 export async function startObservability(): Promise<void> {
   // from now on, unknown errors wait for the answer, then go or are forgotten

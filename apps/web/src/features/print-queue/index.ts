@@ -1,4 +1,3 @@
-/** What other features may use of the print queue. */
+/** What app/ (routes, layouts) puts beside other features, of the print queue. */
 export { AddToQueueButton } from './components/AddToQueueButton';
 export { QueueItemDialogLauncher } from './components/QueueItemDialogLauncher';
-export { useIsQueueAvailable } from './hooks/use-is-queue-available';

@@ -1,3 +1,2 @@
-/** What other features may use of timelapse videos. */
+/** What app/ (routes, layouts) puts beside other features, of timelapse videos. */
 export { FileVideos } from './components/FileVideos';
-export { VideoStateBadge } from './components/VideoStateBadge';

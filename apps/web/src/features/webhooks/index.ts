@@ -1,2 +1,2 @@
-/** What other features may use of webhooks. */
+/** What app/ (routes, layouts) puts beside other features, of webhooks. */
 export { WebhooksSection } from './components/WebhooksSection';

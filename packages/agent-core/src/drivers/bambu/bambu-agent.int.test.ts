@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { startVirtualBambu, type VirtualBambu } from '@printdeck/simulator';
 import { uploadFile } from '@printdeck/server/test-support/files.js';
-import { startAgent } from '../../agent.js';
-import { createIdentity } from '../../connection/identity.js';
 import { useServerWithWorkspace } from '../../../test-support/server.js';
-import {
-  eventually,
-  slicedGcode,
-  TEST_TUNING,
-  whileAdvancing,
-} from '../../../test-support/drivers.js';
+import { eventually, slicedGcode, whileAdvancing } from '../../../test-support/drivers.js';
 
 /** The real agent with a Bambu Lab printer (LAN), against the real server (issue 25). */
 
 const fx = useServerWithWorkspace();
-const { api, cleanups, control, deviceState } = fx;
+const { api, cleanups, control, deviceState, waitForPrinterState } = fx;
 const ACCESS_CODE = '27418093';
 
 async function bambuPrinter(accessCode = ACCESS_CODE): Promise<{ sim: VirtualBambu; id: number }> {
@@ -27,11 +20,8 @@ async function bambuPrinter(accessCode = ACCESS_CODE): Promise<{ sim: VirtualBam
     printer: { homingSeconds: 0 },
   });
   cleanups.push(() => sim.close());
-  const key = (await api('/api/device_keys/', { method: 'POST' })).body.token as string;
-  const agent = startAgent({
-    serverUrl: fx.t.baseUrl,
-    deviceKey: key,
-    identity: createIdentity(),
+  const id = await fx.connectAgentPrinter({
+    name: 'P1S',
     printer: {
       kind: 'bambu',
       url: sim.host,
@@ -41,24 +31,10 @@ async function bambuPrinter(accessCode = ACCESS_CODE): Promise<{ sim: VirtualBam
       ftpsPort: sim.ftpsPort,
       cameraPort: sim.cameraPort,
     },
-    tuning: TEST_TUNING,
     localIpAddress: '192.168.7.40',
   });
-  cleanups.push(() => agent.stop());
-  const added = await api('/api/printers/', {
-    method: 'POST',
-    body: { group: fx.workspace, name: 'P1S', token: key },
-  });
-  expect(added.status, added.text).toBe(201);
-  return { sim, id: added.body.id as number };
+  return { sim, id };
 }
-
-const waitForPrinterState = (id: number, expected: string) =>
-  eventually(
-    `printer ${id} ${expected}`,
-    () => deviceState(id),
-    (row) => row.printer_state === expected,
-  );
 
 const jobsOf = async (id: number) =>
   (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body.results as Array<{

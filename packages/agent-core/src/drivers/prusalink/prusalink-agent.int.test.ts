@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { startVirtualPrusaLink, type VirtualPrusaLink } from '@printdeck/simulator';
 import { uploadFile } from '@printdeck/server/test-support/files.js';
-import { startAgent } from '../../agent.js';
-import { createIdentity } from '../../connection/identity.js';
 import { useServerWithWorkspace } from '../../../test-support/server.js';
-import {
-  eventually,
-  slicedGcode,
-  TEST_TUNING,
-  whileAdvancing,
-} from '../../../test-support/drivers.js';
+import { eventually, slicedGcode, whileAdvancing } from '../../../test-support/drivers.js';
 
 /** The real agent with a PrusaLink printer, against the real server (issue 25). */
 
 const fx = useServerWithWorkspace();
-const { api, cleanups, control, deviceState } = fx;
+const { api, cleanups, control, waitForPrinterState } = fx;
 const PASSWORD = 'Tr7bQ2xZ';
 
 async function prusaPrinter(password = PASSWORD): Promise<{ sim: VirtualPrusaLink; id: number }> {
@@ -25,30 +18,13 @@ async function prusaPrinter(password = PASSWORD): Promise<{ sim: VirtualPrusaLin
     printer: { homingSeconds: 0 },
   });
   cleanups.push(() => sim.close());
-  const key = (await api('/api/device_keys/', { method: 'POST' })).body.token as string;
-  const agent = startAgent({
-    serverUrl: fx.t.baseUrl,
-    deviceKey: key,
-    identity: createIdentity(),
+  const id = await fx.connectAgentPrinter({
+    name: 'MK4',
     printer: { kind: 'prusalink', url: sim.url, password },
-    tuning: TEST_TUNING,
     localIpAddress: '192.168.7.30',
   });
-  cleanups.push(() => agent.stop());
-  const added = await api('/api/printers/', {
-    method: 'POST',
-    body: { group: fx.workspace, name: 'MK4', token: key },
-  });
-  expect(added.status, added.text).toBe(201);
-  return { sim, id: added.body.id as number };
+  return { sim, id };
 }
-
-const waitForPrinterState = (id: number, expected: string) =>
-  eventually(
-    `printer ${id} ${expected}`,
-    () => deviceState(id),
-    (row) => row.printer_state === expected,
-  );
 
 describe('agent ⇄ server: a PrusaLink printer', () => {
   it('prints a workspace file, pauses, resumes and cancels it; the job ends cancelled once', async () => {

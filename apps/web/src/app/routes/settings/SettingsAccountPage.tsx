@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/LanguageSelect';
-import { useMe } from '../../../features/account/api/get-me';
+import { useMe } from '../../../shared/account/api/get-me';
 import { ChangePasswordSection } from '../../../features/account-security/components/ChangePasswordSection';
 import { SessionsSection } from '../../../features/account-security/components/SessionsSection';
 import { useUpdateMe } from '../../../features/account/api/update-me';

@@ -13,8 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getSettingsPages, SCREEN_PATHS, type SettingsPageId } from '../../../config/screens';
-import { useMe } from '../../../features/account';
-import { MailServerSetup } from '../../../features/observability';
+import { useMe } from '../../../shared/account/api/get-me';
+import { MailServerSetup } from '../../../shared/public-config/components/MailServerSetup';
 
 const PAGE_ICONS: Record<SettingsPageId, Icon> = {
   settingsAccount: IconUser,

@@ -3,10 +3,10 @@ import type { TwoFactorSetup, User } from '@printdeck/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
-import { isReauthRequired } from '../api/reauthenticate';
+import { isReauthRequired } from '../../../shared/reauth/api/reauthenticate';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactorSetup } from '../api/two-factor';
 import { OtpauthQrCode } from './OtpauthQrCode';
-import { ReauthDialog } from './ReauthDialog';
+import { ReauthDialog } from '../../../shared/reauth/components/ReauthDialog';
 
 /** Settings → Account → Two-factor sign-in: an authenticator app and recovery codes (C08). */
 export function TwoFactorSection({ me }: { me: User }) {

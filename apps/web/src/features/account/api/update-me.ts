@@ -1,7 +1,7 @@
 import { UserSchema, type User, type UserUpdate } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
-import { getMeQueryOptions } from './get-me';
+import { getMeQueryOptions } from '../../../shared/account/api/get-me';
 
 /** The account's language: notifications are written in it. */
 export function updateMe(body: UserUpdate): Promise<User> {

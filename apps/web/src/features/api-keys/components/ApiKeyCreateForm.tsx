@@ -17,9 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { useMe } from '../../account';
-import { isReauthRequired, ReauthDialog } from '../../account-security';
-import { useMyWorkspaces } from '../../workspaces';
+import { useMe } from '../../../shared/account/api/get-me';
+import { isReauthRequired } from '../../../shared/reauth/api/reauthenticate';
+import { ReauthDialog } from '../../../shared/reauth/components/ReauthDialog';
+import { useMyWorkspaces } from '../../../shared/workspaces/api/get-my-workspaces';
 import { useCreateApiKey } from '../api/create-api-key';
 import { listScopeInfos, resolveApiKeyName } from '../api-key-scopes';
 

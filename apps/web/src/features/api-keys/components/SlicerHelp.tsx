@@ -1,6 +1,6 @@
 import { Code, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMyWorkspaces } from '../../workspaces';
+import { useMyWorkspaces } from '../../../shared/workspaces/api/get-my-workspaces';
 import { getSlicerAddress } from '../api-key-scopes';
 
 /** Where PrusaSlicer or OrcaSlicer sends files: one OctoPrint address per workspace. */

@@ -2,7 +2,7 @@ import { UserSchema, type User, type UserCreate } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
-import { signInNewAccount } from './sign-in-new-account';
+import { signInNewAccount } from '../../../shared/auth/api/sign-in-new-account';
 
 /** Finishes a registration with the mailed token and the chosen password. */
 export function createUser(body: UserCreate): Promise<User> {

@@ -3,8 +3,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../../components/FormMessage';
-import { getEmailRequestErrorMessage, validateEmail } from '../auth-messages';
-import { AuthCard } from './AuthCard';
+import { getEmailRequestErrorMessage, validateEmail } from '../../../shared/auth/auth-messages';
+import { AuthCard } from '../../../shared/auth/components/AuthCard';
 
 interface EmailRequestPageProps {
   /** the screen's own texts under auth.* */

@@ -5,17 +5,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { useCreateToken } from '../api/create-token';
-import { getLoginErrorMessage } from '../auth-messages';
-import { AuthCard } from './AuthCard';
-
-/** Other sign-in screens hand over the e-mail and a message through the location state. */
-export interface LoginLocationState {
-  email?: string;
-  message?: string;
-  /** where signing in leads (an app path, with its own state) instead of the dashboard */
-  returnTo?: { pathname: string; search: string; state?: unknown };
-}
+import { useCreateToken } from '../../../shared/auth/api/create-token';
+import { getLoginErrorMessage } from '../../../shared/auth/auth-messages';
+import { AuthCard } from '../../../shared/auth/components/AuthCard';
+import type { LoginLocationState } from '../../../shared/auth/login-location-state';
 
 export function LoginPage() {
   const { t } = useTranslation();

@@ -10,10 +10,10 @@ import {
   getNewPasswordErrorMessage,
   isInvalidTokenError,
   validateNewPassword,
-} from '../auth-messages';
+} from '../../../shared/auth/auth-messages';
 import { readMailToken } from '../mail-token';
-import { AuthCard } from './AuthCard';
-import type { LoginLocationState } from './LoginPage';
+import { AuthCard } from '../../../shared/auth/components/AuthCard';
+import type { LoginLocationState } from '../../../shared/auth/login-location-state';
 
 interface PasswordMutation {
   mutate: (

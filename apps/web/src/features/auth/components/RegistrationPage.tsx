@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { MailToFilesNotice } from '../../observability';
+import { MailToFilesNotice } from '../../../shared/public-config/components/MailToFilesNotice';
 import { useCreateInvitation } from '../api/create-invitation';
 import { EmailRequestPage } from './EmailRequestPage';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
-import { myWorkspacesQueryKey } from '../../workspaces';
-import { gcodeQueryKey, invalidateGcodeLists } from '../../gcode-catalog';
+import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
+import { gcodeQueryKey, invalidateGcodeLists } from '../../../shared/gcodes';
 
 export function deleteGcode(input: { workspaceId: number; gcodeId: number }): Promise<void> {
   return apiClient.request({

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS, type RequestMeta } from '../../../api/query-meta';
-import { gcodeQueryKey, invalidateGcodeLists } from '../../gcode-catalog';
+import { gcodeQueryKey, invalidateGcodeLists } from '../../../shared/gcodes';
 
 /** The wire form: '' clears the filament type, 'NULL' the colour. */
 export type GcodeUpdateBody = z.input<typeof GcodeUpdateSchema>;

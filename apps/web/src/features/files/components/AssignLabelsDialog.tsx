@@ -6,7 +6,8 @@ import { isApiError } from '../../../api/api-error';
 import { reportError } from '../../../lib/error-modal-store';
 import { PageLoader } from '../../../components/PageLoader';
 import { ProductError } from '../../../lib/product-error';
-import { useFileLabels, LabelPicker } from '../../file-labels';
+import { LabelPicker } from '../labels';
+import { useFileLabels } from '../../../shared/file-labels/api/get-file-labels';
 import { useAssignGcodeLabels } from '../api/update-gcode';
 
 interface AssignLabelsDialogProps {

@@ -8,8 +8,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ActionsMenu, type ActionsMenuItem } from '../../../components/ActionsMenu';
-import { useHasPermission } from '../../workspaces';
-import { useIsQueueAvailable } from '../../print-queue';
+import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
+import { useIsQueueAvailable } from '../../../shared/print-queue/hooks/use-is-queue-available';
 
 export type GcodeAction = 'print' | 'queue' | 'download' | 'editLabels' | 'delete';
 

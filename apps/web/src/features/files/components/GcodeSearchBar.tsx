@@ -3,7 +3,7 @@ import { LIMITS } from '@printdeck/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanSearch, type FilterChip } from '../../gcode-catalog';
+import { cleanSearch, type FilterChip } from '../../../shared/gcodes';
 
 interface GcodeSearchBarProps {
   search: string;

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { SCREEN_PATHS } from '../../../config/screens';
-import { myWorkspacesQueryKey, useCurrentWorkspace } from '../../workspaces';
-import { gcodesQueryKey } from '../../gcode-catalog';
-import { LazyUploadDialog } from '../../upload';
+import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { gcodesQueryKey } from '../../../shared/gcodes';
+import { LazyUploadDialog } from '../upload';
 
 interface UploadGcodesDialogProps {
   initialFiles?: readonly File[];

@@ -1,5 +1,5 @@
-import { useMe } from '../../account';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useMe } from '../../../shared/account/api/get-me';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import type { FileActor } from '../model/gcode-permissions';
 
 /** The member's permissions here and who they are, for the file permission rules. */

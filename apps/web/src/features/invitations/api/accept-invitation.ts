@@ -2,7 +2,7 @@ import { WorkspaceSchema, type InvitationAccept, type Workspace } from '@printde
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
-import { signInNewAccount } from '../../auth';
+import { signInNewAccount } from '../../../shared/auth/api/sign-in-new-account';
 
 /** Without an account: a password makes the account and the membership. */
 export function acceptInvitation(body: InvitationAccept): Promise<void> {

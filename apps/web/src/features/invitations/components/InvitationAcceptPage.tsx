@@ -10,9 +10,10 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
 import { isSignedIn } from '../../../session/session';
-import { validateNewPassword, AuthCard } from '../../auth';
-import type { LoginLocationState } from '../../auth';
-import { myWorkspacesQueryKey } from '../../workspaces';
+import { validateNewPassword } from '../../../shared/auth/auth-messages';
+import { AuthCard } from '../../../shared/auth/components/AuthCard';
+import type { LoginLocationState } from '../../../shared/auth/login-location-state';
+import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
 import { useAcceptInvitation, useJoinInvitation } from '../api/accept-invitation';
 import { getInvitationErrorMessage } from '../invitation-messages';
 

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormMessage } from '../../../components/FormMessage';
 import { SectionCard } from '../../../components/SectionCard';
 import { getScreenPath } from '../../../config/screens';
-import { MailToFilesNotice } from '../../observability';
+import { MailToFilesNotice } from '../../../shared/public-config/components/MailToFilesNotice';
 import { useAnalyzeInvites } from '../api/analyze-invites';
 import { useInviteMember } from '../api/invite-member';
 import {

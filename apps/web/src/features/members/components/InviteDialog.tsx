@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { FormMessage } from '../../../components/FormMessage';
-import { MailToFilesNotice } from '../../observability';
+import { MailToFilesNotice } from '../../../shared/public-config/components/MailToFilesNotice';
 import { useInviteMember } from '../api/invite-member';
 
 /** Invite by e-mail: the person joins as observer. */

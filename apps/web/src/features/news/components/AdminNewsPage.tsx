@@ -21,7 +21,7 @@ import { NoAccessNotice } from '../../../components/NoAccessNotice';
 import { PageLoader } from '../../../components/PageLoader';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/account/api/get-me';
 import {
   useAdminNews,
   useCreateAdminNews,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { getScreenPath } from '../../../config/screens';
-import { useMe } from '../../account';
+import { useMe } from '../../../shared/account/api/get-me';
 import { useNews } from '../api/get-news';
 import { NewsList } from './NewsList';
 

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SettingsSection } from '../../../components/SettingsSection';
-import { useMe } from '../../account';
-import { useMyWorkspaces } from '../../workspaces';
+import { useMe } from '../../../shared/account/api/get-me';
+import { useMyWorkspaces } from '../../../shared/workspaces/api/get-my-workspaces';
 import { NotificationBox } from './NotificationBox';
 
 /** Settings → Notifications: one box per workspace. */

@@ -20,20 +20,21 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { reportError } from '../../../lib/error-modal-store';
 import { ProductError } from '../../../lib/product-error';
-import { useGcode, gcodesQueryKey, getGcodesPage } from '../../gcode-catalog';
-import { invalidatePrintJobs } from '../../print-jobs';
+import { useGcode, gcodesQueryKey, getGcodesPage } from '../../../shared/gcodes';
+import { invalidatePrintJobs } from '../../../shared/print-jobs/api/get-print-jobs';
+import { deviceStatesQueryKey } from '../../../shared/printers/api/get-device-states';
+import { FilamentTypeSelect } from '../../../shared/printers/components/FilamentTypeSelect';
+import { PrinterStateBadge } from '../../../shared/printers/components/PrinterStateBadge';
 import {
-  deviceStatesQueryKey,
-  FilamentTypeSelect,
-  PrinterStateBadge,
   clearChangingState,
   markChangingState,
-  usePrinterViews,
-} from '../../printers';
-import type { PrinterView } from '../../printers';
-import { QueueItemDialogLauncher, useIsQueueAvailable } from '../../print-queue';
-import { useCurrentWorkspace } from '../../workspaces';
+} from '../../../shared/printers/hooks/changing-state-store';
+import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
+import { useIsQueueAvailable } from '../../../shared/print-queue/hooks/use-is-queue-available';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { startPrint } from '../api/start-print';
+import { useAddToQueueDialog } from './queue-dialog-slot';
 import { summarizeStartFailures, type StartOutcome } from '../model/print-start-errors';
 import {
   getPrinterHints,
@@ -206,7 +207,8 @@ export default function PrintDialog({
   const [makeVideo, setMakeVideo] = useState(false);
   const [plate, setPlate] = useState<number | null>(null);
   const [error, setError] = useState<PrintValidationError | null>(null);
-  const canQueue = useIsQueueAvailable();
+  const AddToQueueDialog = useAddToQueueDialog();
+  const canQueue = useIsQueueAvailable() && AddToQueueDialog !== null;
   const [isQueueing, setQueueing] = useState(false);
   const choices = useGcodeChoices(workspace.id, search);
   const chosen = useGcode(workspace.id, fileId ?? 0);
@@ -251,11 +253,9 @@ export default function PrintDialog({
     onClose();
   };
 
-  if (isQueueing && fileId !== null) {
+  if (isQueueing && fileId !== null && AddToQueueDialog) {
     // Add to queue: the item dialog takes over with the file and the first chosen printer.
-    return (
-      <QueueItemDialogLauncher gcodeId={fileId} printerId={selected[0] ?? null} onClose={onClose} />
-    );
+    return <AddToQueueDialog gcodeId={fileId} printerId={selected[0] ?? null} onClose={onClose} />;
   }
 
   return (

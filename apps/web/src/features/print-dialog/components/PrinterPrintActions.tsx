@@ -4,8 +4,9 @@ import { IconPrinter, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../../lib/error-modal-store';
-import { getLatestPrintJob, decideReprint } from '../../print-jobs';
-import type { PrinterView } from '../../printers';
+import { getLatestPrintJob } from '../../../shared/print-jobs/api/get-print-jobs';
+import { decideReprint } from '../../../shared/print-jobs/model/print-job-display';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import { PrintDialogLauncher } from './PrintDialogLauncher';
 
 type Opened = { fileId?: number } | null;

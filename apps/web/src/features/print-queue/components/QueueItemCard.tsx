@@ -10,10 +10,10 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GcodePreview } from '../../gcode-catalog';
+import { GcodePreview } from '../../../shared/gcodes';
 import { HumanDateText } from '../../../components/HumanDateText';
-import { usePrinterViews } from '../../printers';
-import { useCurrentWorkspace } from '../../workspaces';
+import { usePrinterViews } from '../../../shared/printers/hooks/use-printer-views';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { getAutostartWait } from '../model/autostart-wait';
 import { BOX_ACTIONS, type QueueItemAction } from '../model/queue-boxes';
 import { BreakableText } from '../../../components/BreakableText';

@@ -1,6 +1,6 @@
 import type { PrintQueueItem } from '@printdeck/shared';
 import { describe, expect, it } from 'vitest';
-import type { PrinterView } from '../../printers';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import { getAutostartWait } from './autostart-wait';
 
 const item = (patch: Partial<PrintQueueItem> = {}) =>

@@ -1,5 +1,5 @@
 import { isFilamentWrongFor, type FilamentType, type PrintQueueItem } from '@printdeck/shared';
-import type { PrinterView } from '../../printers';
+import type { PrinterView } from '../../../shared/printers/model/printer-view';
 
 /**
  * Why an item set to start by itself has not started yet, and what a person can do about it.

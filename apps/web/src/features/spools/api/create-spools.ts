@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
-import { spoolsQueryKey } from './get-spools';
+import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 
 /** Adds one spool, or `quantity` identical ones. */
 export function createSpools(workspaceId: number, body: object): Promise<Spool[]> {

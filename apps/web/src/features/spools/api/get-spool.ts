@@ -2,7 +2,7 @@ import { SpoolSchema, type Spool } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
-import { spoolsQueryKey } from './get-spools';
+import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 
 export const spoolQueryKey = (workspaceId: number, spoolId: number) =>
   [...spoolsQueryKey(workspaceId), 'detail', spoolId] as const;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { spoolQueryKey } from './get-spool';
-import { spoolsQueryKey } from './get-spools';
+import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 
 export function updateSpool(workspaceId: number, spoolId: number, body: object) {
   return apiClient.request<Spool>({

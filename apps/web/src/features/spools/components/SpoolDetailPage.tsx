@@ -8,13 +8,14 @@ import { BackLink } from '../../../components/BackLink';
 import { PageLoader } from '../../../components/PageLoader';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
-import { useCurrentWorkspace, useMyWorkspaces } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { useMyWorkspaces } from '../../../shared/workspaces/api/get-my-workspaces';
 import { useSpool } from '../api/get-spool';
 import { useUpdateSpool } from '../api/update-spool';
 import { findWorkspaceToSwitchTo } from '../model/workspace-switch';
 import { SpoolDialog } from './SpoolDialog';
 import { SpoolLabelDialog } from './SpoolLabelDialog';
-import { SpoolSwatch } from './SpoolSwatch';
+import { SpoolSwatch } from '../../../shared/spools/components/SpoolSwatch';
 import { SpoolWeight } from './SpoolWeight';
 
 const parseId = (value: string | undefined) =>

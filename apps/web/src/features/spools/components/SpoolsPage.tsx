@@ -18,10 +18,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
-import { useCurrentWorkspace } from '../../workspaces';
-import { useSpools, type SpoolFilter } from '../api/get-spools';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { useSpools, type SpoolFilter } from '../../../shared/spools/api/get-spools';
 import { SpoolDialog } from './SpoolDialog';
-import { SpoolSwatch } from './SpoolSwatch';
+import { SpoolSwatch } from '../../../shared/spools/components/SpoolSwatch';
 import { SpoolWeight } from './SpoolWeight';
 
 /** The workspace's spool inventory (issue 26): search, filter, add N identical spools. */

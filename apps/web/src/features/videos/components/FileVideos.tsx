@@ -1,4 +1,4 @@
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useVideos } from '../api/get-videos';
 import { VideoGrid } from './VideoGrid';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
-import { VideoStateBadge } from './VideoStateBadge';
+import { VideoStateBadge } from '../../../shared/videos/components/VideoStateBadge';
 import { VideoThumbnail } from './VideoThumbnail';
 
 interface VideoCardProps {

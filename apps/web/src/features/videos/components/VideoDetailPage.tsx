@@ -13,12 +13,12 @@ import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useDeleteVideos } from '../api/delete-videos';
 import { useVideo } from '../api/get-video';
-import { CHECK_REASON_KEYS, toDownloadUrl } from '../model/video-display';
+import { CHECK_REASON_KEYS, toDownloadUrl } from '../../../shared/videos/model/video-display';
 import { VideoPublicSwitch } from './VideoPublicSwitch';
-import { VideoStateBadge } from './VideoStateBadge';
+import { VideoStateBadge } from '../../../shared/videos/components/VideoStateBadge';
 
 const parseId = (value: string | undefined) =>
   /^[1-9]\d{0,14}$/.test(value ?? '') ? Number(value) : 0;

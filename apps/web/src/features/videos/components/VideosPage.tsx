@@ -3,7 +3,7 @@ import { IconChecks, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useCurrentWorkspace } from '../../workspaces';
+import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useDeleteVideos } from '../api/delete-videos';
 import { useVideos } from '../api/get-videos';
 import { VideoGrid } from './VideoGrid';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { createXhrTransport } from '../../../api/xhr-transport';
-import { myWorkspacesQueryKey } from '../../workspaces';
+import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
 import { workspaceQueryKey } from './get-workspace';
 
 export function updateWorkspace(input: { id: number; body: WorkspaceUpdate }): Promise<Workspace> {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { Workspace } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../../../lib/use-object-url';
-import { useWorkspaceAvatar } from '../../workspaces';
+import { useWorkspaceAvatar } from '../../../shared/workspaces/api/get-workspace-avatar';
 import { useUploadWorkspaceAvatar } from '../api/update-workspace';
 import { isAllowedAvatarFile } from '../avatar-file';
 import { cropAvatarToPng } from '../crop-avatar';

@@ -7,7 +7,7 @@ import { BackLink } from '../../../components/BackLink';
 import { FormMessage } from '../../../components/FormMessage';
 import { SectionCard } from '../../../components/SectionCard';
 import { SCREEN_PATHS, getScreenPath } from '../../../config/screens';
-import { useCreateWorkspace } from '../../workspaces';
+import { useCreateWorkspace } from '../../../shared/workspaces/api/create-workspace';
 import {
   EMPTY_WORKSPACE_FORM,
   toWorkspaceCreate,

@@ -11,9 +11,9 @@ import {
   getSelectedWorkspaceId,
   saveSelectedWorkspaceId,
 } from '../../../session/selected-workspace';
-import { useMyWorkspaces } from '../api/get-my-workspaces';
+import { useMyWorkspaces } from '../../../shared/workspaces/api/get-my-workspaces';
 import { getAutomaticWorkspace } from '../find-selected-workspace';
-import { CreateWorkspaceForm } from './CreateWorkspaceForm';
+import { CreateWorkspaceForm } from '../../../shared/workspaces/components/CreateWorkspaceForm';
 import { WorkspaceList } from './WorkspaceList';
 
 /** Loads the site root anew, so that nothing of the previous workspace stays in memory. */

@@ -1,7 +1,7 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import type { Workspace } from '@printdeck/shared';
 import { useObjectUrl } from '../../../lib/use-object-url';
-import { useWorkspaceAvatar } from '../api/get-workspace-avatar';
+import { useWorkspaceAvatar } from '../../../shared/workspaces/api/get-workspace-avatar';
 
 interface WorkspaceAvatarProps extends Omit<AvatarProps, 'name' | 'src' | 'alt'> {
   workspace: Pick<Workspace, 'id' | 'name' | 'avatar'>;

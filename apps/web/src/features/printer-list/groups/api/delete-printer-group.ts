@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../../api/client';
+import { printerGroupsQueryKey } from './get-printer-groups';
+
+/** Deletes the group; its printers stay, in no group. */
+export function deletePrinterGroup(groupId: number): Promise<void> {
+  return apiClient.request({ method: 'DELETE', path: `/printer-groups/${groupId}/` });
+}
+
+export function useDeletePrinterGroup(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePrinterGroup,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: printerGroupsQueryKey(workspaceId) }),
+  });
+}

@@ -1,0 +1,27 @@
+import { PrinterGroupSchema, type PrinterGroup } from '@printdeck/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../../api/client';
+
+export const printerGroupsQueryKey = (workspaceId: number) =>
+  ['groups', workspaceId, 'printer-groups'] as const;
+
+export function getPrinterGroups(
+  workspaceId: number,
+  signal?: AbortSignal,
+): Promise<PrinterGroup[]> {
+  return apiClient.request({
+    path: `/groups/${workspaceId}/printer-groups/`,
+    schema: z.array(PrinterGroupSchema),
+    signal,
+  });
+}
+
+export function usePrinterGroups(workspaceId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: printerGroupsQueryKey(workspaceId),
+      queryFn: ({ signal }) => getPrinterGroups(workspaceId, signal),
+    }),
+  );
+}

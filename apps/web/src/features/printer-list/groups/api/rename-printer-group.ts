@@ -1,0 +1,25 @@
+import { PrinterGroupSchema, type PrinterGroup } from '@printdeck/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../../api/client';
+import { printerGroupsQueryKey } from './get-printer-groups';
+
+export function renamePrinterGroup(input: {
+  groupId: number;
+  name: string;
+}): Promise<PrinterGroup> {
+  return apiClient.request({
+    method: 'PATCH',
+    path: `/printer-groups/${input.groupId}/`,
+    body: { name: input.name },
+    schema: PrinterGroupSchema,
+  });
+}
+
+export function useRenamePrinterGroup(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renamePrinterGroup,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: printerGroupsQueryKey(workspaceId) }),
+  });
+}

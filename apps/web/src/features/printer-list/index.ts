@@ -1,0 +1,2 @@
+/** What app/ (routes, layouts) puts beside other features, of the printer list. */
+export { PrinterPrintActionsProvider } from './components/print-actions-slot';
