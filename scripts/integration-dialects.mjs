@@ -215,4 +215,8 @@ export const BOTH_DIALECTS = {
     'deliveries written in the job-ending and consumption transactions, and for live printer changes',
   'apps/server/src/modules/webhooks/webhooks.int.test.ts':
     'deliveries unique per (webhook, event) with ON CONFLICT and RETURNING, in the ending transaction',
+  'apps/server/src/modules/maintenance/maintenance.int.test.ts':
+    'counters grown in the ending transaction, the once-per-period claim (a conditional UPDATE … RETURNING) racing',
+  'apps/server/src/modules/print-cost/print-cost.int.test.ts':
+    'cost stored in the ending transaction and summed into the roll-ups; the CSV keyset pages in SQL',
 };

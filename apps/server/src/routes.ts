@@ -40,6 +40,8 @@ import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
 import { registerSpoolmanRoutes } from './modules/spoolman/spoolman.routes.js';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
+import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { registerPrintLogExportRoutes } from './modules/print-jobs/print-log-export.routes.js';
 
 /**
  * Every route of the API and the device gateway, in the order they are registered: the one
@@ -92,6 +94,7 @@ export async function registerRoutes(
   await registerFilesRoutes(server, services.files);
   registerFileLabelsRoutes(server, services.files.fileLabels);
   registerPrintJobsRoutes(server, services.printJobs);
+  registerPrintLogExportRoutes(server, services.printLogExport);
   await registerSlicerRoutes(server, {
     slicer: workspaceAdmin.slicer,
     uploads: services.files.fileUploads,
@@ -102,6 +105,7 @@ export async function registerRoutes(
   registerSpoolsRoutes(server, services.spools.service);
   registerPrinterSpoolsRoutes(server, services.spools.loaded);
   registerSpoolmanRoutes(server, services.spoolman);
+  registerMaintenanceRoutes(server, services.maintenance);
   const { devices } = services;
   registerDeviceKeysRoutes(server, {
     deviceKeys: devices.deviceKeys,

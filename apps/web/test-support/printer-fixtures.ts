@@ -19,6 +19,7 @@ export function buildPrinter(overrides: Partial<Printer> = {}): Printer {
     plate_state: null,
     has_printed: true,
     out_of_service: null,
+    average_power_w: null,
     ...overrides,
   };
 }

@@ -32,3 +32,4 @@ export * from './schemas/stats-charts.schema.js';
 export * from './schemas/spools.schema.js';
 export * from './schemas/spoolman.schema.js';
 export * from './schemas/webhooks.schema.js';
+export * from './schemas/maintenance.schema.js';

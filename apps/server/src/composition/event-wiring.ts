@@ -32,8 +32,12 @@ const QUEUE_TICK_MS = 5000;
  *      (anything else: a person looks first);
  *   3. spools: the filament the job used comes off the loaded spools and is recorded on the job;
  *      a spool falling below its low threshold writes a "spool low" outbox row;
- *   4. notifications: outbox rows for every member who asked for this outcome;
- *   5. webhooks: a delivery for every webhook of the workspace that asked for this event
+ *   4. cost: the job's filament (from the spools it used), energy and machine-hour cost are
+ *      stored on it and added to the statistics' roll-ups;
+ *   5. maintenance: the job's print hours and one print go to the printer's maintenance tasks;
+ *      a task that became due writes a "maintenance due" outbox row (once per period);
+ *   6. notifications: outbox rows for every member who asked for this outcome;
+ *   7. webhooks: a delivery for every webhook of the workspace that asked for this event
  *      (job.finished/failed/cancelled, and queue.item_done for a queue item printed to the end).
  * After commit, in the same order: the job runner wakes for the encode, the queue dispatches
  * the printer's next job, the notification worker wakes.
@@ -48,6 +52,8 @@ export function wirePrintJobEvents(deps: {
     'onJobEnded' | 'onJobEndCommitted' | 'onJobStarted'
   >;
   spools: PrintJobLifecycleHooks;
+  cost: PrintJobLifecycleHooks;
+  maintenance: PrintJobLifecycleHooks;
   notifications: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks };
   webhooks: PrintJobLifecycleHooks;
   webhookVideoReady: VideoReadyHooks;
@@ -60,8 +66,10 @@ export function wirePrintJobEvents(deps: {
     onStarted: (job) => queue.onJobStarted(job),
   });
   lifecycle.subscribe(deps.spools);
+  lifecycle.subscribe(deps.cost);
+  lifecycle.subscribe(deps.maintenance);
   lifecycle.subscribe(deps.notifications.jobEnded);
-  // 5. webhooks: a delivery row per subscribed webhook (job.started after its start commits)
+  // 7. webhooks: a delivery row per subscribed webhook (job.started after its start commits)
   lifecycle.subscribe(deps.webhooks);
   // the failure check flagged a finished timelapse: an outbox row in the check's transaction
   deps.videoEvents.subscribe(deps.notifications.videoFlagged);

@@ -12,6 +12,9 @@ import { createSpoolServices } from './spools.js';
 import { createSpoolmanServices, type SpoolmanOptions } from './spoolman.js';
 import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
+import { createMaintenanceServices } from '../modules/maintenance/index.js';
+import { recordJobCost } from '../modules/print-cost/print-cost.js';
+import { createPrintLogExport } from '../modules/print-jobs/print-log-export.js';
 import { createVideoServices, type VideoSettings } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
 import { createWebhookServices } from './webhooks.js';
@@ -292,6 +295,15 @@ export function composeServices({
   });
   jobs.register(spoolman.usage.jobKind);
   jobs.register(spoolman.syncJob);
+  const maintenance = createMaintenanceServices({
+    db,
+    clock,
+    workspaces,
+    getPrinterForUser: devices.getPrinterForUser,
+    users,
+    enqueueDue: (trx, notice) => notifications.events.enqueueMaintenanceDue(trx, notice),
+  });
+  jobs.register(maintenance.daysCheckJob);
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
@@ -312,6 +324,8 @@ export function composeServices({
       // a Spoolman usage job may have been written with the ending
       afterCommit: () => jobs.wake(),
     },
+    cost: { inTransaction: recordJobCost },
+    maintenance: { inTransaction: (trx, job) => maintenance.service.onJobEnded(trx, job) },
     notifications: notifications.hooks,
     webhooks: webhooks.hooks,
     webhookVideoReady: webhooks.videoReady,
@@ -337,6 +351,8 @@ export function composeServices({
     spools,
     spoolman: spoolman.service,
     spoolmanUsage: spoolman.usage,
+    maintenance: maintenance.service,
+    printLogExport: createPrintLogExport({ db, workspaces, clock }),
     workspaceAdmin,
     videos,
     notifications,

@@ -7,6 +7,7 @@ import type { MessagingTables } from './tables/messaging.js';
 import type { JobTables } from './tables/jobs.js';
 import type { SpoolTables } from './tables/spools.js';
 import type { WebhookTables } from './tables/webhooks.js';
+import type { MaintenanceTables } from './tables/maintenance.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/workspaces.js';
@@ -33,4 +34,5 @@ export interface Database
     MessagingTables,
     JobTables,
     SpoolTables,
-    WebhookTables {}
+    WebhookTables,
+    MaintenanceTables {}

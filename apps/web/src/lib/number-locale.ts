@@ -26,3 +26,17 @@ export function formatDecimal(value: number, digits: number, trim = false): stri
   }
   return format.format(value);
 }
+
+/**
+ * An amount of money in the person's language: "€4.43" / "4,43 €" with a currency code, the
+ * number alone (two decimals) without one.
+ */
+export function formatMoney(value: number, currency: string | null): string {
+  if (!currency) return formatDecimal(value, 2);
+  try {
+    return new Intl.NumberFormat(numberLocale, { style: 'currency', currency }).format(value);
+  } catch {
+    // a code the browser does not know: the number and the code as they are
+    return `${formatDecimal(value, 2)} ${currency}`;
+  }
+}

@@ -64,6 +64,16 @@ export const PrintJobSpoolUsageSchema = z.object({
 });
 export type PrintJobSpoolUsage = z.infer<typeof PrintJobSpoolUsageSchema>;
 
+/** A job's cost by part; a part is null when its price is not set (spool cost, power, rate). */
+export const PrintJobCostSchema = z.object({
+  filament: z.number().nullable(),
+  energy: z.number().nullable(),
+  machine: z.number().nullable(),
+  total: z.number(),
+  currency: z.string().nullable(),
+});
+export type PrintJobCost = z.infer<typeof PrintJobCostSchema>;
+
 export const PrintJobSchema = z.object({
   id: z.number().int(),
   file_id: z.number().int().nullable(),
@@ -86,6 +96,8 @@ export const PrintJobSchema = z.object({
   end_reason_code: z.enum(PRINT_JOB_END_REASONS).nullable(),
   /** the filament taken from each loaded spool when the job ended, by tool */
   spool_usage: z.array(PrintJobSpoolUsageSchema),
+  /** what the print cost (issue 26), set when it ended; null before or when nothing is priced */
+  cost: PrintJobCostSchema.nullable(),
 });
 export type PrintJob = z.infer<typeof PrintJobSchema>;
 

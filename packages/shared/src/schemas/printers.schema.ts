@@ -18,6 +18,8 @@ const cameraRotation = z.union(
 );
 
 export const OUT_OF_SERVICE_REASON_MAX = 200;
+/** cost per print (issue 26): no printer draws more on average; more is a typing mistake */
+export const AVERAGE_POWER_W_MAX = 10_000;
 
 export const PrinterSchema = z.object({
   id: z.number().int(),
@@ -39,6 +41,8 @@ export const PrinterSchema = z.object({
   has_printed: z.boolean(),
   /** maintenance (issue 26): out of service, with the reason and since when; null: in service */
   out_of_service: z.object({ reason: z.string(), since: z.string() }).nullable(),
+  /** cost per print (issue 26): the printer's average power while printing, W; null: not set */
+  average_power_w: z.number().nullable(),
 });
 export type Printer = z.infer<typeof PrinterSchema>;
 
@@ -74,6 +78,11 @@ export const PrinterUpdateSchema = z
       .trim()
       .min(1, 'Say why the printer is out of service.')
       .max(OUT_OF_SERVICE_REASON_MAX)
+      .nullable(),
+    average_power_w: z
+      .number({ error: 'The average power is a number of watts.' })
+      .min(0, 'The average power cannot be negative.')
+      .max(AVERAGE_POWER_W_MAX, `At most ${AVERAGE_POWER_W_MAX.toLocaleString('en')} W.`)
       .nullable(),
   })
   .partial();

@@ -29,5 +29,8 @@ export const WorkspaceStatsSchema = z.object({
   total_filament_used_g: z.number(),
   total_filament_used_mm: z.number(),
   total_printing_time_sec: z.number(),
+  /** issue 26: the summed cost of the ended jobs of the range, in the workspace's currency */
+  total_cost: z.number(),
+  currency: z.string().nullable(),
 });
 export type WorkspaceStats = z.infer<typeof WorkspaceStatsSchema>;

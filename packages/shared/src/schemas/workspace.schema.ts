@@ -40,6 +40,10 @@ export const WorkspaceSchema = z.object({
     stagger_max_heating: z.number().int().nullable(),
     /** staggered start: at least this many seconds between two automatic starts; null: none */
     stagger_interval_s: z.number().int().nullable(),
+    /** cost per print (issue 26): price of a kWh, machine-hour rate, currency; null: not set */
+    energy_price_kwh: z.number().nullable(),
+    machine_hour_rate: z.number().nullable(),
+    currency: z.string().nullable(),
   }),
   me: z.object({ role: RoleSchema, permissions: z.array(PermissionSchema) }),
 });
@@ -47,6 +51,21 @@ export type Workspace = z.infer<typeof WorkspaceSchema>;
 
 /** Staggered start limits (issue 26): a farm of thousands at most; at most an hour apart. */
 export const STAGGER_LIMITS = { maxHeating: 10_000, intervalMaxS: 3600 } as const;
+
+/** Cost settings (issue 26): anything above these is a typing mistake, not a price. */
+export const COST_LIMITS = {
+  energyPriceKwhMax: 100,
+  machineHourRateMax: 10_000,
+  averagePowerWMax: 10_000,
+  costPerKgMax: 100_000,
+} as const;
+
+/** An ISO 4217 code such as EUR, CZK, USD. */
+export const CurrencySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, such as EUR or CZK.');
 
 export const WorkspaceListSchema = z.array(WorkspaceSchema);
 
@@ -87,6 +106,20 @@ export const WorkspaceUpdateSchema = z
           .min(1, 'Seconds between starts is at least 1.')
           .max(STAGGER_LIMITS.intervalMaxS, 'At most one hour between starts.')
           .nullable(),
+        energy_price_kwh: z
+          .number({ error: 'The price of a kWh is a number.' })
+          .min(0, 'The price of a kWh cannot be negative.')
+          .max(COST_LIMITS.energyPriceKwhMax, `At most ${COST_LIMITS.energyPriceKwhMax} per kWh.`)
+          .nullable(),
+        machine_hour_rate: z
+          .number({ error: 'The machine-hour rate is a number.' })
+          .min(0, 'The machine-hour rate cannot be negative.')
+          .max(
+            COST_LIMITS.machineHourRateMax,
+            `At most ${COST_LIMITS.machineHourRateMax.toLocaleString('en')} per hour.`,
+          )
+          .nullable(),
+        currency: CurrencySchema.nullable(),
       })
       .partial(),
   })

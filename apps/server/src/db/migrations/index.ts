@@ -31,6 +31,8 @@ import * as spoolman from './0041-spoolman.js';
 import * as queueItemFilament from './0042-queue-item-filament.js';
 import * as chatChannelsAndQuietHours from './0043-chat-channels-and-quiet-hours.js';
 import * as webhookSecretRotation from './0044-webhook-secret-rotation.js';
+import * as maintenanceTasks from './0039-maintenance-tasks.js';
+import * as printCost from './0040-print-cost.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -66,4 +68,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0042-queue-item-filament': queueItemFilament,
   '0043-chat-channels-and-quiet-hours': chatChannelsAndQuietHours,
   '0044-webhook-secret-rotation': webhookSecretRotation,
+  '0039-maintenance-tasks': maintenanceTasks,
+  '0040-print-cost': printCost,
 };

@@ -51,6 +51,8 @@ export interface PrintersTable {
   /** maintenance (issue 26): set while the printer is out of service, with why and since when */
   out_of_service_reason: string | null;
   out_of_service_on: string | null;
+  /** cost per print (issue 26): the printer's average power while printing, in watts */
+  average_power_w: Generated<number | null>;
 }
 
 export interface PrinterGroupsTable {

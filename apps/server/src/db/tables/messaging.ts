@@ -42,7 +42,13 @@ export type NotificationChannel = 'telegram' | 'email' | 'push' | ChatChannelKin
 export type ChatChannelKind = 'ntfy' | 'discord' | 'slack';
 
 export type NotificationKind =
-  'print_done' | 'print_failed' | 'video_failed' | 'spool_low' | 'test' | 'digest';
+  | 'print_done'
+  | 'print_failed'
+  | 'video_failed'
+  | 'spool_low'
+  | 'maintenance_due'
+  | 'test'
+  | 'digest';
 
 /** `held`: waiting for the member's daily digest; `digested`: told in one. */
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'digested';

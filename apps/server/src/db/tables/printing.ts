@@ -30,6 +30,12 @@ export interface PrintJobsTable {
   started_on_printer: Generated<number>;
   /** why Printdeck concluded this outcome when the printer did not say (reconciled, device gone) */
   end_reason: Generated<string | null>;
+  /** cost per print (issue 26, migration 0040): set when the job ends; null before, or never */
+  cost_filament: Generated<number | null>;
+  cost_energy: Generated<number | null>;
+  cost_machine: Generated<number | null>;
+  cost_total: Generated<number | null>;
+  cost_currency: Generated<string | null>;
 }
 
 export type PrintQueueState = 'TO_BE_PRINTED' | 'PRINTED' | 'DONE';
@@ -121,6 +127,8 @@ export interface JobRollupDaysTable {
   share_grams: number;
   share_millimetres: number;
   share_seconds: number;
+  /** the ended jobs' cost (migration 0040) */
+  cost: Generated<number>;
 }
 
 /** Ended jobs per day and printer (0: none; a deleted printer's rows read as none). */
@@ -132,6 +140,7 @@ export interface JobRollupPrinterDaysTable {
   jobs: number;
   done_seconds: number;
   share_seconds: number;
+  cost: Generated<number>;
 }
 
 export interface PrintingTables {

@@ -19,6 +19,10 @@ export interface WorkspacesTable {
   /** staggered start: at least this many seconds between two automatic starts */
   stagger_interval_s: number | null;
   last_auto_start_on: string | null;
+  /** cost per print (issue 26): price of a kWh, an optional machine-hour rate, the currency */
+  energy_price_kwh: Generated<number | null>;
+  machine_hour_rate: Generated<number | null>;
+  currency: Generated<string | null>;
   created_on: string;
 }
 

@@ -113,6 +113,14 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'PUT /api/groups/:g/spoolman/': 'none',
   'DELETE /api/groups/:g/spoolman/': 'none',
   'POST /api/groups/:g/spoolman/sync/': 'none',
+  'GET /api/groups/:g/print-jobs/export/': 'read',
+  // maintenance tasks (issue 26)
+  'GET /api/printers/:id/maintenance/': 'read',
+  'GET /api/groups/:g/maintenance-due/': 'read',
+  'POST /api/printers/:id/maintenance/': 'none',
+  'PATCH /api/printers/:id/maintenance/:taskId/': 'none',
+  'DELETE /api/printers/:id/maintenance/:taskId/': 'none',
+  'POST /api/printers/:id/maintenance/:taskId/done/': 'none',
   // timelapse videos
   'GET /api/groups/:g/videos/': 'read',
   'GET /api/groups/:g/videos/:id/': 'read',

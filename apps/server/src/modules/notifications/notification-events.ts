@@ -132,6 +132,40 @@ export function createNotificationEvents(deps: {
       );
     },
 
+    /**
+     * A maintenance task became due (issue 26): Telegram (print-done alert) and push. Keyed by
+     * the task and the start of its period, so each period is told once.
+     */
+    async enqueueMaintenanceDue(
+      trx: Transaction<Database>,
+      due: {
+        task: { id: number; name: string; last_done_on: string; workspace_id: number };
+        printer: { id: number; name: string };
+      },
+    ): Promise<void> {
+      const { task, printer } = due;
+      const payload: NotificationPayload = {
+        workspace_name: await recipients.workspaceName(trx, task.workspace_id),
+        printer_id: printer.id,
+        printer_name: printer.name,
+        task_name: task.name,
+      };
+      const base = {
+        event: `maintenance_due:${task.id}:${task.last_done_on}`,
+        kind: 'maintenance_due' as const,
+        workspaceId: task.workspace_id,
+        payload,
+      };
+      await outbox.insertEntries(
+        trx,
+        [
+          ...(await telegramEntries(trx, base, 'telegram_print_done')),
+          ...(await pushEntries(trx, base)),
+        ],
+        clock.now().toISOString(),
+      );
+    },
+
     /** The video check found the timelapse failed: Telegram, e-mail and push, per settings. */
     async enqueueVideoFailure(trx: Transaction<Database>, failure: VideoFailure): Promise<void> {
       const { job } = failure;

@@ -60,4 +60,21 @@ describe('notification messages', () => {
     expect(czech.title).toBe('Cívka dochází');
     expect(czech.lines.slice(0, 2)).toEqual(['Cívka: PETG Black Prusament', 'Zbývá: 18 g']);
   });
+
+  it('writes maintenance due with the task and the printer, linking to the printer, in both languages', () => {
+    const due = {
+      workspace_name: 'Lab & Co',
+      printer_id: 7,
+      printer_name: 'MK4',
+      task_name: 'Replace nozzle',
+    };
+    expect(renderNotification('maintenance_due', due, 'en', 'https://pd.example')).toEqual({
+      title: 'Maintenance due',
+      lines: ['Task: Replace nozzle', 'Printer: MK4', 'Workspace: Lab & Co'],
+      link: 'https://pd.example/printers/7',
+    });
+    const czech = renderNotification('maintenance_due', due, 'cs', 'https://pd.example');
+    expect(czech.title).toBe('Čas na údržbu');
+    expect(czech.lines[0]).toBe('Úkol: Replace nozzle');
+  });
 });

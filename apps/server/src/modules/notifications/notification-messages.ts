@@ -25,6 +25,8 @@ export interface NotificationPayload {
     file_name?: string;
     spool_name?: string;
   }>;
+  /** maintenance due (issue 26): the task's name */
+  task_name?: string;
 }
 
 /** A digest names at most this many messages, then how many more. */
@@ -43,6 +45,8 @@ const TEXT = {
     print_failed: 'Print failed',
     video_failed: 'Timelapse video failed',
     spool_low: 'Spool running low',
+    maintenance_due: 'Maintenance due',
+    task: 'Task',
     spool: 'Spool',
     left: 'Left',
     test: 'Printdeck test notification',
@@ -60,6 +64,8 @@ const TEXT = {
     print_failed: 'Tisk selhal',
     video_failed: 'Časosběrné video se nepodařilo',
     spool_low: 'Cívka dochází',
+    maintenance_due: 'Čas na údržbu',
+    task: 'Úkol',
     spool: 'Cívka',
     left: 'Zbývá',
     test: 'Zkušební oznámení z Printdecku',
@@ -133,6 +139,7 @@ export function renderNotification(
     if (items.length > DIGEST_LINES) lines.push(`+${items.length - DIGEST_LINES} ${t.more}`);
     return { title: t.digest, lines, link: `${publicUrl}/` };
   }
+  if (payload.task_name) lines.push(`${t.task}: ${plain(payload.task_name)}`);
   if (payload.spool_name) lines.push(`${t.spool}: ${plain(payload.spool_name)}`);
   if (payload.remaining_g !== undefined) lines.push(`${t.left}: ${payload.remaining_g} g`);
   if (payload.printer_name) lines.push(`${t.printer}: ${plain(payload.printer_name)}`);

@@ -33,6 +33,11 @@ function job(patch: Partial<PrintJobRow> = {}): PrintJobRow {
     device_started_at: T0 + 5,
     started_on_printer: 0,
     end_reason: null,
+    cost_filament: null,
+    cost_energy: null,
+    cost_machine: null,
+    cost_total: null,
+    cost_currency: null,
     ...patch,
   };
 }

@@ -75,6 +75,16 @@ export function toPrintJobResponse(
     end_reason: row.end_reason,
     end_reason_code: readEndReasonCode(row.end_reason),
     spool_usage: spoolUsage,
+    cost:
+      row.cost_total === null
+        ? null
+        : {
+            filament: row.cost_filament,
+            energy: row.cost_energy,
+            machine: row.cost_machine,
+            total: row.cost_total,
+            currency: row.cost_currency,
+          },
   };
 }
 

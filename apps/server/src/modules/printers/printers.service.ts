@@ -83,6 +83,7 @@ export function createPrintersService({
         row.out_of_service_reason === null
           ? null
           : { reason: row.out_of_service_reason, since: row.out_of_service_on ?? '' },
+      average_power_w: row.average_power_w,
     }));
   }
 
@@ -140,6 +141,7 @@ export function createPrintersService({
         octoprint_api_key: sealKey(input.api_key),
         out_of_service_reason: null,
         out_of_service_on: null,
+        average_power_w: null,
       });
       if (input.api_key) await sendDeviceSettings(deviceKeyId);
       return toResponse((await printers.findPrinterById(id))!);
@@ -156,6 +158,7 @@ export function createPrintersService({
         ...(input.camera_rotation !== undefined && { camera_rotation: input.camera_rotation }),
         ...(input.jobox_enabled !== undefined && { jobox_enabled: input.jobox_enabled ? 1 : 0 }),
         ...(input.api_key !== undefined && { octoprint_api_key: sealKey(input.api_key) }),
+        ...(input.average_power_w !== undefined && { average_power_w: input.average_power_w }),
         ...(input.out_of_service_reason !== undefined && {
           out_of_service_reason: input.out_of_service_reason,
           out_of_service_on:

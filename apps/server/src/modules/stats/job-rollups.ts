@@ -16,7 +16,7 @@ type Job = Pick<
   | 'filament_used_g'
   | 'filament_used_mm'
   | 'printing_time_sec'
->;
+> & { cost_total?: number | null };
 
 export type DayTotals = Omit<Insertable<JobRollupDaysTable>, 'workspace_id'>;
 export type PrinterTotals = Omit<
@@ -47,6 +47,9 @@ export function contributionOf(
       share_grams: (job.filament_used_g ?? 0) * share,
       share_millimetres: (job.filament_used_mm ?? 0) * share,
       share_seconds: seconds * share,
+      // a job's cost is stored after its roll-up is made (print-cost.ts adds it then); a job
+      // rolled up later (the benchmark's history) brings it. Before migration 0040: no column.
+      ...(typeof job.cost_total === 'number' && { cost: job.cost_total }),
     },
     printer: {
       day,
@@ -55,6 +58,7 @@ export function contributionOf(
       jobs: 1,
       done_seconds: isDone ? seconds : 0,
       share_seconds: seconds * share,
+      ...(typeof job.cost_total === 'number' && { cost: job.cost_total }),
     },
   };
 }
@@ -85,6 +89,9 @@ async function addDayTotals(trx: Db, workspaceId: number, day: DayTotals): Promi
           eb.ref('excluded.share_millimetres'),
         ),
         share_seconds: eb('job_rollup_days.share_seconds', '+', eb.ref('excluded.share_seconds')),
+        ...(day.cost !== undefined && {
+          cost: eb('job_rollup_days.cost', '+', eb.ref('excluded.cost')),
+        }),
       })),
     )
     .execute();
@@ -111,6 +118,9 @@ async function addPrinterTotals(
           '+',
           eb.ref('excluded.share_seconds'),
         ),
+        ...(printer.cost !== undefined && {
+          cost: eb('job_rollup_printer_days.cost', '+', eb.ref('excluded.cost')),
+        }),
       })),
     )
     .execute();
@@ -227,6 +237,7 @@ export function createJobRollupsRepository(db: Db) {
             'share_grams',
             'share_millimetres',
             'share_seconds',
+            'cost',
           ])
           .where('workspace_id', '=', workspaceId)
           .where('day', '>=', from)
@@ -243,6 +254,7 @@ export function createJobRollupsRepository(db: Db) {
         share_grams: Number(row.share_grams),
         share_millimetres: Number(row.share_millimetres),
         share_seconds: Number(row.share_seconds),
+        cost: Number(row.cost),
       }));
       return [...numeric, ...open.map((job) => contributionOf(job, nowMs).day)];
     },
@@ -275,6 +287,16 @@ export function createJobRollupsRepository(db: Db) {
         share_seconds: Number(row.share_seconds),
       }));
       return [...numeric, ...open.map((job) => contributionOf(job, nowMs).printer)];
+    },
+
+    /** The workspace's currency (issue 26), which its statistics' cost is in. */
+    async findCurrency(workspaceId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('workspaces')
+        .select('currency')
+        .where('id', '=', workspaceId)
+        .executeTakeFirst();
+      return row?.currency ?? null;
     },
 
     /** Jobs of the range whose file is gone (or never was ours): few, read by their index. */

@@ -115,6 +115,9 @@ describe('GET /api/groups/{g}/stats/', () => {
       total_filament_used_g: 10 + 5 + 4 + 2,
       total_filament_used_mm: 3000 + 1500 + 1000 + 500,
       total_printing_time_sec: 7200 + 3600 + 1800 + 3600,
+      // issue 26: jobs ended without prices cost nothing; no currency is set
+      total_cost: 0,
+      currency: null,
     });
     const oneDay = await stats('?date_from=2024-03-01&date_to=2024-03-01');
     expect(oneDay.body).toMatchObject({ printjobs_count: 1, total_filament_used_g: 10 });

@@ -12,7 +12,8 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
  * the job recorded at start: a job that finished (`done`) adds them in full; a job still
  * running, cancelled, failed or unknown adds the share of them that its elapsed time covers
  * (elapsed ÷ estimated time, at most all), since devices do not report consumption.
- * Ended jobs are read from their roll-ups (job-rollups.ts), running ones directly.
+ * Ended jobs are read from their roll-ups (job-rollups.ts), running ones directly. The cost
+ * (issue 26) is what the ended jobs stored when they ended; a running job adds none yet.
  */
 export function createStatsService(deps: {
   rollups: JobRollupsRepository;
@@ -34,9 +35,10 @@ export function createStatsService(deps: {
         rollups.listDayTotals(workspaceId, range, now.getTime()),
         rollups.countJobsWithoutFile(workspaceId, range),
       ]);
-      let [jobs, grams, millimetres, seconds] = [0, 0, 0, 0];
+      let [jobs, grams, millimetres, seconds, cost] = [0, 0, 0, 0, 0];
       for (const row of days) {
         jobs += row.jobs;
+        cost += row.cost ?? 0;
         const isDone = row.outcome === 'done';
         grams += (isDone ? row.grams : 0) + row.share_grams;
         millimetres += (isDone ? row.millimetres : 0) + row.share_millimetres;
@@ -51,6 +53,8 @@ export function createStatsService(deps: {
         total_filament_used_g: round(grams, 2),
         total_filament_used_mm: round(millimetres, 1),
         total_printing_time_sec: Math.round(seconds),
+        total_cost: round(cost, 2),
+        currency: await rollups.findCurrency(workspaceId),
       };
     },
   };

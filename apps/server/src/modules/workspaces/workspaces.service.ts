@@ -39,6 +39,9 @@ export function toWorkspaceResponse(row: MemberWorkspaceRow): Workspace {
       queue_dispatch_enabled: row.queue_dispatch_enabled === 1,
       stagger_max_heating: row.stagger_max_heating,
       stagger_interval_s: row.stagger_interval_s,
+      energy_price_kwh: row.energy_price_kwh,
+      machine_hour_rate: row.machine_hour_rate,
+      currency: row.currency,
     },
     me: { role: row.role, permissions: getRolePermissions(row.role) },
   };
@@ -137,6 +140,13 @@ export function createWorkspacesService({ workspaces, clock }: Deps) {
         ...(input.settings?.stagger_interval_s !== undefined && {
           stagger_interval_s: input.settings.stagger_interval_s,
         }),
+        ...(input.settings?.energy_price_kwh !== undefined && {
+          energy_price_kwh: input.settings.energy_price_kwh,
+        }),
+        ...(input.settings?.machine_hour_rate !== undefined && {
+          machine_hour_rate: input.settings.machine_hour_rate,
+        }),
+        ...(input.settings?.currency !== undefined && { currency: input.settings.currency }),
       });
       return getWorkspaceOrThrow(userId, workspaceId);
     },

@@ -1213,6 +1213,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{g}/print-jobs/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The print log as CSV (date, printer, file, who, outcome, duration, filament g, cost), streamed; the last year unless date_from/date_to say otherwise (VIEW_GROUP) */
+        get: operations["getGroupsByGPrintJobsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/slicer/{groupId}/api/version": {
         parameters: {
             query?: never;
@@ -1539,6 +1556,76 @@ export interface paths {
         put?: never;
         /** Read Spoolman's spools now (MANAGE_SPOOLS) */
         post: operations["postGroupsByGSpoolmanSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printers/{id}/maintenance/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A printer's maintenance tasks with their counters and due state (VIEW_GROUP) */
+        get: operations["getPrintersByIdMaintenance"];
+        put?: never;
+        /** Add a maintenance task to a printer (OPERATE_PRINTERS) */
+        post: operations["postPrintersByIdMaintenance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{g}/maintenance-due/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printers with maintenance due soon or overdue (VIEW_GROUP) */
+        get: operations["getGroupsByGMaintenanceDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printers/{id}/maintenance/{taskId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a maintenance task and its history (OPERATE_PRINTERS) */
+        delete: operations["deletePrintersByIdMaintenanceByTaskId"];
+        options?: never;
+        head?: never;
+        /** Change a maintenance task (OPERATE_PRINTERS) */
+        patch: operations["patchPrintersByIdMaintenanceByTaskId"];
+        trace?: never;
+    };
+    "/api/printers/{id}/maintenance/{taskId}/done/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a maintenance task done: who and when are kept, its counters start again (OPERATE_PRINTERS) */
+        post: operations["postPrintersByIdMaintenanceByTaskIdDone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2288,6 +2375,9 @@ export interface components {
                 queue_dispatch_enabled: boolean;
                 stagger_max_heating: number | null;
                 stagger_interval_s: number | null;
+                energy_price_kwh: number | null;
+                machine_hour_rate: number | null;
+                currency: string | null;
             };
             me: {
                 /** @enum {string} */
@@ -2393,6 +2483,7 @@ export interface components {
                 reason: string;
                 since: string;
             } | null;
+            average_power_w: number | null;
         };
         PrinterDeviceState: {
             printer_id: number;
@@ -2587,6 +2678,13 @@ export interface components {
                 color_hex: string;
                 brand: string;
             }[];
+            cost: {
+                filament: number | null;
+                energy: number | null;
+                machine: number | null;
+                total: number;
+                currency: string | null;
+            } | null;
         };
         PrintJobPage: {
             results: components["schemas"]["PrintJob"][];
@@ -3620,6 +3718,9 @@ export interface operations {
                         queue_dispatch_enabled?: boolean;
                         stagger_max_heating?: number | null;
                         stagger_interval_s?: number | null;
+                        energy_price_kwh?: number | null;
+                        machine_hour_rate?: number | null;
+                        currency?: string | null;
                     };
                 } | null;
                 "multipart/form-data": {
@@ -5178,6 +5279,8 @@ export interface operations {
                         total_filament_used_g: number;
                         total_filament_used_mm: number;
                         total_printing_time_sec: number;
+                        total_cost: number;
+                        currency: string | null;
                     };
                 };
             };
@@ -6205,6 +6308,38 @@ export interface operations {
                         last_printed_on: string;
                         printer_name: string;
                     }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGPrintJobsExport: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+            };
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes; Content-Type names their kind. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -7520,6 +7655,297 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getPrintersByIdMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        printer_id: number;
+                        name: string;
+                        interval_hours: number | null;
+                        interval_prints: number | null;
+                        interval_days: number | null;
+                        hours_since_done: number;
+                        prints_since_done: number;
+                        days_since_done: number;
+                        last_done_on: string;
+                        /** @enum {string} */
+                        state: "ok" | "due_soon" | "overdue";
+                        progress: number;
+                        history: {
+                            done_on: string;
+                            username: string;
+                            hours: number;
+                            prints: number;
+                        }[];
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPrintersByIdMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    interval_hours?: number | null;
+                    interval_prints?: number | null;
+                    interval_days?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        printer_id: number;
+                        name: string;
+                        interval_hours: number | null;
+                        interval_prints: number | null;
+                        interval_days: number | null;
+                        hours_since_done: number;
+                        prints_since_done: number;
+                        days_since_done: number;
+                        last_done_on: string;
+                        /** @enum {string} */
+                        state: "ok" | "due_soon" | "overdue";
+                        progress: number;
+                        history: {
+                            done_on: string;
+                            username: string;
+                            hours: number;
+                            prints: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGMaintenanceDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        printer_id: number;
+                        /** @enum {string} */
+                        state: "due_soon" | "overdue";
+                        due_soon: number;
+                        overdue: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deletePrintersByIdMaintenanceByTaskId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    patchPrintersByIdMaintenanceByTaskId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    interval_hours?: number | null;
+                    interval_prints?: number | null;
+                    interval_days?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        printer_id: number;
+                        name: string;
+                        interval_hours: number | null;
+                        interval_prints: number | null;
+                        interval_days: number | null;
+                        hours_since_done: number;
+                        prints_since_done: number;
+                        days_since_done: number;
+                        last_done_on: string;
+                        /** @enum {string} */
+                        state: "ok" | "due_soon" | "overdue";
+                        progress: number;
+                        history: {
+                            done_on: string;
+                            username: string;
+                            hours: number;
+                            prints: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPrintersByIdMaintenanceByTaskIdDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        printer_id: number;
+                        name: string;
+                        interval_hours: number | null;
+                        interval_prints: number | null;
+                        interval_days: number | null;
+                        hours_since_done: number;
+                        prints_since_done: number;
+                        days_since_done: number;
+                        last_done_on: string;
+                        /** @enum {string} */
+                        state: "ok" | "due_soon" | "overdue";
+                        progress: number;
+                        history: {
+                            done_on: string;
+                            username: string;
+                            hours: number;
+                            prints: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     postDeviceKeys: {
         parameters: {
             query?: never;
@@ -7947,6 +8373,7 @@ export interface operations {
                     jobox_enabled?: boolean;
                     api_key?: string;
                     out_of_service_reason?: string | null;
+                    average_power_w?: number | null;
                 };
             };
         };

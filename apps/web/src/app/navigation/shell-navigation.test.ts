@@ -21,6 +21,9 @@ const workspace: Workspace = {
     queue_dispatch_enabled: false,
     stagger_max_heating: null,
     stagger_interval_s: null,
+    energy_price_kwh: null,
+    machine_hour_rate: null,
+    currency: null,
   },
   me: { role: 'admin', permissions: [...PERMISSIONS] },
 };

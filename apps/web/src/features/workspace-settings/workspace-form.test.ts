@@ -14,6 +14,9 @@ const values = (patch: Partial<WorkspaceFormValues> = {}): WorkspaceFormValues =
   isQueueDispatchEnabled: false,
   staggerMaxHeating: null,
   staggerIntervalS: null,
+  energyPriceKwh: null,
+  machineHourRate: null,
+  currency: '',
   ...patch,
 });
 
@@ -38,6 +41,9 @@ describe('workspace form', () => {
     expect(toWorkspaceUpdate(values({ staggerMaxHeating: 4 })).settings).toMatchObject({
       stagger_max_heating: 4,
       stagger_interval_s: null,
+      energy_price_kwh: null,
+      machine_hour_rate: null,
+      currency: null,
     });
   });
 

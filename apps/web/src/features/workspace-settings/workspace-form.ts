@@ -17,6 +17,10 @@ export interface WorkspaceFormValues {
   /** staggered start (issue 26): empty for no limit */
   staggerMaxHeating: number | null;
   staggerIntervalS: number | null;
+  /** cost per print (issue 26): empty for not set */
+  energyPriceKwh: number | null;
+  machineHourRate: number | null;
+  currency: string;
 }
 
 export type WorkspaceFormErrors = Partial<Record<'name' | 'description' | 'websiteUrl', 'invalid'>>;
@@ -31,6 +35,9 @@ export function toWorkspaceFormValues(workspace: Workspace): WorkspaceFormValues
     isQueueDispatchEnabled: workspace.settings.queue_dispatch_enabled,
     staggerMaxHeating: workspace.settings.stagger_max_heating,
     staggerIntervalS: workspace.settings.stagger_interval_s,
+    energyPriceKwh: workspace.settings.energy_price_kwh,
+    machineHourRate: workspace.settings.machine_hour_rate,
+    currency: workspace.settings.currency ?? '',
   };
 }
 
@@ -44,6 +51,9 @@ export const EMPTY_WORKSPACE_FORM: WorkspaceFormValues = {
   isQueueDispatchEnabled: false,
   staggerMaxHeating: null,
   staggerIntervalS: null,
+  energyPriceKwh: null,
+  machineHourRate: null,
+  currency: '',
 };
 
 export function toWorkspaceCreate(values: WorkspaceFormValues): WorkspaceCreate {
@@ -75,6 +85,9 @@ export function toWorkspaceUpdate(values: WorkspaceFormValues): WorkspaceUpdate 
       queue_dispatch_enabled: values.isQueueDispatchEnabled,
       stagger_max_heating: values.staggerMaxHeating,
       stagger_interval_s: values.staggerIntervalS,
+      energy_price_kwh: values.energyPriceKwh,
+      machine_hour_rate: values.machineHourRate,
+      currency: values.currency.trim() || null,
     },
   };
 }

@@ -26,6 +26,7 @@ import { AvatarPicker } from '../../../features/workspace-settings/components/Av
 import { DescriptionHtml } from '../../../features/workspace-settings/components/DescriptionHtml';
 import { WorkspaceProfileFields } from '../../../features/workspace-settings/components/WorkspaceProfileFields';
 import { WorkspaceProfileReadOnly } from '../../../features/workspace-settings/components/WorkspaceProfileReadOnly';
+import { CostFields } from '../../../features/workspace-settings/components/CostFields';
 
 /** Settings → Workspaces → one workspace: profile, switches, members and invitations. */
 export function WorkspaceEditPage() {
@@ -153,6 +154,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
                   />
                 </Group>
               )}
+              <CostFields values={values} onChange={setValues} error={update.error} />
               {update.isError && <FormMessage>{update.error.message}</FormMessage>}
               <Group>
                 <Button type="submit" loading={update.isPending}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { formatFileSize } from '../../../lib/format-units';
-import { PrintJobHistory } from '../../../shared/print-jobs';
+import { ExportPrintLogButton, PrintJobHistory } from '../../../shared/print-jobs';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useLatestGcodes, GcodePreview } from '../../../shared/gcodes';
 import { useFileActor } from '../hooks/use-file-actor';
@@ -56,6 +56,9 @@ export function DashboardGcodes() {
             <Tabs.Tab value="printJobs">{t('printJobs.dashboardTab')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="printJobs">
+            <Group justify="flex-end" mb="xs">
+              <ExportPrintLogButton />
+            </Group>
             <PrintJobHistory filter={{}} show="both" limit={5} withLoadMore={false} />
           </Tabs.Panel>
           <Tabs.Panel value="gcodes">

@@ -9,6 +9,7 @@ import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import { PrinterAmsTrays } from '../../../shared/printers/components/PrinterAmsTrays';
 import { PrinterCameraView } from '../../../shared/printers/components/PrinterCameraView';
 import { PrinterTemperatures } from '../../../shared/printers/components/PrinterTemperatures';
+import { MaintenancePanel } from '../../../shared/maintenance';
 import { CurrentJobPanel } from './CurrentJobPanel';
 import { TemperatureGraph } from './TemperatureGraph';
 
@@ -48,6 +49,7 @@ export function StatusTab({ view, canOperate }: { view: PrinterView; canOperate:
               <PrinterAmsTrays view={view} />
             </Stack>
           </Paper>
+          <MaintenancePanel printerId={view.printer.id} />
           {view.hasLed && <LightSwitch view={view} canOperate={canOperate} />}
           <ConnectionPanel view={view} lastSeen={lastSeen} />
         </Stack>

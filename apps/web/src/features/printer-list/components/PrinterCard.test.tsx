@@ -38,6 +38,7 @@ function lastJob(overrides: Partial<PrintJob>): PrintJob {
     end_reason: null,
     end_reason_code: null,
     spool_usage: [],
+    cost: null,
     ...overrides,
   };
 }

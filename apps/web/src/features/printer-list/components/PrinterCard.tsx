@@ -16,6 +16,7 @@ import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import { FilamentTypeSelect } from '../../../shared/printers/components/FilamentTypeSelect';
 import { PrinterAmsTrays } from '../../../shared/printers/components/PrinterAmsTrays';
 import { PrinterCameraView } from '../../../shared/printers/components/PrinterCameraView';
+import { MaintenanceDueBadge } from '../../../shared/maintenance';
 import { PrinterCardActions } from './PrinterCardActions';
 import { PrinterCardMenu } from './PrinterCardMenu';
 import { PrinterProblemText } from './PrinterProblemText';
@@ -116,7 +117,10 @@ export const PrinterCard = memo(function PrinterCard({
           </Text>
         )}
         <Group justify="space-between" gap="xs">
-          <PrinterStateBadge view={view} />
+          <Group gap={6}>
+            <PrinterStateBadge view={view} />
+            <MaintenanceDueBadge printerId={printer.id} />
+          </Group>
           <FilamentTypeSelect printer={printer} />
         </Group>
         <LoadedSpools printer={printer} place="card" />

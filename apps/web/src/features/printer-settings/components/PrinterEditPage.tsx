@@ -65,6 +65,7 @@ function toFormValues(printer: Printer): PrinterFormValues {
     cameraEnabled: printer.camera_enabled,
     cameraRotation: printer.camera_rotation,
     joboxEnabled: printer.jobox_enabled,
+    averagePowerW: printer.average_power_w,
   };
 }
 

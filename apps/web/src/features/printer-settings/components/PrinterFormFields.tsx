@@ -1,5 +1,14 @@
-import { SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { LIMITS } from '@printdeck/shared';
+import {
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { AVERAGE_POWER_W_MAX, LIMITS } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
 import { getFilamentTypeLabel } from '../../../lib/filament-type-label';
 import {
@@ -105,6 +114,19 @@ export function PrinterFormFields(props: PrinterFormFieldsProps) {
             onChange={(value) =>
               onChange({ filamentType: FILAMENT_TYPES.find((type) => type === value) ?? '' })
             }
+          />
+          <NumberInput
+            label={t('printers.form.averagePower')}
+            description={t('printers.form.averagePowerHint')}
+            suffix=" W"
+            min={0}
+            max={AVERAGE_POWER_W_MAX}
+            value={values.averagePowerW ?? ''}
+            onChange={(value) =>
+              onChange({ averagePowerW: typeof value === 'number' ? value : null })
+            }
+            error={message(errors.averagePowerW)}
+            data-testid="printer-average-power"
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { FILAMENT_TYPES, LIMITS, type FilamentType } from '@printdeck/shared';
+import { AVERAGE_POWER_W_MAX, FILAMENT_TYPES, LIMITS, type FilamentType } from '@printdeck/shared';
 import type { ParseKeys } from 'i18next';
 
 export const CAMERA_ROTATION_CHOICES = [0, 90, 180, 270] as const;
@@ -19,6 +19,8 @@ export interface PrinterFormValues {
   cameraEnabled: boolean;
   cameraRotation: CameraRotation;
   joboxEnabled: boolean;
+  /** cost per print (issue 26): the printer's average power while printing, W; null: not set */
+  averagePowerW: number | null;
 }
 
 export const EMPTY_PRINTER_FORM: PrinterFormValues = {
@@ -31,6 +33,7 @@ export const EMPTY_PRINTER_FORM: PrinterFormValues = {
   cameraEnabled: true,
   cameraRotation: 0,
   joboxEnabled: false,
+  averagePowerW: null,
 };
 
 export type PrinterFormErrors = Partial<Record<keyof PrinterFormValues | 'workspace', ParseKeys>>;
@@ -51,6 +54,10 @@ export function validatePrinterForm(
     errors.apiKey = 'printers.validation.apiKeyEmpty';
   }
   if (values.note.length > LIMITS.printerNoteMax) errors.note = 'printers.validation.noteTooLong';
+  const power = values.averagePowerW;
+  if (power !== null && (power < 0 || power > AVERAGE_POWER_W_MAX)) {
+    errors.averagePowerW = 'printers.validation.powerRange';
+  }
   return errors;
 }
 
@@ -87,5 +94,6 @@ export function toUpdatePayload(values: PrinterFormValues, isJoboxAvailable: boo
     camera_enabled: values.cameraEnabled,
     camera_rotation: values.cameraRotation,
     ...(isJoboxAvailable ? { jobox_enabled: values.joboxEnabled } : {}),
+    average_power_w: values.averagePowerW,
   };
 }

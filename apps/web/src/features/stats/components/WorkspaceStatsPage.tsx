@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatGrams, formatLength, formatPrintTime } from '../../../lib/format-units';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
+import { formatMoney } from '../../../lib/number-locale';
+import { ExportPrintLogButton } from '../../../shared/print-jobs';
 import { useWorkspaceStats } from '../api/get-workspace-stats';
 import { getDefaultStatsRange, getStatsRangeProblem, type StatsRange } from '../stats-dates';
 import { StatsCharts } from './StatsCharts';
@@ -36,6 +38,7 @@ export function WorkspaceStatsPage() {
       ['filamentWeight', formatGrams(stats.data.total_filament_used_g)],
       ['filamentLength', formatLength(stats.data.total_filament_used_mm)],
       ['printTime', formatPrintTime(stats.data.total_printing_time_sec)],
+      ['cost', formatMoney(stats.data.total_cost, stats.data.currency)],
     ] as const);
 
   return (
@@ -62,6 +65,7 @@ export function WorkspaceStatsPage() {
           <Button type="submit" disabled={problem !== null} loading={stats.isFetching}>
             {t('stats.update')}
           </Button>
+          {isShowingFigures && <ExportPrintLogButton range={range} />}
         </Group>
       </form>
       {!isShowingFigures ? null : figures ? (

@@ -10,6 +10,7 @@ import { getEndReasonDisplay, getOutcomeDisplay } from '../model/print-job-displ
 import { VideoStateBadge } from '../../videos/components/VideoStateBadge';
 import { BreakableText } from '../../../components/BreakableText';
 import { JobSpoolUsage } from './JobSpoolUsage';
+import { formatMoney } from '../../../lib/number-locale';
 
 function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both' }) {
   const { t } = useTranslation();
@@ -66,6 +67,11 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
           </Text>
         )}
         <JobSpoolUsage usage={job.spool_usage} />
+        {job.cost && (
+          <Text size="xs" c="dimmed" data-testid="print-job-cost">
+            {t('printJobs.cost', { amount: formatMoney(job.cost.total, job.cost.currency) })}
+          </Text>
+        )}
       </Stack>
       {/* the badges keep their words; the names give way (a badge cut to "VID…" says nothing) */}
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -25,6 +25,7 @@ const job = (patch: Partial<PrintJob> = {}): PrintJob => ({
   end_reason: null,
   end_reason_code: null,
   spool_usage: [],
+  cost: null,
   ...patch,
 });
 
