@@ -29,10 +29,16 @@ function parseLabels(text: string, line: string): Record<string, string> {
   return labels;
 }
 
+/**
+ * A value as Prometheus reads it: Go's `strconv.ParseFloat`, which takes "NaN", "Inf" and
+ * "Infinity" (signed or not) in any case — prom-client writes an empty summary's mean as "Nan".
+ */
 function parseValue(text: string, line: string): number {
-  if (text === '+Inf') return Infinity;
-  if (text === '-Inf') return -Infinity;
-  if (text === 'NaN') return NaN;
+  const special = /^([+-]?)(inf|infinity|nan)$/i.exec(text);
+  if (special) {
+    if (special[2]!.toLowerCase() === 'nan') return NaN;
+    return special[1] === '-' ? -Infinity : Infinity;
+  }
   const value = Number(text);
   if (Number.isNaN(value)) throw new Error(`bad value in: ${line}`);
   return value;

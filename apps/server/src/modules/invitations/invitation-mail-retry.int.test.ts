@@ -73,9 +73,10 @@ describe('an invitation made while the mail server is down', () => {
   });
 
   it('stays pending while the mail server is still down, and waits before the next try', async () => {
-    expect(await worker().drainOnce()).toBe(0); // not due yet: the first retry waits 30 s
+    // (the runner's own recurring jobs also come due as the clock moves: the mails are counted)
+    await worker().drainOnce(); // not due yet: the first retry waits 30 s
     clock.advance(31);
-    expect(await worker().drainOnce()).toBe(0); // tried, refused again
+    await worker().drainOnce(); // tried, refused again
     expect(await pendingInvitations()).toEqual([
       expect.objectContaining({ email, delivery: 'pending' }),
     ]);
@@ -83,16 +84,17 @@ describe('an invitation made while the mail server is down', () => {
 
   it('is mailed once when the mail server is back, and its link lets the invitee join', async () => {
     smtp = await startSmtpCapture({ port: smtpPort });
-    expect(await worker().drainOnce()).toBe(0); // the second retry waits 60 s
+    await worker().drainOnce(); // the second retry waits 60 s
+    expect(mailsTo(email)).toHaveLength(0);
     clock.advance(61);
-    expect(await worker().drainOnce()).toBe(1);
+    await worker().drainOnce();
     expect(mailsTo(email)).toHaveLength(1);
     expect(await pendingInvitations()).toEqual([
       expect.objectContaining({ email, delivery: 'sent' }),
     ]);
 
     clock.advance(120); // well past any retry, within the access token's life
-    expect(await worker().drainOnce()).toBe(0);
+    await worker().drainOnce();
     expect(mailsTo(email)).toHaveLength(1);
 
     const token = extractLink(mailsTo(email)[0]!.text).searchParams.get('token')!;
