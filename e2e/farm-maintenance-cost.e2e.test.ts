@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppUnderTest } from './support/app-under-test.js';
@@ -127,7 +127,8 @@ describe('farm maintenance and the print log (issue 26)', () => {
       page.getByRole('button', { name: 'Export print log (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('print-log-2026-02-01-2026-02-28.csv');
-    const text = (await readFile((await download.path())!)).toString('utf8');
+    // the run's one browser is reached remotely: no local path, the download is read as a stream
+    const text = (await buffer(await download.createReadStream())).toString('utf8');
     expect(text.split('\r\n')).toEqual([
       '\ufeffdate,printer,file,who,outcome,duration_s,filament_g,cost,currency',
       "2026-02-10T08:00:00.000Z,'=Line 1,part.gcode,ann,done,3600,12.5,4.43,EUR",
