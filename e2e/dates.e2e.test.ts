@@ -28,6 +28,12 @@ describe('dates as the spec writes them', () => {
       const cells = await cellTexts(page, tableName);
       expect(cells.filter((text) => DATE_TIME.test(text)).length, locale).toBeGreaterThan(0);
 
+      // the statistics range: D.M.YYYY typed and shown whatever language the browser runs in
+      await page.goto(`${app.url}/workspace-stats`);
+      const dateFrom = page.getByLabel(locale === 'cs-CZ' ? 'Datum od' : 'Date from');
+      await expectVisible(dateFrom);
+      expect(await dateFrom.inputValue(), locale).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
+
       await page.goto(`${app.url}/gcodes`);
       const uploaded = page.getByTestId('gcode-row').locator('time').first();
       await expectVisible(uploaded);

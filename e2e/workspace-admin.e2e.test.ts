@@ -309,9 +309,10 @@ describe('running a workspace', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     await page
       .getByLabel('Publish from')
-      .fill(
-        `${past.getFullYear()}-${pad(past.getMonth() + 1)}-${pad(past.getDate())}T${pad(past.getHours())}:${pad(past.getMinutes())}`,
-      );
+      .fill(`${past.getDate()}.${past.getMonth() + 1}.${past.getFullYear()}`);
+    await page
+      .getByLabel('Publish at (time)')
+      .fill(`${pad(past.getHours())}:${pad(past.getMinutes())}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expectVisible(page.getByRole('cell', { name: 'Queue arrives' }));
 

@@ -111,6 +111,27 @@ describe('workspaces and links lead somewhere', () => {
           return label.scrollWidth - label.clientWidth;
         }),
       ).toBeLessThanOrEqual(0);
+      // the pending invitation's e-mail wraps only between its parts (after a dot, before the @),
+      // never inside "vonlongname": no text node of the cell spans two lines
+      const email = page
+        .getByRole('table', { name: 'Čekající pozvánky' })
+        .getByRole('cell', { name: /maximilian/ });
+      await expectVisible(email);
+      expect(
+        await email.evaluate((cell) => {
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          const split: string[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const lineTops = new Set(
+              [...range.getClientRects()].map((rect) => Math.round(rect.top)),
+            );
+            if (lineTops.size > 1) split.push(node.textContent ?? '');
+          }
+          return split;
+        }),
+      ).toEqual([]);
     },
   );
 

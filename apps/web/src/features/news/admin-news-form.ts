@@ -7,7 +7,7 @@ export interface AdminNewsForm {
   title_cs: string;
   perex_cs: string;
   content_cs: string;
-  /** the value of a datetime-local input, in local time */
+  /** YYYY-MM-DDTHH:mm in local time; a part is '' while its field's text is not a day or a time */
   publishFrom: string;
 }
 
@@ -38,8 +38,9 @@ export function toAdminNewsForm(news: AdminNews): AdminNewsForm {
 
 /** null while the English title or the date is missing. */
 export function toAdminNewsBody(form: AdminNewsForm): AdminNewsCreate | null {
+  const isComplete = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(form.publishFrom);
   const moment = new Date(form.publishFrom);
-  if (!form.title_en.trim() || Number.isNaN(moment.getTime())) return null;
+  if (!form.title_en.trim() || !isComplete || Number.isNaN(moment.getTime())) return null;
   const { publishFrom: _publishFrom, ...texts } = form;
   return { ...texts, publish_from: moment.toISOString() };
 }

@@ -149,12 +149,18 @@ export function MembersSection({ workspace, bulkInvitePath }: MembersSectionProp
                 <Table.Tbody>
                   {firstPage.pendingInvitations.map((invitation) => (
                     <Table.Tr key={invitation.id}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {/* wide enough for the longest part of an address: it wraps only
+                          between parts, never inside a word */}
+                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14rem' }}>
                         <BreakableText>{invitation.email}</BreakableText>
                       </Table.Td>
                       <Table.Td>{t(`members.roles.${invitation.role}`)}</Table.Td>
-                      <Table.Td>{formatDate(invitation.createdOn)}</Table.Td>
-                      <Table.Td>{formatDate(invitation.validUntil)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDate(invitation.createdOn)}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDate(invitation.validUntil)}
+                      </Table.Td>
                       <Table.Td>
                         <Badge
                           variant="light"

@@ -16,9 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DateField } from '../../../components/DateField';
 import { FormMessage } from '../../../components/FormMessage';
 import { NoAccessNotice } from '../../../components/NoAccessNotice';
 import { PageLoader } from '../../../components/PageLoader';
+import { TimeField } from '../../../components/TimeField';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
 import { useMe } from '../../../shared/account/api/get-me';
@@ -135,6 +137,7 @@ function NewsForm({ news, onDone }: { news: AdminNews | null; onDone: () => void
     news ? toAdminNewsForm(news) : emptyAdminNewsForm(new Date()),
   );
   const [isInvalid, setIsInvalid] = useState(false);
+  const [publishDay = '', publishTime = ''] = form.publishFrom.split('T');
   const create = useCreateAdminNews();
   const update = useUpdateAdminNews();
   const error = create.error ?? update.error;
@@ -171,12 +174,18 @@ function NewsForm({ news, onDone }: { news: AdminNews | null; onDone: () => void
               </Stack>
             ))}
           </SimpleGrid>
-          <TextInput
-            type="datetime-local"
-            label={t('news.admin.fields.publishFrom')}
-            value={form.publishFrom}
-            onChange={(event) => setForm({ ...form, publishFrom: event.currentTarget.value })}
-          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DateField
+              label={t('news.admin.fields.publishFrom')}
+              value={publishDay}
+              onChange={(day) => setForm({ ...form, publishFrom: `${day}T${publishTime}` })}
+            />
+            <TimeField
+              label={t('news.admin.fields.publishFromTime')}
+              value={publishTime}
+              onChange={(time) => setForm({ ...form, publishFrom: `${publishDay}T${time}` })}
+            />
+          </SimpleGrid>
           {isInvalid && <FormMessage>{t('news.admin.invalid')}</FormMessage>}
           {error && <FormMessage>{error.message}</FormMessage>}
           <Group>

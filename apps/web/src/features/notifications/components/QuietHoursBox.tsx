@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { FormMessage } from '../../../components/FormMessage';
+import { TimeField } from '../../../components/TimeField';
 import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,
@@ -69,18 +70,16 @@ function QuietHoursForm({ saved }: { saved: NotificationPreferences }) {
         />
         {isQuiet && (
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              type="time"
+            <TimeField
               label={t('quietHours.start')}
               value={start}
-              onChange={(event) => setStart(event.currentTarget.value)}
+              onChange={setStart}
               error={fieldError('quiet_hours.start')}
             />
-            <TextInput
-              type="time"
+            <TimeField
               label={t('quietHours.end')}
               value={end}
-              onChange={(event) => setEnd(event.currentTarget.value)}
+              onChange={setEnd}
               error={fieldError('quiet_hours.end')}
             />
           </SimpleGrid>

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatGrams, formatLength, formatPrintTime } from '../../../lib/format-units';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
@@ -48,18 +49,16 @@ export function WorkspaceStatsPage() {
       </Title>
       <form onSubmit={submit}>
         <Group align="flex-end">
-          <TextInput
-            type="date"
+          <DateField
             label={t('stats.dateFrom')}
             value={draft.dateFrom}
-            onChange={(event) => setDraft({ ...draft, dateFrom: event.currentTarget.value })}
+            onChange={(dateFrom) => setDraft({ ...draft, dateFrom })}
             error={fieldError('dateFrom')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('stats.dateTo')}
             value={draft.dateTo}
-            onChange={(event) => setDraft({ ...draft, dateTo: event.currentTarget.value })}
+            onChange={(dateTo) => setDraft({ ...draft, dateTo })}
             error={fieldError('dateTo')}
           />
           <Button type="submit" disabled={problem !== null} loading={stats.isFetching}>
