@@ -2,11 +2,16 @@ import { SessionSchema, type Session } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export const sessionsQueryKey = ['users', 'me', 'sessions'] as const;
 
 export function getSessions(signal?: AbortSignal): Promise<Session[]> {
-  return apiClient.request({ path: '/users/me/sessions/', schema: z.array(SessionSchema), signal });
+  return apiClient.request({
+    path: apiPath('/users/me/sessions/'),
+    schema: z.array(SessionSchema),
+    signal,
+  });
 }
 
 export function getSessionsQueryOptions() {

@@ -6,13 +6,14 @@ import {
 } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 /** Step 1: a new secret for the authenticator app (pending until a code confirms it). */
 export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
   return apiClient.request({
     method: 'POST',
-    path: '/users/me/two-factor/setup/',
+    path: apiPath('/users/me/two-factor/setup/'),
     schema: TwoFactorSetupSchema,
   });
 }
@@ -21,14 +22,14 @@ export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
 export function enableTwoFactor(code: string): Promise<RecoveryCodes> {
   return apiClient.request({
     method: 'POST',
-    path: '/users/me/two-factor/enable/',
-    body: { code },
+    path: apiPath('/users/me/two-factor/enable/'),
+    body: { code } satisfies ApiRequestBody<'/users/me/two-factor/enable/', 'post'>,
     schema: RecoveryCodesSchema,
   });
 }
 
 export function disableTwoFactor(): Promise<void> {
-  return apiClient.request({ method: 'DELETE', path: '/users/me/two-factor/' });
+  return apiClient.request({ method: 'DELETE', path: apiPath('/users/me/two-factor/') });
 }
 
 const invalidateMe = (queryClient: ReturnType<typeof useQueryClient>) =>
