@@ -1,6 +1,7 @@
 import { ApiKeyCreatedSchema, type ApiKeyCreate, type ApiKeyCreated } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { apiKeysQueryKey } from './get-api-keys';
 
@@ -8,8 +9,8 @@ import { apiKeysQueryKey } from './get-api-keys';
 export function createApiKey(body: ApiKeyCreate): Promise<ApiKeyCreated> {
   return apiClient.request({
     method: 'POST',
-    path: '/users/me/api_keys/',
-    body,
+    path: apiPath('/users/me/api_keys/'),
+    body: body satisfies ApiRequestBody<'/users/me/api_keys/', 'post'>,
     schema: ApiKeyCreatedSchema,
   });
 }
