@@ -1,6 +1,7 @@
 import { UserSchema, type User, type UserCreate } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { signInNewAccount } from '../../../shared/auth/api/sign-in-new-account';
 
@@ -8,8 +9,8 @@ import { signInNewAccount } from '../../../shared/auth/api/sign-in-new-account';
 export function createUser(body: UserCreate): Promise<User> {
   return apiClient.request({
     method: 'POST',
-    path: '/users/',
-    body,
+    path: apiPath('/users/'),
+    body: body satisfies ApiRequestBody<'/users/', 'post'>,
     schema: UserSchema,
     isAnonymous: true,
   });
