@@ -1,6 +1,7 @@
 import { FileLabelSchema, type FileLabel, type FileLabelCreate } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../../api/contract';
 import { INLINE_ERRORS } from '../../../../api/query-meta';
 import { fileLabelsQueryKey } from '../../../../shared/file-labels/api/get-file-labels';
 
@@ -10,8 +11,8 @@ export function createFileLabel(input: {
 }): Promise<FileLabel> {
   return apiClient.request({
     method: 'POST',
-    path: `/groups/${input.workspaceId}/file-labels/`,
-    body: input.body,
+    path: apiPath('/groups/{g}/file-labels/', { g: input.workspaceId }),
+    body: input.body satisfies ApiRequestBody<'/groups/{g}/file-labels/', 'post'>,
     schema: FileLabelSchema,
   });
 }

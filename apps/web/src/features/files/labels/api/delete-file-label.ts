@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../../api/client';
+import { apiPath } from '../../../../api/contract';
 import { fileLabelsQueryKey } from '../../../../shared/file-labels/api/get-file-labels';
 
 /** Its children move up to its parent; files lose the label. */
 export function deleteFileLabel(input: { workspaceId: number; labelId: number }): Promise<void> {
   return apiClient.request({
     method: 'DELETE',
-    path: `/groups/${input.workspaceId}/file-labels/${input.labelId}/`,
+    path: apiPath('/groups/{g}/file-labels/{id}/', { g: input.workspaceId, id: input.labelId }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { FileLabelSchema, type FileLabel, type FileLabelUpdate } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../../api/contract';
 import { INLINE_ERRORS } from '../../../../api/query-meta';
 import { fileLabelsQueryKey } from '../../../../shared/file-labels/api/get-file-labels';
 
@@ -11,8 +12,8 @@ export function updateFileLabel(input: {
 }): Promise<FileLabel> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/groups/${input.workspaceId}/file-labels/${input.labelId}/`,
-    body: input.body,
+    path: apiPath('/groups/{g}/file-labels/{id}/', { g: input.workspaceId, id: input.labelId }),
+    body: input.body satisfies ApiRequestBody<'/groups/{g}/file-labels/{id}/', 'patch'>,
     schema: FileLabelSchema,
   });
 }
