@@ -6,6 +6,7 @@ import {
 } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { SILENT_ERRORS } from '../../../api/query-meta';
 import { tokenStore } from '../../../session/session';
 
@@ -13,8 +14,8 @@ import { tokenStore } from '../../../session/session';
 export function completeFirstRun(body: FirstRunCreate): Promise<TokenPair> {
   return apiClient.request({
     method: 'POST',
-    path: '/first-run/',
-    body,
+    path: apiPath('/first-run/'),
+    body: body satisfies ApiRequestBody<'/first-run/', 'post'>,
     schema: TokenPairSchema,
     headers: { [REFRESH_COOKIE_HEADER]: '1' },
     isAnonymous: true,

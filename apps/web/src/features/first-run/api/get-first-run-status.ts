@@ -1,10 +1,11 @@
 import { FirstRunStatusSchema, type FirstRunStatus } from '@printdeck/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export function getFirstRunStatus(signal?: AbortSignal): Promise<FirstRunStatus> {
   return apiClient.request({
-    path: '/first-run/',
+    path: apiPath('/first-run/'),
     schema: FirstRunStatusSchema,
     isAnonymous: true,
     signal,

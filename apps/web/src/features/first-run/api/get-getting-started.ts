@@ -1,10 +1,11 @@
 import { GettingStartedSchema, type GettingStarted } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export function getGettingStarted(workspaceId: number, signal?: AbortSignal) {
   return apiClient.request({
-    path: `/groups/${workspaceId}/getting-started/`,
+    path: apiPath('/groups/{g}/getting-started/', { g: workspaceId }),
     schema: GettingStartedSchema,
     signal,
   });
