@@ -1,6 +1,7 @@
 import { WorkspaceSchema, type InvitationAccept, type Workspace } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { signInNewAccount } from '../../../shared/auth/api/sign-in-new-account';
 
@@ -8,8 +9,8 @@ import { signInNewAccount } from '../../../shared/auth/api/sign-in-new-account';
 export function acceptInvitation(body: InvitationAccept): Promise<void> {
   return apiClient.request({
     method: 'POST',
-    path: '/invitations/accept/',
-    body,
+    path: apiPath('/invitations/accept/'),
+    body: body satisfies ApiRequestBody<'/invitations/accept/', 'post'>,
     isAnonymous: true,
   });
 }
@@ -18,8 +19,8 @@ export function acceptInvitation(body: InvitationAccept): Promise<void> {
 export function joinInvitation(token: string): Promise<Workspace> {
   return apiClient.request({
     method: 'POST',
-    path: '/users/me/invitations/accept/',
-    body: { token },
+    path: apiPath('/users/me/invitations/accept/'),
+    body: { token } satisfies ApiRequestBody<'/users/me/invitations/accept/', 'post'>,
     schema: WorkspaceSchema,
   });
 }
