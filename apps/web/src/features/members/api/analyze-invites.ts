@@ -1,6 +1,7 @@
 import { InviteAnalysisSchema, type InviteAnalysis } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 export function analyzeInvites(input: {
@@ -9,8 +10,8 @@ export function analyzeInvites(input: {
 }): Promise<InviteAnalysis> {
   return apiClient.request({
     method: 'POST',
-    path: `/groups/${input.workspaceId}/users/analyze/`,
-    body: { emails: input.emails },
+    path: apiPath('/groups/{g}/users/analyze/', { g: input.workspaceId }),
+    body: { emails: input.emails } satisfies ApiRequestBody<'/groups/{g}/users/analyze/', 'post'>,
     schema: InviteAnalysisSchema,
   });
 }

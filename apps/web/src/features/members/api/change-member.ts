@@ -1,14 +1,15 @@
 import type { Role } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { membersQueryKey } from './get-members';
 
 export function updateMemberRole(input: { workspaceId: number; userId: number; role: Role }) {
   return apiClient.request({
     method: 'PATCH',
-    path: `/groups/${input.workspaceId}/users/${input.userId}/`,
-    body: { role: input.role },
+    path: apiPath('/groups/{g}/users/{userId}/', { g: input.workspaceId, userId: input.userId }),
+    body: { role: input.role } satisfies ApiRequestBody<'/groups/{g}/users/{userId}/', 'patch'>,
   });
 }
 
@@ -16,14 +17,14 @@ export function updateMemberRole(input: { workspaceId: number; userId: number; r
 export function removeMember(input: { workspaceId: number; userId: number }): Promise<void> {
   return apiClient.request({
     method: 'DELETE',
-    path: `/groups/${input.workspaceId}/users/${input.userId}/`,
+    path: apiPath('/groups/{g}/users/{userId}/', { g: input.workspaceId, userId: input.userId }),
   });
 }
 
 export function deleteInvitation(input: { workspaceId: number; id: number }): Promise<void> {
   return apiClient.request({
     method: 'DELETE',
-    path: `/groups/${input.workspaceId}/invitations/${input.id}/`,
+    path: apiPath('/groups/{g}/invitations/{id}/', { g: input.workspaceId, id: input.id }),
   });
 }
 

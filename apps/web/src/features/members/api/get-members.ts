@@ -1,6 +1,7 @@
 import { MembersSchema, type Members } from '@printdeck/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { API_BASE, apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export const membersQueryKey = (workspaceId: number) => ['groups', workspaceId, 'users'] as const;
 
@@ -21,7 +22,7 @@ export function useMembers(workspaceId: number, isEnabled = true) {
     infiniteQueryOptions({
       queryKey: membersQueryKey(workspaceId),
       queryFn: ({ pageParam, signal }) => getMembersPage(pageParam, signal),
-      initialPageParam: `/groups/${workspaceId}/users/`,
+      initialPageParam: apiPath('/groups/{g}/users/', { g: workspaceId }),
       getNextPageParam: (last: Members) => (last.next ? toClientPath(last.next) : undefined),
       enabled: isEnabled,
       refetchInterval: (query) =>

@@ -1,6 +1,7 @@
 import { MemberInviteResultSchema, type MemberInviteResult } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { membersQueryKey } from './get-members';
 
@@ -11,8 +12,11 @@ export function inviteMember(input: {
 }): Promise<MemberInviteResult> {
   return apiClient.request({
     method: 'POST',
-    path: `/groups/${input.workspaceId}/users/`,
-    body: { username: input.email, role: 'observer' },
+    path: apiPath('/groups/{g}/users/', { g: input.workspaceId }),
+    body: { username: input.email, role: 'observer' } satisfies ApiRequestBody<
+      '/groups/{g}/users/',
+      'post'
+    >,
     schema: MemberInviteResultSchema,
   });
 }
