@@ -7,30 +7,40 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { newsQueryKey } from './get-news';
 
 const adminNewsQueryKey = ['admin', 'news'] as const;
 
 export function getAdminNews(signal?: AbortSignal): Promise<AdminNews[]> {
-  return apiClient.request({ path: '/admin/news/', schema: z.array(AdminNewsSchema), signal });
+  return apiClient.request({
+    path: apiPath('/admin/news/'),
+    schema: z.array(AdminNewsSchema),
+    signal,
+  });
 }
 
 export function createAdminNews(body: AdminNewsCreate): Promise<AdminNews> {
-  return apiClient.request({ method: 'POST', path: '/admin/news/', body, schema: AdminNewsSchema });
+  return apiClient.request({
+    method: 'POST',
+    path: apiPath('/admin/news/'),
+    body: body satisfies ApiRequestBody<'/admin/news/', 'post'>,
+    schema: AdminNewsSchema,
+  });
 }
 
 export function updateAdminNews(input: { id: number; body: AdminNewsUpdate }): Promise<AdminNews> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/admin/news/${input.id}/`,
-    body: input.body,
+    path: apiPath('/admin/news/{id}/', { id: input.id }),
+    body: input.body satisfies ApiRequestBody<'/admin/news/{id}/', 'patch'>,
     schema: AdminNewsSchema,
   });
 }
 
 export function deleteAdminNews(id: number): Promise<void> {
-  return apiClient.request({ method: 'DELETE', path: `/admin/news/${id}/` });
+  return apiClient.request({ method: 'DELETE', path: apiPath('/admin/news/{id}/', { id }) });
 }
 
 export function useAdminNews() {

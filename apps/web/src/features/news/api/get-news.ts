@@ -2,6 +2,7 @@ import { NewsListSchema, type NewsList } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { SILENT_ERRORS } from '../../../api/query-meta';
 
 export type NewsLanguage = 'EN' | 'CS';
@@ -14,7 +15,7 @@ export function toNewsLanguage(language: string | undefined): NewsLanguage {
 
 export function getNews(lang: NewsLanguage, signal?: AbortSignal): Promise<NewsList> {
   return apiClient.request({
-    path: `/users/me/news/?lang=${lang}`,
+    path: `${apiPath('/users/me/news/')}?lang=${lang}`,
     schema: NewsListSchema,
     signal,
   });

@@ -2,6 +2,7 @@ import { NewsReadResultSchema, type NewsList } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { newsQueryKey } from './get-news';
 
 type NewsReadResult = z.infer<typeof NewsReadResultSchema>;
@@ -9,8 +10,8 @@ type NewsReadResult = z.infer<typeof NewsReadResultSchema>;
 export function setNewsRead(input: { id: number; isRead: boolean }): Promise<NewsReadResult> {
   return apiClient.request({
     method: 'POST',
-    path: `/users/me/news/${input.id}/`,
-    body: { is_read: input.isRead },
+    path: apiPath('/users/me/news/{newsId}/', { newsId: input.id }),
+    body: { is_read: input.isRead } satisfies ApiRequestBody<'/users/me/news/{newsId}/', 'post'>,
     schema: NewsReadResultSchema,
   });
 }
