@@ -9,17 +9,23 @@ import {
 } from '@printdeck/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 export const chatChannelsQueryKey = ['notifications', 'channels'] as const;
-const base = '/notifications/channels/';
 
 export function useChatChannels() {
   return useQuery(
     queryOptions({
       queryKey: chatChannelsQueryKey,
       queryFn: async ({ signal }): Promise<ChatChannel[]> =>
-        (await apiClient.request({ path: base, schema: ChatChannelListSchema, signal })).results,
+        (
+          await apiClient.request({
+            path: apiPath('/notifications/channels/'),
+            schema: ChatChannelListSchema,
+            signal,
+          })
+        ).results,
     }),
   );
 }
@@ -28,7 +34,12 @@ export function useCreateChatChannel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChatChannelCreate): Promise<ChatChannel> =>
-      apiClient.request({ method: 'POST', path: base, body, schema: ChatChannelSchema }),
+      apiClient.request({
+        method: 'POST',
+        path: apiPath('/notifications/channels/'),
+        body: body satisfies ApiRequestBody<'/notifications/channels/', 'post'>,
+        schema: ChatChannelSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatChannelsQueryKey }),
     meta: INLINE_ERRORS,
   });
@@ -40,8 +51,8 @@ export function useUpdateChatChannel() {
     mutationFn: (input: { id: number; body: ChatChannelUpdate }): Promise<ChatChannel> =>
       apiClient.request({
         method: 'PATCH',
-        path: `${base}${input.id}/`,
-        body: input.body,
+        path: apiPath('/notifications/channels/{id}/', { id: input.id }),
+        body: input.body satisfies ApiRequestBody<'/notifications/channels/{id}/', 'patch'>,
         schema: ChatChannelSchema,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatChannelsQueryKey }),
@@ -53,7 +64,10 @@ export function useDeleteChatChannel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number): Promise<void> =>
-      apiClient.request({ method: 'DELETE', path: `${base}${id}/` }),
+      apiClient.request({
+        method: 'DELETE',
+        path: apiPath('/notifications/channels/{id}/', { id }),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatChannelsQueryKey }),
     meta: INLINE_ERRORS,
   });
@@ -65,7 +79,7 @@ export function useTestChatChannel() {
     mutationFn: (id: number): Promise<ChatChannelTestResult> =>
       apiClient.request({
         method: 'POST',
-        path: `${base}${id}/test/`,
+        path: apiPath('/notifications/channels/{id}/test/', { id }),
         schema: ChatChannelTestResultSchema,
       }),
     meta: INLINE_ERRORS,

@@ -1,6 +1,7 @@
 import { NotificationSettingsSchema, type NotificationSettings } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export const notificationSettingsQueryKey = (workspaceId: number) =>
   ['notifications', 'settings', workspaceId] as const;
@@ -11,7 +12,7 @@ export function getNotificationSettings(
   signal?: AbortSignal,
 ): Promise<NotificationSettings> {
   return apiClient.request({
-    path: `/notifications/settings/?group_id=${workspaceId}`,
+    path: `${apiPath('/notifications/settings/')}?group_id=${workspaceId}`,
     schema: NotificationSettingsSchema,
     signal,
   });

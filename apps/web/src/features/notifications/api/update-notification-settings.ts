@@ -5,6 +5,7 @@ import {
 } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { notificationSettingsQueryKey } from './get-notification-settings';
 
@@ -14,8 +15,8 @@ export function updateNotificationSettings(input: {
 }): Promise<NotificationSettings> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/notifications/settings/${input.id}/`,
-    body: input.body,
+    path: apiPath('/notifications/settings/{id}/', { id: input.id }),
+    body: input.body satisfies ApiRequestBody<'/notifications/settings/{id}/', 'patch'>,
     schema: NotificationSettingsSchema,
   });
 }
