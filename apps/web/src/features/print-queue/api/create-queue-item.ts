@@ -6,6 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { invalidatePrintQueue } from './get-print-queue';
 
@@ -17,8 +18,8 @@ export function createQueueItem(input: {
 }): Promise<PrintQueueItem> {
   return apiClient.request({
     method: 'POST',
-    path: `/groups/${input.workspaceId}/print-queue/`,
-    body: input.body,
+    path: apiPath('/groups/{g}/print-queue/', { g: input.workspaceId }),
+    body: input.body satisfies ApiRequestBody<'/groups/{g}/print-queue/', 'post'>,
     schema: PrintQueueItemSchema,
   });
 }

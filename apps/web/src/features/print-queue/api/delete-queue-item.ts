@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { invalidatePrintQueue } from './get-print-queue';
 
 export function deleteQueueItem(input: { workspaceId: number; itemId: number }): Promise<void> {
   return apiClient.request({
     method: 'DELETE',
-    path: `/groups/${input.workspaceId}/print-queue/${input.itemId}/`,
+    path: apiPath('/groups/{g}/print-queue/{itemId}/', {
+      g: input.workspaceId,
+      itemId: input.itemId,
+    }),
   });
 }
 

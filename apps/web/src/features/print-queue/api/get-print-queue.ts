@@ -6,6 +6,7 @@ import {
 } from '@printdeck/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 /** Every query of a workspace's print queue starts so: mutations invalidate by it. */
 export const printQueueQueryKey = (workspaceId: number) =>
@@ -35,7 +36,7 @@ export function getPrintQueue(
   signal?: AbortSignal,
 ): Promise<PrintQueueList> {
   return apiClient.request({
-    path: `/groups/${workspaceId}/print-queue/?queue_limit=${limits.queueLimit}&printed_limit=${limits.printedLimit}`,
+    path: `${apiPath('/groups/{g}/print-queue/', { g: workspaceId })}?queue_limit=${limits.queueLimit}&printed_limit=${limits.printedLimit}`,
     schema: PrintQueueListSchema,
     signal,
   });

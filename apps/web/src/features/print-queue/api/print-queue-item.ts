@@ -1,6 +1,7 @@
 import { PrintQueueItemSchema, type PrintQueueItem } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { invalidatePrintQueue } from './get-print-queue';
 
@@ -11,8 +12,16 @@ export function printQueueItem(input: {
 }): Promise<PrintQueueItem> {
   return apiClient.request({
     method: 'POST',
-    path: `/groups/${input.workspaceId}/print-queue/${input.itemId}/print/`,
-    body: input.printerId === undefined ? {} : { printer: input.printerId },
+    path: apiPath('/groups/{g}/print-queue/{itemId}/print/', {
+      g: input.workspaceId,
+      itemId: input.itemId,
+    }),
+    body: (input.printerId === undefined
+      ? {}
+      : { printer: input.printerId }) satisfies ApiRequestBody<
+      '/groups/{g}/print-queue/{itemId}/print/',
+      'post'
+    >,
     schema: PrintQueueItemSchema,
   });
 }

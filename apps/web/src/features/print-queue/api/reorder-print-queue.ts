@@ -1,6 +1,7 @@
 import { PrintQueueListSchema, type PrintQueueList } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { invalidatePrintQueue, printQueueQueryKey } from './get-print-queue';
 
 export function reorderPrintQueue(input: {
@@ -9,8 +10,8 @@ export function reorderPrintQueue(input: {
 }): Promise<PrintQueueList> {
   return apiClient.request({
     method: 'PUT',
-    path: `/groups/${input.workspaceId}/print-queue/order/`,
-    body: { ids: input.ids },
+    path: apiPath('/groups/{g}/print-queue/order/', { g: input.workspaceId }),
+    body: { ids: input.ids } satisfies ApiRequestBody<'/groups/{g}/print-queue/order/', 'put'>,
     schema: PrintQueueListSchema,
   });
 }

@@ -6,6 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import type { RequestMeta } from '../../../api/query-meta';
 import { invalidatePrintQueue } from './get-print-queue';
 
@@ -19,8 +20,11 @@ export function updateQueueItem(input: {
 }): Promise<PrintQueueItem | undefined> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/groups/${input.workspaceId}/print-queue/${input.itemId}/`,
-    body: input.body,
+    path: apiPath('/groups/{g}/print-queue/{itemId}/', {
+      g: input.workspaceId,
+      itemId: input.itemId,
+    }),
+    body: input.body satisfies ApiRequestBody<'/groups/{g}/print-queue/{itemId}/', 'patch'>,
     schema: PrintQueueItemSchema,
   });
 }
