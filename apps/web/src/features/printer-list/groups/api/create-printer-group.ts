@@ -1,6 +1,7 @@
 import { PrinterGroupSchema, type PrinterGroup } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../../api/contract';
 import { printerGroupsQueryKey } from './get-printer-groups';
 
 export function createPrinterGroup(input: {
@@ -9,8 +10,8 @@ export function createPrinterGroup(input: {
 }): Promise<PrinterGroup> {
   return apiClient.request({
     method: 'POST',
-    path: `/groups/${input.workspaceId}/printer-groups/`,
-    body: { name: input.name },
+    path: apiPath('/groups/{g}/printer-groups/', { g: input.workspaceId }),
+    body: { name: input.name } satisfies ApiRequestBody<'/groups/{g}/printer-groups/', 'post'>,
     schema: PrinterGroupSchema,
   });
 }

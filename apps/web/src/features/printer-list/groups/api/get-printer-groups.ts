@@ -2,6 +2,7 @@ import { PrinterGroupSchema, type PrinterGroup } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../../api/client';
+import { apiPath } from '../../../../api/contract';
 
 export const printerGroupsQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'printer-groups'] as const;
@@ -11,7 +12,7 @@ export function getPrinterGroups(
   signal?: AbortSignal,
 ): Promise<PrinterGroup[]> {
   return apiClient.request({
-    path: `/groups/${workspaceId}/printer-groups/`,
+    path: apiPath('/groups/{g}/printer-groups/', { g: workspaceId }),
     schema: z.array(PrinterGroupSchema),
     signal,
   });

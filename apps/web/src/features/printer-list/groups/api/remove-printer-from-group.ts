@@ -1,4 +1,5 @@
 import { apiClient } from '../../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../../api/contract';
 
 /** Takes the printer out of the group; it then shows in the synthetic ALL-PRINTERS group. */
 export function removePrinterFromGroup(input: {
@@ -7,7 +8,10 @@ export function removePrinterFromGroup(input: {
 }): Promise<void> {
   return apiClient.request({
     method: 'DELETE',
-    path: `/printer-groups/${input.groupId}/printer/`,
-    body: { printer_id: input.printerId },
+    path: apiPath('/printer-groups/{id}/printer/', { id: input.groupId }),
+    body: { printer_id: input.printerId } satisfies ApiRequestBody<
+      '/printer-groups/{id}/printer/',
+      'delete'
+    >,
   });
 }

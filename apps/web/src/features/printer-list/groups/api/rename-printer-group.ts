@@ -1,6 +1,7 @@
 import { PrinterGroupSchema, type PrinterGroup } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../../api/contract';
 import { printerGroupsQueryKey } from './get-printer-groups';
 
 export function renamePrinterGroup(input: {
@@ -9,8 +10,8 @@ export function renamePrinterGroup(input: {
 }): Promise<PrinterGroup> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/printer-groups/${input.groupId}/`,
-    body: { name: input.name },
+    path: apiPath('/printer-groups/{id}/', { id: input.groupId }),
+    body: { name: input.name } satisfies ApiRequestBody<'/printer-groups/{id}/', 'patch'>,
     schema: PrinterGroupSchema,
   });
 }
