@@ -1,6 +1,7 @@
 import { DeviceKeyTokenSchema } from '@printdeck/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../../api/client';
+import { apiPath } from '../../../../api/contract';
 import { INLINE_ERRORS } from '../../../../api/query-meta';
 
 /**
@@ -10,7 +11,7 @@ import { INLINE_ERRORS } from '../../../../api/query-meta';
 export function createDeviceKey(workspaceId?: number | null): Promise<{ token: string }> {
   return apiClient.request({
     method: 'POST',
-    path: '/device_keys/',
+    path: apiPath('/device_keys/'),
     ...(workspaceId ? { body: { group: workspaceId } } : {}),
     schema: DeviceKeyTokenSchema,
   });

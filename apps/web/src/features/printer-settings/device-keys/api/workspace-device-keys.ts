@@ -2,6 +2,7 @@ import { DeviceKeyInfoSchema, DeviceKeyTokenSchema, type DeviceKeyInfo } from '@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../../api/contract';
 import { INLINE_ERRORS } from '../../../../api/query-meta';
 
 export const workspaceDeviceKeysQueryKey = (workspaceId: number) =>
@@ -13,7 +14,7 @@ export function getWorkspaceDeviceKeys(
   signal?: AbortSignal,
 ): Promise<DeviceKeyInfo[]> {
   return apiClient.request({
-    path: `/groups/${workspaceId}/device_keys/`,
+    path: apiPath('/groups/{g}/device_keys/', { g: workspaceId }),
     schema: z.array(DeviceKeyInfoSchema),
     signal,
   });
@@ -37,25 +38,42 @@ export function runDeviceKeyAction(
   workspaceId: number,
   action: DeviceKeyAction,
 ): Promise<{ token: string } | undefined> {
-  const base = `/groups/${workspaceId}/device_keys/${action.keyId}/`;
+  const key = { g: workspaceId, id: action.keyId };
   switch (action.kind) {
     case 're-pair':
-      return apiClient.request({ method: 'POST', path: `${base}re-pair/` }).then(() => undefined);
+      return apiClient
+        .request({ method: 'POST', path: apiPath('/groups/{g}/device_keys/{id}/re-pair/', key) })
+        .then(() => undefined);
     case 'rotate':
       return apiClient.request({
         method: 'POST',
-        path: `${base}rotate/`,
+        path: apiPath('/groups/{g}/device_keys/{id}/rotate/', key),
         schema: DeviceKeyTokenSchema,
       });
     case 'revoke':
-      return apiClient.request({ method: 'DELETE', path: base }).then(() => undefined);
+      return apiClient
+        .request({ method: 'DELETE', path: apiPath('/groups/{g}/device_keys/{id}/', key) })
+        .then(() => undefined);
     case 'share':
       return apiClient
-        .request({ method: 'POST', path: `${base}shares/`, body: { group: action.target } })
+        .request({
+          method: 'POST',
+          path: apiPath('/groups/{g}/device_keys/{id}/shares/', key),
+          body: { group: action.target } satisfies ApiRequestBody<
+            '/groups/{g}/device_keys/{id}/shares/',
+            'post'
+          >,
+        })
         .then(() => undefined);
     case 'unshare':
       return apiClient
-        .request({ method: 'DELETE', path: `${base}shares/${action.target}/` })
+        .request({
+          method: 'DELETE',
+          path: apiPath('/groups/{g}/device_keys/{id}/shares/{target}/', {
+            ...key,
+            target: action.target,
+          }),
+        })
         .then(() => undefined);
   }
 }
