@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 const SERVICE_WORKER = '/push-sw.js';
@@ -68,7 +69,7 @@ export async function enableBrowserPush(publicKey: string): Promise<void> {
   });
   await apiClient.request({
     method: 'POST',
-    path: '/push/subscriptions/',
+    path: apiPath('/push/subscriptions/'),
     body: subscription.toJSON(),
   });
 }
@@ -78,8 +79,11 @@ export async function disableBrowserPush(): Promise<void> {
   if (!subscription) return;
   await apiClient.request({
     method: 'DELETE',
-    path: '/push/subscriptions/',
-    body: { endpoint: subscription.endpoint },
+    path: apiPath('/push/subscriptions/'),
+    body: { endpoint: subscription.endpoint } satisfies ApiRequestBody<
+      '/push/subscriptions/',
+      'delete'
+    >,
   });
   await subscription.unsubscribe();
 }
