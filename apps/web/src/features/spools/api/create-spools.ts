@@ -2,6 +2,7 @@ import { SpoolSchema, type Spool } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 
@@ -9,7 +10,7 @@ import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 export function createSpools(workspaceId: number, body: object): Promise<Spool[]> {
   return apiClient.request({
     method: 'POST',
-    path: `/groups/${workspaceId}/spools/`,
+    path: apiPath('/groups/{g}/spools/', { g: workspaceId }),
     body,
     schema: z.array(SpoolSchema),
   });

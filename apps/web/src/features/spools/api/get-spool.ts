@@ -1,6 +1,7 @@
 import { SpoolSchema, type Spool } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 
@@ -9,7 +10,7 @@ export const spoolQueryKey = (workspaceId: number, spoolId: number) =>
 
 export function getSpool(workspaceId: number, spoolId: number, signal?: AbortSignal) {
   return apiClient.request<Spool>({
-    path: `/groups/${workspaceId}/spools/${spoolId}/`,
+    path: apiPath('/groups/{g}/spools/{id}/', { g: workspaceId, id: spoolId }),
     schema: SpoolSchema,
     signal,
   });

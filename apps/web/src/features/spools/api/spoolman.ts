@@ -5,13 +5,12 @@ import {
 } from '@printdeck/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 
 export const spoolmanQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'spoolman'] as const;
-
-const path = (workspaceId: number) => `/groups/${workspaceId}/spoolman/`;
 
 /** The workspace's Spoolman connection; `connection: null` is the built-in inventory. */
 export function useSpoolman(workspaceId: number) {
@@ -19,7 +18,11 @@ export function useSpoolman(workspaceId: number) {
     queryOptions({
       queryKey: spoolmanQueryKey(workspaceId),
       queryFn: ({ signal }): Promise<SpoolmanStatus> =>
-        apiClient.request({ path: path(workspaceId), schema: SpoolmanStatusSchema, signal }),
+        apiClient.request({
+          path: apiPath('/groups/{g}/spoolman/', { g: workspaceId }),
+          schema: SpoolmanStatusSchema,
+          signal,
+        }),
     }),
   );
 }
@@ -39,8 +42,8 @@ export function useConnectSpoolman(workspaceId: number) {
     mutationFn: (body: SpoolmanConnectInput): Promise<SpoolmanStatus> =>
       apiClient.request({
         method: 'PUT',
-        path: path(workspaceId),
-        body,
+        path: apiPath('/groups/{g}/spoolman/', { g: workspaceId }),
+        body: body satisfies ApiRequestBody<'/groups/{g}/spoolman/', 'put'>,
         schema: SpoolmanStatusSchema,
       }),
     onSuccess: refresh,
@@ -52,7 +55,10 @@ export function useDisconnectSpoolman(workspaceId: number) {
   const refresh = useRefresh(workspaceId);
   return useMutation({
     mutationFn: (): Promise<void> =>
-      apiClient.request({ method: 'DELETE', path: path(workspaceId) }),
+      apiClient.request({
+        method: 'DELETE',
+        path: apiPath('/groups/{g}/spoolman/', { g: workspaceId }),
+      }),
     onSuccess: refresh,
   });
 }
@@ -63,7 +69,7 @@ export function useSyncSpoolman(workspaceId: number) {
     mutationFn: (): Promise<SpoolmanStatus> =>
       apiClient.request({
         method: 'POST',
-        path: `${path(workspaceId)}sync/`,
+        path: apiPath('/groups/{g}/spoolman/sync/', { g: workspaceId }),
         schema: SpoolmanStatusSchema,
       }),
     onSuccess: refresh,

@@ -1,6 +1,7 @@
 import { SpoolSchema, type Spool } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { spoolQueryKey } from './get-spool';
 import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
@@ -8,8 +9,8 @@ import { spoolsQueryKey } from '../../../shared/spools/api/get-spools';
 export function updateSpool(workspaceId: number, spoolId: number, body: object) {
   return apiClient.request<Spool>({
     method: 'PATCH',
-    path: `/groups/${workspaceId}/spools/${spoolId}/`,
-    body,
+    path: apiPath('/groups/{g}/spools/{id}/', { g: workspaceId, id: spoolId }),
+    body: body satisfies ApiRequestBody<'/groups/{g}/spools/{id}/', 'patch'>,
     schema: SpoolSchema,
   });
 }
