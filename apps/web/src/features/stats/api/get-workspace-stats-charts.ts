@@ -5,6 +5,7 @@ import {
 } from '@printdeck/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import type { StatsRange } from '../stats-dates';
 
 export function getWorkspaceStatsCharts(input: {
@@ -20,7 +21,7 @@ export function getWorkspaceStatsCharts(input: {
     ...(input.bucket ? { bucket: input.bucket } : {}),
   });
   return apiClient.request({
-    path: `/groups/${input.workspaceId}/stats/charts/?${query.toString()}`,
+    path: `${apiPath('/groups/{g}/stats/charts/', { g: input.workspaceId })}?${query.toString()}`,
     schema: WorkspaceStatsChartsSchema,
     signal: input.signal,
   });

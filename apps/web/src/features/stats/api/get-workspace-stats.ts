@@ -1,6 +1,7 @@
 import { WorkspaceStatsSchema, type WorkspaceStats } from '@printdeck/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import type { StatsRange } from '../stats-dates';
 
 export function getWorkspaceStats(input: {
@@ -13,7 +14,7 @@ export function getWorkspaceStats(input: {
     date_to: input.range.dateTo,
   });
   return apiClient.request({
-    path: `/groups/${input.workspaceId}/stats/?${query.toString()}`,
+    path: `${apiPath('/groups/{g}/stats/', { g: input.workspaceId })}?${query.toString()}`,
     schema: WorkspaceStatsSchema,
     signal: input.signal,
   });
