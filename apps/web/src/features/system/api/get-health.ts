@@ -1,10 +1,16 @@
 import { HealthSchema, TIMING, type Health } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { SILENT_ERRORS } from '../../../api/query-meta';
 
 export function getHealth(signal?: AbortSignal): Promise<Health> {
-  return apiClient.request({ path: '/health', schema: HealthSchema, isAnonymous: true, signal });
+  return apiClient.request({
+    path: apiPath('/health'),
+    schema: HealthSchema,
+    isAnonymous: true,
+    signal,
+  });
 }
 
 /** Polled for the new-version bar; a failed poll tells nobody, the next one tries again. */
