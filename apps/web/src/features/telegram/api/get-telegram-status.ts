@@ -1,11 +1,12 @@
 import { TelegramStatusSchema, type TelegramStatus } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export const telegramStatusQueryKey = ['telegram'] as const;
 
 export function getTelegramStatus(signal?: AbortSignal): Promise<TelegramStatus> {
-  return apiClient.request({ path: '/telegram/', schema: TelegramStatusSchema, signal });
+  return apiClient.request({ path: apiPath('/telegram/'), schema: TelegramStatusSchema, signal });
 }
 
 export function getTelegramStatusQueryOptions() {

@@ -5,6 +5,7 @@ import {
 } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { telegramStatusQueryKey } from './get-telegram-status';
 
@@ -12,8 +13,8 @@ import { telegramStatusQueryKey } from './get-telegram-status';
 export function registerTelegram(telegramData: TelegramLoginData): Promise<TelegramStatus> {
   return apiClient.request({
     method: 'POST',
-    path: '/telegram/register/',
-    body: { telegram_data: telegramData },
+    path: apiPath('/telegram/register/'),
+    body: { telegram_data: telegramData } satisfies ApiRequestBody<'/telegram/register/', 'post'>,
     schema: TelegramStatusSchema,
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { telegramStatusQueryKey } from './get-telegram-status';
 
 export function unlinkTelegram(): Promise<void> {
-  return apiClient.request({ method: 'DELETE', path: '/telegram/register/' });
+  return apiClient.request({ method: 'DELETE', path: apiPath('/telegram/register/') });
 }
 
 export function useUnlinkTelegram() {
