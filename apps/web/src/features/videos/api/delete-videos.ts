@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { invalidateVideos } from './get-videos';
 
 export function deleteVideo(workspaceId: number, videoId: number) {
-  return apiClient.request({ method: 'DELETE', path: `/groups/${workspaceId}/videos/${videoId}/` });
+  return apiClient.request({
+    method: 'DELETE',
+    path: apiPath('/groups/{g}/videos/{id}/', { g: workspaceId, id: videoId }),
+  });
 }
 
 /** One or several videos, one call each; the lists reload once all are gone. */

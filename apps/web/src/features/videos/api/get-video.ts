@@ -1,11 +1,12 @@
 import { VideoSchema, type Video } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { videosQueryKey } from './get-videos';
 
 export function getVideo(workspaceId: number, videoId: number, signal?: AbortSignal) {
   return apiClient.request<Video>({
-    path: `/groups/${workspaceId}/videos/${videoId}/`,
+    path: apiPath('/groups/{g}/videos/{id}/', { g: workspaceId, id: videoId }),
     schema: VideoSchema,
     signal,
   });

@@ -1,6 +1,7 @@
 import { VideoPageSchema, type VideoPage } from '@printdeck/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { API_BASE, apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 /** Every video query of a workspace starts with this key: a change reloads them all. */
 export const videosQueryKey = (workspaceId: number) => ['groups', workspaceId, 'videos'] as const;
@@ -14,8 +15,8 @@ export type VideoFilter = { fileId: number } | Record<string, never>;
 function firstPath(workspaceId: number, filter: VideoFilter): string {
   const query = `?limit=${VIDEOS_PAGE_SIZE}`;
   return 'fileId' in filter
-    ? `/files/${filter.fileId}/videos/${query}`
-    : `/groups/${workspaceId}/videos/${query}`;
+    ? `${apiPath('/files/{id}/videos/', { id: filter.fileId })}${query}`
+    : `${apiPath('/groups/{g}/videos/', { g: workspaceId })}${query}`;
 }
 
 /** `next` is the server's path, API base included. */

@@ -1,6 +1,7 @@
 import { VideoSchema, type Video } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { videosQueryKey } from './get-videos';
 
 export interface VideoPublicInput {
@@ -13,8 +14,8 @@ export interface VideoPublicInput {
 export function setVideoPublic({ workspaceId, videoId, isPublic }: VideoPublicInput) {
   return apiClient.request<Video>({
     method: 'PATCH',
-    path: `/groups/${workspaceId}/videos/${videoId}/`,
-    body: { is_public: isPublic },
+    path: apiPath('/groups/{g}/videos/{id}/', { g: workspaceId, id: videoId }),
+    body: { is_public: isPublic } satisfies ApiRequestBody<'/groups/{g}/videos/{id}/', 'patch'>,
     schema: VideoSchema,
   });
 }
