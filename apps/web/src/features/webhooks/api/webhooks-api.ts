@@ -12,14 +12,13 @@ import {
 } from '@printdeck/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 
 export const webhooksQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'webhooks'] as const;
 export const deliveriesQueryKey = (workspaceId: number, webhookId: number) =>
   [...webhooksQueryKey(workspaceId), webhookId, 'deliveries'] as const;
-
-const base = (workspaceId: number) => `/groups/${workspaceId}/webhooks/`;
 
 /** While a delivery is still on its way the log looks again, to show the target's answer. */
 const IN_FLIGHT_REFRESH_MS = 2000;
@@ -29,8 +28,13 @@ export function useWebhooks(workspaceId: number) {
     queryOptions({
       queryKey: webhooksQueryKey(workspaceId),
       queryFn: async ({ signal }): Promise<Webhook[]> =>
-        (await apiClient.request({ path: base(workspaceId), schema: WebhookListSchema, signal }))
-          .results,
+        (
+          await apiClient.request({
+            path: apiPath('/groups/{g}/webhooks/', { g: workspaceId }),
+            schema: WebhookListSchema,
+            signal,
+          })
+        ).results,
     }),
   );
 }
@@ -42,7 +46,10 @@ export function useWebhookDeliveries(workspaceId: number, webhookId: number) {
       queryFn: async ({ signal }): Promise<WebhookDelivery[]> =>
         (
           await apiClient.request({
-            path: `${base(workspaceId)}${webhookId}/deliveries/`,
+            path: apiPath('/groups/{g}/webhooks/{id}/deliveries/', {
+              g: workspaceId,
+              id: webhookId,
+            }),
             schema: WebhookDeliveryListSchema,
             signal,
           })
@@ -62,8 +69,8 @@ export function useCreateWebhook(workspaceId: number) {
     mutationFn: (body: WebhookCreate): Promise<WebhookCreated> =>
       apiClient.request({
         method: 'POST',
-        path: base(workspaceId),
-        body,
+        path: apiPath('/groups/{g}/webhooks/', { g: workspaceId }),
+        body: body satisfies ApiRequestBody<'/groups/{g}/webhooks/', 'post'>,
         schema: WebhookCreatedSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey(workspaceId) }),
@@ -77,8 +84,8 @@ export function useUpdateWebhook(workspaceId: number) {
     mutationFn: (input: { id: number; body: WebhookUpdate }): Promise<Webhook> =>
       apiClient.request({
         method: 'PATCH',
-        path: `${base(workspaceId)}${input.id}/`,
-        body: input.body,
+        path: apiPath('/groups/{g}/webhooks/{id}/', { g: workspaceId, id: input.id }),
+        body: input.body satisfies ApiRequestBody<'/groups/{g}/webhooks/{id}/', 'patch'>,
         schema: WebhookSchema,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey(workspaceId) }),
@@ -90,7 +97,10 @@ export function useDeleteWebhook(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number): Promise<void> =>
-      apiClient.request({ method: 'DELETE', path: `${base(workspaceId)}${id}/` }),
+      apiClient.request({
+        method: 'DELETE',
+        path: apiPath('/groups/{g}/webhooks/{id}/', { g: workspaceId, id }),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey(workspaceId) }),
     meta: INLINE_ERRORS,
   });
@@ -103,7 +113,10 @@ export function useRotateWebhookSecret(workspaceId: number, webhookId: number) {
     mutationFn: (): Promise<WebhookCreated> =>
       apiClient.request({
         method: 'POST',
-        path: `${base(workspaceId)}${webhookId}/rotate-secret/`,
+        path: apiPath('/groups/{g}/webhooks/{id}/rotate-secret/', {
+          g: workspaceId,
+          id: webhookId,
+        }),
         body: {},
         schema: WebhookCreatedSchema,
       }),
@@ -119,7 +132,7 @@ export function useSendTestWebhook(workspaceId: number, webhookId: number) {
     mutationFn: (): Promise<WebhookDelivery> =>
       apiClient.request({
         method: 'POST',
-        path: `${base(workspaceId)}${webhookId}/test/`,
+        path: apiPath('/groups/{g}/webhooks/{id}/test/', { g: workspaceId, id: webhookId }),
         schema: WebhookDeliverySchema,
       }),
     onSuccess: () =>
