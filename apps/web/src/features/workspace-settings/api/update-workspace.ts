@@ -1,6 +1,7 @@
 import { WorkspaceSchema, type Workspace, type WorkspaceUpdate } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { createXhrTransport } from '../../../api/xhr-transport';
 import { myWorkspacesQueryKey } from '../../../shared/workspaces/api/get-my-workspaces';
@@ -9,8 +10,8 @@ import { workspaceQueryKey } from './get-workspace';
 export function updateWorkspace(input: { id: number; body: WorkspaceUpdate }): Promise<Workspace> {
   return apiClient.request({
     method: 'PATCH',
-    path: `/users/me/groups/${input.id}/`,
-    body: input.body,
+    path: apiPath('/users/me/groups/{id}/', { id: input.id }),
+    body: input.body satisfies ApiRequestBody<'/users/me/groups/{id}/', 'patch'>,
     schema: WorkspaceSchema,
   });
 }
@@ -21,7 +22,7 @@ export function uploadWorkspaceAvatar(input: { id: number; png: Blob }): Promise
   form.append('avatar', input.png, 'avatar.png');
   return apiClient.request({
     method: 'PATCH',
-    path: `/users/me/groups/${input.id}/`,
+    path: apiPath('/users/me/groups/{id}/', { id: input.id }),
     schema: WorkspaceSchema,
     transport: createXhrTransport(form),
   });
