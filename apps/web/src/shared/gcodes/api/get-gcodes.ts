@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { API_BASE, apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { toListQuery, type GcodeFilter } from '../model/gcode-filter';
 
 /** Every query of a workspace's files starts so: mutations invalidate lists and details by it. */
@@ -24,7 +25,7 @@ const LATEST_COUNT = 5;
 
 function firstPagePath(workspaceId: number, query: Record<string, string>): string {
   const search = new URLSearchParams(query).toString();
-  return `/groups/${workspaceId}/files/${search ? `?${search}` : ''}`;
+  return `${apiPath('/groups/{g}/files/', { g: workspaceId })}${search ? `?${search}` : ''}`;
 }
 
 /** `next` is the server's path of the following page, API base included; it is sent as it is. */

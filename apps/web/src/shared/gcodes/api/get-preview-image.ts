@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { readErrorResponse } from '../../../api/api-error';
 import { SILENT_ERRORS } from '../../../api/query-meta';
 
@@ -10,7 +11,7 @@ export async function getPreviewImage(
   imageId: number,
   signal?: AbortSignal,
 ): Promise<Blob | null> {
-  const path = `/files/${gcodeId}/preview-images/${imageId}/`;
+  const path = apiPath('/files/{id}/preview-images/{imageId}/', { id: gcodeId, imageId });
   const response = await apiClient.requestResponse({ path, signal });
   if (response.status === 404) return null;
   if (!response.ok) throw await readErrorResponse(response, { method: 'GET', url: path });
