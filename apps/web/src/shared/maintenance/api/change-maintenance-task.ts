@@ -1,6 +1,7 @@
 import { MaintenanceTaskSchema, type MaintenanceTask } from '@printdeck/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { INLINE_ERRORS } from '../../../api/query-meta';
 import { maintenanceQueryKey } from './get-maintenance-tasks';
 
@@ -14,28 +15,39 @@ export function changeMaintenanceTask(
   printerId: number,
   change: TaskChange,
 ): Promise<MaintenanceTask | undefined> {
-  const base = `/printers/${printerId}/maintenance/`;
   switch (change.kind) {
     case 'create':
       return apiClient.request<MaintenanceTask>({
         method: 'POST',
-        path: base,
+        path: apiPath('/printers/{id}/maintenance/', { id: printerId }),
         body: change.body,
         schema: MaintenanceTaskSchema,
       });
     case 'update':
       return apiClient.request<MaintenanceTask>({
         method: 'PATCH',
-        path: `${base}${change.taskId}/`,
+        path: apiPath('/printers/{id}/maintenance/{taskId}/', {
+          id: printerId,
+          taskId: change.taskId,
+        }),
         body: change.body,
         schema: MaintenanceTaskSchema,
       });
     case 'delete':
-      return apiClient.request<undefined>({ method: 'DELETE', path: `${base}${change.taskId}/` });
+      return apiClient.request<undefined>({
+        method: 'DELETE',
+        path: apiPath('/printers/{id}/maintenance/{taskId}/', {
+          id: printerId,
+          taskId: change.taskId,
+        }),
+      });
     case 'done':
       return apiClient.request<MaintenanceTask>({
         method: 'POST',
-        path: `${base}${change.taskId}/done/`,
+        path: apiPath('/printers/{id}/maintenance/{taskId}/done/', {
+          id: printerId,
+          taskId: change.taskId,
+        }),
         schema: MaintenanceTaskSchema,
       });
   }

@@ -2,6 +2,7 @@ import { MaintenanceDueSchema, type MaintenanceDue } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { BACKGROUND_ERRORS } from '../../../api/query-meta';
 import { maintenanceQueryKey } from './get-maintenance-tasks';
 
@@ -12,7 +13,7 @@ const DUE_REFRESH_MS = 60_000;
 
 export function getMaintenanceDue(workspaceId: number, signal?: AbortSignal) {
   return apiClient.request<MaintenanceDue[]>({
-    path: `/groups/${workspaceId}/maintenance-due/`,
+    path: apiPath('/groups/{g}/maintenance-due/', { g: workspaceId }),
     schema: z.array(MaintenanceDueSchema),
     signal,
   });

@@ -2,6 +2,7 @@ import { MaintenanceTaskSchema, type MaintenanceTask } from '@printdeck/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { BACKGROUND_ERRORS } from '../../../api/query-meta';
 
 /** Every maintenance read sits under this key: a change reloads the tasks and the cards' markers. */
@@ -14,7 +15,7 @@ const TASKS_REFRESH_MS = 60_000;
 
 export function getMaintenanceTasks(printerId: number, signal?: AbortSignal) {
   return apiClient.request<MaintenanceTask[]>({
-    path: `/printers/${printerId}/maintenance/`,
+    path: apiPath('/printers/{id}/maintenance/', { id: printerId }),
     schema: z.array(MaintenanceTaskSchema),
     signal,
   });
