@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { readErrorResponse } from '../../../api/api-error';
 import { API_BASE, apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export interface PrintLogRange {
   /** YYYY-MM-DD, both included; absent: the last year (as statistics) */
@@ -20,7 +21,7 @@ export async function downloadPrintLog(workspaceId: number, range: PrintLogRange
     ...(range.dateFrom && { date_from: range.dateFrom }),
     ...(range.dateTo && { date_to: range.dateTo }),
   }).toString();
-  const path = `/groups/${workspaceId}/print-jobs/export/${query ? `?${query}` : ''}`;
+  const path = `${apiPath('/groups/{g}/print-jobs/export/', { g: workspaceId })}${query ? `?${query}` : ''}`;
   const response = await apiClient.requestResponse({ path, headers: { Accept: 'text/csv' } });
   if (!response.ok)
     throw await readErrorResponse(response, { method: 'GET', url: API_BASE + path });

@@ -2,6 +2,7 @@ import { PrintJobPageSchema, type PrintJob } from '@printdeck/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { API_BASE, apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export type PrintJobPage = z.infer<typeof PrintJobPageSchema>;
 
@@ -22,7 +23,7 @@ export function printJobsFirstPath(
   if ('fileId' in filter) query.set('file_id', String(filter.fileId));
   if ('printerId' in filter) query.set('printer_id', String(filter.printerId));
   query.set('limit', String(limit));
-  return `/groups/${workspaceId}/print-jobs/?${query.toString()}`;
+  return `${apiPath('/groups/{g}/print-jobs/', { g: workspaceId })}?${query.toString()}`;
 }
 
 /** `next` is the server's path, API base included; it is sent as it is. */
