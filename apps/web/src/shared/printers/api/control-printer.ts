@@ -1,8 +1,9 @@
-import type { ControlAction, ControlBodySchemas } from '@printdeck/shared';
-import type { z } from 'zod';
+import type { ControlAction } from '@printdeck/shared';
 import { apiClient } from '../../../api/client';
+import { apiPath, type ApiRequestBody } from '../../../api/contract';
 
-export type ControlBody<A extends ControlAction> = z.input<(typeof ControlBodySchemas)[A]>;
+/** The body of one control route, as the contract has it. */
+export type ControlBody<A extends ControlAction> = ApiRequestBody<`/printers/{id}/${A}/`, 'post'>;
 
 /** POST /printers/{id}/{action}/: move, home, temperatures, fan, pause … emergency stop. */
 export function controlPrinter<A extends ControlAction>(input: {
@@ -12,7 +13,7 @@ export function controlPrinter<A extends ControlAction>(input: {
 }): Promise<void> {
   return apiClient.request({
     method: 'POST',
-    path: `/printers/${input.printerId}/${input.action}/`,
+    path: apiPath(`/printers/{id}/${input.action as ControlAction}/`, { id: input.printerId }),
     body: input.body,
   });
 }
