@@ -1,6 +1,7 @@
 import { SpoolPageSchema, type SpoolMaterial, type SpoolPage } from '@printdeck/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 
 export interface SpoolFilter {
   search: string;
@@ -25,7 +26,7 @@ export function getSpools(
   if (filter.isLowOnly) params.set('is_low', 'true');
   params.set('page_size', String(SPOOLS_PAGE_SIZE));
   return apiClient.request({
-    path: `/groups/${workspaceId}/spools/?${params.toString()}`,
+    path: `${apiPath('/groups/{g}/spools/', { g: workspaceId })}?${params.toString()}`,
     schema: SpoolPageSchema,
     signal,
   });
