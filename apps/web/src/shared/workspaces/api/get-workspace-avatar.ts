@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { SILENT_ERRORS } from '../../../api/query-meta';
 
 /** The picture needs the bearer, so it comes as a blob and is shown by an object URL. */
@@ -9,7 +10,7 @@ export async function getWorkspaceAvatar(input: {
   signal?: AbortSignal;
 }): Promise<Blob> {
   const response = await apiClient.requestResponse({
-    path: `/groups/${input.id}/avatar?filename=${encodeURIComponent(input.filename)}`,
+    path: `${apiPath('/groups/{g}/avatar', { g: input.id })}?filename=${encodeURIComponent(input.filename)}`,
     signal: input.signal,
   });
   if (!response.ok) throw new Error(`Avatar: HTTP ${response.status}`);
