@@ -5,6 +5,7 @@ import { SCREEN_PATHS } from '../config/screens';
 import {
   loadNotFound,
   loadWorkspaces,
+  prefetchDashboard,
   requireAnonymous,
   requireFirstRunOpen,
   requireWorkspace,
@@ -105,6 +106,7 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
+            loader: prefetchDashboard,
             lazy: lazyPage(() => import('./routes/DashboardPage'), 'DashboardPage'),
           },
           {
