@@ -8,7 +8,6 @@ import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const AGENT_DIST = path.join(here, 'dist');
-export const AGENT_BUNDLE = path.join(AGENT_DIST, 'printdeck-agent.cjs');
 
 export async function buildAgent({ outDir = AGENT_DIST } = {}) {
   const bundle = path.join(outDir, 'printdeck-agent.cjs');

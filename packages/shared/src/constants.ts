@@ -5,7 +5,6 @@ export const RELEASE_ENVIRONMENT = 'production';
 export const LOCALES = ['en', 'cs'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const THEMES = ['auto', 'dark', 'light'] as const;
-export type Theme = (typeof THEMES)[number];
 
 export const FILAMENT_TYPES = [
   'PLA',

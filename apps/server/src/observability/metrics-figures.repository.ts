@@ -1,10 +1,5 @@
 import type { Db } from '../db/database.js';
 
-export interface CountRow {
-  label: string;
-  count: number;
-}
-
 /**
  * The figures `/metrics` reads from the database on each scrape: grouped counts only, so a
  * scrape costs a handful of index scans whatever the fleet's size.

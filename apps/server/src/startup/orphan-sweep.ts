@@ -112,5 +112,3 @@ export function createOrphanSweep(deps: { db: Db; storage: FileStorage; clock: C
     },
   };
 }
-
-export type OrphanSweep = ReturnType<typeof createOrphanSweep>;

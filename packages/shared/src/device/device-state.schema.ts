@@ -27,19 +27,6 @@ export const NO_STATE_FLAGS: Readonly<StateFlags> = Object.freeze(
   Object.fromEntries(Object.keys(StateFlagsSchema.shape).map((key) => [key, false])) as StateFlags,
 );
 
-/**
- * Error codes a device reports beside its state (spec part 1 §8 "Server error codes in
- * device state"); the printer-state derivation reads them.
- */
-export const DEVICE_ERROR_CODES = [
-  'permission-denied',
-  'download-in-progress',
-  'moved-to-background',
-  'printer-unreachable',
-  /** the printer reports an error (OctoPrint's `/api/job` `error`, Klipper's shutdown reason) */
-  'printer-error',
-] as const;
-
 /** One filament slot: an AMS tray (global id = unit × 4 + slot) or the external spool (254). */
 export const AmsTraySchema = z.object({
   id: z.number().int().min(0).max(255),

@@ -31,7 +31,6 @@ export const MaintenanceDoneSchema = z.object({
   hours: z.number(),
   prints: z.number().int(),
 });
-export type MaintenanceDone = z.infer<typeof MaintenanceDoneSchema>;
 
 export const MaintenanceTaskSchema = z.object({
   id: z.number().int(),

@@ -62,7 +62,6 @@ export const PrintJobSpoolUsageSchema = z.object({
   color_hex: z.string(),
   brand: z.string(),
 });
-export type PrintJobSpoolUsage = z.infer<typeof PrintJobSpoolUsageSchema>;
 
 /** A job's cost by part; a part is null when its price is not set (spool cost, power, rate). */
 export const PrintJobCostSchema = z.object({
@@ -72,7 +71,6 @@ export const PrintJobCostSchema = z.object({
   total: z.number(),
   currency: z.string().nullable(),
 });
-export type PrintJobCost = z.infer<typeof PrintJobCostSchema>;
 
 export const PrintJobSchema = z.object({
   id: z.number().int(),

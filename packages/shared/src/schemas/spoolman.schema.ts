@@ -32,7 +32,6 @@ export const SpoolmanConnectionSchema = z.object({
   /** usage of ended jobs not yet written to Spoolman (it was down), grams and rows */
   pending_usage_count: z.number().int(),
 });
-export type SpoolmanConnection = z.infer<typeof SpoolmanConnectionSchema>;
 
 /** The workspace's connection, or null when it uses the built-in inventory. */
 export const SpoolmanStatusSchema = z.object({

@@ -100,7 +100,6 @@ export const SpoolCreateSchema = SpoolFieldsSchema.extend({
     .default(1),
 }).refine(remainingWithinInitial, REMAINING_ABOVE_INITIAL);
 export type SpoolCreate = z.infer<typeof SpoolCreateSchema>;
-export type SpoolCreateInput = z.input<typeof SpoolCreateSchema>;
 
 export const SpoolUpdateSchema = SpoolFieldsSchema.extend({ is_archived: z.boolean() })
   .partial()

@@ -295,8 +295,6 @@ export function createMqttBridge(options: MqttBridgeOptions) {
   };
 }
 
-export type MqttBridge = ReturnType<typeof createMqttBridge>;
-
 function readErrorCode(body: string): string | null {
   try {
     const code = (JSON.parse(body) as { code?: unknown }).code;

@@ -154,5 +154,3 @@ export function createNotificationDigest(deps: {
     }),
   };
 }
-
-export type NotificationDigest = ReturnType<typeof createNotificationDigest>;
