@@ -4,7 +4,7 @@
 // its own file uses need not be exported (listed with --all); one nobody uses should go, and the
 // check fails on it. Not counted: the public entry points of the packages (package.json `exports`), generated files,
 // declaration files, default exports (loaded by path). `npm run exports:unused`.
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -31,13 +31,13 @@ function* sourceFiles(dir) {
 }
 
 /** The files package.json `exports` name: their exports are the packages' public surface. */
-function entryPoints() {
+function entryPoints(root) {
   const entries = new Set();
   for (const dir of ['apps', 'packages']) {
-    for (const name of readdirSync(path.join(ROOT, dir))) {
+    for (const name of readdirSync(path.join(root, dir))) {
       let manifest;
       try {
-        manifest = JSON.parse(readFileSync(path.join(ROOT, dir, name, 'package.json'), 'utf8'));
+        manifest = JSON.parse(readFileSync(path.join(root, dir, name, 'package.json'), 'utf8'));
       } catch {
         continue;
       }
@@ -45,7 +45,7 @@ function entryPoints() {
       for (const value of Object.values(manifest.exports ?? {})) {
         if (typeof value === 'string') targets.push(value);
       }
-      for (const target of targets) entries.add(path.join(ROOT, dir, name, target));
+      for (const target of targets) entries.add(path.join(root, dir, name, target));
     }
   }
   return entries;
@@ -125,16 +125,17 @@ function readModule(file) {
  * Every export nobody imports: `{ file, line, name, isUsedInFile }`, paths relative to the
  * repository. `isUsedInFile`: its own file uses it (then only the `export` is too much).
  */
-export function findUnusedExports() {
+export function findUnusedExports(root = ROOT) {
   const modules = new Map();
   for (const dir of SOURCE_DIRS) {
-    for (const file of sourceFiles(path.join(ROOT, dir))) modules.set(file, readModule(file));
+    if (!existsSync(path.join(root, dir))) continue;
+    for (const file of sourceFiles(path.join(root, dir))) modules.set(file, readModule(file));
   }
-  for (const name of readdirSync(ROOT)) {
+  for (const name of readdirSync(root)) {
     if (SOURCE_FILE.test(name))
-      modules.set(path.join(ROOT, name), readModule(path.join(ROOT, name)));
+      modules.set(path.join(root, name), readModule(path.join(root, name)));
   }
-  const entries = entryPoints();
+  const entries = entryPoints(root);
   const resolve = (from, specifier) => {
     if (!specifier) return null;
     const { resolvedModule } = ts.resolveModuleName(specifier, from, OPTIONS, ts.sys);
@@ -179,7 +180,7 @@ export function findUnusedExports() {
       // a default export is loaded by path (configs, global set-ups)
       if (name !== 'default' && !used.has(`${module.file}\0${name}`)) {
         const isUsedInFile = (module.names.get(name) ?? 0) > 1;
-        unused.push({ file: path.relative(ROOT, module.file), line, name, isUsedInFile });
+        unused.push({ file: path.relative(root, module.file), line, name, isUsedInFile });
       }
     }
   }
