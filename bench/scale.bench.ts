@@ -98,6 +98,11 @@ function reads(farm: Farm): Array<[string, () => Promise<void>]> {
       'statistics charts (a year)',
       get(`/api/groups/${g}/stats/charts/?date_from=${yearAgo}&date_to=${today}`),
     ],
+    [
+      'statistics per user (a year)',
+      get(`/api/groups/${g}/stats/users/?date_from=${yearAgo}&date_to=${today}`),
+    ],
+    ['statistics per file (most printed)', get(`/api/groups/${g}/stats/files/`)],
     ['print-jobs first page', get(`/api/groups/${g}/print-jobs/`)],
     ['print-jobs deep page (90 %)', get(`/api/groups/${g}/print-jobs/?cursor=${farm.deepCursor}`)],
     ['listOpenJobs (lost-device sweep)', async () => void (await jobs.listOpenJobs())],

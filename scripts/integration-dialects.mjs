@@ -117,6 +117,8 @@ export const BOTH_DIALECTS = {
     'outbox rows and their delivery jobs claimed by two connections at once',
   'apps/server/src/modules/stats/job-rollups.int.test.ts':
     'roll-ups written in the ending transaction, equal to a direct count in SQL',
+  'apps/server/src/modules/stats/job-rollups-by-user-and-file.int.test.ts':
+    'per-user and per-file upserts in the ending transaction, a file deleted under row locks, sums in SQL',
   'packages/agent-core/src/drivers/prusalink/prusalink-agent.int.test.ts':
     'the real agent through the real server: the print job rows of a PrusaLink printer',
   'apps/server/src/db/table-types.int.test.ts':

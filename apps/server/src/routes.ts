@@ -30,6 +30,7 @@ import { registerSlicerRoutes } from './modules/slicer/slicer.routes.js';
 import { registerGettingStartedRoutes } from './modules/getting-started/getting-started.routes.js';
 import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { registerStatsChartsRoutes } from './modules/stats/stats-charts.routes.js';
+import { registerStatsBreakdownRoutes } from './modules/stats/stats-breakdown.routes.js';
 import { registerDeviceFramesRoutes } from './modules/videos/device-frames.routes.js';
 import { registerVideosRoutes } from './modules/videos/videos.routes.js';
 import { registerPrintQueueRoutes } from './modules/print-queue/print-queue.routes.js';
@@ -89,6 +90,7 @@ export async function registerRoutes(
   registerStatsRoutes(server, workspaceAdmin.stats);
   registerGettingStartedRoutes(server, workspaceAdmin.gettingStarted);
   registerStatsChartsRoutes(server, services.statsCharts);
+  registerStatsBreakdownRoutes(server, services.statsBreakdown);
   registerNewsRoutes(server, workspaceAdmin.news);
   registerPublicProfileRoutes(server, workspaceAdmin.publicProfile);
   await registerFilesRoutes(server, services.files);

@@ -29,6 +29,7 @@ export * from './schemas/first-run.schema.js';
 export * from './schemas/agent-install.schema.js';
 export * from './schemas/temperature-history.schema.js';
 export * from './schemas/stats-charts.schema.js';
+export * from './schemas/stats-breakdown.schema.js';
 export * from './schemas/spools.schema.js';
 export * from './schemas/spoolman.schema.js';
 export * from './schemas/webhooks.schema.js';

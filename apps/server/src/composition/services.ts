@@ -36,6 +36,8 @@ import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repo
 import { createPrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
 import { createJobRollupsRepository } from '../modules/stats/job-rollups.js';
 import { createStatsChartsService } from '../modules/stats/stats-charts.service.js';
+import { createStatsBreakdownService } from '../modules/stats/stats-breakdown.service.js';
+import { createStatsBreakdownRepository } from '../modules/stats/stats-breakdown.repository.js';
 import { createTemperatureHistoryService } from '../modules/temperature-history/temperature-history.service.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createWorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
@@ -336,6 +338,11 @@ export function composeServices({
     temperatureHistory,
     statsCharts: createStatsChartsService({
       rollups: createJobRollupsRepository(db),
+      workspaces,
+      clock,
+    }),
+    statsBreakdown: createStatsBreakdownService({
+      breakdown: createStatsBreakdownRepository(db),
       workspaces,
       clock,
     }),

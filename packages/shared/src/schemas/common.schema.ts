@@ -31,6 +31,12 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
  */
 export const LIST_COUNT_CAP = 10_000;
 
+/**
+ * A files search counts its matches up to this many: a broad word ("gear", one file in nine)
+ * would otherwise read ten times the matches on a ten times bigger farm.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
 /** A page whose `count` stops at LIST_COUNT_CAP; `count_is_capped` says there are more. */
 export function cappedPagedSchema<T extends z.ZodType>(item: T) {
   return pagedSchema(item).extend({ count_is_capped: z.boolean() });

@@ -33,6 +33,7 @@ import * as chatChannelsAndQuietHours from './0043-chat-channels-and-quiet-hours
 import * as webhookSecretRotation from './0044-webhook-secret-rotation.js';
 import * as maintenanceTasks from './0039-maintenance-tasks.js';
 import * as printCost from './0040-print-cost.js';
+import * as userAndFileRollups from './0050-user-and-file-rollups.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -70,4 +71,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0044-webhook-secret-rotation': webhookSecretRotation,
   '0039-maintenance-tasks': maintenanceTasks,
   '0040-print-cost': printCost,
+  '0050-user-and-file-rollups': userAndFileRollups,
 };

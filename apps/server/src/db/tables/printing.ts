@@ -129,6 +129,8 @@ export interface JobRollupDaysTable {
   share_seconds: number;
   /** the ended jobs' cost (migration 0040) */
   cost: Generated<number>;
+  /** ended jobs without a file, at their end or since their file was deleted (migration 0050) */
+  jobs_without_file: Generated<number>;
 }
 
 /** Ended jobs per day and printer (0: none; a deleted printer's rows read as none). */
@@ -143,11 +145,39 @@ export interface JobRollupPrinterDaysTable {
   cost: Generated<number>;
 }
 
+/** Ended jobs per day and user (0: none; a deleted user's rows read as none), migration 0050. */
+export interface JobRollupUserDaysTable {
+  workspace_id: number;
+  day: string;
+  user_id: number;
+  username: string;
+  jobs: number;
+  done_jobs: number;
+  /** the estimates of finished jobs, the covered share of the others' */
+  grams: number;
+  seconds: number;
+  cost: number;
+}
+
+/** Ended jobs per file, all time (the row goes with its file), migration 0050. */
+export interface JobRollupFilesTable {
+  file_id: number;
+  workspace_id: number;
+  jobs: number;
+  done_jobs: number;
+  grams: number;
+  seconds: number;
+  cost: number;
+  last_started_on: string;
+}
+
 export interface PrintingTables {
   print_jobs: PrintJobsTable;
   print_queue_items: PrintQueueItemsTable;
   job_rollup_days: JobRollupDaysTable;
   job_rollup_printer_days: JobRollupPrinterDaysTable;
+  job_rollup_user_days: JobRollupUserDaysTable;
+  job_rollup_files: JobRollupFilesTable;
   videos: VideosTable;
   video_frames: VideoFramesTable;
 }

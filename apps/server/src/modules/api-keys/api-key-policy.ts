@@ -72,6 +72,8 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:g/stats/': 'read',
   'GET /api/groups/:g/getting-started/': 'read',
   'GET /api/groups/:g/stats/charts/': 'read',
+  'GET /api/groups/:g/stats/users/': 'read',
+  'GET /api/groups/:g/stats/files/': 'read',
   'GET /api/groups/:g/users/': 'read_account',
   'POST /api/groups/:g/users/': 'none',
   'POST /api/groups/:g/users/analyze/': 'none',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_COUNT_CAP } from '@printdeck/shared';
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@printdeck/shared';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
@@ -133,8 +133,16 @@ describe('GET /api/groups/{g}/files/ paging', () => {
       `many-${LIST_COUNT_CAP}.gcode`,
       `many-${LIST_COUNT_CAP - 1}.gcode`,
     ]);
+    // a broad search counts up to SEARCH_COUNT_CAP (1,112 match), a narrower one exactly
     const broad = await list(workspaceId, '?search=many-1&limit=1');
-    expect(broad.body).toMatchObject({ count: 1112, count_is_capped: false });
+    expect(broad.body).toMatchObject({ count: SEARCH_COUNT_CAP, count_is_capped: true });
+    expect(names(broad.body)).toEqual([`many-${LIST_COUNT_CAP}.gcode`]);
+    const narrow = await list(workspaceId, '?search=many-12&limit=1');
+    expect(narrow.body).toMatchObject({ count: 111, count_is_capped: false });
+    expect(names(narrow.body)).toEqual(['many-1299.gcode']);
+    // another workspace's matches are not counted
+    const other = await list(await buildWorkspace(t, owner), '?search=many-12');
+    expect(other.body).toMatchObject({ count: 0, count_is_capped: false });
     await db.deleteFrom('files').where('storage_key', '=', `many/${LIST_COUNT_CAP}`).execute();
     const exact = await list(workspaceId, '?limit=1');
     expect(exact.body).toMatchObject({ count: LIST_COUNT_CAP, count_is_capped: false });

@@ -1,9 +1,10 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { LIST_COUNT_CAP } from '@printdeck/shared';
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@printdeck/shared';
 import { countUpTo, type CappedCount } from '../../db/count-up-to.js';
 import type { Db } from '../../db/database.js';
 import type { DialectName } from '../../db/migrations/migration-helpers.js';
 import type { FilePreviewsTable, FilesTable } from '../../db/schema.js';
+import { detachFileFromJobs } from '../stats/job-rollups-by-user-and-file.js';
 
 export type FileRow = Selectable<FilesTable>;
 export type FileWithUploader = FileRow & { uploaded_by: string | null };
@@ -43,9 +44,14 @@ export interface PageCursor {
  * PostgreSQL's LIKE uses its pg_trgm index by itself.
  */
 function searchIndexMatch(dialect: DialectName, text: string | undefined) {
-  if (dialect !== 'sqlite' || text === undefined || [...text].length < 3) return undefined;
-  const phrase = `"${text.replaceAll('"', '""')}"`;
+  const phrase = searchPhrase(dialect, text);
+  if (phrase === undefined) return undefined;
   return sql<boolean>`f.id in (select rowid from files_search where files_search match ${phrase})`;
+}
+
+function searchPhrase(dialect: DialectName, text: string | undefined) {
+  if (dialect !== 'sqlite' || text === undefined || [...text].length < 3) return undefined;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /**
@@ -55,16 +61,33 @@ function searchIndexMatch(dialect: DialectName, text: string | undefined) {
 export const SEARCH_INDEX_DRIVES_BELOW = 2000;
 
 export function createFilesRepository(db: Db, dialect: DialectName) {
-  /** `isSearchDriven`: the search index finds the rows (`+` keeps SQLite off the workspace index). */
-  function filteredFiles(workspaceId: number, filter: FileFilter, isSearchDriven = true) {
-    const indexMatch = searchIndexMatch(dialect, filter.searchText);
-    let query = db
-      .selectFrom('files as f')
-      .where(
-        indexMatch && isSearchDriven
-          ? sql<boolean>`+f.workspace_id = ${workspaceId}`
-          : sql<boolean>`f.workspace_id = ${workspaceId}`,
-      );
+  const filesOnly = () => db.selectFrom('files as f');
+  /**
+   * The files of the filter. `isSearchDriven`: the search index finds the rows (`+` keeps SQLite
+   * off the workspace index). `isStreamed` (a count that stops at its cap): the index's matches
+   * are joined one by one, so the count stops after the cap; an `in (…)` set would first
+   * gather every match of every workspace (all 11,111 of "gear" at 10×: 47 ms, streamed 8 ms).
+   */
+  function filteredFiles(
+    workspaceId: number,
+    filter: FileFilter,
+    isSearchDriven = true,
+    isStreamed = false,
+  ) {
+    const phrase = isStreamed ? searchPhrase(dialect, filter.searchText) : undefined;
+    const indexMatch = phrase ? undefined : searchIndexMatch(dialect, filter.searchText);
+    const base = phrase
+      ? (db
+          .selectFrom(sql`files_search`.as('s'))
+          .crossJoin('files as f')
+          .where(sql<boolean>`files_search match ${phrase}`)
+          .where(sql<boolean>`f.id = s.rowid`) as unknown as ReturnType<typeof filesOnly>)
+      : filesOnly();
+    let query = base.where(
+      (indexMatch || phrase) && isSearchDriven
+        ? sql<boolean>`+f.workspace_id = ${workspaceId}`
+        : sql<boolean>`f.workspace_id = ${workspaceId}`,
+    );
     if (indexMatch) query = query.where(indexMatch);
     if (filter.searchPattern !== undefined) {
       query = query.where(sql<boolean>`f.search_name like ${filter.searchPattern} escape '\\'`);
@@ -99,12 +122,16 @@ export function createFilesRepository(db: Db, dialect: DialectName) {
       .select('u.username as uploaded_by');
 
   return {
-    /** Up to LIST_COUNT_CAP: a page costs the same however many files the workspace holds. */
+    /**
+     * Up to LIST_COUNT_CAP (a search: SEARCH_COUNT_CAP): a page costs the same however many
+     * files the workspace holds and however many of them a search matches.
+     */
     countFiles(workspaceId: number, filter: FileFilter): Promise<CappedCount> {
+      const isSearch = filter.searchText !== undefined || filter.searchPattern !== undefined;
       return countUpTo(
         db,
-        filteredFiles(workspaceId, filter).select(sql<number>`1`.as('one')),
-        LIST_COUNT_CAP,
+        filteredFiles(workspaceId, filter, true, true).select(sql<number>`1`.as('one')),
+        isSearch ? SEARCH_COUNT_CAP : LIST_COUNT_CAP,
       );
     },
 
@@ -220,6 +247,7 @@ export function createFilesRepository(db: Db, dialect: DialectName) {
         .select('storage_key')
         .where('file_id', '=', file.id)
         .execute();
+      await detachFileFromJobs(trx, file); // its ended jobs now count as without a file
       await trx.deleteFrom('files').where('id', '=', file.id).execute();
       return [file.storage_key, ...previews.map((preview) => preview.storage_key)];
     },

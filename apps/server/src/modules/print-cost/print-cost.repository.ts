@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
+import { addCostToUserAndFileRollups } from '../stats/job-rollups-by-user-and-file.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -81,6 +82,7 @@ export function createPrintCostRepository(db: Executor) {
         .where('printer_id', '=', job.printer_id ?? 0)
         .where('printer_name', '=', job.printer_name)
         .execute();
+      await addCostToUserAndFileRollups(db, job, cost.total);
     },
   };
 }

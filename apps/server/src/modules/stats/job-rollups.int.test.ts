@@ -5,7 +5,9 @@ import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support
 import { TestClock } from '../../../test-support/test-clock.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
+import { createFilesRepository } from '../files/files.repository.js';
 import { rollUpEndedJobs } from './job-rollups.js';
+import { rollUpEndedJobsByUserAndFile } from './job-rollups-backfill.js';
 import { elapsedShare } from './stats-range.js';
 
 let t: TestServer;
@@ -240,15 +242,21 @@ describe('statistics roll-ups', () => {
     );
     expect(await readFromApi()).toEqual(await countDirectly());
 
-    await t.server.database.db.deleteFrom('files').where('id', '=', fileId).execute();
+    // deleted the way the product deletes a file (its ended jobs move to the without-file count)
+    const files = createFilesRepository(t.server.database.db, t.server.database.dialect);
+    const file = (await files.findFile(workspaceId, fileId))!;
+    await t.server.database.db.transaction().execute((trx) => files.deleteFile(file, trx));
     await t.server.database.db.deleteFrom('printers').where('id', '=', printers[2]!).execute();
     expect(await readFromApi()).toEqual(await countDirectly());
 
     // migration 0018's backfill of a history ended before roll-ups gives the same figures
     await t.server.database.db.deleteFrom('job_rollup_days').execute();
     await t.server.database.db.deleteFrom('job_rollup_printer_days').execute();
+    await t.server.database.db.deleteFrom('job_rollup_user_days').execute();
+    await t.server.database.db.deleteFrom('job_rollup_files').execute();
     expect((await readFromApi()).summary).not.toEqual((await countDirectly()).summary);
     await rollUpEndedJobs(t.server.database.db, 7);
+    await rollUpEndedJobsByUserAndFile(t.server.database.db, 7); // migration 0050's backfill
     expect(await readFromApi()).toEqual(await countDirectly());
   });
 

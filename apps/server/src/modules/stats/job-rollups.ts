@@ -4,6 +4,7 @@ import type { Database, JobRollupDaysTable, JobRollupPrinterDaysTable } from '..
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import type { StatsRange } from './stats-range.js';
 import { elapsedShare } from './stats-range.js';
+import { addEndedJobToUserAndFileRollups } from './job-rollups-by-user-and-file.js';
 
 type Job = Pick<
   PrintJobRow,
@@ -69,6 +70,7 @@ export async function addEndedJobToRollups(trx: Db, job: PrintJobRow): Promise<v
   const { day, printer } = contributionOf(job, Date.parse(job.ended_on));
   await addDayTotals(trx, job.workspace_id, day);
   await addPrinterTotals(trx, job.workspace_id, printer);
+  await addEndedJobToUserAndFileRollups(trx, job);
 }
 
 /** Adds totals to their roll-up row, creating it the first time its key is seen. */
@@ -141,7 +143,8 @@ function sumInto<T extends { jobs: number }>(
   const sums = entry.totals as Record<string, unknown>;
   for (const [name, value] of Object.entries(totals))
     if (typeof value === 'number' && name !== 'printer_id')
-      sums[name] = (sums[name] as number) + value;
+      // a cost only some of the key's jobs have (issue 26): missing counts as 0, not NaN
+      sums[name] = ((sums[name] as number | undefined) ?? 0) + value;
 }
 
 /**
@@ -207,6 +210,7 @@ function listOpenJobsInRange(db: Db, workspaceId: number, range: StatsRange) {
       'filament_used_g',
       'filament_used_mm',
       'printing_time_sec',
+      'file_id',
     ])
     .where('ended_on', 'is', null)
     .where('workspace_id', '=', workspaceId)
@@ -218,7 +222,8 @@ function listOpenJobsInRange(db: Db, workspaceId: number, range: StatsRange) {
 /**
  * The statistics' reads: totals per day and outcome, and per printer, of every job started
  * in the range — ended ones from the roll-ups (≈ days × outcomes and days × printers rows,
- * however many jobs), running ones directly — and how many of them lost their file.
+ * however many jobs), running ones directly — and how many of them have no file (a count the
+ * day rows keep since migration 0050).
  */
 export function createJobRollupsRepository(db: Db) {
   return {
@@ -238,6 +243,7 @@ export function createJobRollupsRepository(db: Db) {
             'share_millimetres',
             'share_seconds',
             'cost',
+            'jobs_without_file',
           ])
           .where('workspace_id', '=', workspaceId)
           .where('day', '>=', from)
@@ -255,8 +261,13 @@ export function createJobRollupsRepository(db: Db) {
         share_millimetres: Number(row.share_millimetres),
         share_seconds: Number(row.share_seconds),
         cost: Number(row.cost),
+        jobs_without_file: Number(row.jobs_without_file),
       }));
-      return [...numeric, ...open.map((job) => contributionOf(job, nowMs).day)];
+      const running = open.map((job) => ({
+        ...contributionOf(job, nowMs).day,
+        jobs_without_file: job.file_id === null ? 1 : 0,
+      }));
+      return [...numeric, ...running];
     },
 
     async listPrinterTotals(workspaceId: number, range: StatsRange, nowMs: number) {
@@ -297,19 +308,6 @@ export function createJobRollupsRepository(db: Db) {
         .where('id', '=', workspaceId)
         .executeTakeFirst();
       return row?.currency ?? null;
-    },
-
-    /** Jobs of the range whose file is gone (or never was ours): few, read by their index. */
-    async countJobsWithoutFile(workspaceId: number, range: StatsRange): Promise<number> {
-      const { n } = await db
-        .selectFrom('print_jobs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('workspace_id', '=', workspaceId)
-        .where('file_id', 'is', null)
-        .where('started_on', '>=', range.fromIso)
-        .where('started_on', '<', range.untilIso)
-        .executeTakeFirstOrThrow();
-      return Number(n);
     },
   };
 }

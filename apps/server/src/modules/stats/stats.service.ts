@@ -31,13 +31,11 @@ export function createStatsService(deps: {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
       const now = clock.now();
       const range = resolveStatsRange(query, now);
-      const [days, withoutFile] = await Promise.all([
-        rollups.listDayTotals(workspaceId, range, now.getTime()),
-        rollups.countJobsWithoutFile(workspaceId, range),
-      ]);
-      let [jobs, grams, millimetres, seconds, cost] = [0, 0, 0, 0, 0];
+      const days = await rollups.listDayTotals(workspaceId, range, now.getTime());
+      let [jobs, grams, millimetres, seconds, cost, withoutFile] = [0, 0, 0, 0, 0, 0];
       for (const row of days) {
         jobs += row.jobs;
+        withoutFile += row.jobs_without_file;
         cost += row.cost ?? 0;
         const isDone = row.outcome === 'done';
         grams += (isDone ? row.grams : 0) + row.share_grams;

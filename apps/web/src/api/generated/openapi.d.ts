@@ -915,6 +915,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{g}/stats/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ended print jobs, filament, printing time and cost per user for UTC days date_from..date_to, most jobs first (VIEW_GROUP) */
+        get: operations["getGroupsByGStatsUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{g}/stats/files/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The most printed files of all time: ended print jobs, filament, printing time and cost per file (VIEW_GROUP) */
+        get: operations["getGroupsByGStatsFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/news/": {
         parameters: {
             query?: never;
@@ -5367,6 +5401,93 @@ export interface operations {
                             printer_name: string;
                             jobs: number;
                             printing_time_sec: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGStatsUsers: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date_from: string;
+                        date_to: string;
+                        users: {
+                            jobs: number;
+                            done_jobs: number;
+                            filament_used_g: number;
+                            printing_time_sec: number;
+                            cost: number;
+                            user_id: number | null;
+                            username: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGStatsFiles: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: {
+                            jobs: number;
+                            done_jobs: number;
+                            filament_used_g: number;
+                            printing_time_sec: number;
+                            cost: number;
+                            file_id: number;
+                            file_name: string;
+                            last_started_on: string;
                         }[];
                     };
                 };
