@@ -1,5 +1,7 @@
 import type { DeviceCommand, DeviceDriver, DeviceState, DeviceStatePatch } from '@printdeck/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TelegramLimiter } from '../modules/telegram/telegram-rate-limit.js';
+import type { TemperatureHistoryStore } from '../modules/temperature-history/temperature-history-store.js';
 import type { CounterStore } from '../rate-limit/rate-limiter.js';
 
 /** What the instance holding a device's socket tells the other instances about it. */
@@ -80,6 +82,10 @@ export interface Cluster {
   readonly devices: DeviceBus;
   /** rate-limit counters */
   readonly counters: CounterStore;
+  /** the printers' temperature graphs */
+  readonly temperatures: TemperatureHistoryStore;
+  /** Telegram's per-chat and overall limits */
+  readonly telegramLimiter: TelegramLimiter;
   /** periodic work (sweeps, queue ticks, the bot poller) runs on the leader only */
   isLeader(): boolean;
   /** Joins: listens, announces this instance, reads every device (before serving). */

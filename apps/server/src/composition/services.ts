@@ -231,6 +231,7 @@ export function composeServices({
     live: devices.live,
     snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
     isLeader: cluster.isLeader,
+    telegramLimiter: cluster.telegramLimiter,
     jobs: jobsRepository,
     wakeJobs: () => jobs.wake(),
     jwtSecret,
@@ -307,6 +308,7 @@ export function composeServices({
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
+    store: cluster.temperatures,
   });
   wirePrintJobEvents({
     lifecycle: printJobLifecycle,

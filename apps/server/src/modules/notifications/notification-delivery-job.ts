@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { NotificationChannel } from '../../db/schema.js';
 import { GiveUp, RetryLater, WaitUntil, defineJobKind } from '../../jobs/job-kind.js';
-import { TELEGRAM_LIMITS, type TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
+import { TELEGRAM_LIMITS, type TelegramLimiter } from '../telegram/telegram-rate-limit.js';
 import type { ChannelSender } from './channel-senders.js';
 import { describeFailure } from './delivery-error.js';
 import {
@@ -49,7 +49,7 @@ const INTERRUPTED =
 export function createNotificationDeliveryJobs(deps: {
   outbox: OutboxRepository;
   senders: Partial<Record<NotificationChannel, ChannelSender>>;
-  telegramLimiter: TelegramRateLimiter;
+  telegramLimiter: TelegramLimiter;
   /** the member's quiet hours (quiet-hours.ts), read when the message is due */
   quietHours?: (userId: number) => Promise<QuietHours | null>;
   /** the member's daily digest: a message it takes is held for it instead of sent */
@@ -86,7 +86,7 @@ export function createNotificationDeliveryJobs(deps: {
     }
     const isTelegram = row.channel === 'telegram';
     if (isTelegram) {
-      const { wait, isGlobal } = telegramLimiter.take(row.rate_key, nowMs());
+      const { wait, isGlobal } = await telegramLimiter.take(row.rate_key, nowMs());
       if (wait > 0) throw new WaitUntil(new Date(nowMs() + wait), isGlobal);
     }
     try {
@@ -98,10 +98,10 @@ export function createNotificationDeliveryJobs(deps: {
       const failure = describeFailure(error);
       if (!failure.retryable) throw new GiveUp(failure.message);
       if (failure.retryAfterSeconds === undefined) throw failure;
-      if (isTelegram) telegramLimiter.pause(nowMs(), failure.retryAfterSeconds);
+      if (isTelegram) await telegramLimiter.pause(nowMs(), failure.retryAfterSeconds);
       throw new RetryLater(failure.message, new Date(nowMs() + failure.retryAfterSeconds * 1000));
     } finally {
-      if (isTelegram) telegramLimiter.release(row.rate_key, nowMs());
+      if (isTelegram) await telegramLimiter.release(row.rate_key, nowMs());
     }
   }
 
