@@ -72,6 +72,13 @@ export interface DeviceBus {
   disconnect(instanceId: string, deviceKeyId: number, code: number, reason: string): void;
 }
 
+/** Named work that one instance of the cluster does at a time (a LAN printer's built-in agent). */
+export interface Leases {
+  /** Takes the lease when free or renews it when held here; false while another instance holds it. */
+  claim(name: string, ttlMs: number): Promise<boolean>;
+  release(name: string): Promise<void>;
+}
+
 /**
  * The pieces several instances share (ARCHITECTURE §7). Without REDIS_URL the in-process
  * implementation keeps everything in this process; with it Redis does.
@@ -86,6 +93,7 @@ export interface Cluster {
   readonly temperatures: TemperatureHistoryStore;
   /** Telegram's per-chat and overall limits */
   readonly telegramLimiter: TelegramLimiter;
+  readonly leases: Leases;
   /** periodic work (sweeps, queue ticks, the bot poller) runs on the leader only */
   isLeader(): boolean;
   /** Joins: listens, announces this instance, reads every device (before serving). */

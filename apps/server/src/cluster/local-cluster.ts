@@ -21,6 +21,7 @@ export function createLocalCluster(clock: Clock): Cluster {
     counters: new MemoryCounters(clock),
     temperatures: new RingBufferTemperatureStore(),
     telegramLimiter: new TelegramRateLimiter(),
+    leases: { claim: () => Promise.resolve(true), release: () => Promise.resolve() },
     isLeader: () => true,
     start: () => Promise.resolve(),
     stop: () => Promise.resolve(),

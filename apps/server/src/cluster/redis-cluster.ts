@@ -8,6 +8,7 @@ import { MemoryCounters } from '../rate-limit/rate-limiter.js';
 import type { Cluster } from './cluster.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisCounters } from './redis-counters.js';
+import { createRedisLeases } from './redis-leases.js';
 import { createRedisDeviceBus, redisKeys } from './redis-device-bus.js';
 import { CLUSTER_TIMINGS, createRedisMembership, type ClusterTimings } from './redis-membership.js';
 
@@ -76,6 +77,7 @@ export async function connectRedisCluster(options: RedisClusterOptions): Promise
     counters: new RedisCounters(commands, keyPrefix, new MemoryCounters(clock)),
     temperatures: new RedisTemperatureStore(commands, keyPrefix),
     telegramLimiter: new RedisTelegramRateLimiter(commands, keyPrefix),
+    leases: createRedisLeases(commands, keyPrefix, instanceId),
     isLeader: membership.isLeader,
     async start(log) {
       logger = log;

@@ -191,6 +191,7 @@ export function composeServices({
     storage,
     networks: rest.lanPrinterNetworks ?? [],
     agentTuning: rest.lanAgentTuning,
+    leases: cluster.leases,
     devices,
     files,
     frames: videos.frames,
