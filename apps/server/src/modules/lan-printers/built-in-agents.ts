@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -65,6 +66,10 @@ function agentLogger(log: FastifyBaseLogger): Logger {
  */
 export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
   const agents = new Map<number, Agent>();
+  /** what each running agent was started with (a digest: the OctoPrint key is in it) */
+  const startedWith = new Map<number, string>();
+  const digestOf = (printer: PrinterHost) =>
+    createHash('sha256').update(JSON.stringify(printer)).digest('hex');
   let log: FastifyBaseLogger | null = null;
 
   const inProcessServer = (deviceKeyId: number, logger: FastifyBaseLogger): InProcessServer => ({
@@ -153,12 +158,25 @@ export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
       ...(deps.tuning ? { tuning: deps.tuning } : {}),
     });
     agents.set(deviceKeyId, agent);
+    startedWith.set(deviceKeyId, digestOf(printer));
+  }
+
+  /**
+   * Starts the printer's agent when no instance drives it, and starts it again here when it
+   * runs with an old address or key (the printer was edited through another instance).
+   */
+  async function follow(deviceKeyId: number, printer: PrinterHost): Promise<void> {
+    if (agents.has(deviceKeyId) && startedWith.get(deviceKeyId) !== digestOf(printer)) {
+      await stop(deviceKeyId);
+    }
+    await start(deviceKeyId, printer);
   }
 
   async function stop(deviceKeyId: number): Promise<void> {
     const agent = agents.get(deviceKeyId);
     if (!agent) return;
     agents.delete(deviceKeyId);
+    startedWith.delete(deviceKeyId);
     await agent.stop();
     await deps.leases.release(leaseName(deviceKeyId));
   }
@@ -187,6 +205,7 @@ export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
       log = logger;
     },
     start,
+    follow,
     stop,
     count: () => agents.size,
     async stopAll(): Promise<void> {

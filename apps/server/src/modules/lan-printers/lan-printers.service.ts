@@ -115,15 +115,16 @@ export function createLanPrintersService(deps: Deps) {
 
     /**
      * Run now and then: lets go of built-in agents whose printer is gone, renews the leases of
-     * those running here, and starts the agent of every printer no instance drives (a printer
-     * added on another instance, or whose instance died: its lease lapsed).
+     * those running here, starts the agent of every printer no instance drives (a printer added
+     * on another instance, or whose instance died: its lease lapsed), and starts again one whose
+     * printer was edited through another instance (a new OctoPrint key).
      */
     async reconcile(): Promise<void> {
       if (!deps.agents.isOn()) return;
       const rows = await lanPrinters.listLive();
       await deps.agents.keepOnly(new Set(rows.map((row) => row.device_key_id)));
       await deps.agents.renewLeases();
-      for (const row of rows) await deps.agents.start(row.device_key_id, hostOf(row));
+      for (const row of rows) await deps.agents.follow(row.device_key_id, hostOf(row));
     },
 
     /**
