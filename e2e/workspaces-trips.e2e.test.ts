@@ -124,8 +124,9 @@ describe('workspaces and links lead somewhere', () => {
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const range = document.createRange();
             range.selectNodeContents(node);
+            // Array.from: the e2e project's lib has DOM but not DOM.Iterable
             const lineTops = new Set(
-              [...range.getClientRects()].map((rect) => Math.round(rect.top)),
+              Array.from(range.getClientRects(), (rect) => Math.round(rect.top)),
             );
             if (lineTops.size > 1) split.push(node.textContent ?? '');
           }
