@@ -1,5 +1,7 @@
 import type { DeviceCommand, DeviceDriver, DeviceState, DeviceStatePatch } from '@printdeck/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TelegramLimiter } from '../modules/telegram/telegram-rate-limit.js';
+import type { TemperatureHistoryStore } from '../modules/temperature-history/temperature-history-store.js';
 import type { CounterStore } from '../rate-limit/rate-limiter.js';
 
 /** What the instance holding a device's socket tells the other instances about it. */
@@ -70,6 +72,13 @@ export interface DeviceBus {
   disconnect(instanceId: string, deviceKeyId: number, code: number, reason: string): void;
 }
 
+/** Named work that one instance of the cluster does at a time (a LAN printer's built-in agent). */
+export interface Leases {
+  /** Takes the lease when free or renews it when held here; false while another instance holds it. */
+  claim(name: string, ttlMs: number): Promise<boolean>;
+  release(name: string): Promise<void>;
+}
+
 /**
  * The pieces several instances share (ARCHITECTURE §7). Without REDIS_URL the in-process
  * implementation keeps everything in this process; with it Redis does.
@@ -80,6 +89,11 @@ export interface Cluster {
   readonly devices: DeviceBus;
   /** rate-limit counters */
   readonly counters: CounterStore;
+  /** the printers' temperature graphs */
+  readonly temperatures: TemperatureHistoryStore;
+  /** Telegram's per-chat and overall limits */
+  readonly telegramLimiter: TelegramLimiter;
+  readonly leases: Leases;
   /** periodic work (sweeps, queue ticks, the bot poller) runs on the leader only */
   isLeader(): boolean;
   /** Joins: listens, announces this instance, reads every device (before serving). */

@@ -1,4 +1,6 @@
 import type { Clock } from '../clock.js';
+import { TelegramRateLimiter } from '../modules/telegram/telegram-rate-limit.js';
+import { RingBufferTemperatureStore } from '../modules/temperature-history/ring-buffer-temperature-store.js';
 import { MemoryCounters } from '../rate-limit/rate-limiter.js';
 import type { Cluster, DeviceBus } from './cluster.js';
 
@@ -17,6 +19,9 @@ export function createLocalCluster(clock: Clock): Cluster {
     isShared: false,
     devices,
     counters: new MemoryCounters(clock),
+    temperatures: new RingBufferTemperatureStore(),
+    telegramLimiter: new TelegramRateLimiter(),
+    leases: { claim: () => Promise.resolve(true), release: () => Promise.resolve() },
     isLeader: () => true,
     start: () => Promise.resolve(),
     stop: () => Promise.resolve(),

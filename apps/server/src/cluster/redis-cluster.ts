@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
+import { RedisTelegramRateLimiter } from '../modules/telegram/redis-telegram-rate-limit.js';
+import { RedisTemperatureStore } from '../modules/temperature-history/redis-temperature-store.js';
 import { MemoryCounters } from '../rate-limit/rate-limiter.js';
 import type { Cluster } from './cluster.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisCounters } from './redis-counters.js';
+import { createRedisLeases } from './redis-leases.js';
 import { createRedisDeviceBus, redisKeys } from './redis-device-bus.js';
 import { CLUSTER_TIMINGS, createRedisMembership, type ClusterTimings } from './redis-membership.js';
 
@@ -19,8 +22,9 @@ export interface RedisClusterOptions {
 
 /**
  * Several instances as one service through Redis (ARCHITECTURE §7): live device state, the
- * device registry, command routing, rate limits and the leader for periodic work. Background
- * rows (outbox, encode jobs, queue claims) are claimed in the database and need nothing here.
+ * device registry, command routing, rate limits, temperature graphs, Telegram's limits and the
+ * leader for periodic work. Background rows (outbox, encode jobs, queue claims) are claimed in
+ * the database and need nothing here.
  */
 export async function connectRedisCluster(options: RedisClusterOptions): Promise<Cluster> {
   const { clock, keyPrefix } = options;
@@ -71,6 +75,9 @@ export async function connectRedisCluster(options: RedisClusterOptions): Promise
     isShared: true,
     devices: devices.bus,
     counters: new RedisCounters(commands, keyPrefix, new MemoryCounters(clock)),
+    temperatures: new RedisTemperatureStore(commands, keyPrefix),
+    telegramLimiter: new RedisTelegramRateLimiter(commands, keyPrefix),
+    leases: createRedisLeases(commands, keyPrefix, instanceId),
     isLeader: membership.isLeader,
     async start(log) {
       logger = log;

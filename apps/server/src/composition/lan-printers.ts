@@ -1,5 +1,6 @@
 import type { AgentTuning } from '@printdeck/agent-core';
 import type { Clock } from '../clock.js';
+import type { Leases } from '../cluster/cluster.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
 import type { PrinterServices } from './printers.js';
@@ -27,6 +28,8 @@ export function createLanPrinterServices(deps: {
   frames: FrameIngestService;
   workspaces: WorkspacesService;
   agentTuning?: Partial<AgentTuning> | undefined;
+  /** one built-in agent per LAN printer across the instances */
+  leases: Leases;
 }) {
   const policy = deps.networks.length > 0 ? createNetworkPolicy(deps.networks) : null;
   const { storage } = deps;
@@ -41,6 +44,7 @@ export function createLanPrinterServices(deps: {
     onDeviceHello: (deviceKeyId, driver) =>
       deps.devices.printers.onDeviceHello(deviceKeyId, driver),
     tuning: deps.agentTuning,
+    leases: deps.leases,
   });
   const service = createLanPrintersService({
     lanPrinters: createLanPrintersRepository(deps.db),

@@ -35,7 +35,10 @@ import { createTelegramBotPoller } from '../modules/telegram/telegram-bot-poller
 import { createTelegramClient } from '../modules/telegram/telegram-client.js';
 import { createTelegramLinksRepository } from '../modules/telegram/telegram-links.repository.js';
 import { createTelegramLinksService } from '../modules/telegram/telegram-links.service.js';
-import { TelegramRateLimiter } from '../modules/telegram/telegram-rate-limit.js';
+import {
+  TelegramRateLimiter,
+  type TelegramLimiter,
+} from '../modules/telegram/telegram-rate-limit.js';
 
 export interface NotificationOptions {
   /** tests play the push service on 127.0.0.1; production takes only public https endpoints */
@@ -72,6 +75,8 @@ export function createNotificationServices(deps: {
   options?: NotificationOptions;
   /** with several instances the leader reads the bot's updates */
   isLeader?: () => boolean;
+  /** Telegram's limits, shared by the instances when there are several */
+  telegramLimiter?: TelegramLimiter;
   /** seals ntfy tokens */
   jwtSecret: string;
   /** OUTGOING_ALLOWED_NETWORKS: chat channels may reach these besides public addresses */
@@ -87,7 +92,7 @@ export function createNotificationServices(deps: {
 
   const outbox = createOutboxRepository(db, deps.jobs);
   const targets = createDeliveryTargetsRepository(db);
-  const telegramLimiter = new TelegramRateLimiter();
+  const telegramLimiter = deps.telegramLimiter ?? new TelegramRateLimiter();
   const client = telegram.botToken
     ? createTelegramClient({ apiUrl: telegram.apiUrl, botToken: telegram.botToken })
     : undefined;

@@ -193,6 +193,7 @@ export function composeServices({
     storage,
     networks: rest.lanPrinterNetworks ?? [],
     agentTuning: rest.lanAgentTuning,
+    leases: cluster.leases,
     devices,
     files,
     frames: videos.frames,
@@ -233,6 +234,7 @@ export function composeServices({
     live: devices.live,
     snapshotTimeoutMs: deviceTimeouts?.snapshotMs ?? GATEWAY_LIMITS.snapshotTimeoutMs,
     isLeader: cluster.isLeader,
+    telegramLimiter: cluster.telegramLimiter,
     jobs: jobsRepository,
     wakeJobs: () => jobs.wake(),
     jwtSecret,
@@ -309,6 +311,7 @@ export function composeServices({
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
+    store: cluster.temperatures,
   });
   wirePrintJobEvents({
     lifecycle: printJobLifecycle,

@@ -4,6 +4,8 @@ import { wireDeviceEvents } from './event-wiring.js';
 
 /** How often LAN mode lets go of built-in agents whose printer was deleted while offline. */
 const LAN_RECONCILE_MS = 60_000;
+/** with several instances: a printer whose instance died is taken over within its lease + this */
+const LAN_RECONCILE_SHARED_MS = 4_000;
 
 export interface Workers {
   /** Stops the built-in agents: before the HTTP server closes, so no device outlives it. */
@@ -39,11 +41,14 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
 
   const lan = services.lanPrinters;
   lan.agents.listen(log);
-  const lanReconcile = setInterval(() => {
-    lan.service.reconcile().catch((error: unknown) => {
-      log.warn({ err: error }, 'LAN printers: reconcile failed');
-    });
-  }, LAN_RECONCILE_MS);
+  const lanReconcile = setInterval(
+    () => {
+      lan.service.reconcile().catch((error: unknown) => {
+        log.warn({ err: error }, 'LAN printers: reconcile failed');
+      });
+    },
+    services.cluster.isShared ? LAN_RECONCILE_SHARED_MS : LAN_RECONCILE_MS,
+  );
   lanReconcile.unref();
   const stopLanAgents = async () => {
     clearInterval(lanReconcile);

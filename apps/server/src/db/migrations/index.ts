@@ -1,4 +1,5 @@
 import type { MigrationModule } from './migration-helpers.js';
+import * as printerAlertStates from './0049-printer-alert-states.js';
 import * as accountsAndWorkspaces from './0001-accounts-and-workspaces.js';
 import * as filesAndLabels from './0002-files-and-labels.js';
 import * as devicesAndPrinters from './0003-devices-and-printers.js';
@@ -71,5 +72,6 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0044-webhook-secret-rotation': webhookSecretRotation,
   '0039-maintenance-tasks': maintenanceTasks,
   '0040-print-cost': printCost,
+  '0049-printer-alert-states': printerAlertStates,
   '0050-user-and-file-rollups': userAndFileRollups,
 };

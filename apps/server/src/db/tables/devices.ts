@@ -81,8 +81,16 @@ export interface QueuePrinterVersionsTable {
   version: number;
 }
 
+/** What printer.offline / printer.error last told of a device (migration 0049). */
+export interface PrinterAlertStatesTable {
+  device_key_id: number;
+  is_offline: Generated<number>;
+  is_in_error: Generated<number>;
+}
+
 /** The tables above, by their names in the database. */
 export interface DeviceTables {
+  printer_alert_states: PrinterAlertStatesTable;
   lan_printers: LanPrintersTable;
   device_keys: DeviceKeysTable;
   device_key_shares: DeviceKeySharesTable;

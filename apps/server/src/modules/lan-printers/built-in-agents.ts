@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +14,7 @@ import {
   type PrinterHost,
 } from '@printdeck/agent-core';
 import { FrameHeadersSchema, type DeviceDriver } from '@printdeck/shared';
+import type { Leases } from '../../cluster/cluster.js';
 import { AppError } from '../../http/app-error.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { DownloadTokens } from '../files/download-tokens.js';
@@ -37,7 +39,16 @@ export interface BuiltInAgentsDeps {
   onDeviceHello: (deviceKeyId: number, driver: DeviceDriver) => Promise<void>;
   /** tests: quicker retries and timelapse frames */
   tuning?: Partial<AgentTuning> | undefined;
+  /** a printer's agent runs on the instance holding its lease (always this one without Redis) */
+  leases: Leases;
 }
+
+/**
+ * A printer's lease lapses this long after its holder stopped renewing it (it died); the
+ * holders renew at every reconcile, well within it.
+ */
+export const LAN_LEASE_TTL_MS = 15_000;
+const leaseName = (deviceKeyId: number) => `lan-printer:${deviceKeyId}`;
 
 /** A pino logger as the agent's logger (message last there, first here). */
 function agentLogger(log: FastifyBaseLogger): Logger {
@@ -55,6 +66,10 @@ function agentLogger(log: FastifyBaseLogger): Logger {
  */
 export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
   const agents = new Map<number, Agent>();
+  /** what each running agent was started with (a digest: the OctoPrint key is in it) */
+  const startedWith = new Map<number, string>();
+  const digestOf = (printer: PrinterHost) =>
+    createHash('sha256').update(JSON.stringify(printer)).digest('hex');
   let log: FastifyBaseLogger | null = null;
 
   const inProcessServer = (deviceKeyId: number, logger: FastifyBaseLogger): InProcessServer => ({
@@ -117,6 +132,9 @@ export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
 
   async function start(deviceKeyId: number, printer: PrinterHost): Promise<void> {
     if (!deps.network || !log || agents.has(deviceKeyId)) return;
+    // another instance drives it; this one takes over once that one's lease lapses
+    if (!(await deps.leases.claim(leaseName(deviceKeyId), LAN_LEASE_TTL_MS))) return;
+    if (agents.has(deviceKeyId)) return;
     const logger = log.child({ deviceKeyId, builtInAgent: printer.kind });
     const dir = path.join(deps.dataDir, 'lan-agents', String(deviceKeyId));
     await mkdir(dir, { recursive: true });
@@ -140,13 +158,35 @@ export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
       ...(deps.tuning ? { tuning: deps.tuning } : {}),
     });
     agents.set(deviceKeyId, agent);
+    startedWith.set(deviceKeyId, digestOf(printer));
+  }
+
+  /**
+   * Starts the printer's agent when no instance drives it, and starts it again here when it
+   * runs with an old address or key (the printer was edited through another instance).
+   */
+  async function follow(deviceKeyId: number, printer: PrinterHost): Promise<void> {
+    if (agents.has(deviceKeyId) && startedWith.get(deviceKeyId) !== digestOf(printer)) {
+      await stop(deviceKeyId);
+    }
+    await start(deviceKeyId, printer);
   }
 
   async function stop(deviceKeyId: number): Promise<void> {
     const agent = agents.get(deviceKeyId);
     if (!agent) return;
     agents.delete(deviceKeyId);
+    startedWith.delete(deviceKeyId);
     await agent.stop();
+    await deps.leases.release(leaseName(deviceKeyId));
+  }
+
+  /** Renews the lease of every agent running here; an agent whose lease went elsewhere stops. */
+  async function renewLeases(): Promise<void> {
+    for (const deviceKeyId of [...agents.keys()]) {
+      const isHeld = await deps.leases.claim(leaseName(deviceKeyId), LAN_LEASE_TTL_MS);
+      if (!isHeld) await stop(deviceKeyId);
+    }
   }
 
   /** Agents whose printer went (deleted, its key revoked) while it was offline are let go. */
@@ -159,11 +199,13 @@ export function createBuiltInAgents(deps: BuiltInAgentsDeps) {
   return {
     isOn: () => deps.network !== null,
     keepOnly,
+    renewLeases,
     /** Starts with the server's logger; agents start only from here on. */
     listen(logger: FastifyBaseLogger): void {
       log = logger;
     },
     start,
+    follow,
     stop,
     count: () => agents.size,
     async stopAll(): Promise<void> {

@@ -113,14 +113,24 @@ export function createLanPrintersService(deps: Deps) {
       if (live) await deps.agents.start(deviceKeyId, hostOf(live));
     },
 
-    /** Lets go of built-in agents whose printer is gone (run now and then). */
+    /**
+     * Run now and then: lets go of built-in agents whose printer is gone, renews the leases of
+     * those running here, starts the agent of every printer no instance drives (a printer added
+     * on another instance, or whose instance died: its lease lapsed), and starts again one whose
+     * printer was edited through another instance (a new OctoPrint key).
+     */
     async reconcile(): Promise<void> {
       if (!deps.agents.isOn()) return;
       const rows = await lanPrinters.listLive();
       await deps.agents.keepOnly(new Set(rows.map((row) => row.device_key_id)));
+      await deps.agents.renewLeases();
+      for (const row of rows) await deps.agents.follow(row.device_key_id, hostOf(row));
     },
 
-    /** The server started: every LAN printer gets its built-in agent (when LAN mode is on). */
+    /**
+     * The server started: every LAN printer gets its built-in agent (when LAN mode is on), here
+     * or, with several instances, on the one holding its lease.
+     */
     async startAll(): Promise<number> {
       if (!deps.agents.isOn()) return 0;
       const rows = await lanPrinters.listLive();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrator.js';
 import { createJobRunner } from '../../jobs/job-runner.js';
@@ -9,7 +9,11 @@ import { TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
 import type { ChannelSender } from './channel-senders.js';
 import { DeliveryError } from './delivery-error.js';
 import { createNotificationDeliveryJobs } from './notification-delivery-job.js';
-import { NOTIFICATION_DELIVER, NOTIFICATION_TELEGRAM } from './notification-delivery-keys.js';
+import {
+  NOTIFICATION_CHAT,
+  NOTIFICATION_DELIVER,
+  NOTIFICATION_TELEGRAM,
+} from './notification-delivery-keys.js';
 import { createOutboxRepository, type OutboxEntry } from './notification-outbox.repository.js';
 
 /**
@@ -129,7 +133,7 @@ const deliveryJobs = () =>
   first.db
     .selectFrom('background_jobs')
     .select(['key', 'state', 'attempts'])
-    .where('kind', 'in', [NOTIFICATION_DELIVER, NOTIFICATION_TELEGRAM])
+    .where('kind', 'in', [NOTIFICATION_DELIVER, NOTIFICATION_TELEGRAM, NOTIFICATION_CHAT])
     .orderBy('id')
     .execute();
 
@@ -277,5 +281,92 @@ describe('the notification outbox on the job runner', () => {
           'Interrupted while sending (server stopped); not repeated to avoid a duplicate.',
       }),
     ]);
+  });
+
+  it('a slow chat channel holds two deliveries at most; its others wait, another channel goes', async () => {
+    const insertChannel = async (name: string) =>
+      (
+        await first.db
+          .insertInto('notification_channels')
+          .values({
+            user_id: userId,
+            kind: 'ntfy',
+            name,
+            url: 'https://ntfy.example.com',
+            topic: name,
+            token_sealed: null,
+            events: '[]',
+            created_on: clock.now().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const slow = await insertChannel('slow');
+    const fast = await insertChannel('fast');
+    const entry = (jobId: number, channelId: number): OutboxEntry => ({
+      event: `print_job:${jobId}`,
+      kind: 'print_done',
+      channel: 'ntfy',
+      chatChannelId: channelId,
+      userId,
+      workspaceId: null,
+      rateKey: `ntfy:${channelId}`,
+      payload: { workspace_name: 'Farm', job_id: jobId },
+    });
+    const entries = [1, 2, 3, 4, 5].map((n) => entry(n, slow)).concat(entry(100, fast));
+    const jobs = createJobsRepository(first.db);
+    await first.db
+      .transaction()
+      .execute((trx) =>
+        createOutboxRepository(first.db, jobs).insertEntries(
+          trx,
+          entries,
+          clock.now().toISOString(),
+        ),
+      );
+    // the slow service answers only when the test lets it
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const onTheirWay = new Map<number, number>();
+    let mostAtOnce = 0;
+    const sent: string[] = [];
+    const sender: ChannelSender = {
+      async deliver(row) {
+        const channel = row.notification_channel_id!;
+        onTheirWay.set(channel, (onTheirWay.get(channel) ?? 0) + 1);
+        if (channel === slow) mostAtOnce = Math.max(mostAtOnce, onTheirWay.get(channel)!);
+        if (channel === slow) await gate;
+        onTheirWay.set(channel, onTheirWay.get(channel)! - 1);
+        sent.push(String(JSON.parse(row.payload).job_id));
+      },
+    };
+    const runner = createJobRunner({ jobs, clock });
+    for (const kind of createNotificationDeliveryJobs({
+      outbox: createOutboxRepository(first.db, jobs),
+      senders: { ntfy: sender },
+      telegramLimiter: new TelegramRateLimiter(),
+      clock,
+      options: { maxAttempts: 1 },
+    }))
+      runner.register(kind);
+
+    const draining = runner.drainOnce();
+    await vi.waitFor(() => expect(sent).toEqual(['100']));
+    await vi.waitFor(() => expect(onTheirWay.get(slow)).toBe(2));
+    letGo();
+    await draining;
+    expect(mostAtOnce).toBe(2);
+    expect(sent).toHaveLength(3);
+    // the three that found the channel busy wait their turn: no attempt spent
+    const waiting = (await deliveryJobs()).filter((job) => job.state === 'pending');
+    expect(waiting).toHaveLength(3);
+    expect(waiting.every((job) => job.attempts === 0)).toBe(true);
+    clock.advance(1.1);
+    await runner.drainOnce();
+    clock.advance(1.1);
+    await runner.drainOnce();
+    expect(sent.sort()).toEqual(['1', '100', '2', '3', '4', '5']);
+    expect(mostAtOnce).toBe(2);
+    expect((await outbox()).every((row) => row.state === 'sent' && row.attempts === 1)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import type { Clock } from '../../clock.js';
 import type { NotificationChannel } from '../../db/schema.js';
+import { InFlightLimit } from '../../jobs/in-flight-limit.js';
 import { GiveUp, RetryLater, WaitUntil, defineJobKind } from '../../jobs/job-kind.js';
-import { TELEGRAM_LIMITS, type TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
+import { TELEGRAM_LIMITS, type TelegramLimiter } from '../telegram/telegram-rate-limit.js';
 import type { ChannelSender } from './channel-senders.js';
 import { describeFailure } from './delivery-error.js';
 import {
@@ -25,6 +26,13 @@ export interface DeliveryOptions {
   leaseSeconds: number;
   /** e-mail and push messages on their way at once in one process (Telegram: its 30) */
   maxInFlight: number;
+  /**
+   * messages on their way at once to one ntfy, Discord or Slack channel in one process, as the
+   * webhooks' per-webhook limit: a slow chat service holds at most this many slots
+   */
+  perChatChannel: number;
+  /** how long a message to a busy chat channel waits before it looks again (no attempt spent) */
+  chatTurnWaitMs: number;
 }
 
 export const DELIVERY_DEFAULTS: DeliveryOptions = {
@@ -33,6 +41,8 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   maxBackoffSeconds: 600,
   leaseSeconds: 300,
   maxInFlight: 32,
+  perChatChannel: 2,
+  chatTurnWaitMs: 1000,
 };
 
 const INTERRUPTED =
@@ -49,7 +59,7 @@ const INTERRUPTED =
 export function createNotificationDeliveryJobs(deps: {
   outbox: OutboxRepository;
   senders: Partial<Record<NotificationChannel, ChannelSender>>;
-  telegramLimiter: TelegramRateLimiter;
+  telegramLimiter: TelegramLimiter;
   /** the member's quiet hours (quiet-hours.ts), read when the message is due */
   quietHours?: (userId: number) => Promise<QuietHours | null>;
   /** the member's daily digest: a message it takes is held for it instead of sent */
@@ -63,6 +73,7 @@ export function createNotificationDeliveryJobs(deps: {
   const { outbox, senders, telegramLimiter, clock } = deps;
   const options = { ...DELIVERY_DEFAULTS, ...deps.options };
   const nowMs = () => clock.now().getTime();
+  const chatInFlight = new InFlightLimit<number>(options.perChatChannel);
 
   async function deliver(key: string): Promise<void> {
     const row = await outbox.findByKey(key);
@@ -84,9 +95,21 @@ export function createNotificationDeliveryJobs(deps: {
       await deps.digest!.hold(row, digest);
       return;
     }
+    const chatChannelId = row.notification_channel_id;
+    if (chatChannelId !== null && !chatInFlight.tryEnter(chatChannelId)) {
+      throw new WaitUntil(new Date(nowMs() + options.chatTurnWaitMs));
+    }
+    try {
+      await deliverNow(row, sender);
+    } finally {
+      if (chatChannelId !== null) chatInFlight.leave(chatChannelId);
+    }
+  }
+
+  async function deliverNow(row: OutboxRow, sender: ChannelSender): Promise<void> {
     const isTelegram = row.channel === 'telegram';
     if (isTelegram) {
-      const { wait, isGlobal } = telegramLimiter.take(row.rate_key, nowMs());
+      const { wait, isGlobal } = await telegramLimiter.take(row.rate_key, nowMs());
       if (wait > 0) throw new WaitUntil(new Date(nowMs() + wait), isGlobal);
     }
     try {
@@ -98,10 +121,10 @@ export function createNotificationDeliveryJobs(deps: {
       const failure = describeFailure(error);
       if (!failure.retryable) throw new GiveUp(failure.message);
       if (failure.retryAfterSeconds === undefined) throw failure;
-      if (isTelegram) telegramLimiter.pause(nowMs(), failure.retryAfterSeconds);
+      if (isTelegram) await telegramLimiter.pause(nowMs(), failure.retryAfterSeconds);
       throw new RetryLater(failure.message, new Date(nowMs() + failure.retryAfterSeconds * 1000));
     } finally {
-      if (isTelegram) telegramLimiter.release(row.rate_key, nowMs());
+      if (isTelegram) await telegramLimiter.release(row.rate_key, nowMs());
     }
   }
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../clock.js';
-import type { TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
+import type { TelegramLimiter } from '../telegram/telegram-rate-limit.js';
 import type { ChannelSender } from './channel-senders.js';
 import { describeFailure } from './delivery-error.js';
 import type { DeliveryTargetsRepository } from './delivery-targets.repository.js';
@@ -14,7 +14,7 @@ export function createTestSender(deps: {
   telegram: ChannelSender | undefined;
   push: ChannelSender;
   targets: DeliveryTargetsRepository;
-  telegramLimiter: TelegramRateLimiter;
+  telegramLimiter: TelegramLimiter;
   clock: Clock;
 }): TestSender {
   const { targets, telegramLimiter, clock } = deps;
@@ -36,7 +36,10 @@ export function createTestSender(deps: {
       const member = await targets.findMember(userId);
       if (!member?.chat_id) return 'not_linked';
       for (let waited = 0; ;) {
-        const wait = telegramLimiter.tryTake(`telegram:${member.chat_id}`, clock.now().getTime());
+        const wait = await telegramLimiter.tryTake(
+          `telegram:${member.chat_id}`,
+          clock.now().getTime(),
+        );
         if (wait === 0) break;
         if (waited + wait > MAX_SLOT_WAIT_MS) return 'failed';
         waited += wait;
@@ -48,11 +51,11 @@ export function createTestSender(deps: {
       } catch (error) {
         const failure = describeFailure(error);
         if (failure.retryAfterSeconds !== undefined) {
-          telegramLimiter.pause(clock.now().getTime(), failure.retryAfterSeconds);
+          await telegramLimiter.pause(clock.now().getTime(), failure.retryAfterSeconds);
         }
         return 'failed';
       } finally {
-        telegramLimiter.release(`telegram:${member.chat_id}`, clock.now().getTime());
+        await telegramLimiter.release(`telegram:${member.chat_id}`, clock.now().getTime());
       }
     },
 

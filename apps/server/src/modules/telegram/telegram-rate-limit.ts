@@ -15,10 +15,23 @@ export interface RateLimits {
 
 export const TELEGRAM_LIMITS: RateLimits = { perSecond: 30, perChatIntervalMs: 1000 };
 
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The limiter the senders use: this process's memory (TelegramRateLimiter) or, with several
+ * instances, Redis (RedisTelegramRateLimiter), so the instances share one chat's second.
+ */
+export interface TelegramLimiter {
+  tryTake(chat: string, now: number): MaybePromise<number>;
+  take(chat: string, now: number): MaybePromise<{ wait: number; isGlobal: boolean }>;
+  release(chat: string, now: number): MaybePromise<void>;
+  pause(now: number, retryAfterSeconds: number): MaybePromise<void>;
+}
+
 /** How long to wait when all 30 slots are held by sends still on their way. */
 const BUSY_WAIT_MS = 20;
 
-export class TelegramRateLimiter {
+export class TelegramRateLimiter implements TelegramLimiter {
   /** when recent sends finished, oldest first */
   private readonly finished: number[] = [];
   private readonly inFlightByChat = new Map<string, number>();

@@ -53,6 +53,8 @@ export class RingBufferTemperatureStore implements TemperatureHistoryStore {
   constructor(
     private readonly sampleIntervalMs: number = TEMPERATURE_HISTORY.sampleIntervalMs,
     private readonly windowMs: number = TEMPERATURE_HISTORY.windowMs,
+    /** told each sample as it is kept (the Redis store copies them to the shared list) */
+    private readonly onSample?: (deviceKeyId: number, sample: TemperatureSample) => void,
   ) {
     this.capacity = Math.ceil(windowMs / sampleIntervalMs);
   }
@@ -68,12 +70,12 @@ export class RingBufferTemperatureStore implements TemperatureHistoryStore {
     ring.latest[2] = encode(reading.bedActual);
     ring.latest[3] = encode(reading.bedTarget);
     ring.isOnline = true;
-    if (this.isDue(ring, nowMs)) ring.push(nowMs);
+    if (this.isDue(ring, nowMs)) this.push(deviceKeyId, ring, nowMs);
   }
 
   carryForward(nowMs: number): void {
-    for (const ring of this.rings.values()) {
-      if (ring.isOnline && this.isDue(ring, nowMs)) ring.push(nowMs);
+    for (const [deviceKeyId, ring] of this.rings) {
+      if (ring.isOnline && this.isDue(ring, nowMs)) this.push(deviceKeyId, ring, nowMs);
     }
   }
 
@@ -110,6 +112,19 @@ export class RingBufferTemperatureStore implements TemperatureHistoryStore {
       }
     }
     return this.rings.size;
+  }
+
+  private push(deviceKeyId: number, ring: DeviceRing, nowMs: number): void {
+    ring.push(nowMs);
+    if (!this.onSample) return;
+    const latest = ring.latest;
+    this.onSample(deviceKeyId, {
+      at: Math.floor(nowMs / 1000) * 1000,
+      nozzleActual: decode(latest[0]!),
+      nozzleTarget: decode(latest[1]!),
+      bedActual: decode(latest[2]!),
+      bedTarget: decode(latest[3]!),
+    });
   }
 
   private isDue(ring: DeviceRing, nowMs: number): boolean {

@@ -23,8 +23,8 @@ export interface TemperatureHistoryStore {
   carryForward(nowMs: number): void;
   /** The device went offline: no more samples until it reports again. */
   markOffline(deviceKeyId: number): void;
-  /** The samples of the last window, oldest first. */
-  read(deviceKeyId: number, nowMs: number): TemperatureSample[];
+  /** The samples of the last window, oldest first (from Redis when the store is shared). */
+  read(deviceKeyId: number, nowMs: number): TemperatureSample[] | Promise<TemperatureSample[]>;
   /** Forgets devices with nothing in the window; returns how many are kept. */
   prune(nowMs: number): number;
 }

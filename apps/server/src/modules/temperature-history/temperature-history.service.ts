@@ -19,7 +19,7 @@ export function createTemperatureHistoryService(deps: {
 
     async getHistory(userId: number, printerId: number): Promise<TemperatureHistory> {
       const printer = await getPrinterForUser(userId, printerId, 'VIEW_GROUP');
-      const samples = store.read(printer.device_key_id, clock.now().getTime());
+      const samples = await store.read(printer.device_key_id, clock.now().getTime());
       return {
         interval_seconds: TEMPERATURE_HISTORY.sampleIntervalMs / 1000,
         window_seconds: TEMPERATURE_HISTORY.windowMs / 1000,

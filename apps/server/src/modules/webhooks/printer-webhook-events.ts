@@ -3,16 +3,19 @@ import { derivePrinterState, type DeviceState } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
+import { createPrinterAlertStatesRepository } from './printer-alert-states.repository.js';
 import type { WebhookEvents } from './webhook-events.js';
 
 const isError = (state: DeviceState | null) =>
   derivePrinterState({ isConnected: true, state }).printerState === 'ERROR';
 
 /**
- * `printer.offline` when a device's link drops and `printer.error` when a state patch turns a
- * printer's state to ERROR. Live devices tell only the instance that holds the device, so each
- * change is seen once in the cluster. A connect's snapshot only records where the printer
- * stands: a restart of the server (every device reconnecting) tells no one of an old error.
+ * `printer.offline` when a device's link drops and `printer.error` when a printer's state turns
+ * to ERROR, exactly once across the instances: what was last told is kept in the database
+ * (printer-alert-states.repository.ts), and only the instance whose update flips it tells. A
+ * connect's snapshot in an error already told (a server restart, the device moving to another
+ * instance) tells no one; one in a new error (it began while the device was moving) does.
+ * Patches reach the database only when they move the printer into or out of ERROR.
  */
 export function watchPrinterWebhookEvents(deps: {
   db: Db;
@@ -23,6 +26,7 @@ export function watchPrinterWebhookEvents(deps: {
   log: Pick<FastifyBaseLogger, 'error'>;
 }): void {
   const { db, events, clock } = deps;
+  const alerts = createPrinterAlertStatesRepository(db);
   const isInError = new Map<number, boolean>();
 
   async function fire(
@@ -42,18 +46,41 @@ export function watchPrinterWebhookEvents(deps: {
   const report = (error: unknown) =>
     deps.log.error({ err: error }, 'printer webhook event not recorded');
 
+  // one device's changes reach the database in the order they happened
+  const chains = new Map<number, Promise<void>>();
+  const tell = (
+    deviceKeyId: number,
+    change: () => Promise<boolean>,
+    event: 'printer.offline' | 'printer.error',
+    error?: DeviceState['error'],
+  ) => {
+    const next = (chains.get(deviceKeyId) ?? Promise.resolve())
+      .then(change)
+      .then((isNew) => (isNew ? fire(deviceKeyId, event, error ?? null) : undefined))
+      .catch(report);
+    chains.set(deviceKeyId, next);
+    void next.then(() => {
+      if (chains.get(deviceKeyId) === next) chains.delete(deviceKeyId);
+    });
+  };
+
   deps.live.onPresence((deviceKeyId, change) => {
     if (change.kind === 'snapshot') {
-      isInError.set(deviceKeyId, isError(change.state));
+      const nowInError = isError(change.state);
+      isInError.set(deviceKeyId, nowInError);
+      const online = () => alerts.markOnline(deviceKeyId, nowInError);
+      tell(deviceKeyId, online, 'printer.error', change.state.error);
       return;
     }
     isInError.delete(deviceKeyId);
-    fire(deviceKeyId, 'printer.offline').catch(report);
+    tell(deviceKeyId, () => alerts.markOffline(deviceKeyId), 'printer.offline');
   });
   deps.live.onStateChange((deviceKeyId, state) => {
     const wasInError = isInError.get(deviceKeyId) === true;
     const nowInError = isError(state);
     isInError.set(deviceKeyId, nowInError);
-    if (nowInError && !wasInError) fire(deviceKeyId, 'printer.error', state.error).catch(report);
+    if (nowInError === wasInError) return;
+    const error = () => alerts.markError(deviceKeyId, nowInError);
+    tell(deviceKeyId, error, 'printer.error', state.error);
   });
 }

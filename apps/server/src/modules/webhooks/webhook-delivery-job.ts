@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { GiveUp, RetryLater, WaitUntil, defineJobKind } from '../../jobs/job-kind.js';
+import { InFlightLimit } from '../../jobs/in-flight-limit.js';
 import type { NetworkPolicy } from '../lan-printers/lan-networks.js';
 import { postToTarget, TargetRefused } from '../../outgoing/outgoing-post.js';
 import { WEBHOOK_DELIVER, webhookDeliverPayload, webhookJobKey } from './webhook-delivery-keys.js';
@@ -67,24 +68,20 @@ export function createWebhookDeliveryJob(deps: {
 }) {
   const { webhooks, secrets, allowed, clock } = deps;
   const options = { ...WEBHOOK_DELIVERY_DEFAULTS, ...deps.options };
-  const inFlight = new Map<number, number>();
+  const inFlight = new InFlightLimit<number>(options.perWebhook);
 
   async function deliver(deliveryId: number): Promise<void> {
     const delivery = await webhooks.findDelivery(deliveryId);
     if (!delivery || delivery.state === 'sent' || delivery.state === 'failed') return;
     const webhook = await webhooks.findById(delivery.webhook_id);
     if (!webhook) return;
-    const busy = inFlight.get(webhook.id) ?? 0;
-    if (busy >= options.perWebhook) {
+    if (!inFlight.tryEnter(webhook.id)) {
       throw new WaitUntil(new Date(clock.now().getTime() + options.turnWaitMs));
     }
-    inFlight.set(webhook.id, busy + 1);
     try {
       await send(delivery, webhook);
     } finally {
-      const left = (inFlight.get(webhook.id) ?? 1) - 1;
-      if (left > 0) inFlight.set(webhook.id, left);
-      else inFlight.delete(webhook.id);
+      inFlight.leave(webhook.id);
     }
   }
 

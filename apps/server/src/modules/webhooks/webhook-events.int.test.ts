@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readyState } from '../../../test-support/fake-agent.js';
+import { connectFakeAgent, readyState } from '../../../test-support/fake-agent.js';
 import {
   buildPrinterWithAgent,
   buildUser,
@@ -124,6 +124,49 @@ describe('webhook events where they happen', () => {
     });
     expect(receiver.of('printer.offline')[0]!.body.data).toMatchObject({ printer_id: printerId });
     expect(receiver.of('printer.error')).toHaveLength(1);
+  });
+
+  it('a device back in a new error is told once; an error already told is not told again on reconnect', async () => {
+    const { printerId, agent, key } = await buildPrinterWithAgent(t, {
+      token: owner.access,
+      workspaceId,
+      name: 'Wanderer',
+    });
+    const mine = (event: string) =>
+      receiver.of(event).filter((e) => e.body.data.printer_id === printerId);
+    const broken = readyState();
+    broken.state.flags = { ...broken.state.flags, operational: false, ready: false, error: true };
+    broken.state.text = 'Error';
+    broken.error = { code: 'printer-error', detail: 'MINTEMP' };
+    /** the device's next connection (on this or another instance), starting in `state` */
+    const reconnect = async (state: ReturnType<typeof readyState>) => {
+      const next = await connectFakeAgent(t.baseUrl, key);
+      await next.hello();
+      next.send({ type: 'state', kind: 'snapshot', state });
+      return next;
+    };
+    agent.close();
+    await vi.waitFor(() => expect(mine('printer.offline')).toHaveLength(1), { timeout: 10_000 });
+    // it went into error while it had no link: its first snapshot tells it
+    let link = await reconnect(broken);
+    await vi.waitFor(() => expect(mine('printer.error')).toHaveLength(1), { timeout: 10_000 });
+    expect(mine('printer.error')[0]!.body.data).toMatchObject({ error: { detail: 'MINTEMP' } });
+    // the same error after a move (or a restart): nothing new
+    link.close();
+    await vi.waitFor(() => expect(mine('printer.offline')).toHaveLength(2), { timeout: 10_000 });
+    link = await reconnect(broken);
+    // mended, then a new error: told, the second time only
+    link.send({ type: 'state', kind: 'patch', state: readyState() });
+    link.send({ type: 'state', kind: 'patch', state: broken });
+    await vi.waitFor(() => expect(mine('printer.error')).toHaveLength(2), { timeout: 10_000 });
+    const rows = await t.server.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['payload'])
+      .where('event', '=', 'printer.error')
+      .execute();
+    const errorRows = rows.filter((row) => row.payload.includes(`"printer_id":${printerId}`));
+    expect(errorRows).toHaveLength(2);
+    link.close();
   });
 
   it('queue.item_done when a queue item’s job prints to the end, in the ending transaction', async () => {

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { eventually } from '../../test-support/fake-agent.js';
+import { startFakeTelegram, type FakeTelegram } from '../../test-support/fake-telegram.js';
+import { createApiClient, type TestServer } from '../../test-support/test-server.js';
+import { signLoginData } from '../modules/telegram/telegram-login.js';
+import {
+  createClusterStorage,
+  spawnInstance,
+  startInProcessInstance,
+  type ChildInstance,
+  type ClusterStorage,
+} from '../../test-support/cluster.js';
+import { addClusterPrinter, type ClusterPrinter } from '../../test-support/cluster-printers.js';
+
+/**
+ * Issue 28: what issue 16 left per instance. The printer's agent sits on A (its own process);
+ * B, in this process, answers its temperature graph. A test message asked of both instances at
+ * once reaches the one chat a second apart, as Telegram asks.
+ */
+let storage: ClusterStorage;
+let bot: FakeTelegram;
+let a: ChildInstance;
+let b: TestServer;
+let apiA: TestServer['api'];
+let admin: BuiltUser;
+let settingsId: number;
+let printer: ClusterPrinter;
+
+const BOT_TOKEN = '777028:cluster-limits-token-secret';
+const CHAT = 7028;
+
+beforeAll(async () => {
+  storage = await createClusterStorage();
+  bot = await startFakeTelegram(BOT_TOKEN);
+  const telegram = {
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    TELEGRAM_BOT_NAME: 'PrintdeckLimitsBot',
+    TELEGRAM_API_URL: bot.url,
+  };
+  // B first: it migrates the shared schema
+  b = await startInProcessInstance(storage, { env: telegram });
+  a = await spawnInstance(storage, telegram);
+  apiA = createApiClient(a.url);
+  admin = await buildUser(b);
+  const workspaceId = await buildWorkspace(b, admin);
+  const settings = await b.api(`/api/notifications/settings/?group_id=${workspaceId}`, {
+    token: admin.access,
+  });
+  settingsId = settings.body.id as number;
+  const patched = await b.api(`/api/notifications/settings/${settingsId}/`, {
+    method: 'PATCH',
+    token: admin.access,
+    body: { telegram: { enabled: true }, email: { enabled: false } },
+  });
+  expect(patched.status).toBe(200);
+  const login = { id: CHAT, first_name: 'T', auth_date: Math.floor(Date.now() / 1000) };
+  const linked = await b.api('/api/telegram/register/', {
+    method: 'POST',
+    token: admin.access,
+    body: { telegram_data: { ...login, hash: signLoginData(login, BOT_TOKEN) } },
+  });
+  expect(linked.status).toBe(200);
+  printer = await addClusterPrinter(b, admin, workspaceId, { name: 'Hot', agentUrl: a.url });
+}, 120_000);
+
+afterAll(async () => {
+  printer?.agent.close();
+  await a?.stop();
+  await b?.close();
+  await bot?.close();
+  await storage?.cleanup();
+});
+
+type Sample = { time: string; nozzle_actual: number | null; bed_actual: number | null };
+const historyOn = async (api: TestServer['api']) => {
+  const answer = await api(`/api/printers/${printer.id}/temperature-history/`, {
+    token: admin.access,
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.samples as Sample[];
+};
+
+describe('two instances share', () => {
+  it('the temperature graph of a printer held by the other instance', async () => {
+    // the agent's snapshot on A was its first sample; the next reading is repeated every 5 s
+    printer.agent.send({
+      type: 'state',
+      kind: 'patch',
+      state: { temperature: { tool0: { actual: 212.3, target: 215 }, bed: null } },
+    });
+    const onB = await eventually(async () => {
+      const samples = await historyOn(b.api);
+      expect(samples.at(-1)?.nozzle_actual).toBe(212.3);
+      return samples;
+    }, 15_000);
+    expect(onB[0]!.nozzle_actual).toBe(21.5);
+    expect(onB.at(-1)!.bed_actual).toBeNull();
+    // the instance holding the printer answers the same list
+    expect(await historyOn(apiA)).toEqual(
+      expect.arrayContaining(onB.map((sample) => expect.objectContaining(sample))),
+    );
+  }, 30_000);
+
+  it('one Telegram chat: two test messages asked of both instances at once go a second apart', async () => {
+    const before = bot.sent.length;
+    const sendTest = (api: TestServer['api']) =>
+      api(`/api/notifications/settings/${settingsId}/send-test-notification/`, {
+        method: 'POST',
+        token: admin.access,
+      });
+    const [onA, onB] = await Promise.all([sendTest(apiA), sendTest(b.api)]);
+    expect(onA.body.telegram).toBe('sent');
+    expect(onB.body.telegram).toBe('sent');
+    const sent = bot.sent.slice(before).filter((m) => m.chat_id === String(CHAT));
+    expect(sent).toHaveLength(2);
+    // the second starts a full second after the first finished, so it arrives at least that late
+    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(990);
+  }, 30_000);
+});
