@@ -323,4 +323,12 @@ export const OCTOPRINT_PROBES: Probe[] = [
         );
       }),
   },
+  {
+    name: 'whole temperatures written as floats ("target": 0.0) in /api/printer',
+    run: () =>
+      withOctoPrint({}, async (api) => {
+        const text = await (await api('/api/printer')).text();
+        return /"bed":\{"actual":[0-9.]+,"target":0\.0,"offset":0\}/.test(text);
+      }),
+  },
 ];

@@ -5,6 +5,7 @@ import { requestUrl } from '../http/body.js';
 import { PERMISSIONS } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { historyPoint, jobPayload, statePayload } from './payloads.js';
+import { pythonJson } from './python-json.js';
 import { OCTOPRINT_VERSION } from './system-routes.js';
 import { OctoPrintTerminal } from './terminal.js';
 
@@ -261,5 +262,5 @@ function wantsLine(client: PushClient, line: string): boolean {
 }
 
 function send(client: PushClient, message: unknown): void {
-  if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
+  if (client.ws.readyState === client.ws.OPEN) client.ws.send(pythonJson(message));
 }
