@@ -125,7 +125,7 @@ describe('workspaces and links lead somewhere', () => {
             const range = document.createRange();
             range.selectNodeContents(node);
             const lineTops = new Set(
-              [...range.getClientRects()].map((rect) => Math.round(rect.top)),
+              Array.from(range.getClientRects(), (rect) => Math.round(rect.top)),
             );
             if (lineTops.size > 1) split.push(node.textContent ?? '');
           }
