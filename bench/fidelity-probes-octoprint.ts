@@ -13,12 +13,14 @@ async function octoPrintEvents(
     api: (path: string, init?: RequestInit) => Promise<Response>,
     advance: (ms: number) => void,
   ) => Promise<void>,
+  options: Parameters<typeof startVirtualOctoPrint>[0] = {},
 ): Promise<string[]> {
   const sim = await startVirtualOctoPrint({
     speed: 0,
     apiKey: 'K',
     pushIntervalMs: 20,
     tickMs: 10,
+    ...options,
   });
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${sim.url}${path}`, { ...init, headers: { 'X-Api-Key': 'K', ...init.headers } });
@@ -171,7 +173,9 @@ export const OCTOPRINT_PROBES: Probe[] = [
         const job = (await (await api('/api/job')).json()) as Record<string, unknown>;
         failed = job;
       });
-      const tail = names.slice(names.indexOf('state Printing') + 1);
+      // from the start event: on a loaded machine the push loop may not announce Printing
+      // before the M112 (the simulated clock moved 2 s at once)
+      const tail = names.slice(names.indexOf('PrintStarted') + 1);
       return (
         JSON.stringify(tail.filter((n) => !n.startsWith('state ') && !EXTRA_EVENTS.has(n))) ===
           JSON.stringify(['FileDeselected', 'Disconnected', 'EStop', 'PrintFailed']) &&
@@ -322,5 +326,36 @@ export const OCTOPRINT_PROBES: Probe[] = [
           typeof file.statistics === 'object'
         );
       }),
+  },
+  {
+    name: 'whole temperatures written as floats ("target": 0.0) in /api/printer',
+    run: () =>
+      withOctoPrint({}, async (api) => {
+        const text = await (await api('/api/printer')).text();
+        return /"bed":\{"actual":[0-9.]+,"target":0\.0,"offset":0\}/.test(text);
+      }),
+  },
+  {
+    name: "Home, Dwelling and ZChange from a printed file's own lines (G28, G4, a new Z)",
+    run: async () => {
+      const names = await octoPrintEvents(
+        async (api, advance) => {
+          const form = new FormData();
+          const lines = ['G28', 'G1 Z0.2 F600', 'G4 P2000', 'G1 X20 E1 F1200', 'G1 Z0.4 F600'];
+          form.append('file', new Blob([lines.join('\n')]), 'lines.gcode');
+          form.append('print', 'true');
+          await api('/api/files/local', { method: 'POST', body: form });
+          for (let i = 0; i < 40; i++) {
+            advance(250);
+            await sleep(25);
+          }
+        },
+        { printer: { timedMoves: true, homingSeconds: 0 } },
+      );
+      const home = names.indexOf('Home');
+      const dwell = names.indexOf('Dwelling');
+      const z = names.indexOf('ZChange');
+      return home >= 0 && z > home && dwell > z && names.lastIndexOf('ZChange') > dwell;
+    },
   },
 ];

@@ -10,6 +10,7 @@ const NO_DATABASE = 'no database: the agent, a driver or a simulator alone';
 
 /** @type {Record<string, string>} path → why SQLite alone is enough */
 export const SQLITE_ONLY = {
+  'packages/agent-core/src/agent-start.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/connection/server-link.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/bambu/bambu-driver.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/moonraker/moonraker-driver.int.test.ts': NO_DATABASE,

@@ -243,11 +243,10 @@ export function startAgent(options: AgentOptions): Agent {
     onConfigure: (configure) => {
       // A key given on the agent's own command line wins over the workspace's.
       const hasOwnKey = 'apiKey' in options.printer && Boolean(options.printer.apiKey);
-      if (configure.octoprint_api_key && !hasOwnKey)
-        driver.useApiKey?.(configure.octoprint_api_key);
+      if (!hasOwnKey) driver.useApiKey?.(configure.octoprint_api_key);
     },
     onOnline: () => {
-      sync.online(state());
+      if (isSettled) sync.online(state());
       timelapse.onOnline();
       while (queuedEvents.length > 0 && link.send(queuedEvents[0]!)) queuedEvents.shift();
       options.onConnectionChange?.(true);
@@ -265,8 +264,14 @@ export function startAgent(options: AgentOptions): Agent {
     ? options.inProcess.link(linkOptions)
     : new ServerLink(linkOptions);
 
+  // no state before the driver's first word about the printer (issue 30)
+  let isSettled = driver.settled === undefined;
+  void driver.settled?.then(() => {
+    isSettled = true;
+    if (link.isOnline && !isStopping) sync.online(state());
+  });
   driver.onState((current) => {
-    sync.update(state());
+    if (isSettled) sync.update(state());
     timelapse.onState(current);
   });
   driver.onJobEvent((event: JobEvent) => {

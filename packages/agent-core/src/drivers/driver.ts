@@ -107,7 +107,12 @@ export interface Driver {
   /** Stores a file on the printer and, when asked, starts it. Never retried by the driver. */
   storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult>;
   /** OctoPrint only: the API key the workspace keeps, when the agent was started without one. */
-  useApiKey?(apiKey: string): void;
+  useApiKey?(apiKey: string | null): void;
+  /**
+   * Resolves once the state first says something true about the printer (its host's first
+   * answer with the key it will use, or none): the agent sends no state before. Absent: at once.
+   */
+  readonly settled?: Promise<void>;
 }
 
 /** A command the printer (or the agent) refused, with the code the server understands. */

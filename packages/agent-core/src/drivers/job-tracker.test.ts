@@ -86,4 +86,30 @@ describe('JobTracker', () => {
     expect(second).not.toBe(first);
     expect(second.startedAt).toBeGreaterThan(first.startedAt);
   });
+
+  it("an end's print time may run ahead of the agent's clock at the printer's own pace (a simulator at ×20)", () => {
+    let now = 1000;
+    const tracker = new JobTracker(() => now);
+    tracker.announceStart('a.gcode');
+    now = 1000.5;
+    tracker.observeActive('a.gcode', { elapsedS: 10, isPaused: false });
+    now = 1001.5;
+    tracker.observeActive('a.gcode', { elapsedS: 30, isPaused: false });
+    now = 1002;
+    // 1.5 s later on the agent's clock the print has run 40 s on the printer's
+    expect(tracker.mayHaveRun(40, 2)).toBe(true);
+    expect(tracker.mayHaveRun(600, 2)).toBe(false); // an earlier, longer print of the file
+  });
+
+  it('at real speed a print time longer than the job has run is an earlier print', () => {
+    let now = 1000;
+    const tracker = new JobTracker(() => now);
+    tracker.announceStart('a.gcode');
+    now = 1001;
+    tracker.observeActive('a.gcode', { elapsedS: 1, isPaused: false });
+    now = 1003;
+    tracker.observeActive('a.gcode', { elapsedS: 3, isPaused: false });
+    expect(tracker.mayHaveRun(4, 2)).toBe(true);
+    expect(tracker.mayHaveRun(300, 2)).toBe(false); // the cancelled print before it
+  });
 });

@@ -12,6 +12,11 @@ export interface TrackedJob {
   printerStart?: number;
 }
 
+interface Sighting {
+  elapsedS: number;
+  atS: number;
+}
+
 /** What the printer shows of its running print, beyond the file. */
 export interface ActiveSighting {
   /** seconds into the print (null: not known) */
@@ -34,6 +39,8 @@ const ACTIVE = new Set<DeviceJobOutcome | null>(['printing', 'paused']);
 const PRINTER_START_PRECISION_S = 5;
 /** A state can show a print starting a moment before its start event: the event is that print. */
 const START_EVENT_LAG_S = 5;
+/** The printer's pace is read from elapsed times this far apart on the agent's clock at least. */
+const MIN_PACE_WINDOW_S = 0.2;
 
 /**
  * Gives the printer's current print an identity that does not repeat (file path + start time)
@@ -51,6 +58,9 @@ export class JobTracker {
   /** when the agent first saw the current job, Unix seconds */
   #firstSeenS = 0;
   #position: number | undefined;
+  /** the first and the latest of the current job's elapsed times the printer showed, with when */
+  #firstElapsed: Sighting | null = null;
+  #lastElapsed: Sighting | null = null;
 
   constructor(private readonly nowS: () => number = () => Date.now() / 1000) {}
 
@@ -65,6 +75,25 @@ export class JobTracker {
   /** Seconds since the current job began (its start as the agent knows it). */
   ageS(): number {
     return this.#job ? this.nowS() - this.#job.startedAt : 0;
+  }
+
+  /**
+   * Whether a print that ran `printSeconds` on the printer's clock can be the current job. The
+   * printer's clock may run faster than the agent's (a simulator at speed 20): the bound is what
+   * the job has run by the agent's clock or, when larger, its last elapsed time the printer showed
+   * carried on at the pace the printer showed; `slackS` on the printer's clock at that pace.
+   */
+  mayHaveRun(printSeconds: number, slackS: number): boolean {
+    const first = this.#firstElapsed;
+    const last = this.#lastElapsed;
+    let pace = 1;
+    let shown = 0;
+    if (first && last) {
+      const wallS = last.atS - first.atS;
+      if (wallS >= MIN_PACE_WINDOW_S) pace = Math.max(1, (last.elapsedS - first.elapsedS) / wallS);
+      shown = last.elapsedS + pace * (this.nowS() - last.atS);
+    }
+    return printSeconds <= Math.max(this.ageS(), shown) + slackS * pace;
   }
 
   /** The printer shows `path` printing (or paused). */
@@ -82,6 +111,11 @@ export class JobTracker {
         seen.position >= this.#position);
     if (!isSame) this.#begin(path, seen.elapsedS, seen.printerStart);
     if (seen.position !== undefined) this.#position = seen.position;
+    if (seen.elapsedS !== null) {
+      const sighting = { elapsedS: seen.elapsedS, atS: this.nowS() };
+      this.#firstElapsed ??= sighting;
+      this.#lastElapsed = sighting;
+    }
     this.#job!.outcome = seen.isPaused ? 'paused' : 'printing';
     return this.#job!;
   }
@@ -139,5 +173,7 @@ export class JobTracker {
     this.#isAnnounced = false;
     this.#firstSeenS = this.nowS();
     this.#position = undefined;
+    this.#firstElapsed = null;
+    this.#lastElapsed = null;
   }
 }

@@ -8,7 +8,16 @@ export function sendJson(
   body: unknown,
   headers: Headers = {},
 ): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** JSON already written (a host whose JSON differs from JavaScript's, e.g. OctoPrint's floats). */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Headers = {},
+): void {
   res.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

@@ -17,6 +17,11 @@ export interface MoonrakerSettings {
   maxJsonBytes: number;
   /** Real ms a `printer.objects.subscribe` takes to answer (a busy Klipper; faults set it). */
   subscribeDelayMs: number;
+  /**
+   * Real ms after Klippy connects before Moonraker has registered Klipper's endpoints: a
+   * JSON-RPC call meanwhile is "Method not found" (faults set it).
+   */
+  endpointsDelayMs: number;
 }
 
 /** Sends a notification to every websocket client. */

@@ -9,7 +9,7 @@ export class MoonrakerFaults extends Faults {
     printer: VirtualPrinter,
     private readonly klippy: Klippy,
     private readonly queue: { seconds: number },
-    private readonly timing: { subscribeDelayMs: number },
+    private readonly timing: { subscribeDelayMs: number; endpointsDelayMs: number },
   ) {
     super(links, printer);
   }
@@ -20,6 +20,15 @@ export class MoonrakerFaults extends Faults {
    */
   setSubscribeDelay(ms: number): void {
     this.timing.subscribeDelayMs = ms;
+  }
+
+  /**
+   * Moonraker registers Klipper's endpoints this many real ms after Klippy connects: a read
+   * meanwhile is "Method not found" (moonraker/components/klippy_connection.py
+   * `_request_endpoints`), and Klipper in `error` sends no further notice to read again on.
+   */
+  setEndpointsDelay(ms: number): void {
+    this.timing.endpointsDelayMs = ms;
   }
 
   /** An MCU or host shutdown: `shutdown` with this reason until FIRMWARE_RESTART. */

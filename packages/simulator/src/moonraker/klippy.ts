@@ -112,9 +112,13 @@ export class Klippy {
     this.#connect(CONNECT_SECONDS);
   }
 
+  /** when Klippy last connected, real ms: Moonraker registers its endpoints after that */
+  connectedAtMs = 0;
+
   #connect(afterSeconds: number): void {
     this.#after(afterSeconds, () => {
       this.hasConnected = true;
+      this.connectedAtMs = Date.now();
       this.printer.resetBoard();
       this.printer.jobs.reset();
       this.#enter('startup', STARTUP_MESSAGE);

@@ -73,5 +73,9 @@ export async function invoke(
     const isHttp = call.transport === 'http';
     throw isHttp && ctx.klippy.hasConnected ? klippyNotConnected() : methodNotFound();
   }
+  // Klippy connected, its endpoints not yet registered: `_request_endpoints` asks Klippy for
+  // its list after the connection (klippy_connection.py), so a call just after is not found
+  const isRegistering = Date.now() < ctx.klippy.connectedAtMs + ctx.settings.endpointsDelayMs;
+  if (def.klippy && isRegistering && call.transport !== 'http') throw methodNotFound();
   return def.handler(ctx, call);
 }

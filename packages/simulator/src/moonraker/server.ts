@@ -75,6 +75,7 @@ export async function startVirtualMoonraker(
       maxUploadBytes: options.maxUploadBytes ?? 64 * 1024 * 1024,
       maxJsonBytes: options.maxJsonBytes ?? 1024 * 1024,
       subscribeDelayMs: 0,
+      endpointsDelayMs: 0,
     },
     bootTime: printer.time,
     notify,

@@ -1,4 +1,5 @@
 import type { StoredFile } from '../printer-model/files.js';
+import type { GcodeTimeline, TimelineMark } from '../printer-model/gcode-timeline.js';
 import type { OctoPrintContext } from './context.js';
 import { ANALYSIS_SECONDS } from './payloads.js';
 
@@ -103,15 +104,39 @@ export function sentLines(ctx: OctoPrintContext, lines: readonly string[]): void
 }
 
 /**
- * `ZChange` at each new layer of a running print (the printed file's moves are not run):
- * answers the check the push loop runs.
+ * `ZChange` at each new layer of a running print: answers the check the push loop runs. With
+ * timed moves the printed file's own lines are followed as they are sent: `Home` at its G28,
+ * `Dwelling` at its G4, `ZChange` at each move to a new Z; without, the layer is read from the
+ * toolhead's height.
  */
 export function followLayers(ctx: OctoPrintContext): () => void {
   let layer: number | null = null;
+  let timeline: GcodeTimeline | null = null;
+  let sentFrom = 0;
+  /** the file's lines sent since the last look, announced */
+  const announceSentLines = () => {
+    const { job } = ctx.printer;
+    if (job.timeline !== timeline) {
+      timeline = job.timeline;
+      sentFrom = 0;
+    }
+    if (!timeline) return;
+    for (const mark of timeline.marksBetween(sentFrom, job.position)) announceLine(ctx, mark);
+    sentFrom = job.position + 1;
+  };
+  // a file's last lines are sent before it is done (registered before `PrintDone`'s listener)
+  ctx.printer.events.on('job', (event) => {
+    if (event.kind === 'done') announceSentLines();
+  });
   return () => {
     const { job, toolhead } = ctx.printer;
     if (job.status !== 'printing' || job.phase !== 'running') {
       layer = null;
+      return;
+    }
+    if (job.timeline) {
+      ctx.bus.emit('stateCheck'); // OctoPrint is Printing before it sends the first line
+      announceSentLines();
       return;
     }
     const height = job.file?.metadata.layerHeight ?? 0.2;
@@ -125,6 +150,12 @@ export function followLayers(ctx: OctoPrintContext): () => void {
     }
     layer = current;
   };
+}
+
+function announceLine(ctx: OctoPrintContext, mark: TimelineMark): void {
+  if (mark.kind === 'z') {
+    ctx.bus.emit('event', 'ZChange', { new: round2(mark.z), old: round2(mark.oldZ) });
+  } else ctx.bus.emit('event', mark.kind === 'home' ? 'Home' : 'Dwelling', null);
 }
 
 export function firmwareData(ctx: OctoPrintContext): void {

@@ -1,5 +1,6 @@
 import { HttpError } from '../http/errors.js';
-import { sendEmpty, sendJson } from '../http/respond.js';
+import { pythonJson } from './python-json.js';
+import { sendEmpty, sendJson, sendJsonText } from '../http/respond.js';
 import { route, type Route } from '../http/router.js';
 import { requireKey } from './auth.js';
 import { sendCommands } from './commands.js';
@@ -27,17 +28,17 @@ export function printerRoutes(ctx: OctoPrintContext): Route[] {
       const body: Record<string, unknown> = {};
       if (!exclude.has('temperature')) body.temperature = temperatures(ctx, url, ['tool0', 'bed']);
       if (!exclude.has('state')) body.state = statePayload(ctx);
-      sendJson(res, 200, body);
+      sendJsonText(res, 200, pythonJson(body));
     }),
     route('GET', '/api/printer/tool', ({ req, res, url }) => {
       requireKey(ctx, req, url);
       requireOperational(ctx);
-      sendJson(res, 200, temperatures(ctx, url, ['tool0']));
+      sendJsonText(res, 200, pythonJson(temperatures(ctx, url, ['tool0'])));
     }),
     route('GET', '/api/printer/bed', ({ req, res, url }) => {
       requireKey(ctx, req, url);
       requireOperational(ctx);
-      sendJson(res, 200, temperatures(ctx, url, ['bed']));
+      sendJsonText(res, 200, pythonJson(temperatures(ctx, url, ['bed'])));
     }),
     route('POST', '/api/printer/command', async (rc) => {
       requireKey(ctx, rc.req, rc.url);

@@ -5,6 +5,7 @@ import { requestUrl } from '../http/body.js';
 import { PERMISSIONS } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { historyPoint, jobPayload, statePayload } from './payloads.js';
+import { pythonJson } from './python-json.js';
 import { OCTOPRINT_VERSION } from './system-routes.js';
 import { OctoPrintTerminal } from './terminal.js';
 
@@ -40,6 +41,8 @@ export class PushSocket {
   readonly #clients = new Set<PushClient>();
   readonly #terminal: OctoPrintTerminal;
   #lastState = '';
+  /** the state text of the last `current` sent: a change is sent once even when announced early */
+  #lastPushedState = '';
   /** every push socket ever accepted, for tests that count an agent's connections */
   accepted = 0;
 
@@ -86,7 +89,11 @@ export class PushSocket {
     this.#terminal.reportTemperatures();
     const text = this.ctx.connection.stateText();
     const isClosed = text === 'Offline' || text === 'Offline after error';
-    const isChange = this.#announceState();
+    this.#announceState();
+    // the change to Offline is sent once, also when `PrinterStateChanged` went out before it
+    // (a job event's `stateCheck`, e.g. an M112 mid-print)
+    const isChange = text !== this.#lastPushedState;
+    this.#lastPushedState = text;
     if (isClosed && !isChange) return;
     for (const client of this.#clients) {
       if (client.authed && client.ws.bufferedAmount < MAX_BUFFERED_BYTES) {
@@ -255,5 +262,5 @@ function wantsLine(client: PushClient, line: string): boolean {
 }
 
 function send(client: PushClient, message: unknown): void {
-  if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
+  if (client.ws.readyState === client.ws.OPEN) client.ws.send(pythonJson(message));
 }

@@ -89,6 +89,8 @@ export async function startVirtualOctoPrint(
       ? null
       : new Camera(() => cameraView(ctx), options.camera);
   const cancelTail = new CancelTail(options.cancelTailMs ?? 100);
+  // before the job events' listener: a file's last lines go out before `PrintDone`
+  const checkLayer = followLayers(ctx);
   forwardPrintEvents(ctx, cancelTail);
   printer.events.on('job', (event) => chartMark(ctx, event.kind));
 
@@ -100,7 +102,6 @@ export async function startVirtualOctoPrint(
     ...jobRoutes(ctx),
     ...filesRoutes(ctx),
   ];
-  const checkLayer = followLayers(ctx);
   const push = new PushSocket(ctx, {
     maxMessageBytes: options.maxMessageBytes ?? 64 * 1024,
     maxClients: options.maxPushClients ?? 32,

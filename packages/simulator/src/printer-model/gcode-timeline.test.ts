@@ -27,4 +27,18 @@ describe('GcodeTimeline', () => {
     expect(timeline.positionAt(10.9, file.length)).toBe(afterMove);
     expect(timeline.positionAt(51, file.length)).toBe(file.length);
   });
+
+  it('marks the lines OctoPrint announces as it sends them: G28, G4 and moves to a new Z', () => {
+    const file = Buffer.from(
+      ['G28', 'G1 Z0.2 F600', 'G1 X10 E1 F1800', 'G4 P500', 'G1 Z0.4', ''].join('\n'),
+    );
+    const timeline = GcodeTimeline.read(file);
+    expect(timeline.marks).toEqual([
+      { kind: 'home', start: 0 },
+      { kind: 'z', start: file.indexOf('G1 Z0.2'), z: 0.2, oldZ: 0 },
+      { kind: 'dwell', start: file.indexOf('G4') },
+      { kind: 'z', start: file.indexOf('G1 Z0.4'), z: 0.4, oldZ: 0.2 },
+    ]);
+    expect(timeline.marksBetween(1, file.indexOf('G4')).map((m) => m.kind)).toEqual(['z', 'dwell']);
+  });
 });

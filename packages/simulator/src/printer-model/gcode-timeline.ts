@@ -4,7 +4,14 @@
  * Printer runs them (OctoPrint's plugins/virtual_printer/virtual.py `_performMove`, `_dwell`),
  * not the slicer's estimate. A 51 s file takes about 51 s at speed 1 (issue 30).
  */
+/** A line of the file OctoPrint announces as it sends it (util/comm.py `gcodeToEvent`, `_process_command_phase`). */
+export type TimelineMark =
+  { kind: 'home' | 'dwell'; start: number } | { kind: 'z'; start: number; z: number; oldZ: number };
+
 export class GcodeTimeline {
+  /** G28, G4 and moves to a new Z, by the byte offset their line starts at, ascending */
+  readonly marks: TimelineMark[] = [];
+
   private constructor(
     /** the byte offset each timed line ends at, ascending */
     private readonly ends: number[],
@@ -22,7 +29,9 @@ export class GcodeTimeline {
     let feed = 0;
     let seconds = 0;
     let offset = 0;
+    const marks: TimelineMark[] = [];
     for (const raw of content.toString('latin1').split('\n')) {
+      const start = offset;
       offset += raw.length + 1;
       const line = (raw.split(';')[0] ?? '').trim().toUpperCase();
       const [command] = line.split(/\s+/, 1);
@@ -32,9 +41,14 @@ export class GcodeTimeline {
       else if (command === 'M82') isExtruderRelative = false;
       else if (command === 'M83') isExtruderRelative = true;
       else if (command === 'G92') Object.assign(position, pick(words));
-      else if (command === 'G28') Object.assign(position, { X: 0, Y: 0, Z: 0 });
-      else if (command === 'G4') seconds += words.P !== undefined ? words.P / 1000 : (words.S ?? 0);
-      else if (command === 'G0' || command === 'G1') {
+      else if (command === 'G28') {
+        Object.assign(position, { X: 0, Y: 0, Z: 0 });
+        marks.push({ kind: 'home', start });
+      } else if (command === 'G4') {
+        seconds += words.P !== undefined ? words.P / 1000 : (words.S ?? 0);
+        marks.push({ kind: 'dwell', start });
+      } else if (command === 'G0' || command === 'G1') {
+        const oldZ = position.Z;
         if (words.F !== undefined && words.F > 0) feed = words.F;
         let distance = 0;
         for (const axis of ['X', 'Y', 'Z', 'E'] as const) {
@@ -46,11 +60,19 @@ export class GcodeTimeline {
           position[axis] = target;
         }
         if (feed > 0) seconds += (distance / feed) * 60;
+        if (position.Z !== oldZ) marks.push({ kind: 'z', start, z: position.Z, oldZ });
       } else continue;
       ends.push(Math.min(offset, content.length));
       times.push(seconds);
     }
-    return new GcodeTimeline(ends, times, seconds);
+    const timeline = new GcodeTimeline(ends, times, seconds);
+    timeline.marks.push(...marks);
+    return timeline;
+  }
+
+  /** The marks of the lines sent from byte `from` (inclusive) up to byte `to` (inclusive). */
+  marksBetween(from: number, to: number): TimelineMark[] {
+    return this.marks.filter((mark) => mark.start >= from && mark.start <= to);
   }
 
   /** The byte position after `seconds` of printing at 100 %. */

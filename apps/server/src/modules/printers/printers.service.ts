@@ -89,11 +89,10 @@ export function createPrintersService({
 
   async function sendDeviceSettings(deviceKeyId: number): Promise<void> {
     const stored = await printers.findOctoprintKey(deviceKeyId);
-    if (!stored) return;
-    // a key sealed under another server secret cannot be opened: the printer then reads
+    // none kept is said too: an agent waiting for its key shows the refusal at once (issue 30).
+    // A key sealed under another server secret cannot be opened: the printer then reads
     // "permission denied" and the workspace types the key in again
-    const octoprintApiKey = isSealed(stored) ? openKey(stored) : stored;
-    if (octoprintApiKey === null) return;
+    const octoprintApiKey = stored === null ? null : isSealed(stored) ? openKey(stored) : stored;
     live.notify(deviceKeyId, { type: 'configure', octoprint_api_key: octoprintApiKey });
   }
 
@@ -143,7 +142,7 @@ export function createPrintersService({
         out_of_service_on: null,
         average_power_w: null,
       });
-      if (input.api_key) await sendDeviceSettings(deviceKeyId);
+      await sendDeviceSettings(deviceKeyId);
       return toResponse((await printers.findPrinterById(id))!);
     },
 

@@ -124,6 +124,30 @@ describe('a print that Klipper can no longer finish (issue 10 #7, #8)', () => {
   });
 });
 
+describe('a read just after Klippy connects (issue 30 #21)', () => {
+  it('"Method not found" before Moonraker registered the endpoints is read again: Klipper in error shows', async () => {
+    const { sim, driver, printerState, waitForPrinterState } = await setUp();
+    sim.faults.unplugPrinter();
+    sim.faults.klippyDisconnect();
+    await waitForPrinterState('PRINTER_NOT_PAIRED');
+    // Klippy comes up in `error` (its MCU unreachable) and sends no notice after that
+    sim.faults.setEndpointsDelay(400);
+    sim.faults.klippyStart();
+    const state = await whileAdvancing(
+      sim.printer,
+      eventually(
+        'Klipper in error',
+        () => driver.getState(),
+        (s) => s.klipper?.state === 'error',
+      ),
+      100,
+    );
+    expect(state.klipper?.state_message).toMatch(/Unable to connect/);
+    expect(printerState()).toBe('ERROR');
+    sim.faults.setEndpointsDelay(0);
+  });
+});
+
 describe('the printer relay (issue 10 #9)', () => {
   it('a klipper_device relay: a shutdown is an ERROR (emergency stop possible), not unpowered', async () => {
     const { driver, run, waitForPrinterState } = await setUp({

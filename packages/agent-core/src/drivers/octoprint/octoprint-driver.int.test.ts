@@ -320,6 +320,31 @@ describe('OctoPrint driver: power, faults and the link', () => {
     await backToOperational();
   });
 
+  it('emergency stop on a printer whose clock runs ahead of the agent (×20): the job failed with its words (issue 30)', async () => {
+    await printLocalFile('fast.gcode');
+    events.length = 0;
+    // 90 s of print on the printer's clock in a moment of the agent's, as at speed 20
+    advance(90_000);
+    await eventually(
+      'the print time',
+      () => driver.getState().job?.print_time ?? 0,
+      (s) => s >= 90,
+    );
+    await run({ name: 'emergency_stop' });
+    const ended = await eventually(
+      'the end event',
+      () => events.find((e) => e.name !== 'job_started'),
+      (e) => e !== undefined,
+    );
+    expect(ended).toMatchObject({
+      name: 'job_failed',
+      path: 'fast.gcode',
+      reason: 'Closing serial port due to emergency stop M112.',
+    });
+    await waitForText('Offline after error');
+    await backToOperational();
+  });
+
   it('an unplugged printer: Offline after error; plugged back in it connects again', async () => {
     sim.faults.unplugPrinter();
     await passThrough('Error', 'Offline after error');

@@ -7,6 +7,7 @@ import {
   type DriverCommand,
   type LocalPrintFile,
 } from '../driver.js';
+import { FirstWord } from '../first-word.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
 import { asRecord, boundDeviceText, HostHttpError } from '../host-http.js';
 import { OctoPrintApi } from './octoprint-api.js';
@@ -38,6 +39,8 @@ export interface OctoPrintDriverOptions extends HostDriverOptions {
   checkMs?: number;
   /** how long a typed command waits for the printer to say it does not know it (default 1 s) */
   answerMs?: number;
+  /** longest wait for the key from the server before the state is sent anyway (default 10 s) */
+  keyWaitMs?: number;
 }
 
 /**
@@ -65,6 +68,9 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
    */
   #attempt = 0;
   readonly #jobs = new OctoPrintJobFollower((event) => this.emitJobEvent(event));
+  readonly #firstWord: FirstWord;
+  /** the server said it keeps no key for this printer: a refusal without one is the news */
+  #isKeyless = false;
 
   constructor(options: OctoPrintDriverOptions) {
     super(options, initialOctoPrintModel(options), normaliseOctoPrintState);
@@ -78,6 +84,11 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       onForbidden: () => this.#onForbidden(),
       ...(options.network ? { network: options.network } : {}),
     });
+    this.#firstWord = new FirstWord(options.keyWaitMs ?? 10_000);
+  }
+
+  get settled(): Promise<void> {
+    return this.#firstWord.settled;
   }
 
   /** True once OctoPrint pushes to the agent; until then events may pass unseen. */
@@ -95,7 +106,12 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   }
 
   /** The OctoPrint API key kept by the workspace; used at once, as OctoPrint refused none yet. */
-  useApiKey(apiKey: string): void {
+  useApiKey(apiKey: string | null): void {
+    if (apiKey === null) {
+      this.#isKeyless = true;
+      if (this.model.isPermissionDenied) this.#firstWord.settle();
+      return;
+    }
     if (this.#api.apiKey === apiKey) return;
     this.#api.setApiKey(apiKey);
     this.reconnectNow();
@@ -176,12 +192,14 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       if (!mayPrint(user)) {
         // followed again once the user may print: the key stays, its group changes
         this.update({ isReachable: true, isPermissionDenied: false, isReadOnlyKey: true });
+        this.#firstWord.settle();
         this.scheduleReconnect(OCTOPRINT, 'the OctoPrint key may not print');
         return;
       }
       const state = await readOctoPrintState(this.#api, this.#options.hasCamera);
       if (isOvertaken()) return;
       this.update({ ...state, isReadOnlyKey: false });
+      this.#firstWord.settle();
       const login = asRecord(await this.#api.post('api/login', { passive: true }));
       if (isOvertaken()) return;
       const push = await openPushSocket({
@@ -213,6 +231,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   /** OctoPrint reads the key as anonymous (or there is none yet). */
   #refused(): void {
     this.update({ isReachable: true, isPermissionDenied: true });
+    if (this.#api.apiKey || this.#isKeyless) this.#firstWord.settle();
     // without a key yet (it comes from Printdeck once the agent is in) this is no news
     if (this.#api.apiKey) this.scheduleReconnect(OCTOPRINT, 'OctoPrint refused the API key');
     else this.scheduleReconnect(OCTOPRINT, 'no OctoPrint API key yet', 'debug');
@@ -253,6 +272,7 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
     this.#check = null;
     if (this.isStopped) return;
     if (!(error instanceof HostHttpError)) this.update({ isReachable: false });
+    this.#firstWord.settle();
     this.scheduleReconnect(OCTOPRINT, reason);
   }
 

@@ -81,7 +81,7 @@ export class OctoPrintJobFollower {
     const current = this.#jobs.current;
     if (!current) return false;
     if (path !== null && path !== current.path) return this.#jobs.isActive();
-    return typeof printSeconds === 'number' && printSeconds > this.#jobs.ageS() + CLOCK_SLACK_S;
+    return typeof printSeconds === 'number' && !this.#jobs.mayHaveRun(printSeconds, CLOCK_SLACK_S);
   }
 
   /** After every change of `model`: the job it shows, and an end without an event. */
