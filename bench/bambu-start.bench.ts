@@ -2,18 +2,23 @@
  * Bambu start figure (issue 25): one 50 MB `.gcode.3mf` started on 20 virtual Bambu P1S at once,
  * from the agent's disk to "Preparing" on every printer: FTPS upload (implicit TLS), the `226`,
  * then `print.project_file` over MQTT. The server → agent download is the print-start bench's
- * part and is left out: the library takes no `.gcode.3mf` yet.
+ * part and is left out. The printers run in a child process (bambu-sims.ts), as real printers
+ * are other machines; the CPU of each side is printed, since the wall time on a shared machine
+ * depends on its load.
  * `npm run bench:bambu-start -- --printers 20 --megabytes 50`
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { silentLogger } from '@printdeck/agent-core';
 import { createDriver } from '../packages/agent-core/src/drivers/create-driver.js';
 import type { Driver } from '../packages/agent-core/src/drivers/driver.js';
-import { startVirtualBambu, writeZip, type VirtualBambu } from '@printdeck/simulator';
+import { writeZip } from '@printdeck/simulator';
+import type { SimsCommand, SimsReport } from './bambu-sims.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,9 +37,29 @@ async function waitFor(what: string, check: () => boolean, timeoutMs = 300_000):
   }
 }
 
+function ask<T extends SimsReport['type']>(
+  child: ChildProcess,
+  command: SimsCommand,
+  answer: T,
+): Promise<Extract<SimsReport, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: SimsReport) => {
+      if (message.type !== answer) return;
+      child.off('message', onMessage);
+      resolve(message as Extract<SimsReport, { type: T }>);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`printers process ended (${code})`)));
+    child.send(command);
+  });
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'printdeck-bambu-bench-'));
-  const sims: VirtualBambu[] = [];
+  const child = fork(fileURLToPath(new URL('./bambu-sims.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const drivers: Driver[] = [];
   try {
     // incompressible bytes stand in for the 3MF's meshes and thumbnails, stored whole
@@ -44,18 +69,10 @@ async function main(): Promise<void> {
     });
     const diskPath = join(dir, 'bench.gcode.3mf');
     await writeFile(diskPath, file);
-    for (let i = 0; i < PRINTERS; i++) {
-      const sim = await startVirtualBambu({ speed: 0, prepareSeconds: 3600, pushIntervalMs: 200 });
-      sims.push(sim);
+    const { printers } = await ask(child, { type: 'start', printers: PRINTERS }, 'started');
+    for (const sim of printers) {
       const driver = createDriver(
-        {
-          kind: 'bambu',
-          url: sim.host,
-          serial: sim.serial,
-          accessCode: sim.accessCode,
-          mqttPort: sim.mqttPort,
-          ftpsPort: sim.ftpsPort,
-        },
+        { kind: 'bambu', url: sim.host, ...sim },
         {
           log: silentLogger,
           localIpAddress: null,
@@ -73,7 +90,9 @@ async function main(): Promise<void> {
     await waitFor('every printer idle', () =>
       drivers.every((d) => d.getState().state.text === 'Operational'),
     );
+    await ask(child, { type: 'cpu' }, 'cpu');
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(
       drivers.map((driver) =>
         driver.storeFile(
@@ -86,18 +105,22 @@ async function main(): Promise<void> {
       drivers.every((d) => d.getState().state.text === 'Preparing'),
     );
     const seconds = (performance.now() - started) / 1000;
+    const agentCpu = process.cpuUsage(cpuBefore);
+    const printerCpu = await ask(child, { type: 'cpu' }, 'cpu');
     const sizeMb = file.length / 1024 / 1024;
+    const s = (ms: number) => (ms / 1000).toFixed(1);
     console.log(
       `${PRINTERS} Bambu printers, one ${sizeMb.toFixed(1)} MB .gcode.3mf: all Preparing after ${seconds.toFixed(1)} s ` +
-        `(${((sizeMb * PRINTERS) / seconds).toFixed(0)} MB/s through FTPS in total; goal < 15 s)`,
+        `(${((sizeMb * PRINTERS) / seconds).toFixed(0)} MB/s through FTPS in total; goal < 15 s); CPU meanwhile: ` +
+        `agent ${s(agentCpu.user / 1000)} s user + ${s(agentCpu.system / 1000)} s system, ` +
+        `printers ${s(printerCpu.userMs)} s user + ${s(printerCpu.systemMs)} s system`,
     );
-    for (const sim of sims) {
-      if (sim.printer.files.get('bench.gcode.3mf')?.size !== file.length)
-        throw new Error('upload incomplete');
-    }
+    const { sizes } = await ask(child, { type: 'stored', name: 'bench.gcode.3mf' }, 'stored');
+    if (sizes.some((size) => size !== file.length)) throw new Error('upload incomplete');
   } finally {
     await Promise.all(drivers.map((driver) => driver.stop()));
-    await Promise.all(sims.map((sim) => sim.close()));
+    child.send({ type: 'close' } satisfies SimsCommand);
+    await new Promise((resolve) => child.once('exit', resolve));
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -235,7 +235,10 @@ export function startAgent(options: AgentOptions): Agent {
       protocol: DEVICE_PROTOCOL_VERSION,
       agent_version: RELEASE_VERSION,
       driver: driver.kind,
-      capabilities: [...driver.capabilities],
+      // read at each hello: a PrusaLink camera is found only once the printer answered
+      get capabilities() {
+        return [...driver.capabilities];
+      },
     },
     backoff: tuning.serverBackoff,
     stableMs: tuning.stableMs,

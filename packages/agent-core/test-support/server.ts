@@ -14,7 +14,7 @@ import {
   type TestServer,
   type TestServerOptions,
 } from '@printdeck/server/test-support/test-server.js';
-import { startAgent } from '../src/agent.js';
+import { startAgent, type AgentTuning } from '../src/agent.js';
 import type { PrinterHost } from '../src/drivers/create-driver.js';
 import { createIdentity } from '../src/connection/identity.js';
 import { eventually, slicedGcode, TEST_TUNING } from './drivers.js';
@@ -45,6 +45,8 @@ export interface ServerFixture {
     name: string;
     printer: PrinterHost;
     localIpAddress: string;
+    /** over TEST_TUNING (a short `timelapseIntervalMs`, say) */
+    tuning?: Partial<AgentTuning>;
   }): Promise<number>;
 }
 
@@ -113,14 +115,14 @@ export function useServerWithWorkspace(
         () => fixture.deviceState(printerId),
         (row) => row.printer_state === expected,
       ),
-    async connectAgentPrinter({ name, printer, localIpAddress }) {
+    async connectAgentPrinter({ name, printer, localIpAddress, tuning }) {
       const key = (await fixture.api('/api/device_keys/', { method: 'POST' })).body.token as string;
       const agent = startAgent({
         serverUrl: fixture.t.baseUrl,
         deviceKey: key,
         identity: createIdentity(),
         printer,
-        tuning: TEST_TUNING,
+        tuning: { ...TEST_TUNING, ...tuning },
         localIpAddress,
       });
       cleanups.push(() => agent.stop());

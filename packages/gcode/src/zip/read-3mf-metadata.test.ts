@@ -37,6 +37,32 @@ describe('reading a .gcode.3mf', () => {
     expect(metadata.thumbnails).toMatchObject([{ width: 1, height: 1, format: 'png' }]);
   });
 
+  it('reads the printer model and each filament (grams, metres) from slice_info.config', async () => {
+    const sliceInfo =
+      '<config><header><header_item key="X-BBL-Client-Version" value="02.04.00.70"/></header>' +
+      '<plate><metadata key="index" value="1"/><metadata key="printer_model_id" value="C12"/>' +
+      '<filament id="3" type="PETG" color="#FF0000" used_m="1.20" used_g="3.5"/>' +
+      '<filament id="1" tray_info_idx="GFA00" type="PLA" color="#00AE42" used_m="5.31" used_g="16.09"/>' +
+      '</plate><plate><metadata key="index" value="2"/><metadata key="printer_model_id" value="C12"/>' +
+      '<filament id="2" type="ABS" color="#000000" used_m="9" used_g="20"/></plate></config>';
+    const archive = buildZip([
+      plate(1, '; BambuStudio 02.04.00.70\nG28\n'),
+      { name: 'Metadata/slice_info.config', data: Buffer.from(sliceInfo) },
+    ]);
+    const metadata = await parse3mfMetadata(archive);
+    expect(metadata.printer_model_id).toBe('C12');
+    expect(metadata.filaments).toEqual([
+      { id: 1, type: 'PLA', color: '#00AE42', used_g: 16.09, used_m: 5.31 },
+      { id: 3, type: 'PETG', color: '#FF0000', used_g: 3.5, used_m: 1.2 },
+    ]);
+    expect(metadata.filament_used_g_per_tool).toEqual([16.09, 0, 3.5]);
+  });
+
+  it('a 3MF without slice_info.config has no model and no filament list', async () => {
+    const metadata = await parse3mfMetadata(buildZip([plate(1)]));
+    expect(metadata).toMatchObject({ printer_model_id: null, filaments: [] });
+  });
+
   it('keeps the head and tail of a plate larger than the windows, as for a .gcode', async () => {
     const middle = ';\n'.repeat(2 * MiB);
     const metadata = await parse3mfMetadata(buildZip([plate(1, BAMBU_STUDIO + middle + 'M84\n')]));

@@ -29,6 +29,8 @@ export interface VirtualBambuOptions extends SimulatorOptions {
   cameraPort?: number;
   /** real ms between camera frames (the printer: 1–2 s) */
   frameIntervalMs?: number;
+  /** `product_name` in `info.get_version` (default "Bambu Lab P1S") */
+  productName?: string;
 }
 
 export interface VirtualBambu extends Simulator<BambuFaults> {
@@ -79,7 +81,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     printer,
     panel,
     serial,
-    productName: 'Bambu Lab P1S',
+    productName: options.productName ?? 'Bambu Lab P1S',
     firmware: '01.08.02.00',
     prepareSeconds: options.prepareSeconds ?? 3,
     publish: (message) => {

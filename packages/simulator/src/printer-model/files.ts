@@ -13,8 +13,9 @@ export interface StoredFile {
   content: Buffer;
   /** Simulated ms. */
   modified: number;
-  sha1: string;
-  sha256: string;
+  /** computed on first read: hashing every upload up front cost the Bambu start bench ~10 % */
+  readonly sha1: string;
+  readonly sha256: string;
   metadata: GcodeMetadata;
   prints: { success: number; failure: number; last: PrintRecord | null };
 }
@@ -72,18 +73,16 @@ export class FileStore {
       throw new FileStoreError('full', 'Not enough free space');
     }
     const name = clean.slice(clean.lastIndexOf('/') + 1);
-    const file: StoredFile = {
+    const file: StoredFile = withLazyHashes({
       path: clean,
       name,
       display: display ?? name,
       size: content.length,
       content,
       modified,
-      sha1: createHash('sha1').update(content).digest('hex'),
-      sha256: createHash('sha256').update(content).digest('hex'),
       metadata: readGcodeMetadata(content),
       prints: previous?.prints ?? { success: 0, failure: 0, last: null },
-    };
+    });
     this.#files.set(clean, file);
     this.#usedBytes += content.length - freed;
     for (const folder of parentFolders(clean)) this.#folders.add(folder);
@@ -158,4 +157,21 @@ function tryNormalizePath(path: string): string | null {
 function parentFolders(path: string): string[] {
   const segments = path.split('/').slice(0, -1);
   return segments.map((_, index) => segments.slice(0, index + 1).join('/'));
+}
+
+/** `sha1` and `sha256` as getters that hash the content once, when first asked. */
+function withLazyHashes(file: Omit<StoredFile, 'sha1' | 'sha256'>): StoredFile {
+  const hashes = new Map<'sha1' | 'sha256', string>();
+  const hash = (algorithm: 'sha1' | 'sha256') => {
+    let digest = hashes.get(algorithm);
+    if (digest === undefined) {
+      digest = createHash(algorithm).update(file.content).digest('hex');
+      hashes.set(algorithm, digest);
+    }
+    return digest;
+  };
+  return Object.defineProperties(file as StoredFile, {
+    sha1: { get: () => hash('sha1'), enumerable: true },
+    sha256: { get: () => hash('sha256'), enumerable: true },
+  });
 }

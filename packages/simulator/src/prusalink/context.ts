@@ -1,4 +1,5 @@
 import type { VirtualPrinter } from '../printer-model/printer.js';
+import type { PrusaLinkCamera } from './camera-routes.js';
 import type { DigestSettings } from './digest.js';
 import type { PrusaLinkPanel } from './state.js';
 
@@ -15,4 +16,6 @@ export interface PrusaLinkContext {
   isTransferring: boolean;
   maxUploadBytes: number;
   serial: string;
+  /** a Prusa-Link (MK3 + Raspberry Pi) with a camera; Buddy firmware has none (null) */
+  camera: PrusaLinkCamera | null;
 }

@@ -78,3 +78,51 @@ describe('virtual PrusaLink', () => {
     expect(idle.printer.state).toBe('IDLE');
   });
 });
+
+describe('virtual PrusaLink cameras (Prusa-Link `prusa/link/web/cameras.py`)', () => {
+  it('Buddy has no cameras API: 404', async () => {
+    expect((await call('/api/v1/cameras')).status).toBe(404);
+    expect((await call('/api/v1/cameras/snap')).status).toBe(404);
+  });
+
+  it('with a camera: listed, 204 before its first photo, then the last photo as JPEG', async () => {
+    const camera = await startVirtualPrusaLink({
+      speed: 0,
+      password: 'pw',
+      tickMs: 10,
+      camera: { width: 64, height: 48 },
+      cameraFirstPhotoMs: 300,
+    });
+    try {
+      const ask = async (path: string) => {
+        const first = await fetch(`${camera.url}${path}`);
+        const nonce = /nonce="([^"]+)"/.exec(first.headers.get('www-authenticate') ?? '')![1]!;
+        const ha1 = md5('maker:Printer API:pw');
+        const response = md5(`${ha1}:${nonce}:${md5(`GET:${path}`)}`);
+        return fetch(`${camera.url}${path}`, {
+          headers: {
+            authorization: `Digest username="maker", realm="Printer API", nonce="${nonce}", uri="${path}", response="${response}"`,
+          },
+        });
+      };
+      const list = (await (await ask('/api/v1/cameras')).json()) as {
+        camera_list: Array<{ camera_id: string; connected: boolean }>;
+      };
+      expect(list.camera_list).toHaveLength(1);
+      expect(list.camera_list[0]!.connected).toBe(true);
+      expect((await ask('/api/v1/cameras/snap')).status).toBe(204);
+      await expect
+        .poll(async () => (await ask('/api/v1/cameras/snap')).status, { timeout: 5000 })
+        .toBe(200);
+      const photo = await ask(`/api/v1/cameras/${list.camera_list[0]!.camera_id}/snap`);
+      expect(photo.headers.get('content-type')).toBe('image/jpeg');
+      const jpeg = Buffer.from(await photo.arrayBuffer());
+      expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+      const unknown = await ask('/api/v1/cameras/nope/snap');
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ message: 'Camera with id: nope is not available' });
+    } finally {
+      await camera.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { Camera, headAcrossBed } from '../camera/camera.js';
 import { LinkFaults } from '../faults.js';
 import type { HttpError } from '../http/errors.js';
 import { sendBytes, sendJson } from '../http/respond.js';
@@ -9,10 +10,11 @@ import {
   type Simulator,
   type SimulatorOptions,
 } from '../simulator.js';
+import { prusaLinkCameraRoutes } from './camera-routes.js';
 import type { PrusaLinkContext } from './context.js';
 import { PrusaLinkFaults } from './faults.js';
 import { prusaLinkRoutes } from './routes.js';
-import { PrusaLinkPanel } from './state.js';
+import { prusaLinkState, PrusaLinkPanel } from './state.js';
 
 export interface VirtualPrusaLinkOptions extends SimulatorOptions {
   /** Digest user (Buddy: always `maker`). */
@@ -21,6 +23,13 @@ export interface VirtualPrusaLinkOptions extends SimulatorOptions {
   password?: string;
   /** Real ms a nonce is good for (Buddy: under 5 s; reference §3.2). */
   nonceLifeMs?: number;
+  /**
+   * `camera` (SimulatorOptions) makes this a Prusa-Link with a camera and its `/api/v1/cameras`
+   * API; without one the printer is Buddy firmware, whose API has no cameras (404).
+   * Real ms until that camera's first photo (default 0) and between photos (default 10 s).
+   */
+  cameraFirstPhotoMs?: number;
+  cameraPhotoIntervalMs?: number;
 }
 
 export interface VirtualPrusaLink extends Simulator<PrusaLinkFaults> {
@@ -83,13 +92,24 @@ export async function startVirtualPrusaLink(
     isTransferring: false,
     maxUploadBytes: options.maxUploadBytes ?? 64 * 1024 * 1024,
     serial: 'CZPX4720X004XK00001',
+    camera: null,
   };
+  if (options.camera) {
+    ctx.camera = {
+      id: 'bWs0LXdlYmNhbQ',
+      camera: new Camera(() => cameraView(ctx), options.camera),
+      firstPhotoMs: options.cameraFirstPhotoMs ?? 0,
+      photoIntervalMs: options.cameraPhotoIntervalMs ?? 10_000,
+      startedAt: Date.now(),
+      lastPhoto: null,
+    };
+  }
   const links = new LinkFaults();
   const host = await serveSimulator({
     options,
     printer,
     links,
-    routes: prusaLinkRoutes(ctx),
+    routes: [...prusaLinkRoutes(ctx), ...(ctx.camera ? prusaLinkCameraRoutes(ctx) : [])],
     sendError: sendPrusaLinkError,
     upgrade: (_req, socket) => socket.destroy(),
     // PrusaLink pushes nothing: clients poll /api/v1/status
@@ -104,5 +124,21 @@ export async function startVirtualPrusaLink(
     staleAnswers: () => ctx.auth.staleAnswers,
     printer,
     faults: new PrusaLinkFaults(links, printer, ctx),
+  };
+}
+
+/** What the Prusa-Link camera sees: the printer, its state and the job. */
+function cameraView(ctx: PrusaLinkContext) {
+  const { printer } = ctx;
+  const job = printer.job;
+  return {
+    name: printer.name,
+    state: prusaLinkState(printer, ctx.panel),
+    extruder: printer.extruder,
+    bed: printer.bed,
+    progress: job.file && job.isActive ? job.progress : null,
+    head: job.isActive ? headAcrossBed(job.progress) : null,
+    fileName: job.file?.display ?? null,
+    lights: printer.lights,
   };
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { PrintFileResult } from '@printdeck/shared';
 import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
 import { printerFileName } from '../host-files.js';
-import { withPrinterFtps, type FtpsTarget } from './bambu-ftps.js';
+import { uploadLocalFile, withPrinterFtps, type FtpsTarget } from './bambu-ftps.js';
 
 /** Publishes one request and resolves with the printer's reply (null when none came in time). */
 export type BambuSend = (
@@ -166,7 +166,7 @@ export async function uploadToBambu(
   printableKind(name);
   await withPrinterFtps(ftps, async (client) => {
     try {
-      await client.uploadFrom(file.diskPath, name);
+      await uploadLocalFile(client, file.diskPath, name);
     } catch (error) {
       await client.remove(name, true).catch(() => undefined);
       throw error;

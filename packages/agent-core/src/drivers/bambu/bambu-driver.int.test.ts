@@ -219,6 +219,27 @@ describe('Bambu driver: jobs', () => {
     });
   });
 
+  it('refuses a .gcode.3mf sliced for another model before sending a byte, with both models named', async () => {
+    const slicedFor = (model: string) =>
+      writeZip({
+        '3D/3dmodel.model': '<model/>',
+        'Metadata/plate_1.gcode': slicedGcode(60),
+        'Metadata/slice_info.config':
+          `<config><plate><metadata key="index" value="1"/>` +
+          `<metadata key="printer_model_id" value="${model}"/></plate></config>`,
+      });
+    const message = await expectRefusal(
+      fixture.printFile({ name: 'a1.gcode.3mf', content: slicedFor('N2S'), jobId: 14 }),
+      'not-operational',
+    );
+    expect(message).toBe(
+      'a1.gcode.3mf was sliced for a Bambu Lab A1 (N2S); this printer is a Bambu Lab P1S. ' +
+        'Slice it again for this printer.',
+    );
+    expect(sim.printer.files.get('a1.gcode.3mf')).toBeUndefined();
+    expect(lastRequest('project_file')?.url).not.toBe('ftp:///a1.gcode.3mf');
+  });
+
   it('starts the chosen plate of a .gcode.3mf: project_file names Metadata/plate_2.gcode', async () => {
     events.length = 0;
     const content = writeZip({

@@ -14,6 +14,7 @@ import { takeBambuSnapshot, type CameraTarget } from './bambu-camera.js';
 import { runBambuCommand, uploadToBambu, type BambuSend } from './bambu-commands.js';
 import type { FtpsTarget } from './bambu-ftps.js';
 import { BambuJobFollower } from './bambu-job-follower.js';
+import { assertSlicedFor, productNameOf, readSlicedPrinterModel } from './bambu-sliced-model.js';
 import { PUSHALL_MIN_INTERVAL_MS, PushallWatchdog } from './bambu-watchdog.js';
 import { MAX_REPORT_BYTES, mergeReport, parseReport } from './bambu-report.js';
 import {
@@ -125,11 +126,18 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     return runBambuCommand(this.#send, this.#ftps, command);
   }
 
+  /** the printer's `product_name` from `info.get_version` ("Bambu Lab P1S"), once it answered */
+  #productName: string | null = null;
+
   async storeFile(file: LocalPrintFile, _signal: AbortSignal): Promise<PrintFileResult> {
     this.#assertConnected();
     // a start while busy is refused, and on an A1 mini it cancelled the running job (§1.9)
     if (file.print && isActiveState(gcodeState(this.model.report))) {
       throw new CommandFailed('busy', 'The printer is busy with another print.');
+    }
+    if (/\.3mf$/i.test(file.fileName)) {
+      const modelId = await readSlicedPrinterModel(file.diskPath);
+      assertSlicedFor(file.fileName, modelId, this.#productName);
     }
     return uploadToBambu(this.#send, this.#ftps, file);
   }
@@ -254,7 +262,11 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       void this.#send('pushing', { command: 'pushall', version: 1, push_target: 1 }).catch(
         () => undefined,
       );
-      void this.#send('info', { command: 'get_version' }).catch(() => undefined);
+      void this.#send('info', { command: 'get_version' })
+        .then((reply) => {
+          this.#productName = productNameOf(reply) ?? this.#productName;
+        })
+        .catch(() => undefined);
     });
     this.#silence.onConnect(Date.now());
     this.#watchdog = setInterval(() => this.#checkSilence(), Math.max(1000, this.#silenceMs / 4));

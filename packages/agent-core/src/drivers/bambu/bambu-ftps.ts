@@ -1,4 +1,6 @@
 import { Client, FTPError } from 'basic-ftp';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { ConnectionOptions } from 'node:tls';
 import type { TLSSocket } from 'node:tls';
 import { CommandFailed, describeError } from '../driver.js';
@@ -61,6 +63,30 @@ export async function withPrinterFtps<T>(
     throw ftpsFailure(error);
   } finally {
     client.close();
+  }
+}
+
+/**
+ * Read size of an upload: 1 MiB, not the 64 KiB default of a file stream. Sixteen times fewer
+ * reads and stream turns per file; with 20 uploads at once (bench:bambu-start) the small reads
+ * cost more than the TLS. The TLS layer still sends 16 KiB records, as any client does.
+ */
+const UPLOAD_READ_BYTES = 1024 * 1024;
+
+/** Sends a file from the agent's disk; a file that changes meanwhile fails rather than half-sent. */
+export async function uploadLocalFile(client: Client, diskPath: string, name: string) {
+  const { size } = await stat(diskPath);
+  const source = createReadStream(diskPath, { highWaterMark: UPLOAD_READ_BYTES });
+  try {
+    await client.uploadFrom(source, name);
+  } finally {
+    source.destroy();
+  }
+  if (source.bytesRead !== size) {
+    throw new CommandFailed(
+      'internal',
+      `The file changed on the agent's disk while it was sent (${source.bytesRead} of ${size} bytes).`,
+    );
   }
 }
 

@@ -9,22 +9,41 @@ import { eventually, slicedGcode, whileAdvancing } from '../../../test-support/d
 const fx = useServerWithWorkspace();
 const { api, cleanups, control, waitForPrinterState } = fx;
 const PASSWORD = 'Tr7bQ2xZ';
+/** a video takes frames, then its assembly: more than the default wait on a busy machine */
+const WAIT_MS = 30_000;
 
-async function prusaPrinter(password = PASSWORD): Promise<{ sim: VirtualPrusaLink; id: number }> {
+async function prusaPrinter(
+  password = PASSWORD,
+  camera?: { width: number; height: number },
+): Promise<{ sim: VirtualPrusaLink; id: number }> {
   const sim = await startVirtualPrusaLink({
     speed: 0,
     tickMs: 10,
     password: PASSWORD,
     printer: { homingSeconds: 0 },
+    // a camera makes it a Prusa-Link (MK3 + Raspberry Pi), photos as often as the test asks
+    ...(camera ? { camera, cameraPhotoIntervalMs: 0 } : {}),
   });
   cleanups.push(() => sim.close());
   const id = await fx.connectAgentPrinter({
-    name: 'MK4',
+    name: camera ? 'MK3S' : 'MK4',
     printer: { kind: 'prusalink', url: sim.url, password },
     localIpAddress: '192.168.7.30',
+    tuning: { timelapseIntervalMs: 40 },
   });
   return { sim, id };
 }
+
+const framesOf = async (jobId: number) =>
+  (await api(`/api/groups/${fx.workspace}/videos/${jobId}/`)).body?.frames as
+    { received: number; corrupt: number; dropped: number } | undefined;
+const videoState = async (jobId: number) =>
+  (
+    (await api(`/api/groups/${fx.workspace}/print-jobs/?limit=100`)).body.results as Array<{
+      id: number;
+      video_state: string | null;
+    }>
+  ).find((job) => job.id === jobId)?.video_state;
 
 describe('agent ⇄ server: a PrusaLink printer', () => {
   it('prints a workspace file, pauses, resumes and cancels it; the job ends cancelled once', async () => {
@@ -103,6 +122,82 @@ describe('agent ⇄ server: a PrusaLink printer', () => {
     sim.faults.confirmOnScreen();
     await waitForPrinterState(id, 'READY_TO_PRINT');
     expect((await jobs()).map((j) => j.outcome)).toEqual(['done']);
+  });
+
+  it(
+    'a Prusa-Link camera: snapshots, and a make_video print becomes a video of its frames',
+    { timeout: 120_000 },
+    async () => {
+      const { sim, id } = await prusaPrinter(PASSWORD, { width: 160, height: 120 });
+      await waitForPrinterState(id, 'READY_TO_PRINT');
+      const frame = await api(`/api/printers/${id}/snapshot/`);
+      expect(frame.status, frame.text).toBe(200);
+      expect(frame.headers.get('content-type')).toBe('image/jpeg');
+
+      const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
+        bytes: Buffer.concat([slicedGcode(3600), Buffer.from('; pad\n'.repeat(200))]),
+        filename: 'filmed.gcode',
+      });
+      const started = await whileAdvancing(
+        sim.printer,
+        api(`/api/printers/${id}/files/`, {
+          method: 'POST',
+          body: { file_id: upload.body.id, print: true, make_video: true },
+        }),
+        50,
+      );
+      expect(started.status, started.text).toBe(201);
+      expect(started.body.warnings).toBeUndefined();
+      const jobId = started.body.printjob_id as number;
+      await whileAdvancing(
+        sim.printer,
+        eventually(
+          'frames',
+          async () => (await framesOf(jobId))?.received ?? 0,
+          (n) => n >= 4,
+          WAIT_MS,
+        ),
+        2000,
+      );
+      await whileAdvancing(
+        sim.printer,
+        eventually(
+          'done',
+          async () => (await fx.deviceState(id)).printer_state,
+          (s) => s !== 'PRINTING',
+          WAIT_MS,
+        ),
+        60_000,
+      );
+      await eventually(
+        'video ready',
+        () => videoState(jobId),
+        (state) => state === 'READY',
+        WAIT_MS,
+      );
+      expect(await framesOf(jobId)).toMatchObject({ corrupt: 0, dropped: 0 });
+    },
+  );
+
+  it('a MK4 (Buddy) has no camera: no snapshot, and make_video says no_camera at the start', async () => {
+    const { sim, id } = await prusaPrinter();
+    await waitForPrinterState(id, 'READY_TO_PRINT');
+    expect((await api(`/api/printers/${id}/snapshot/`)).status).not.toBe(200);
+    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
+      bytes: Buffer.concat([slicedGcode(600), Buffer.from('; pad\n'.repeat(200))]),
+      filename: 'unfilmed.gcode',
+    });
+    const started = await whileAdvancing(
+      sim.printer,
+      api(`/api/printers/${id}/files/`, {
+        method: 'POST',
+        body: { file_id: upload.body.id, print: true, make_video: true },
+      }),
+      50,
+    );
+    expect(started.status, started.text).toBe(201);
+    expect(started.body.warnings).toEqual(['no_camera']);
+    expect(await videoState(started.body.printjob_id as number)).toBe('NOT_RECORDED');
   });
 
   it('a wrong password reads as permission denied on the printer’s row', async () => {

@@ -15,6 +15,7 @@ import {
   PrusaLinkRefused,
   type PrusaLinkCredentials,
 } from './prusalink-api.js';
+import { findPrusaLinkCamera, takePrusaLinkSnapshot } from './prusalink-camera.js';
 import { runPrusaLinkCommand, uploadToPrusaLink } from './prusalink-commands.js';
 import { PrusaLinkJobFollower } from './prusalink-job-follower.js';
 import {
@@ -38,7 +39,10 @@ export interface PrusaLinkDriverOptions extends HostDriverOptions {
  */
 export class PrusaLinkDriver extends HostDriver<PrusaLinkModel> implements Driver {
   readonly kind = 'prusalink' as const;
-  readonly capabilities: readonly DeviceCommandName[] = CAPABILITIES.prusalink;
+  /** a Prusa-Link with a camera adds `snapshot` once it is found (see `findPrusaLinkCamera`) */
+  get capabilities(): readonly DeviceCommandName[] {
+    return this.model.hasCamera ? [...CAPABILITIES.prusalink, 'snapshot'] : CAPABILITIES.prusalink;
+  }
   readonly #api: PrusaLinkApi;
   readonly #pollMs: number;
   #poll: NodeJS.Timeout | null = null;
@@ -64,6 +68,7 @@ export class PrusaLinkDriver extends HostDriver<PrusaLinkModel> implements Drive
   async run(command: DriverCommand, signal: AbortSignal): Promise<unknown> {
     this.assertReachable();
     this.#assertAccepted();
+    if (command.name === 'snapshot') return takePrusaLinkSnapshot(this.#api, signal);
     const result = await runPrusaLinkCommand(this.#api, command, signal);
     void this.#read();
     return result;
@@ -98,6 +103,7 @@ export class PrusaLinkDriver extends HostDriver<PrusaLinkModel> implements Drive
       }
       await this.#read();
       if (this.isStopped || !this.model.isReachable || this.model.isPermissionDenied) return;
+      this.update({ hasCamera: await findPrusaLinkCamera(this.#api) });
       this.markConnected();
       this.disconnect();
       this.#poll = setInterval(() => void this.#read(), this.#pollMs);

@@ -56,6 +56,8 @@ export interface PrusaLinkModel {
   job: PrusaLinkJob | null;
   tracked: TrackedJob | null;
   localIpAddress: string | null;
+  /** a Prusa-Link camera was listed (`GET /api/v1/cameras`); Buddy has none */
+  hasCamera: boolean;
 }
 
 export function initialPrusaLinkModel(localIpAddress: string | null): PrusaLinkModel {
@@ -68,6 +70,7 @@ export function initialPrusaLinkModel(localIpAddress: string | null): PrusaLinkM
     job: null,
     tracked: null,
     localIpAddress,
+    hasCamera: false,
   };
 }
 
@@ -152,7 +155,7 @@ export function prusaLinkFlags(state: PrusaLinkState): { text: string; flags: St
 }
 
 export function normalisePrusaLinkState(model: PrusaLinkModel): DeviceState {
-  const plugins = { ...NO_PLUGINS };
+  const plugins = { ...NO_PLUGINS, camera: model.hasCamera };
   const common = { fan: { speed: null }, homed_axes: null };
   const unreachable = unreachableState({
     hostName: PRUSALINK,
