@@ -34,7 +34,6 @@ export const StatsUserSchema = EndedTotalsSchema.extend({
   user_id: z.number().int().nullable(),
   username: z.string(),
 });
-export type StatsUser = z.infer<typeof StatsUserSchema>;
 
 /** Ended jobs per user of the range's UTC days, most jobs first (running jobs not yet). */
 export const WorkspaceStatsUsersSchema = z.object({
@@ -50,7 +49,6 @@ export const StatsFileSchema = EndedTotalsSchema.extend({
   /** when its newest ended job started */
   last_started_on: z.string(),
 });
-export type StatsFile = z.infer<typeof StatsFileSchema>;
 
 /** The workspace's most printed files of all time (ended jobs), most jobs first. */
 export const WorkspaceStatsFilesSchema = z.object({

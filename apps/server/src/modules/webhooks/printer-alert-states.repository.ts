@@ -50,5 +50,3 @@ export function createPrinterAlertStatesRepository(db: Db) {
     },
   };
 }
-
-export type PrinterAlertStatesRepository = ReturnType<typeof createPrinterAlertStatesRepository>;
