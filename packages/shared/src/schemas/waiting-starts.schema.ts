@@ -24,4 +24,3 @@ export const PrintStartWaitingSchema = z.object({
   waiting_start: WaitingStartSchema,
 });
 export type PrintStartWaiting = z.infer<typeof PrintStartWaitingSchema>;
-

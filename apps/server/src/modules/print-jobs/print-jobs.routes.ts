@@ -32,7 +32,7 @@ export function registerPrintJobsRoutes(
       tags,
       summary: 'Print a G-code file on this printer (OPERATE_PRINTERS)',
       description:
-        '201: the printer started the job. 202: the workspace\'s staggered-start rule holds it; ' +
+        "201: the printer started the job. 202: the workspace's staggered-start rule holds it; " +
         'recorded as a waiting start that begins by itself when allowed (cancel: ' +
         'DELETE /api/waiting-starts/{id}/).',
       params: idParams,

@@ -143,8 +143,8 @@ export function createPrintJobsService(deps: Deps) {
       );
     const device = live.get(printer.device_key_id);
     if (
-      derivePrinterState({ isConnected: device.isConnected, state: device.state })
-        .printerState !== 'READY_TO_PRINT'
+      derivePrinterState({ isConnected: device.isConnected, state: device.state }).printerState !==
+      'READY_TO_PRINT'
     ) {
       throw new AppError('conflict', 'Not all selected printers are ready to print.');
     }
@@ -169,7 +169,7 @@ export function createPrintJobsService(deps: Deps) {
     );
     if (problem) throw new AppError('conflict', LOADED_FILAMENT_MESSAGES[problem]);
     const plate = requirePrintableOn(device.driver, file, input.plate);
-    return { printer, device, file, plate };
+    return { printer, file, plate };
   }
 
   return {
@@ -188,7 +188,7 @@ export function createPrintJobsService(deps: Deps) {
       /** a queue item's material and colour (issue 26): the loaded spool must have them */
       options: { required?: FilamentRequirement | null } = {},
     ): Promise<PrintStartResponse> {
-      const { printer, device, file, plate } = await checkStart(userId, printerId, input, options);
+      const { printer, file, plate } = await checkStart(userId, printerId, input, options);
       const user = await users.findUserById(userId);
       const jobId = await jobs.insertJob({
         workspace_id: printer.workspace_id,

@@ -89,7 +89,10 @@ describe('staggered start of a bulk print', () => {
     expect(startedCount(printers)).toBe(2);
     const waitingAnswers = answers.filter((answer) => answer.status === 202);
     for (const answer of waitingAnswers)
-      expect(answer.body.waiting_start).toMatchObject({ state: 'waiting', file_name: 'bracket.gcode' });
+      expect(answer.body.waiting_start).toMatchObject({
+        state: 'waiting',
+        file_name: 'bracket.gcode',
+      });
 
     // the same request again (a browser retry) records nothing twice: the same waiting start
     const againIndex = answers.findIndex((answer) => answer.status === 202);

@@ -14,7 +14,8 @@ export function registerWaitingStartsRoutes(app: FastifyInstance, starts: Waitin
     config: { permission: 'VIEW_GROUP' },
     schema: {
       tags,
-      summary: 'Starts waiting for the staggered-start rule, and those that failed in the last hour',
+      summary:
+        'Starts waiting for the staggered-start rule, and those that failed in the last hour',
       params: z.strictObject({ g: IdParamSchema }),
       response: { 200: z.array(WaitingStartSchema) },
     },

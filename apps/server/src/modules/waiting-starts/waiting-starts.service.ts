@@ -87,10 +87,7 @@ export function createWaitingStarts(deps: {
     return { allowed, isSlotOpen };
   }
 
-  async function takeSlot(
-    executor: Executor,
-    workspaceId: number,
-  ) {
+  async function takeSlot(executor: Executor, workspaceId: number) {
     await executor
       .updateTable('workspaces')
       .set({ last_auto_start_on: nowIso() })
@@ -124,7 +121,11 @@ export function createWaitingStarts(deps: {
       const message = error instanceof Error ? error.message : String(error);
       // a start sent at once answered its person, who saw why: only a waited one stays shown
       if (isWaited)
-        await repository.move(db, row.id, 'starting', { state: 'failed', on: nowIso(), error: message });
+        await repository.move(db, row.id, 'starting', {
+          state: 'failed',
+          on: nowIso(),
+          error: message,
+        });
       else await repository.remove(row.id);
       throw error;
     }
@@ -220,10 +221,12 @@ export function createWaitingStarts(deps: {
         return { status: 201, body: await deps.printJobs.startPrint(userId, printerId, input) };
       const decided = await db.transaction().execute(async (trx) => {
         await repository.lockWorkspace(trx, printer.workspace_id);
-        if (await repository.hasOpen(trx, printer.id)) throw new AppError('conflict', ALREADY_WAITING);
+        if (await repository.hasOpen(trx, printer.id))
+          throw new AppError('conflict', ALREADY_WAITING);
         const locked = await readRules(printer.workspace_id, trx);
         const { allowed, isSlotOpen } = await isAllowedNow(trx, printer.workspace_id, locked);
-        const isBehindOthers = (await repository.firstWaiting(trx, printer.workspace_id, 1)).length > 0;
+        const isBehindOthers =
+          (await repository.firstWaiting(trx, printer.workspace_id, 1)).length > 0;
         const isNow = allowed > 0 && isSlotOpen && !isBehindOthers;
         if (isNow && locked.stagger_interval_s !== null) await takeSlot(trx, printer.workspace_id);
         const on = nowIso();
@@ -248,7 +251,8 @@ export function createWaitingStarts(deps: {
           });
         return { id, isNow };
       });
-      if (!decided.isNow) return { status: 202, body: { waiting_start: await present(decided.id) } };
+      if (!decided.isNow)
+        return { status: 202, body: { waiting_start: await present(decided.id) } };
       const row = await repository.find(decided.id);
       return { status: 201, body: await send(row!, false) };
     },
@@ -277,7 +281,9 @@ export function createWaitingStarts(deps: {
 
     /** Wires the look-again-now to the devices' states (a printer done heating). */
     listen(): void {
-      deps.live.onStateChange((deviceKeyId) => void onDeviceState(deviceKeyId).catch(() => undefined));
+      deps.live.onStateChange(
+        (deviceKeyId) => void onDeviceState(deviceKeyId).catch(() => undefined),
+      );
       deps.live.onPresence((deviceKeyId) => void onDeviceState(deviceKeyId).catch(() => undefined));
     },
   };

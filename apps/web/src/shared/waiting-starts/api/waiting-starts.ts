@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { BACKGROUND_ERRORS } from '../../../api/query-meta';
 
-export const waitingStartsQueryKey = (workspaceId: number) => ['waiting-starts', workspaceId] as const;
+export const waitingStartsQueryKey = (workspaceId: number) =>
+  ['waiting-starts', workspaceId] as const;
 
 /** While a start waits its turn, the cards look again this often (it starts by itself). */
 const WAITING_REFRESH_MS = 5_000;
