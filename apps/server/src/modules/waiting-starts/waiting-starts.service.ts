@@ -70,7 +70,7 @@ export function createWaitingStarts(deps: {
       .executeTakeFirstOrThrow();
   }
 
-  /** Whether the rule lets this start (the `order`-th waiting one, 0 for a new one) go now. */
+  /** How many more printers may start heating now, and whether the seconds between starts passed. */
   async function isAllowedNow(
     executor: Executor,
     workspaceId: number,
