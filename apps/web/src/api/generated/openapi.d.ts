@@ -4746,7 +4746,7 @@ export interface operations {
                             url: string;
                             topic: string | null;
                             has_token: boolean;
-                            events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                            events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                             is_enabled: boolean;
                             created_on: string;
                         }[];
@@ -4776,7 +4776,7 @@ export interface operations {
                     url: string;
                     topic?: string;
                     token?: string;
-                    events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                    events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                     is_enabled?: boolean;
                 };
             };
@@ -4796,7 +4796,7 @@ export interface operations {
                         url: string;
                         topic: string | null;
                         has_token: boolean;
-                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                         is_enabled: boolean;
                         created_on: string;
                     };
@@ -4860,7 +4860,7 @@ export interface operations {
                     url?: string;
                     topic?: string;
                     token?: string | null;
-                    events?: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                    events?: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                     is_enabled?: boolean;
                 };
             };
@@ -4880,7 +4880,7 @@ export interface operations {
                         url: string;
                         topic: string | null;
                         has_token: boolean;
-                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                         is_enabled: boolean;
                         created_on: string;
                     };
