@@ -5424,6 +5424,7 @@ export interface operations {
                         date_to: string;
                         /** @enum {string} */
                         bucket: "day" | "week";
+                        currency: string | null;
                         periods: {
                             start: string;
                             done: number;
@@ -5438,6 +5439,7 @@ export interface operations {
                             printer_name: string;
                             jobs: number;
                             printing_time_sec: number;
+                            cost: number;
                         }[];
                     };
                 };
