@@ -10,16 +10,16 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Print jobs as the server records them, written straight into the instance's database. */
 function seedJobs(app: AppUnderTest, member: Member, now: number): void {
-  const jobs: Array<[number, string, EndedJob['outcome']]> = [
-    [3, 'Prusa MK4', 'done'],
-    [3, 'Prusa MK4', 'done'],
-    [3, 'Voron 2.4', 'failed'],
-    [2, 'Voron 2.4', 'done'],
-    [1, 'Prusa MK4', 'cancelled'],
+  const jobs: Array<[number, string, EndedJob['outcome'], number]> = [
+    [3, 'Prusa MK4', 'done', 1.5],
+    [3, 'Prusa MK4', 'done', 1.5],
+    [3, 'Voron 2.4', 'failed', 0.75],
+    [2, 'Voron 2.4', 'done', 4.25],
+    [1, 'Prusa MK4', 'cancelled', 0.5],
   ];
   seedEndedJobs(
     app,
-    jobs.map(([daysAgo, printerName, outcome]) => ({
+    jobs.map(([daysAgo, printerName, outcome, cost]) => ({
       workspaceId: member.workspaceId,
       printerName,
       username: member.email,
@@ -29,6 +29,7 @@ function seedJobs(app: AppUnderTest, member: Member, now: number): void {
       grams: 12,
       millimetres: 4000,
       printingTimeSec: 3600,
+      cost,
     })),
   );
 }
@@ -66,6 +67,12 @@ describe('statistics charts', () => {
     await expectVisible(printers.getByText('Prusa MK4'));
     await expectVisible(printers.getByText('Voron 2.4'));
     expect(await printers.locator('.recharts-bar-rectangle path').count()).toBe(2);
+
+    // what each printer's prints cost (issue 26): Voron 5, MK4 3.5
+    const cost = page.getByRole('region', { name: 'Cost per printer' });
+    await expectVisible(cost.getByText('Voron 2.4'));
+    await expectVisible(cost.getByText('Prusa MK4'));
+    expect(await cost.locator('.recharts-bar-rectangle path').count()).toBe(2);
 
     // per week: at most two weeks in seven days
     await page.getByText('Per week').click();

@@ -199,6 +199,8 @@ export const BOTH_DIALECTS = {
     'loads racing for one spool or one tool: row locks only PostgreSQL runs side by side',
   'apps/server/src/modules/spools/spool-consumption.int.test.ts':
     'usage taken from spools in the ending transaction, its key and the low crossing in SQL',
+  'apps/server/src/modules/waiting-starts/waiting-starts.int.test.ts':
+    'concurrent starts serialised by a workspace row lock (PostgreSQL) and a partial unique index',
   'apps/server/src/modules/spools/spools.int.test.ts':
     'search with LIKE and its escape, keyset pages and counts in SQL',
   'apps/server/src/modules/spoolman/spoolman.int.test.ts':

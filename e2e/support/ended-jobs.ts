@@ -14,6 +14,8 @@ export interface EndedJob {
   millimetres: number;
   /** the file's estimate */
   printingTimeSec: number;
+  /** what it cost (issue 26, print-cost.ts); none: no price */
+  cost?: number;
 }
 
 /**
@@ -30,26 +32,26 @@ export function seedEndedJobs(app: AppUnderTest, jobs: EndedJob[]): void {
     const insertJob = db.prepare(
       `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
         device_key_id, user_id, username, started_on, ended_on, outcome, make_video, video_state,
-        filament_used_g, filament_used_mm, printing_time_sec)
-       VALUES (?, NULL, 'part.gcode', NULL, ?, 1, NULL, ?, ?, ?, ?, 0, 'NOT_RECORDED', ?, ?, ?)`,
+        filament_used_g, filament_used_mm, printing_time_sec, cost_total)
+       VALUES (?, NULL, 'part.gcode', NULL, ?, 1, NULL, ?, ?, ?, ?, 0, 'NOT_RECORDED', ?, ?, ?, ?)`,
     );
     const addDay = db.prepare(
       `INSERT INTO job_rollup_days (workspace_id, day, outcome, jobs, grams, millimetres, seconds,
-        share_grams, share_millimetres, share_seconds)
-       VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
+        share_grams, share_millimetres, share_seconds, cost)
+       VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (workspace_id, day, outcome) DO UPDATE SET jobs = jobs + 1,
         grams = grams + excluded.grams, millimetres = millimetres + excluded.millimetres,
         seconds = seconds + excluded.seconds, share_grams = share_grams + excluded.share_grams,
         share_millimetres = share_millimetres + excluded.share_millimetres,
-        share_seconds = share_seconds + excluded.share_seconds`,
+        share_seconds = share_seconds + excluded.share_seconds, cost = cost + excluded.cost`,
     );
     const addPrinterDay = db.prepare(
       `INSERT INTO job_rollup_printer_days (workspace_id, day, printer_id, printer_name, jobs,
-        done_seconds, share_seconds)
-       VALUES (?, ?, 0, ?, 1, ?, ?)
+        done_seconds, share_seconds, cost)
+       VALUES (?, ?, 0, ?, 1, ?, ?, ?)
        ON CONFLICT (workspace_id, day, printer_id, printer_name) DO UPDATE SET jobs = jobs + 1,
         done_seconds = done_seconds + excluded.done_seconds,
-        share_seconds = share_seconds + excluded.share_seconds`,
+        share_seconds = share_seconds + excluded.share_seconds, cost = cost + excluded.cost`,
     );
     db.transaction(() => {
       for (const job of jobs) {
@@ -66,6 +68,7 @@ export function seedEndedJobs(app: AppUnderTest, jobs: EndedJob[]): void {
           job.grams,
           job.millimetres,
           estimate,
+          job.cost ?? null,
         );
         const isDone = job.outcome === 'done';
         const share = isDone || estimate <= 0 ? 0 : Math.min(1, job.seconds / estimate);
@@ -80,6 +83,7 @@ export function seedEndedJobs(app: AppUnderTest, jobs: EndedJob[]): void {
           job.grams * share,
           job.millimetres * share,
           estimate * share,
+          job.cost ?? 0,
         );
         addPrinterDay.run(
           job.workspaceId,
@@ -87,6 +91,7 @@ export function seedEndedJobs(app: AppUnderTest, jobs: EndedJob[]): void {
           job.printerName,
           isDone ? estimate : 0,
           estimate * share,
+          job.cost ?? 0,
         );
       }
     })();

@@ -15,6 +15,7 @@ import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes
 import { registerFileLabelsRoutes } from './modules/file-labels/file-labels.routes.js';
 import { registerFilesRoutes } from './modules/files/files.routes.js';
 import { registerPrintJobsRoutes } from './modules/print-jobs/print-jobs.routes.js';
+import { registerWaitingStartsRoutes } from './modules/waiting-starts/waiting-starts.routes.js';
 import { registerDeviceGateway } from './gateway/device-gateway.js';
 import { registerDeviceKeysRoutes } from './modules/device-keys/device-keys.routes.js';
 import { registerPrinterGroupsRoutes } from './modules/printer-groups/printer-groups.routes.js';
@@ -95,7 +96,8 @@ export async function registerRoutes(
   registerPublicProfileRoutes(server, workspaceAdmin.publicProfile);
   await registerFilesRoutes(server, services.files);
   registerFileLabelsRoutes(server, services.files.fileLabels);
-  registerPrintJobsRoutes(server, services.printJobs);
+  registerPrintJobsRoutes(server, services.printJobs, services.waitingStarts);
+  registerWaitingStartsRoutes(server, services.waitingStarts);
   registerPrintLogExportRoutes(server, services.printLogExport);
   await registerSlicerRoutes(server, {
     slicer: workspaceAdmin.slicer,

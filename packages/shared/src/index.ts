@@ -34,3 +34,4 @@ export * from './schemas/spools.schema.js';
 export * from './schemas/spoolman.schema.js';
 export * from './schemas/webhooks.schema.js';
 export * from './schemas/maintenance.schema.js';
+export * from './schemas/waiting-starts.schema.js';

@@ -104,6 +104,7 @@ export function wireDeviceEvents(services: Services, log: FastifyBaseLogger): ()
     printJobs.applyState(deviceKeyId, state).catch(report('reconcile'));
   });
   services.printQueue.dispatcher.listen(log, QUEUE_TICK_MS, services.cluster.isLeader);
+  services.waitingStarts.listen();
   services.webhooks.watchPrinters(live, log);
   live.onStateChange((deviceKeyId, state) =>
     temperatureHistory.feed.recordState(deviceKeyId, state),

@@ -41,7 +41,12 @@ export function createPrintQueueServices(deps: {
   const plates = createPrinterPlatesRepository(db);
   const printers = createPrintersRepository(db);
   const loadedSpools = createPrinterSpoolsRepository(db);
-  const stagger = createQueueStagger({ db, live, clock });
+  const stagger = createQueueStagger({
+    db,
+    live,
+    clock,
+    handOverMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
+  });
   const starter = createQueueStarter({
     items,
     plates,
@@ -84,5 +89,5 @@ export function createPrintQueueServices(deps: {
     onQueueChanged: (workspaceId) => void logged(dispatcher.kickWorkspace(workspaceId)),
     onPlateCleared: (printerId) => void logged(dispatcher.kickPrinter(printerId)),
   });
-  return { service, dispatcher };
+  return { service, dispatcher, stagger };
 }

@@ -34,6 +34,8 @@ import type { LanNetwork } from '../modules/lan-printers/lan-networks.js';
 import { createPrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
 import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import { createPrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
+import { createWaitingStarts } from '../modules/waiting-starts/waiting-starts.service.js';
+import { createWaitingStartsRepository } from '../modules/waiting-starts/waiting-starts.repository.js';
 import { createJobRollupsRepository } from '../modules/stats/job-rollups.js';
 import { createStatsChartsService } from '../modules/stats/stats-charts.service.js';
 import { createStatsBreakdownService } from '../modules/stats/stats-breakdown.service.js';
@@ -211,6 +213,19 @@ export function composeServices({
     printJobs,
     printStartTimeoutMs,
   });
+  const waitingStarts = createWaitingStarts({
+    db,
+    repository: createWaitingStartsRepository(db),
+    stagger: printQueue.stagger,
+    printJobs,
+    getPrinterForUser: devices.getPrinterForUser,
+    workspaces,
+    jobs: jobsRepository,
+    wakeJobs: () => jobs.wake(),
+    live: devices.live,
+    clock,
+    handOverMs: printStartTimeoutMs + 60_000,
+  });
   const spools = createSpoolServices({
     db,
     clock,
@@ -308,6 +323,7 @@ export function composeServices({
     enqueueDue: (trx, notice) => notifications.events.enqueueMaintenanceDue(trx, notice),
   });
   jobs.register(maintenance.daysCheckJob);
+  jobs.register(waitingStarts.jobKind);
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
@@ -362,6 +378,7 @@ export function composeServices({
     spoolman: spoolman.service,
     spoolmanUsage: spoolman.usage,
     maintenance: maintenance.service,
+    waitingStarts,
     printLogExport: createPrintLogExport({ db, workspaces, clock }),
     workspaceAdmin,
     videos,

@@ -8,6 +8,7 @@ import type { JobTables } from './tables/jobs.js';
 import type { SpoolTables } from './tables/spools.js';
 import type { WebhookTables } from './tables/webhooks.js';
 import type { MaintenanceTables } from './tables/maintenance.js';
+import type { WaitingStartsTables } from './tables/waiting-starts.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/workspaces.js';
@@ -18,6 +19,7 @@ export type * from './tables/messaging.js';
 export type * from './tables/jobs.js';
 export type * from './tables/spools.js';
 export type * from './tables/webhooks.js';
+export type * from './tables/waiting-starts.js';
 
 /**
  * Tables as both dialects see them. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -35,4 +37,5 @@ export interface Database
     JobTables,
     SpoolTables,
     WebhookTables,
-    MaintenanceTables {}
+    MaintenanceTables,
+    WaitingStartsTables {}

@@ -10,6 +10,7 @@ export const CHAT_CHANNEL_EVENTS = [
   'print_failed',
   'video_failed',
   'spool_low',
+  'maintenance_due',
 ] as const;
 export type ChatChannelEvent = (typeof CHAT_CHANNEL_EVENTS)[number];
 

@@ -34,6 +34,8 @@ export const StatsPrinterSchema = z.object({
   printer_name: z.string(),
   jobs: z.number().int(),
   printing_time_sec: z.number(),
+  /** the cost of its ended jobs (issue 26), in the workspace's currency; 0 without prices */
+  cost: z.number(),
 });
 export type StatsPrinter = z.infer<typeof StatsPrinterSchema>;
 
@@ -42,6 +44,8 @@ export const WorkspaceStatsChartsSchema = z.object({
   date_from: z.string(),
   date_to: z.string(),
   bucket: z.enum(STATS_BUCKETS),
+  /** ISO 4217 code the printers' cost is in; null when the workspace set none */
+  currency: z.string().nullable(),
   periods: z.array(StatsPeriodSchema),
   /** most printing time first */
   printers: z.array(StatsPrinterSchema),

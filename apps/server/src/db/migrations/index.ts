@@ -35,6 +35,7 @@ import * as webhookSecretRotation from './0044-webhook-secret-rotation.js';
 import * as maintenanceTasks from './0039-maintenance-tasks.js';
 import * as printCost from './0040-print-cost.js';
 import * as userAndFileRollups from './0050-user-and-file-rollups.js';
+import * as waitingStarts from './0047-waiting-starts.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
 export const MIGRATIONS: Record<string, MigrationModule> = {
@@ -74,4 +75,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0040-print-cost': printCost,
   '0049-printer-alert-states': printerAlertStates,
   '0050-user-and-file-rollups': userAndFileRollups,
+  '0047-waiting-starts': waitingStarts,
 };

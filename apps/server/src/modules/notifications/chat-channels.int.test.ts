@@ -336,6 +336,50 @@ describe('ntfy, Discord and Slack channels', () => {
     await removeChannel(channel.id);
   });
 
+  it('tells maintenance due (issue 26) to the channels that chose it, once per period', async () => {
+    clearReceivers();
+    const chose = await addChannel('ntfy', ['maintenance_due']);
+    const other = await addChannel('discord', ['print_done', 'spool_low']);
+    const due = {
+      task: {
+        id: 4242,
+        name: 'Lubricate rods',
+        last_done_on: '2026-01-01T00:00:00.000Z',
+        workspace_id: workspaceId,
+      },
+      printer: { id: 77, name: 'MK4 farm 3' },
+    };
+    const tell = () =>
+      t.server.database.db
+        .transaction()
+        .execute((trx) => t.server.services.notifications.events.enqueueMaintenanceDue(trx, due));
+    await tell();
+    await tell(); // a second ending in the same period adds nothing
+    const rows = () =>
+      t.server.database.db
+        .selectFrom('notification_outbox')
+        .select(['channel', 'state'])
+        .where('idempotency_key', 'like', 'maintenance_due:4242:%')
+        .execute();
+    await vi.waitFor(
+      async () => expect(await rows()).toEqual([{ channel: 'ntfy', state: 'sent' }]),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(receivers.ntfy.problems).toEqual([]);
+    expect(receivers.ntfy.seen).toHaveLength(1);
+    expect(receivers.ntfy.seen[0]!.body).toMatchObject({
+      title: 'Maintenance due',
+      tags: ['wrench'],
+    });
+    expect(String(receivers.ntfy.seen[0]!.body.message)).toContain('Lubricate rods');
+    expect(String(receivers.ntfy.seen[0]!.body.message)).toContain('MK4 farm 3');
+    expect(receivers.discord.seen).toEqual([]);
+    await removeChannel(chose.id);
+    await removeChannel(other.id);
+  });
+
   it("keeps each member's channels to themselves", async () => {
     const channel = await addChannel('slack');
     const stranger = await buildUser(t);

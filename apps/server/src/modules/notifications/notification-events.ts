@@ -133,7 +133,8 @@ export function createNotificationEvents(deps: {
     },
 
     /**
-     * A maintenance task became due (issue 26): Telegram (print-done alert) and push. Keyed by
+     * A maintenance task became due (issue 26): Telegram (print-done alert), push and the chat
+     * channels that chose it (ntfy, Discord, Slack). Keyed by
      * the task and the start of its period, so each period is told once.
      */
     async enqueueMaintenanceDue(
@@ -161,6 +162,7 @@ export function createNotificationEvents(deps: {
         [
           ...(await telegramEntries(trx, base, 'telegram_print_done')),
           ...(await pushEntries(trx, base)),
+          ...(await chatEntries(trx, base)),
         ],
         clock.now().toISOString(),
       );

@@ -8,15 +8,21 @@ import {
   PrintJobPageSchema,
   PrintStartResponseSchema,
   PrintStartSchema,
+  PrintStartWaitingSchema,
 } from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
+import type { WaitingStarts } from '../waiting-starts/waiting-starts.service.js';
 import type { PrintJobsService } from './print-jobs.service.js';
 
 const idParams = z.strictObject({ id: IdParamSchema });
 /** the workspace in the path, named `:g` on every route */
 const workspaceParams = z.strictObject({ g: IdParamSchema });
 
-export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJobsService): void {
+export function registerPrintJobsRoutes(
+  app: FastifyInstance,
+  printJobs: PrintJobsService,
+  starts: Pick<WaitingStarts, 'startOrWait'>,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['printing'];
 
@@ -25,15 +31,23 @@ export function registerPrintJobsRoutes(app: FastifyInstance, printJobs: PrintJo
     schema: {
       tags,
       summary: 'Print a G-code file on this printer (OPERATE_PRINTERS)',
+      description:
+        "201: the printer started the job. 202: the workspace's staggered-start rule holds it; " +
+        'recorded as a waiting start that begins by itself when allowed (cancel: ' +
+        'DELETE /api/waiting-starts/{id}/).',
       params: idParams,
       body: PrintStartSchema,
-      response: { 201: PrintStartResponseSchema },
+      response: { 201: PrintStartResponseSchema, 202: PrintStartWaitingSchema },
       errors: [408, 409],
     },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await printJobs.startPrint(getAuth(request).userId, request.params.id, request.body)),
+    handler: async (request, reply) => {
+      const answer = await starts.startOrWait(
+        getAuth(request).userId,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(answer.status).send(answer.body);
+    },
   });
 
   r.get('/api/groups/:g/print-jobs/', {

@@ -125,8 +125,56 @@ export function createPrintJobsService(deps: Deps) {
     ...(deps.isLeader ? { isLeader: deps.isLeader } : {}),
   });
 
+  /**
+   * What a start needs before anything is written: the printer ready and in service, the file
+   * in its workspace, the filament loaded fits; answers what the start uses.
+   */
+  async function checkStart(
+    userId: number,
+    printerId: number,
+    input: PrintStart,
+    options: { required?: FilamentRequirement | null } = {},
+  ) {
+    const printer = await getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
+    if (printer.out_of_service_reason !== null)
+      throw new AppError(
+        'conflict',
+        `The printer is out of service: ${printer.out_of_service_reason}`,
+      );
+    const device = live.get(printer.device_key_id);
+    if (
+      derivePrinterState({ isConnected: device.isConnected, state: device.state }).printerState !==
+      'READY_TO_PRINT'
+    ) {
+      throw new AppError('conflict', 'Not all selected printers are ready to print.');
+    }
+    const file = await files.findFileById(input.file_id);
+    if (!file || file.workspace_id !== printer.workspace_id)
+      throw notFound('Gcode does not exists.');
+    if (
+      isFilamentWrongFor(
+        printer.filament_type as FilamentType | null,
+        file.filament_type as FilamentType | null,
+      )
+    )
+      throw new AppError('conflict', WRONG_FILAMENT_MESSAGE);
+    const loaded = await deps.loadedSpools.listLoadedFilament([printer.id]);
+    const problem = findLoadedFilamentProblem(
+      loaded.get(printer.id) ?? [],
+      {
+        filament_type: file.filament_type as FilamentType | null,
+        filament_used_g: file.filament_used_g,
+      },
+      options.required,
+    );
+    if (problem) throw new AppError('conflict', LOADED_FILAMENT_MESSAGES[problem]);
+    const plate = requirePrintableOn(device.driver, file, input.plate);
+    return { printer, file, plate };
+  }
+
   return {
     endJob,
+    checkStart,
 
     /**
      * Creates the job, then hands the device a signed link to the file; answers once the device
@@ -140,40 +188,7 @@ export function createPrintJobsService(deps: Deps) {
       /** a queue item's material and colour (issue 26): the loaded spool must have them */
       options: { required?: FilamentRequirement | null } = {},
     ): Promise<PrintStartResponse> {
-      const printer = await getPrinterForUser(userId, printerId, 'OPERATE_PRINTERS');
-      if (printer.out_of_service_reason !== null)
-        throw new AppError(
-          'conflict',
-          `The printer is out of service: ${printer.out_of_service_reason}`,
-        );
-      const device = live.get(printer.device_key_id);
-      if (
-        derivePrinterState({ isConnected: device.isConnected, state: device.state })
-          .printerState !== 'READY_TO_PRINT'
-      ) {
-        throw new AppError('conflict', 'Not all selected printers are ready to print.');
-      }
-      const file = await files.findFileById(input.file_id);
-      if (!file || file.workspace_id !== printer.workspace_id)
-        throw notFound('Gcode does not exists.');
-      if (
-        isFilamentWrongFor(
-          printer.filament_type as FilamentType | null,
-          file.filament_type as FilamentType | null,
-        )
-      )
-        throw new AppError('conflict', WRONG_FILAMENT_MESSAGE);
-      const loaded = await deps.loadedSpools.listLoadedFilament([printer.id]);
-      const problem = findLoadedFilamentProblem(
-        loaded.get(printer.id) ?? [],
-        {
-          filament_type: file.filament_type as FilamentType | null,
-          filament_used_g: file.filament_used_g,
-        },
-        options.required,
-      );
-      if (problem) throw new AppError('conflict', LOADED_FILAMENT_MESSAGES[problem]);
-      const plate = requirePrintableOn(device.driver, file, input.plate);
+      const { printer, file, plate } = await checkStart(userId, printerId, input, options);
       const user = await users.findUserById(userId);
       const jobId = await jobs.insertJob({
         workspace_id: printer.workspace_id,

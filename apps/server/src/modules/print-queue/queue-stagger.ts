@@ -1,6 +1,8 @@
 import { derivePrinterState, type DeviceState } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 
 /** A workspace's staggered-start settings (issue 26); null means no limit. */
@@ -8,6 +10,9 @@ export interface StaggerSettings {
   stagger_max_heating: number | null;
   stagger_interval_s: number | null;
 }
+
+/** A start handed to a printer counts as heating this long at most without its print seen. */
+const HAND_OVER_MS = 120_000;
 
 /** Degrees below the target that still count as heating up. */
 const HEATING_MARGIN_C = 3;
@@ -34,24 +39,55 @@ export function isHeatingUp(device: { isConnected: boolean; state: DeviceState |
  * `stagger_interval_s` after the last automatic start. The slot is a conditional update, so two
  * server instances cannot both take it.
  */
-export function createQueueStagger(deps: { db: Db; live: LiveDevices; clock: Clock }) {
+export function createQueueStagger(deps: {
+  db: Db;
+  live: LiveDevices;
+  clock: Clock;
+  /** a manual start handed over longer ago than this never answered: it no longer counts */
+  handOverMs?: number;
+}) {
   const { db, live, clock } = deps;
+  const handOverMs = deps.handOverMs ?? HAND_OVER_MS;
 
-  async function countHeating(workspaceId: number): Promise<number> {
-    const printers = await db
+  /**
+   * Printers heating up or being handed a start: the queue's claimed items, and the manual
+   * starts (waiting_starts) handed over and not yet seen printing by their device.
+   */
+  async function countHeating(
+    workspaceId: number,
+    executor: Db | Transaction<Database> = db,
+  ): Promise<number> {
+    const printers = await executor
       .selectFrom('printers')
       .select(['id', 'device_key_id'])
       .where('workspace_id', '=', workspaceId)
       .where('enabled', '=', 1)
       .execute();
-    const starting = await db
+    const starting = await executor
       .selectFrom('print_queue_items')
       .select('printer_id')
       .where('workspace_id', '=', workspaceId)
       .where('state', '=', 'TO_BE_PRINTED')
       .where('starting_on', 'is not', null)
       .execute();
+    const handedAfter = new Date(clock.now().getTime() - handOverMs).toISOString();
+    const handed = await executor
+      .selectFrom('waiting_starts')
+      .select(['printer_id', 'state'])
+      .where('workspace_id', '=', workspaceId)
+      .where('state', 'in', ['starting', 'started'])
+      .where('handed_on', '>', handedAfter)
+      .execute();
     const isStarting = new Set(starting.map((row) => row.printer_id));
+    const deviceOf = new Map(printers.map((printer) => [printer.id, printer.device_key_id]));
+    for (const row of handed) {
+      const deviceKeyId = deviceOf.get(row.printer_id);
+      // a started one counts until its device reports the print (then: heating or not)
+      const isSeenPrinting =
+        deviceKeyId !== undefined &&
+        derivePrinterState(live.get(deviceKeyId)).printerState === 'PRINTING';
+      if (row.state === 'starting' || !isSeenPrinting) isStarting.add(row.printer_id);
+    }
     return printers.filter(
       (printer) => isStarting.has(printer.id) || isHeatingUp(live.get(printer.device_key_id)),
     ).length;
@@ -66,6 +102,8 @@ export function createQueueStagger(deps: { db: Db; live: LiveDevices; clock: Clo
   }
 
   return {
+    countHeating,
+
     /** Whether an automatic start has to wait right now (for the queue's "waiting (power)"). */
     async isClosed(workspaceId: number, settings: StaggerSettings): Promise<boolean> {
       if (await isHeatingFull(workspaceId, settings)) return true;

@@ -282,6 +282,7 @@ export function createJobRollupsRepository(db: Db) {
             eb.fn.sum<number>('r.jobs').as('jobs'),
             eb.fn.sum<number>('r.done_seconds').as('done_seconds'),
             eb.fn.sum<number>('r.share_seconds').as('share_seconds'),
+            eb.fn.sum<number>('r.cost').as('cost'),
           ])
           .where('r.workspace_id', '=', workspaceId)
           .where('r.day', '>=', from)
@@ -296,8 +297,11 @@ export function createJobRollupsRepository(db: Db) {
         jobs: Number(row.jobs),
         done_seconds: Number(row.done_seconds),
         share_seconds: Number(row.share_seconds),
+        cost: Number(row.cost ?? 0),
       }));
-      return [...numeric, ...open.map((job) => contributionOf(job, nowMs).printer)];
+      // a running job has no cost yet: it is stored when the job ends
+      const running = open.map((job) => ({ ...contributionOf(job, nowMs).printer, cost: 0 }));
+      return [...numeric, ...running];
     },
 
     /** The workspace's currency (issue 26), which its statistics' cost is in. */

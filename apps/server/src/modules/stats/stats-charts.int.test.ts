@@ -40,23 +40,27 @@ beforeAll(async () => {
     new Date(Date.parse(started) + hours * 3600_000).toISOString();
   await insertJobs(t, [
     // Monday 2024-03-04: two done on MK4, one failed half-way on Voron
+    // (with what each cost, issue 26)
     job({
       started_on: '2024-03-04T08:00:00.000Z',
       ended_on: ended('2024-03-04T08:00:00.000Z', 1),
       outcome: 'done',
       printer_name: 'MK4',
+      cost_total: 1.25,
     }),
     job({
       started_on: '2024-03-04T10:00:00.000Z',
       ended_on: ended('2024-03-04T10:00:00.000Z', 1),
       outcome: 'done',
       printer_name: 'MK4',
+      cost_total: 1.25,
     }),
     job({
       started_on: '2024-03-04T12:00:00.000Z',
       ended_on: ended('2024-03-04T12:00:00.000Z', 0.5),
       outcome: 'failed',
       printer_name: 'Voron',
+      cost_total: 0.5,
     }),
     // Sunday 2024-03-10: one cancelled at a quarter, one unknown without estimates
     job({
@@ -80,6 +84,7 @@ beforeAll(async () => {
       outcome: 'done',
       printer_name: 'Voron',
       printing_time_sec: 7200,
+      cost_total: 3.04,
     }),
     // outside the range, and in another workspace
     job({ started_on: '2024-03-03T23:59:59.000Z', outcome: 'done', printer_name: 'MK4' }),
@@ -97,7 +102,7 @@ const charts = (query: string, token = owner.access) =>
   t.api(`/api/groups/${workspaceId}/stats/charts/${query}`, { token });
 
 describe('GET /api/groups/{g}/stats/charts/', () => {
-  it('spreads jobs over days by outcome, with filament, and adds up printing time per printer', async () => {
+  it('spreads jobs over days by outcome, with filament, and adds up printing time and cost per printer', async () => {
     const response = await charts('?date_from=2024-03-04&date_to=2024-03-11');
     expect(response.status).toBe(200);
     expect(response.body.bucket).toBe('day');
@@ -123,9 +128,17 @@ describe('GET /api/groups/{g}/stats/charts/', () => {
       filament_used_g: 2.5,
     });
     expect(response.body.printers).toEqual([
-      { printer_id: null, printer_name: 'Voron', jobs: 3, printing_time_sec: 1800 + 900 + 7200 },
-      { printer_id: null, printer_name: 'MK4', jobs: 3, printing_time_sec: 7200 },
+      {
+        printer_id: null,
+        printer_name: 'Voron',
+        jobs: 3,
+        printing_time_sec: 1800 + 900 + 7200,
+        cost: 3.54,
+      },
+      // the unknown job has no cost: only the two done ones count
+      { printer_id: null, printer_name: 'MK4', jobs: 3, printing_time_sec: 7200, cost: 2.5 },
     ]);
+    expect(response.body.currency).toBeNull();
     // the same jobs as the figures
     const figures = await t.api(
       `/api/groups/${workspaceId}/stats/?date_from=2024-03-04&date_to=2024-03-11`,

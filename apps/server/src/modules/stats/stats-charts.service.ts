@@ -43,7 +43,7 @@ const emptyPeriod = (start: string): StatsPeriod => ({
 
 /**
  * The statistics page's charts over the same jobs and rules as its figures (stats.service.ts):
- * jobs per day or week by outcome, filament used, and printing time per printer.
+ * jobs per day or week by outcome, filament used, and printing time and cost per printer.
  */
 export function createStatsChartsService(deps: {
   rollups: JobRollupsRepository;
@@ -63,9 +63,10 @@ export function createStatsChartsService(deps: {
       const range = resolveStatsRange(query, now);
       const bucket = query.bucket ?? (range.spanDays <= STATS_DAY_BUCKETS_MAX ? 'day' : 'week');
       const periodOf = (day: string) => (bucket === 'day' ? day : weekStartOf(day));
-      const [byDay, byPrinter] = await Promise.all([
+      const [byDay, byPrinter, currency] = await Promise.all([
         rollups.listDayTotals(workspaceId, range, now.getTime()),
         rollups.listPrinterTotals(workspaceId, range, now.getTime()),
+        rollups.findCurrency(workspaceId),
       ]);
 
       const periods = new Map(
@@ -97,8 +98,10 @@ export function createStatsChartsService(deps: {
           printer_name: row.printer_name,
           jobs: 0,
           printing_time_sec: 0,
+          cost: 0,
         };
         printer.jobs += row.jobs;
+        printer.cost += row.cost;
         printer.printing_time_sec += row.done_seconds + row.share_seconds;
         printers.set(key, printer);
       }
@@ -107,6 +110,7 @@ export function createStatsChartsService(deps: {
         date_from: range.from,
         date_to: range.to,
         bucket,
+        currency,
         periods: [...periods.values()].map((period) => ({
           ...period,
           filament_used_g: round(period.filament_used_g, 2),
@@ -116,6 +120,7 @@ export function createStatsChartsService(deps: {
           .map((printer) => ({
             ...printer,
             printing_time_sec: Math.round(printer.printing_time_sec),
+            cost: round(printer.cost, 2),
           }))
           .sort((a, b) => b.printing_time_sec - a.printing_time_sec || b.jobs - a.jobs),
       };

@@ -1205,7 +1205,10 @@ export interface paths {
         /** The printer's own files */
         get: operations["getPrintersByIdFiles"];
         put?: never;
-        /** Print a G-code file on this printer (OPERATE_PRINTERS) */
+        /**
+         * Print a G-code file on this printer (OPERATE_PRINTERS)
+         * @description 201: the printer started the job. 202: the workspace's staggered-start rule holds it; recorded as a waiting start that begins by itself when allowed (cancel: DELETE /api/waiting-starts/{id}/).
+         */
         post: operations["postPrintersByIdFiles"];
         delete?: never;
         options?: never;
@@ -1242,6 +1245,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{g}/waiting-starts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts waiting for the staggered-start rule, and those that failed in the last hour */
+        get: operations["getGroupsByGWaitingStarts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waiting-starts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a waiting start before it is sent (OPERATE_PRINTERS on its printer) */
+        delete: operations["deleteWaitingStartsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4709,7 +4746,7 @@ export interface operations {
                             url: string;
                             topic: string | null;
                             has_token: boolean;
-                            events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                            events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                             is_enabled: boolean;
                             created_on: string;
                         }[];
@@ -4739,7 +4776,7 @@ export interface operations {
                     url: string;
                     topic?: string;
                     token?: string;
-                    events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                    events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                     is_enabled?: boolean;
                 };
             };
@@ -4759,7 +4796,7 @@ export interface operations {
                         url: string;
                         topic: string | null;
                         has_token: boolean;
-                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                         is_enabled: boolean;
                         created_on: string;
                     };
@@ -4823,7 +4860,7 @@ export interface operations {
                     url?: string;
                     topic?: string;
                     token?: string | null;
-                    events?: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                    events?: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                     is_enabled?: boolean;
                 };
             };
@@ -4843,7 +4880,7 @@ export interface operations {
                         url: string;
                         topic: string | null;
                         has_token: boolean;
-                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low")[];
+                        events: ("print_done" | "print_failed" | "video_failed" | "spool_low" | "maintenance_due")[];
                         is_enabled: boolean;
                         created_on: string;
                     };
@@ -5387,6 +5424,7 @@ export interface operations {
                         date_to: string;
                         /** @enum {string} */
                         bucket: "day" | "week";
+                        currency: string | null;
                         periods: {
                             start: string;
                             done: number;
@@ -5401,6 +5439,7 @@ export interface operations {
                             printer_name: string;
                             jobs: number;
                             printing_time_sec: number;
+                            cost: number;
                         }[];
                     };
                 };
@@ -6358,6 +6397,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        waiting_start: {
+                            id: number;
+                            printer_id: number;
+                            file_id: number;
+                            file_name: string;
+                            /** @enum {string} */
+                            state: "waiting" | "starting" | "failed";
+                            requested_on: string;
+                            place: number | null;
+                            error: string | null;
+                        };
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["Forbidden"];
@@ -6435,6 +6495,76 @@ export interface operations {
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGWaitingStarts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        printer_id: number;
+                        file_id: number;
+                        file_name: string;
+                        /** @enum {string} */
+                        state: "waiting" | "starting" | "failed";
+                        requested_on: string;
+                        place: number | null;
+                        error: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWaitingStartsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

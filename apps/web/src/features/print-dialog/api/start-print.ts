@@ -1,4 +1,5 @@
-import { PrintStartResponseSchema } from '@printdeck/shared';
+import { PrintStartResponseSchema, PrintStartWaitingSchema } from '@printdeck/shared';
+import { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { apiPath, type ApiRequestBody, type ApiResponseBody } from '../../../api/contract';
 
@@ -10,7 +11,10 @@ export interface StartPrintInput {
   plate?: number;
 }
 
-/** POST /printers/{id}/files/: answers once the device started the job (spec part 2 §7.6). */
+/**
+ * POST /printers/{id}/files/: answers once the device started the job (spec part 2 §7.6), or
+ * 202 with a waiting start when the workspace's staggered-start rule holds it (issue 26).
+ */
 type PrintStart = ApiResponseBody<'/printers/{id}/files/', 'post'>;
 
 export function startPrint(input: StartPrintInput): Promise<PrintStart> {
@@ -23,6 +27,6 @@ export function startPrint(input: StartPrintInput): Promise<PrintStart> {
       make_video: input.makeVideo,
       ...(input.plate !== undefined ? { plate: input.plate } : {}),
     } satisfies ApiRequestBody<'/printers/{id}/files/', 'post'>,
-    schema: PrintStartResponseSchema,
+    schema: z.union([PrintStartResponseSchema, PrintStartWaitingSchema]),
   });
 }

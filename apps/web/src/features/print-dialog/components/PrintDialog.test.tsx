@@ -31,8 +31,23 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The workspace's API as the dialog reads it; a print start on `refusingPrinter` is 409. */
-function answerApi(refusingPrinter?: number) {
+const waitingStart = {
+  id: 5,
+  printer_id: 4,
+  file_id: 7,
+  file_name: 'benchy.gcode',
+  state: 'waiting',
+  requested_on: '2026-11-27T10:00:00.000Z',
+  place: 1,
+  error: null,
+};
+
+/**
+ * The workspace's API as the dialog reads it; a print start on `refusingPrinter` is 409, on
+ * `waitingPrinter` 202 (held by the staggered-start rule), listed until it is cancelled.
+ */
+function answerApi(refusingPrinter?: number, waitingPrinter?: number) {
+  let waiting = waitingPrinter === undefined ? [] : [waitingStart];
   api.answerWith(({ method, url }) => {
     const path = url.split('?')[0];
     if (method === 'GET' && path === '/api/groups/1/printers/')
@@ -42,11 +57,19 @@ function answerApi(refusingPrinter?: number) {
     if (method === 'GET' && path === '/api/groups/1/files/')
       return { status: 200, body: pageOf([file]) };
     if (method === 'GET' && path === '/api/groups/1/files/7/') return { status: 200, body: file };
+    if (method === 'GET' && path === '/api/groups/1/waiting-starts/')
+      return { status: 200, body: waiting };
+    if (method === 'DELETE' && path === '/api/waiting-starts/5/') {
+      waiting = [];
+      return { status: 204, body: null };
+    }
     const start = /^\/api\/printers\/(\d+)\/files\/$/.exec(path!);
     if (method === 'POST' && start)
       return Number(start[1]) === refusingPrinter
         ? { status: 409, body: { code: 'conflict', message: 'The printer is busy.' } }
-        : { status: 201, body: { printjob_id: 99 } };
+        : Number(start[1]) === waitingPrinter
+          ? { status: 202, body: { waiting_start: waitingStart } }
+          : { status: 201, body: { printjob_id: 99 } };
     return undefined;
   });
 }
@@ -138,5 +161,29 @@ describe('the print dialog', () => {
     const report = await screen.findByTestId('error-modal');
     expect(report.textContent).toContain('Error when start new printjob on printer Ready XL');
     expect(report.textContent).toContain('The printer is busy.');
+  });
+
+  it('tells the starts the staggered-start rule holds, shows them on their printer, and cancels one', async () => {
+    answerApi(undefined, 4);
+    const user = userEvent.setup();
+    const first = await openDialog({ initialPrinterId: 1 });
+    await user.click(within(first.dialog).getByRole('switch', { name: 'Several printers' }));
+    await user.click(within(first.dialog).getByRole('checkbox', { name: 'Ready XL' }));
+    await user.click(within(first.dialog).getByRole('button', { name: 'Start print' }));
+    expect(
+      await screen.findByText(
+        '1 printer waits to start (power): it starts by itself when fewer printers heat up.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Print started on 1 printer.')).toBeTruthy();
+
+    // the dialog (closed by its owner, here still shown) reads the held start again
+    const row = within(first.dialog)
+      .getAllByTestId('print-dialog-printer')
+      .find((candidate) => within(candidate).queryByText('Ready XL'))!;
+    expect(await within(row).findByText('Waiting to start (power) · 1. in line')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Cancel start' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(within(row).queryByText(/Waiting to start/)).toBeNull());
   });
 });

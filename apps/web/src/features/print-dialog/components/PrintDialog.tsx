@@ -35,6 +35,7 @@ import type { PrinterView } from '../../../shared/printers/model/printer-view';
 import { useIsQueueAvailable } from '../../../shared/print-queue/hooks/use-is-queue-available';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { startPrint } from '../api/start-print';
+import { WaitingStartNotice, waitingStartsQueryKey } from '../../../shared/waiting-starts';
 import { useAddToQueueDialog } from './queue-dialog-slot';
 import { summarizeStartFailures, type StartOutcome } from '../model/print-start-errors';
 import {
@@ -103,14 +104,28 @@ async function startOnPrinters(
       message: error instanceof Error ? error.message : String(error),
     });
   });
-  const started = views.length - failures.length;
+  // held by the staggered-start rule: the printer stays as it is until its turn
+  const waitingViews = views.filter((_, index) => {
+    const result = settled[index];
+    return result?.status === 'fulfilled' && 'waiting_start' in result.value;
+  });
+  waitingViews.forEach((view) => clearChangingState(view.printer.id));
+  const waiting = waitingViews.length;
+  if (waiting > 0)
+    notifications.show({ color: 'grape', message: t('waitingStarts.queued', { count: waiting }) });
+  void queryClient.invalidateQueries({ queryKey: waitingStartsQueryKey(workspaceId) });
+  const started = views.length - failures.length - waiting;
   if (started > 0) {
     notifications.show({ color: 'green', message: t('printDialog.started', { count: started }) });
   }
   // the agent itself says at the start when it has no camera to film with (issue 30)
   const unfilmed = views.filter((_, index) => {
     const result = settled[index];
-    return result?.status === 'fulfilled' && result.value.warnings?.includes('no_camera');
+    return (
+      result?.status === 'fulfilled' &&
+      'warnings' in result.value &&
+      result.value.warnings?.includes('no_camera')
+    );
   });
   if (unfilmed.length > 0) {
     notifications.show({
@@ -169,6 +184,7 @@ function PrinterChoice({
         <Checkbox label={view.printer.name} checked={isChecked} onChange={onToggle} />
         <Group gap={6} pl={30}>
           <PrinterStateBadge view={view} />
+          <WaitingStartNotice printerId={view.printer.id} />
           {hints.map((hint) => (
             <Badge
               key={hint}

@@ -12,6 +12,7 @@ import { useIsChangingState } from '../../../shared/printers/hooks/changing-stat
 import { usePrinterCommands } from '../../../shared/printers/hooks/use-printer-commands';
 import { getReconnectAction } from '../../../shared/printers/model/card-actions';
 import type { PrinterView } from '../../../shared/printers/model/printer-view';
+import { WaitingStartNotice } from '../../../shared/waiting-starts';
 import { ProblemNotice } from './ProblemNotice';
 
 /** The detail's notices: unpaired prompt, multiple instances, the external link. */
@@ -39,6 +40,7 @@ export function PrinterNotices({ view, canOperate }: { view: PrinterView; canOpe
           })}
         </Alert>
       )}
+      <WaitingStartNotice printerId={view.printer.id} />
       <ProblemNotice view={view} canOperate={canOperate} commands={commands} />
       {isUnpaired && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="unpaired-notice">

@@ -17,6 +17,7 @@ import { FilamentTypeSelect } from '../../../shared/printers/components/Filament
 import { PrinterAmsTrays } from '../../../shared/printers/components/PrinterAmsTrays';
 import { PrinterCameraView } from '../../../shared/printers/components/PrinterCameraView';
 import { MaintenanceDueBadge } from '../../../shared/maintenance';
+import { WaitingStartNotice } from '../../../shared/waiting-starts';
 import { PrinterCardActions } from './PrinterCardActions';
 import { PrinterCardMenu } from './PrinterCardMenu';
 import { PrinterProblemText } from './PrinterProblemText';
@@ -123,6 +124,7 @@ export const PrinterCard = memo(function PrinterCard({
           </Group>
           <FilamentTypeSelect printer={printer} />
         </Group>
+        <WaitingStartNotice printerId={printer.id} />
         <LoadedSpools printer={printer} place="card" />
         <PrinterAmsTrays view={view} />
         <PrinterProblemText view={view} />

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/i18n';
 import { useWorkspaceStatsCharts } from '../api/get-workspace-stats-charts';
-import { hasJobs, toPeriodRows, toPrinterRows } from '../model/stats-chart-rows';
+import { hasJobs, toPeriodRows, toPrinterCostRows, toPrinterRows } from '../model/stats-chart-rows';
 import type { StatsRange } from '../stats-dates';
 
 function ChartCard(props: { id: string; title: string; children: ReactNode }) {
@@ -39,6 +39,12 @@ export function StatsCharts({ workspaceId, range }: { workspaceId: number; range
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const periods = toPeriodRows(charts.data);
   const printers = toPrinterRows(charts.data);
+  const costs = toPrinterCostRows(charts.data);
+  const currency = charts.data.currency;
+  const money = (value: number) =>
+    currency
+      ? new Intl.NumberFormat(language, { style: 'currency', currency }).format(value)
+      : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 
   return (
     <Stack gap="md">
@@ -118,6 +124,19 @@ export function StatsCharts({ workspaceId, range }: { workspaceId: number; range
               />
             )}
           </ChartCard>
+          {costs.length > 0 && (
+            <ChartCard id="stats-chart-printer-cost" title={t('statsCharts.printerCost')}>
+              <BarChart
+                h={Math.max(160, costs.length * 36 + 40)}
+                data={costs}
+                dataKey="printer"
+                orientation="vertical"
+                valueFormatter={money}
+                yAxisProps={{ width: 120 }}
+                series={[{ name: 'cost', label: t('statsCharts.cost'), color: 'orange.6' }]}
+              />
+            </ChartCard>
+          )}
         </SimpleGrid>
       )}
     </Stack>

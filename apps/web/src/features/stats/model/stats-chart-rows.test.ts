@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceStatsCharts } from '@printdeck/shared';
-import { formatPeriod, hasJobs, toPeriodRows, toPrinterRows } from './stats-chart-rows';
+import {
+  formatPeriod,
+  hasJobs,
+  toPeriodRows,
+  toPrinterCostRows,
+  toPrinterRows,
+} from './stats-chart-rows';
 
 const charts: WorkspaceStatsCharts = {
   date_from: '2024-03-04',
   date_to: '2024-03-05',
   bucket: 'day',
+  currency: 'EUR',
   periods: [
     {
       start: '2024-03-04',
@@ -27,8 +34,8 @@ const charts: WorkspaceStatsCharts = {
     },
   ],
   printers: [
-    { printer_id: 1, printer_name: 'Voron', jobs: 3, printing_time_sec: 9900 },
-    { printer_id: null, printer_name: 'Old', jobs: 1, printing_time_sec: 0 },
+    { printer_id: 1, printer_name: 'Voron', jobs: 3, printing_time_sec: 9900, cost: 4.2 },
+    { printer_id: null, printer_name: 'Old', jobs: 1, printing_time_sec: 0, cost: 0 },
   ],
 };
 
@@ -64,9 +71,9 @@ describe('printing time per printer', () => {
     const short: WorkspaceStatsCharts = {
       ...charts,
       printers: [
-        { printer_id: 1, printer_name: 'Mini', jobs: 2, printing_time_sec: 1500 },
-        { printer_id: 2, printer_name: 'Quick', jobs: 1, printing_time_sec: 90 },
-        { printer_id: 3, printer_name: 'Idle', jobs: 0, printing_time_sec: 0 },
+        { printer_id: 1, printer_name: 'Mini', jobs: 2, printing_time_sec: 1500, cost: 0 },
+        { printer_id: 2, printer_name: 'Quick', jobs: 1, printing_time_sec: 90, cost: 0 },
+        { printer_id: 3, printer_name: 'Idle', jobs: 0, printing_time_sec: 0, cost: 0 },
       ],
     };
     expect(toPrinterRows(short)).toEqual({
@@ -76,5 +83,20 @@ describe('printing time per printer', () => {
         { printer: 'Quick', time: 1.5 },
       ],
     });
+  });
+
+  it('draws the cost of each printer that cost anything, most first (issue 26)', () => {
+    const more = {
+      ...charts,
+      printers: [
+        ...charts.printers,
+        { printer_id: 2, printer_name: 'MK4', jobs: 5, printing_time_sec: 100, cost: 9.5 },
+      ],
+    };
+    expect(toPrinterCostRows(more)).toEqual([
+      { printer: 'MK4', cost: 9.5 },
+      { printer: 'Voron', cost: 4.2 },
+    ]);
+    expect(toPrinterCostRows({ ...charts, printers: [charts.printers[1]!] })).toEqual([]);
   });
 });

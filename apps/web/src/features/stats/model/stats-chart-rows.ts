@@ -59,6 +59,20 @@ export function toPrinterRows(charts: WorkspaceStatsCharts, limit = 15): Printer
   };
 }
 
+export interface PrinterCostRow {
+  printer: string;
+  cost: number;
+}
+
+/** What each printer's ended jobs cost (issue 26), most first; none when nothing had a price. */
+export function toPrinterCostRows(charts: WorkspaceStatsCharts, limit = 15): PrinterCostRow[] {
+  return charts.printers
+    .filter((printer) => printer.cost > 0)
+    .sort((a, b) => b.cost - a.cost)
+    .slice(0, limit)
+    .map((printer) => ({ printer: printer.printer_name, cost: printer.cost }));
+}
+
 export function hasJobs(charts: WorkspaceStatsCharts): boolean {
   return charts.periods.some((p) => p.done + p.cancelled + p.failed + p.other > 0);
 }
