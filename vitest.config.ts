@@ -4,6 +4,18 @@ import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-setup.ts';
 
 /**
+ * `PRINTDECK_TEST_SHARED_MODULES=1`: the files of an integration worker share its loaded modules
+ * (Vitest's `isolate: false`) instead of loading the server's module graph again in a fresh
+ * registry per file, which costs about as much CPU as the tests themselves (issue 27,
+ * docs/benchmarks.md). Each file still starts its own server, database copy, ports and data
+ * directory, and the server keeps no state at module level (settings are read by loadConfig,
+ * metric registries are per server, process listeners only in main.ts and the command lines).
+ * Not the default yet: its only full runs were on a machine at load 21–30, where timing
+ * assertions failed that a run at low load must first show green, isolated and shared alike.
+ */
+const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
+
+/**
  * Projects:
  * - unit: pure code, `*.test.ts` beside the code it tests
  * - integration: `*.int.test.ts`, real database (SQLite file, or PostgreSQL with DATABASE_URL),
@@ -45,6 +57,7 @@ export default defineConfig({
           fileParallelism: true,
           // migrates once per run; each file's database is a copy (test-database.ts)
           globalSetup: [DATABASE_TEMPLATE],
+          isolate: !SHARED_MODULES,
         },
       },
       {
@@ -58,6 +71,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           globalSetup: [DATABASE_TEMPLATE],
+          isolate: !SHARED_MODULES,
         },
       },
       {
