@@ -23,4 +23,3 @@ export type WaitingStart = z.infer<typeof WaitingStartSchema>;
 export const PrintStartWaitingSchema = z.object({
   waiting_start: WaitingStartSchema,
 });
-export type PrintStartWaiting = z.infer<typeof PrintStartWaitingSchema>;
