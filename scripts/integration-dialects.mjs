@@ -97,6 +97,8 @@ export const BOTH_DIALECTS = {
     'a Bambu printer’s print jobs (dispatched, from its screen) and its state rows',
   'packages/agent-core/src/lan-mode.int.test.ts':
     'LAN printers’ address columns and their print jobs',
+  'packages/agent-core/src/lan-bambu-prusalink.int.test.ts':
+    'the sealed credential and pinned certificate columns (migration 0045), nothing saved on a refusal, and the print jobs',
   'apps/server/src/cli/cli.int.test.ts':
     'users and workspaces made by the CLI: unique constraints answer differently per dialect',
   'apps/server/src/db/migrator.int.test.ts': 'every migration applied on each dialect',

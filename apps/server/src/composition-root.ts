@@ -123,6 +123,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ffmpegPath: config.ffmpegPath,
       },
       lanPrinterNetworks: config.lanPrinterNetworks,
+      lanBambuPorts: config.lanBambuPorts,
       outgoingAllowedNetworks: config.outgoingAllowedNetworks,
       ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
       ...(options.spoolmanOptions ? { spoolmanOptions: options.spoolmanOptions } : {}),

@@ -25,3 +25,4 @@ export {
   type Logger,
   type LogLevel,
 } from './log.js';
+export { probePrinter, type ProbeResult } from './drivers/probe-printer.js';

@@ -1,4 +1,4 @@
-import type { AgentTuning } from '@printdeck/agent-core';
+import { probePrinter, type AgentTuning } from '@printdeck/agent-core';
 import type { Clock } from '../clock.js';
 import type { Leases } from '../cluster/cluster.js';
 import { createSecretBox } from '../crypto/secret-box.js';
@@ -7,6 +7,7 @@ import type { PrinterServices } from './printers.js';
 import type { FileServices } from './files.js';
 import { createBuiltInAgents } from '../modules/lan-printers/built-in-agents.js';
 import { createLanNetwork } from '../modules/lan-printers/lan-host-network.js';
+import type { BambuPorts } from '../modules/lan-printers/lan-printer-hosts.js';
 import { createNetworkPolicy, type LanNetwork } from '../modules/lan-printers/lan-networks.js';
 import { createLanPrintersRepository } from '../modules/lan-printers/lan-printers.repository.js';
 import { createLanPrintersService } from '../modules/lan-printers/lan-printers.service.js';
@@ -30,12 +31,17 @@ export function createLanPrinterServices(deps: {
   agentTuning?: Partial<AgentTuning> | undefined;
   /** one built-in agent per LAN printer across the instances */
   leases: Leases;
+  /** LAN_BAMBU_PORTS; absent: the printers' own */
+  bambuPorts?: BambuPorts;
+  /** how long the try of a new printer's credentials waits (default 10 s) */
+  probeTimeoutMs?: number;
 }) {
   const policy = deps.networks.length > 0 ? createNetworkPolicy(deps.networks) : null;
+  const network = policy ? createLanNetwork(policy) : null;
   const { storage } = deps;
   const agents = createBuiltInAgents({
     live: deps.devices.live,
-    network: policy ? createLanNetwork(policy) : null,
+    network,
     dataDir: deps.dataDir,
     frames: deps.frames,
     files: deps.files.filesRepository,
@@ -55,6 +61,14 @@ export function createLanPrinterServices(deps: {
     policy,
     secretBox: createSecretBox(deps.jwtSecret, 'lan-printer-api-key'),
     clock: deps.clock,
+    getPrinterForUser: deps.devices.getPrinterForUser,
+    probe: (host) =>
+      probePrinter(host, {
+        network: network ?? undefined,
+        timeoutMs: deps.probeTimeoutMs ?? 10_000,
+      }),
+    dataDir: deps.dataDir,
+    ...(deps.bambuPorts ? { bambuPorts: deps.bambuPorts } : {}),
   });
   deps.devices.printers.onPrinterUpdated((deviceKeyId, input) =>
     service.applyPrinterUpdate(deviceKeyId, input),

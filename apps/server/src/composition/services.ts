@@ -31,6 +31,7 @@ import { createSessionsRepository } from '../modules/auth/sessions.repository.js
 import { createIdempotencyRepository } from '../modules/idempotency/idempotency.repository.js';
 import { createIdempotencyService } from '../modules/idempotency/idempotency.service.js';
 import type { LanNetwork } from '../modules/lan-printers/lan-networks.js';
+import type { BambuPorts } from '../modules/lan-printers/lan-printer-hosts.js';
 import { createPrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
 import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import { createPrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
@@ -73,6 +74,8 @@ export interface ServiceDeps {
   cluster?: Cluster;
   /** LAN_PRINTER_NETWORKS; empty or absent: LAN mode off */
   lanPrinterNetworks?: LanNetwork[];
+  /** LAN_BAMBU_PORTS; absent: the printers' own */
+  lanBambuPorts?: BambuPorts;
   /** tests: the built-in agents' retries and timelapse interval */
   lanAgentTuning?: Partial<AgentTuning>;
   jobOptions?: Partial<JobRunnerOptions>;
@@ -194,6 +197,7 @@ export function composeServices({
     dataDir,
     storage,
     networks: rest.lanPrinterNetworks ?? [],
+    ...(rest.lanBambuPorts ? { bambuPorts: rest.lanBambuPorts } : {}),
     agentTuning: rest.lanAgentTuning,
     leases: cluster.leases,
     devices,

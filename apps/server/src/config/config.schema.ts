@@ -154,6 +154,25 @@ export const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * LAN mode, Bambu Lab (issue 25): the printers' MQTT, FTPS and camera ports. The printers'
+   * own by default; other values reach the simulator or printers behind port forwarding.
+   */
+  LAN_BAMBU_PORTS: z
+    .string()
+    .default('8883,990,6000')
+    .transform((value, ctx) => {
+      const ports = value.split(',').map((part) => Number(part.trim()));
+      if (ports.length !== 3 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Three ports, MQTT,FTPS,camera, e.g. 8883,990,6000.',
+        });
+        return z.NEVER;
+      }
+      const [mqtt, ftps, camera] = ports as [number, number, number];
+      return { mqtt, ftps, camera };
+    }),
   ...STORAGE_ENV,
   ...MQTT_ENV,
   ...BACKUP_ENV,
@@ -227,6 +246,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     metricsToken: e.METRICS_TOKEN,
     /** LAN_PRINTER_NETWORKS; empty: LAN mode off */
     lanPrinterNetworks: e.LAN_PRINTER_NETWORKS,
+    /** LAN_BAMBU_PORTS */
+    lanBambuPorts: e.LAN_BAMBU_PORTS,
     /** SENTRY_DSN; undefined: no error reporting */
     sentryDsn: e.SENTRY_DSN,
     /** STORAGE_URL and the S3_* settings; undefined: objects live in the data directory */

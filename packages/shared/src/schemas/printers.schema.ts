@@ -210,43 +210,132 @@ export const LocalFileStartSchema = z.strictObject({ path: z.string().trim().min
 export const LocalFileSchema = z.object({ path: z.string(), size: z.number().nullable() });
 
 /** A printer's own address for LAN mode: http(s), a host, no user or password in it. */
-const lanPrinterUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (
-        (url.protocol === 'http:' || url.protocol === 'https:') &&
-        url.hostname !== '' &&
-        url.username === '' &&
-        url.password === ''
-      );
-    } catch {
-      return false;
-    }
-  }, 'Give the printer’s address, e.g. http://192.168.1.20 or http://octopi.local:5000.');
+function isLanPrinterUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A Bambu Lab printer's address: its IP address or host name, nothing else. */
+const BAMBU_HOST =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** The kinds of printer the server drives itself in LAN mode. */
+export const LAN_PRINTER_KINDS = ['octoprint', 'moonraker', 'bambu', 'prusalink'] as const;
+export type LanPrinterKind = (typeof LAN_PRINTER_KINDS)[number];
+
+/** How the server reaches a LAN printer: its address and the credentials its kind needs. */
+const lanConnectionFields = {
+  url: z.string().trim().max(500),
+  api_key: z.string().trim().max(200).default(''),
+  /** Bambu Lab: the serial number (Settings → Device on the printer's screen) */
+  serial: z.string().trim().max(64).default(''),
+  /** Bambu Lab: the LAN access code (Settings → WLAN, or LAN Only Mode) */
+  access_code: z.string().trim().max(64).default(''),
+  /** PrusaLink: the Digest user (Settings → Network → PrusaLink; `maker` by default) */
+  user: z.string().trim().max(100).default(''),
+  /** PrusaLink: the password shown beside the user */
+  password: z.string().max(200).default(''),
+};
+
+type LanConnection = {
+  kind: LanPrinterKind;
+  url: string;
+  api_key: string;
+  serial: string;
+  access_code: string;
+  password: string;
+};
 
 /**
- * POST /lan-printers/ (issue 17, LAN mode): a printer the server reaches on its own network,
- * OctoPrint with its API key or Moonraker, with no agent to install.
+ * The fields a kind needs, each refusal naming its field. `isEdit`: a credential left empty
+ * keeps the one stored, so only the address and a Bambu serial are always required.
+ */
+function checkLanConnection(value: LanConnection, ctx: z.RefinementCtx, isEdit: boolean): void {
+  const need = (field: keyof LanConnection, message: string) => {
+    if (value[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
+  };
+  if (value.kind === 'bambu') {
+    if (!BAMBU_HOST.test(value.url)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message:
+          'Give the printer’s IP address, e.g. 192.168.1.40 (Settings → WLAN on its screen).',
+      });
+    }
+    need('serial', 'Give the printer’s serial number (Settings → Device on its screen).');
+    if (!isEdit)
+      need('access_code', 'Give the access code (Settings → WLAN on the printer’s screen).');
+    return;
+  }
+  if (!isLanPrinterUrl(value.url)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['url'],
+      message: 'Give the printer’s address, e.g. http://192.168.1.20 or http://octopi.local:5000.',
+    });
+  }
+  if (value.kind === 'octoprint' && !isEdit) need('api_key', 'API key can`t be empty.');
+  if (value.kind === 'prusalink' && !isEdit && value.api_key === '') {
+    need(
+      'password',
+      'Give the PrusaLink password (Settings → Network → PrusaLink), or an API key.',
+    );
+  }
+}
+
+/**
+ * POST /lan-printers/ (issues 17, 25, LAN mode): a printer the server reaches on its own
+ * network, with no agent to install: OctoPrint with its API key, Moonraker, a Bambu Lab
+ * printer (serial number and access code) or PrusaLink (user and password, or an API key).
  */
 export const LanPrinterCreateSchema = z
   .strictObject({
     group: z.number().int().positive({ error: 'Workspace not selected.' }),
     name: printerName,
-    kind: z.enum(['octoprint', 'moonraker']),
-    url: lanPrinterUrl,
-    api_key: z.string().trim().max(200).default(''),
+    kind: z.enum(LAN_PRINTER_KINDS),
+    ...lanConnectionFields,
     camera_enabled: z.boolean().default(true),
     camera_rotation: cameraRotation.default(0),
     jobox_enabled: z.boolean().default(false),
   })
-  .superRefine((value, ctx) => {
-    if (value.kind === 'octoprint' && value.api_key === '') {
-      ctx.addIssue({ code: 'custom', path: ['api_key'], message: 'API key can`t be empty.' });
-    }
-  });
+  .superRefine((value, ctx) => checkLanConnection(value, ctx, false));
 export type LanPrinterCreate = z.infer<typeof LanPrinterCreateSchema>;
 export type LanPrinterCreateInput = z.input<typeof LanPrinterCreateSchema>;
+
+/**
+ * PUT /lan-printers/{printer_id}/ (issue 25): a LAN printer's new address or credentials, tried
+ * before they are saved; an empty credential keeps the stored one. The kind stays as it is.
+ */
+export const LanPrinterConnectionUpdateSchema = z
+  .strictObject({
+    kind: z.enum(LAN_PRINTER_KINDS),
+    ...lanConnectionFields,
+    /** Bambu Lab: trust the certificate the printer shows now (after a firmware update) */
+    forget_certificate: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => checkLanConnection(value, ctx, true));
+export type LanPrinterConnectionUpdate = z.infer<typeof LanPrinterConnectionUpdateSchema>;
+export type LanPrinterConnectionUpdateInput = z.input<typeof LanPrinterConnectionUpdateSchema>;
+
+/** GET /lan-printers/{printer_id}/: how the server reaches a LAN printer, no secret in it. */
+export const LanPrinterConnectionSchema = z.object({
+  kind: z.enum(LAN_PRINTER_KINDS),
+  url: z.string(),
+  serial: z.string(),
+  user: z.string(),
+  has_api_key: z.boolean(),
+  has_password: z.boolean(),
+  /** Bambu Lab: the certificate pinned on first contact (SHA-256, hex), or null */
+  certificate_sha256: z.string().nullable(),
+});
+export type LanPrinterConnection = z.infer<typeof LanPrinterConnectionSchema>;

@@ -32,6 +32,7 @@ import * as spoolman from './0041-spoolman.js';
 import * as queueItemFilament from './0042-queue-item-filament.js';
 import * as chatChannelsAndQuietHours from './0043-chat-channels-and-quiet-hours.js';
 import * as webhookSecretRotation from './0044-webhook-secret-rotation.js';
+import * as lanBambuPrusaLink from './0045-lan-bambu-prusalink.js';
 import * as maintenanceTasks from './0039-maintenance-tasks.js';
 import * as printCost from './0040-print-cost.js';
 import * as userAndFileRollups from './0050-user-and-file-rollups.js';
@@ -71,6 +72,7 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0042-queue-item-filament': queueItemFilament,
   '0043-chat-channels-and-quiet-hours': chatChannelsAndQuietHours,
   '0044-webhook-secret-rotation': webhookSecretRotation,
+  '0045-lan-bambu-prusalink': lanBambuPrusaLink,
   '0039-maintenance-tasks': maintenanceTasks,
   '0040-print-cost': printCost,
   '0049-printer-alert-states': printerAlertStates,

@@ -5,11 +5,20 @@ import type { Generated } from 'kysely';
 /** LAN mode: what a printer's built-in agent drives (migration 0014). */
 export interface LanPrintersTable {
   device_key_id: number;
-  kind: 'octoprint' | 'moonraker';
+  kind: 'octoprint' | 'moonraker' | 'bambu' | 'prusalink';
+  /** http(s) URL; a Bambu Lab printer's host name or IP address */
   url: string;
-  /** the OctoPrint API key, sealed with the server secret */
+  /** the OctoPrint (or older PrusaLink) API key, sealed with the server secret */
   api_key_sealed: string | null;
   created_on: string;
+  /** Bambu Lab: the serial number (migration 0045) */
+  serial: string | null;
+  /** PrusaLink: the Digest user */
+  user_name: string | null;
+  /** the Bambu Lab access code or the PrusaLink password, sealed */
+  password_sealed: string | null;
+  /** Bambu Lab: the certificate's SHA-256, pinned on first contact */
+  certificate_sha256: string | null;
 }
 
 export interface DeviceKeysTable {

@@ -186,6 +186,8 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:g/printer-groups/': 'read',
   'GET /api/agent/install/': 'none',
   'POST /api/lan-printers/': 'none',
+  'GET /api/lan-printers/:id/': 'none',
+  'PUT /api/lan-printers/:id/': 'none',
   'POST /api/groups/:g/printer-groups/': 'none',
   'PATCH /api/printer-groups/:id/': 'none',
   'DELETE /api/printer-groups/:id/': 'none',

@@ -51,6 +51,26 @@ export function createLanPrintersRepository(db: Db) {
       return db.selectFrom('lan_printers').selectAll().execute();
     },
 
+    findByDeviceKey(deviceKeyId: number): Promise<LanPrinterRow | undefined> {
+      return db
+        .selectFrom('lan_printers')
+        .selectAll()
+        .where('device_key_id', '=', deviceKeyId)
+        .executeTakeFirst();
+    },
+
+    /** A new address or credentials (issue 25), tried before they come here. */
+    async updateConnection(
+      deviceKeyId: number,
+      change: Partial<Omit<LanPrinterRow, 'device_key_id' | 'created_on'>>,
+    ): Promise<void> {
+      await db
+        .updateTable('lan_printers')
+        .set(change)
+        .where('device_key_id', '=', deviceKeyId)
+        .execute();
+    },
+
     async updateApiKey(deviceKeyId: number, sealed: string): Promise<void> {
       await db
         .updateTable('lan_printers')

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LanPrinterCreateSchema, PrinterSchema } from '@printdeck/shared';
+import { z } from 'zod';
+import {
+  LanPrinterConnectionSchema,
+  LanPrinterConnectionUpdateSchema,
+  IdParamSchema,
+  LanPrinterCreateSchema,
+  PrinterSchema,
+} from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
 import type { LanPrintersService } from './lan-printers.service.js';
 
+const printerParams = z.strictObject({ id: IdParamSchema });
+
 export function registerLanPrintersRoutes(app: FastifyInstance, lan: LanPrintersService): void {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/lan-printers/', {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/lan-printers/', {
     config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags: ['printers'],
@@ -15,5 +25,29 @@ export function registerLanPrintersRoutes(app: FastifyInstance, lan: LanPrinters
     },
     handler: async (request, reply) =>
       reply.status(201).send(await lan.createLanPrinter(getAuth(request).userId, request.body)),
+  });
+
+  r.get('/api/lan-printers/:id/', {
+    config: { permission: 'CHANGE_GROUP' },
+    schema: {
+      tags: ['printers'],
+      summary: 'How the server reaches a LAN printer, no secret (CHANGE_GROUP)',
+      params: printerParams,
+      response: { 200: LanPrinterConnectionSchema },
+    },
+    handler: (request) => lan.getConnection(getAuth(request).userId, request.params.id),
+  });
+
+  r.put('/api/lan-printers/:id/', {
+    config: { permission: 'CHANGE_GROUP' },
+    schema: {
+      tags: ['printers'],
+      summary: 'A LAN printer’s new address or credentials, tried before saved (CHANGE_GROUP)',
+      params: printerParams,
+      body: LanPrinterConnectionUpdateSchema,
+      response: { 200: LanPrinterConnectionSchema },
+    },
+    handler: (request) =>
+      lan.updateConnection(getAuth(request).userId, request.params.id, request.body),
   });
 }

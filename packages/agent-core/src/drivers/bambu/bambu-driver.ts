@@ -10,6 +10,7 @@ import {
   type LocalPrintFile,
 } from '../driver.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
+import type { HostNetwork } from '../host-network.js';
 import { takeBambuSnapshot, type CameraTarget } from './bambu-camera.js';
 import { runBambuCommand, uploadToBambu, type BambuSend } from './bambu-commands.js';
 import type { FtpsTarget } from './bambu-ftps.js';
@@ -76,6 +77,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
   readonly #ftps: FtpsTarget;
   readonly #camera: CameraTarget;
   readonly #silenceMs: number;
+  readonly #network: HostNetwork | undefined;
   readonly #jobs = new BambuJobFollower((event) => this.emitJobEvent(event));
   #client: MqttClient | null = null;
   #sequence = 0;
@@ -95,6 +97,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     this.#serial = options.serial;
     this.#accessCode = options.accessCode;
     this.#mqttPort = options.mqttPort ?? 8883;
+    this.#network = options.network;
     this.#silenceMs = options.silenceMs ?? 60_000;
     this.#silence = new PushallWatchdog(
       this.#silenceMs,
@@ -122,8 +125,9 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
 
   async run(command: DriverCommand, _signal: AbortSignal): Promise<unknown> {
     this.#assertConnected();
-    if (command.name === 'snapshot') return takeBambuSnapshot(this.#camera);
-    return runBambuCommand(this.#send, this.#ftps, command);
+    const host = await this.#checkedHost();
+    if (command.name === 'snapshot') return takeBambuSnapshot({ ...this.#camera, host });
+    return runBambuCommand(this.#send, { ...this.#ftps, host }, command);
   }
 
   /** the printer's `product_name` from `info.get_version` ("Bambu Lab P1S"), once it answered */
@@ -139,7 +143,18 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       const modelId = await readSlicedPrinterModel(file.diskPath);
       assertSlicedFor(file.fileName, modelId, this.#productName);
     }
-    return uploadToBambu(this.#send, this.#ftps, file);
+    return uploadToBambu(this.#send, { ...this.#ftps, host: await this.#checkedHost() }, file);
+  }
+
+  /**
+   * The address to connect to now: as given, or (LAN mode) resolved and checked against the
+   * allowed networks at every connection, the checked address itself used (no second lookup).
+   * TLS names the serial (`servername`), so connecting to the address loses nothing.
+   */
+  async #checkedHost(): Promise<string> {
+    if (!this.#network) return this.#host;
+    const pinned = new URL(await this.#network.pin(`http://${this.#host}/`));
+    return pinned.hostname.replace(/^\[(.*)\]$/, '$1');
   }
 
   #assertConnected(): void {
@@ -219,7 +234,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     let socket;
     try {
       socket = await openPrinterTls({
-        host: this.#host,
+        host: await this.#checkedHost(),
         port: this.#mqttPort,
         serial: this.#serial,
         pin: this.#pin,

@@ -1,13 +1,5 @@
-import {
-  Alert,
-  Button,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { LanPrinterKind } from '@printdeck/shared';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,12 +13,31 @@ import { useAgentInstallInfo } from '../../../shared/printers/api/get-agent-inst
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
 import { usePrinterForm } from './use-printer-form';
+import {
+  credentialBody,
+  credentialErrors,
+  LanCredentialFields,
+  NO_CREDENTIALS,
+  type LanCredentials,
+} from './LanCredentialFields';
 
-type Kind = 'octoprint' | 'moonraker';
+const URL_LABELS: Record<LanPrinterKind, string> = {
+  octoprint: 'printers.lan.octoprintUrl',
+  moonraker: 'printers.lan.moonrakerUrl',
+  bambu: 'printers.lan.bambuUrl',
+  prusalink: 'printers.lan.prusalinkUrl',
+};
+const URL_EXAMPLES: Record<LanPrinterKind, string> = {
+  octoprint: 'http://192.168.1.20',
+  moonraker: 'http://192.168.1.21:7125',
+  bambu: '192.168.1.40',
+  prusalink: 'http://192.168.1.30',
+};
 
 /**
- * LAN mode (issue 17): a printer the server reaches on its own network, OctoPrint with its API
- * key or Moonraker, with nothing to install. Only where the operator turned LAN mode on.
+ * LAN mode (issues 17, 25): a printer the server reaches on its own network, with nothing to
+ * install: OctoPrint with its API key, Moonraker, Bambu Lab (serial number and access code) or
+ * PrusaLink (password or key). Only where the operator turned LAN mode on.
  */
 export function PrinterAddLanPage() {
   return (
@@ -42,33 +53,34 @@ function PrinterAddLanForm() {
   const info = useAgentInstallInfo();
   const form = usePrinterForm('add');
   const create = useCreateLanPrinter();
-  const [kind, setKind] = useState<Kind>('octoprint');
+  const [kind, setKind] = useState<LanPrinterKind>('octoprint');
   const [url, setUrl] = useState('');
-  const [apiKey, setApiKey] = useState('');
+  const [credentials, setCredentials] = useState<LanCredentials>(NO_CREDENTIALS);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [isSubmitted, setSubmitted] = useState(false);
   const name = form.values.name.trim();
-  const localErrors = {
-    name: name === '' ? t('printers.validation.nameEmpty') : null,
-    url: url.trim() === '' ? t('printers.lan.urlEmpty') : null,
-    apiKey:
-      kind === 'octoprint' && apiKey.trim() === '' ? t('printers.validation.apiKeyEmpty') : null,
+  const localErrors: Record<string, string> = {
+    ...(name === '' ? { name: 'printers.validation.nameEmpty' } : {}),
+    ...(url.trim() === '' ? { url: 'printers.lan.urlEmpty' } : {}),
+    ...credentialErrors(kind, credentials),
   };
-  const shown = (field: keyof typeof localErrors, serverField: string) =>
-    (isSubmitted ? localErrors[field] : null) ?? serverErrors[serverField] ?? undefined;
+  const shown = (field: string) =>
+    (isSubmitted && localErrors[field] ? t(localErrors[field]) : null) ??
+    serverErrors[field] ??
+    undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setServerErrors({});
-    if (Object.values(localErrors).some(Boolean) || form.workspaceId === null) return;
+    if (Object.keys(localErrors).length > 0 || form.workspaceId === null) return;
     create.mutate(
       {
         group: form.workspaceId,
         name,
         kind,
         url: url.trim(),
-        ...(kind === 'octoprint' ? { api_key: apiKey.trim() } : {}),
+        ...credentialBody(kind, credentials),
       },
       {
         onSuccess: (printer) => {
@@ -80,7 +92,15 @@ function PrinterAddLanForm() {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 400) {
-            const fields = ['name', 'url', 'api_key'] as const;
+            const fields = [
+              'name',
+              'url',
+              'api_key',
+              'serial',
+              'access_code',
+              'user',
+              'password',
+            ] as const;
             const found = Object.fromEntries(
               fields.flatMap((f) =>
                 error
@@ -89,7 +109,9 @@ function PrinterAddLanForm() {
                   .map((m) => [f, m]),
               ),
             );
-            if (found.url) found.url = t('printers.lan.urlRefused', { reason: found.url });
+            // outside the allowed networks: said as such; no answer there: the reason alone
+            if (found.url?.includes('LAN_PRINTER_NETWORKS'))
+              found.url = t('printers.lan.urlRefused', { reason: found.url });
             if (Object.keys(found).length > 0) return setServerErrors(found);
           }
           reportError(error);
@@ -111,7 +133,7 @@ function PrinterAddLanForm() {
               label={t('printers.form.name')}
               value={form.values.name}
               onChange={(event) => form.change({ name: event.currentTarget.value })}
-              error={shown('name', 'name')}
+              error={shown('name')}
               maxLength={100}
               required
             />
@@ -121,38 +143,33 @@ function PrinterAddLanForm() {
               </Text>
               <SegmentedControl
                 value={kind}
-                onChange={(value) => setKind(value as Kind)}
+                onChange={(value) => setKind(value as LanPrinterKind)}
                 data={[
                   { value: 'octoprint', label: t('printers.lan.octoprint') },
                   { value: 'moonraker', label: t('printers.lan.moonraker') },
+                  { value: 'bambu', label: t('printers.lan.bambu') },
+                  { value: 'prusalink', label: t('printers.lan.prusalink') },
                 ]}
               />
             </Stack>
             <TextInput
-              label={t(
-                kind === 'octoprint' ? 'printers.lan.octoprintUrl' : 'printers.lan.moonrakerUrl',
+              label={t(URL_LABELS[kind])}
+              description={t(
+                kind === 'bambu' ? 'printers.lan.bambuUrlHint' : 'printers.lan.urlHint',
               )}
-              description={t('printers.lan.urlHint')}
-              placeholder={
-                kind === 'octoprint' ? 'http://192.168.1.20' : 'http://192.168.1.21:7125'
-              }
+              placeholder={URL_EXAMPLES[kind]}
               value={url}
               onChange={(event) => setUrl(event.currentTarget.value)}
-              error={shown('url', 'url')}
+              error={shown('url')}
               autoComplete="off"
               required
             />
-            {kind === 'octoprint' && (
-              <PasswordInput
-                label={t('printers.form.apiKey')}
-                description={t('printers.form.apiKeyHint')}
-                value={apiKey}
-                onChange={(event) => setApiKey(event.currentTarget.value)}
-                error={shown('apiKey', 'api_key')}
-                autoComplete="off"
-                required
-              />
-            )}
+            <LanCredentialFields
+              kind={kind}
+              values={credentials}
+              onChange={(change) => setCredentials((values) => ({ ...values, ...change }))}
+              error={shown}
+            />
             <Group justify="flex-end">
               <Button type="submit" loading={create.isPending}>
                 {t('printers.settings.add')}
