@@ -77,6 +77,9 @@ describe('LAN mode: a Bambu Lab printer the server reaches itself', () => {
     expect(await expectRefusedAndNothingSaved({ ...valid, url: '127.0.0.1:8883' }, 'url')).toMatch(
       /IP address/,
     );
+    expect(await expectRefusedAndNothingSaved({ ...valid, url: '10.20.30.40' }, 'url')).toMatch(
+      /outside the networks this server may reach/,
+    );
     const missing = await addLanPrinter({ name: 'x', kind: 'bambu', url: bambu.host });
     expect(Object.keys(missing.body.details).sort()).toEqual(['access_code', 'serial']);
   });
