@@ -92,7 +92,7 @@ describe('LAN mode: a Bambu Lab printer the server reaches itself', () => {
     const row = (await lanRows()).find((r) => r.kind === 'bambu')!;
     expect(row.certificate_sha256).toMatch(/^[0-9A-F]{64}$/);
     expect(JSON.stringify(row)).not.toContain(ACCESS_CODE);
-    const connection = await api(`/api/lan-printers/${id}/`);
+    const connection = await api(`/api/printers/${id}/lan-connection/`);
     expect(connection.body).toMatchObject({
       kind: 'bambu',
       serial: bambu.serial,
@@ -134,7 +134,7 @@ describe('LAN mode: a Bambu Lab printer the server reaches itself', () => {
     expect((await jobsOf(id)).map((j) => [j.id, j.outcome])).toEqual([[jobId, 'done']]);
 
     // an edit with a wrong code is refused and changes nothing; the agent keeps its printer
-    const wrong = await api(`/api/lan-printers/${id}/`, {
+    const wrong = await api(`/api/printers/${id}/lan-connection/`, {
       method: 'PUT',
       body: { kind: 'bambu', url: bambu.host, serial: bambu.serial, access_code: '11111111' },
     });
@@ -213,13 +213,13 @@ describe('LAN mode: a PrusaLink printer the server reaches itself', () => {
     const other = await startVirtualPrusaLink({ ...SIMULATED, password: 'Other-pw9' });
     cleanups.push(() => other.close());
     other.printer.files.put('only-on-the-other.gcode', slicedGcode(60), other.printer.time);
-    const refused = await api(`/api/lan-printers/${id}/`, {
+    const refused = await api(`/api/printers/${id}/lan-connection/`, {
       method: 'PUT',
       body: { kind: 'prusalink', url: other.url, password: 'nope' },
     });
     expect(refused.status, refused.text).toBe(400);
     expect(Object.keys(refused.body.details)).toEqual(['password']);
-    const moved = await api(`/api/lan-printers/${id}/`, {
+    const moved = await api(`/api/printers/${id}/lan-connection/`, {
       method: 'PUT',
       body: { kind: 'prusalink', url: other.url, password: 'Other-pw9' },
     });

@@ -313,7 +313,7 @@ export type LanPrinterCreate = z.infer<typeof LanPrinterCreateSchema>;
 export type LanPrinterCreateInput = z.input<typeof LanPrinterCreateSchema>;
 
 /**
- * PUT /lan-printers/{printer_id}/ (issue 25): a LAN printer's new address or credentials, tried
+ * PUT /printers/{id}/lan-connection/ (issue 25): a LAN printer's new address or credentials, tried
  * before they are saved; an empty credential keeps the stored one. The kind stays as it is.
  */
 export const LanPrinterConnectionUpdateSchema = z
@@ -327,7 +327,7 @@ export const LanPrinterConnectionUpdateSchema = z
 export type LanPrinterConnectionUpdate = z.infer<typeof LanPrinterConnectionUpdateSchema>;
 export type LanPrinterConnectionUpdateInput = z.input<typeof LanPrinterConnectionUpdateSchema>;
 
-/** GET /lan-printers/{printer_id}/: how the server reaches a LAN printer, no secret in it. */
+/** GET /printers/{id}/lan-connection/: how the server reaches a LAN printer, no secret in it. */
 export const LanPrinterConnectionSchema = z.object({
   kind: z.enum(LAN_PRINTER_KINDS),
   url: z.string(),

@@ -27,7 +27,7 @@ export function registerLanPrintersRoutes(app: FastifyInstance, lan: LanPrinters
       reply.status(201).send(await lan.createLanPrinter(getAuth(request).userId, request.body)),
   });
 
-  r.get('/api/lan-printers/:id/', {
+  r.get('/api/printers/:id/lan-connection/', {
     config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags: ['printers'],
@@ -38,7 +38,7 @@ export function registerLanPrintersRoutes(app: FastifyInstance, lan: LanPrinters
     handler: (request) => lan.getConnection(getAuth(request).userId, request.params.id),
   });
 
-  r.put('/api/lan-printers/:id/', {
+  r.put('/api/printers/:id/lan-connection/', {
     config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags: ['printers'],

@@ -1926,6 +1926,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/printers/{id}/lan-connection/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the server reaches a LAN printer, no secret (CHANGE_GROUP) */
+        get: operations["getPrintersByIdLanConnection"];
+        /** A LAN printer’s new address or credentials, tried before saved (CHANGE_GROUP) */
+        put: operations["putPrintersByIdLanConnection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/printers/{id}/connection/": {
         parameters: {
             query?: never;
@@ -8695,10 +8713,18 @@ export interface operations {
                     group: number;
                     name: string;
                     /** @enum {string} */
-                    kind: "octoprint" | "moonraker";
+                    kind: "octoprint" | "moonraker" | "bambu" | "prusalink";
                     url: string;
                     /** @default  */
                     api_key?: string;
+                    /** @default  */
+                    serial?: string;
+                    /** @default  */
+                    access_code?: string;
+                    /** @default  */
+                    user?: string;
+                    /** @default  */
+                    password?: string;
                     /** @default true */
                     camera_enabled?: boolean;
                     /** @default 0 */
@@ -8716,6 +8742,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Printer"];
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPrintersByIdLanConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "octoprint" | "moonraker" | "bambu" | "prusalink";
+                        url: string;
+                        serial: string;
+                        user: string;
+                        has_api_key: boolean;
+                        has_password: boolean;
+                        certificate_sha256: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPrintersByIdLanConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "octoprint" | "moonraker" | "bambu" | "prusalink";
+                    url: string;
+                    /** @default  */
+                    api_key?: string;
+                    /** @default  */
+                    serial?: string;
+                    /** @default  */
+                    access_code?: string;
+                    /** @default  */
+                    user?: string;
+                    /** @default  */
+                    password?: string;
+                    /** @default false */
+                    forget_certificate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "octoprint" | "moonraker" | "bambu" | "prusalink";
+                        url: string;
+                        serial: string;
+                        user: string;
+                        has_api_key: boolean;
+                        has_password: boolean;
+                        certificate_sha256: string | null;
+                    };
                 };
             };
             400: components["responses"]["ValidationError"];
