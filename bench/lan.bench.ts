@@ -6,6 +6,7 @@
  *   agents in the server's process) against the same N printers through N agents (each in
  *   the printers' process, dialling the server's gateway). Simulators and agents run in their
  *   own process (bench/lan-sims.ts), so the server's RSS holds only what the server keeps.
+ * `--kind bambu` or `--kind prusalink` (issue 25): LAN mode alone, all printers of that kind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,8 +21,16 @@ import {
   startSignedInProduct,
 } from './bench-helpers.js';
 
-const { values } = parseArgs({ options: { printers: { type: 'string', default: '500' } } });
+const { values } = parseArgs({
+  options: {
+    printers: { type: 'string', default: '500' },
+    kind: { type: 'string', default: 'octoprint-moonraker' },
+  },
+});
 const PRINTERS = Number(values.printers);
+const KIND = values.kind;
+/** the Bambu simulators' ports, each printer on its own loopback address (bench/lan-sims.ts) */
+const BAMBU_PORTS = '18883,10990,16000';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE = path.join(ROOT, 'apps/agent/dist/printdeck-agent.cjs');
 const SETTLE_MS = 5000;
@@ -57,11 +66,20 @@ async function waitReady(server: Server, count: number): Promise<number> {
 
 function startSims(args: string[]): Promise<{
   child: ChildProcess;
-  printers: Array<{ kind: 'octoprint' | 'moonraker'; url: string; apiKey?: string }>;
+  printers: Array<Record<string, string> & { kind: string; url: string }>;
 }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/lan-sims.ts'), ...args],
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'bench/lan-sims.ts'),
+      '--kind',
+      KIND,
+      '--bambu-ports',
+      BAMBU_PORTS,
+      ...args,
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -98,19 +116,25 @@ async function measure(server: Server, count: number, connect: () => Promise<Chi
 }
 
 async function lanMode() {
-  const server = await startServer({ LAN_PRINTER_NETWORKS: '127.0.0.0/8' });
+  const server = await startServer({
+    LAN_PRINTER_NETWORKS: '127.0.0.0/8',
+    LAN_BAMBU_PORTS: BAMBU_PORTS,
+  });
   try {
     return await measure(server, PRINTERS, async () => {
       const { child, printers } = await startSims(['--count', String(PRINTERS)]);
-      await inBatches(printers.length, 20, (i) =>
-        callApi(server.url, server.access, 'POST', '/api/lan-printers/', {
+      await inBatches(printers.length, 20, (i) => {
+        const printer = printers[i]!;
+        return callApi(server.url, server.access, 'POST', '/api/lan-printers/', {
           group: server.workspace,
           name: `LAN ${i}`,
-          kind: printers[i]!.kind,
-          url: printers[i]!.url,
-          ...(printers[i]!.apiKey ? { api_key: printers[i]!.apiKey } : {}),
-        }),
-      );
+          kind: printer.kind,
+          url: printer.url,
+          ...(printer.apiKey ? { api_key: printer.apiKey } : {}),
+          ...(printer.password ? { password: printer.password } : {}),
+          ...(printer.serial ? { serial: printer.serial, access_code: printer.accessCode } : {}),
+        });
+      });
       return child;
     });
   } finally {
@@ -189,6 +213,13 @@ async function agentOnStart() {
   }
 }
 
+if (KIND !== 'octoprint-moonraker') {
+  const lan = await lanMode();
+  console.log(
+    `LAN mode, ${PRINTERS} ${KIND} printers: ready ${lan.ready} in ${lan.readyS.toFixed(1)} s; server RSS ${lan.before.toFixed(0)} → ${lan.after.toFixed(0)} MB, ${lan.perPrinterKb.toFixed(0)} KB per printer`,
+  );
+  process.exit(0);
+}
 const bundleKb = statSync(BUNDLE).size / 1024;
 console.log(`agent bundle: ${bundleKb.toFixed(0)} KB (${BUNDLE.replace(`${ROOT}/`, '')})`);
 console.log(`bundled agent RSS once connected: ${(await agentOnStart()).toFixed(1)} MB`);
