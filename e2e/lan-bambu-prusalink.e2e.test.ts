@@ -4,7 +4,7 @@ import { buildGcode3mf } from '../apps/server/test-support/files.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode, uploadGcode } from './support/files-world.js';
 import { expectState, printerCard } from './support/printers-ui.js';
-import { createAdmin, openAs } from './support/printers-world.js';
+import { callApi, createAdmin, openAs } from './support/printers-world.js';
 import { expectPath, expectVisible } from './support/ui.js';
 
 /**
@@ -117,14 +117,44 @@ describe('LAN mode: a Bambu Lab and a PrusaLink printer added and printing', () 
 
     const project = await uploadGcode(app, admin, 'two-plates.gcode.3mf', buildGcode3mf([1, 2]));
     await printFrom(page, project.id, 'P1S on the LAN', 'Plate 2');
-    expect(bambu.requests.at(-1)).toMatchObject({
+    // the dialog closes once the job is made; the file then goes by FTPS, then project_file
+    const projectFile = () =>
+      bambu.requests.find(
+        (request) =>
+          (request.print as { command?: string } | undefined)?.command === 'project_file',
+      );
+    await expect.poll(projectFile, { timeout: 30_000 }).toBeDefined();
+    expect(projectFile()).toMatchObject({
       print: { command: 'project_file', param: 'Metadata/plate_2.gcode' },
     });
-    const gcode = await uploadGcode(app, admin, 'gear.gcode', buildPrusaGcode());
+    // an hour's print (six minutes at the simulators' speed): still printing when looked at
+    const gcode = await uploadGcode(
+      app,
+      admin,
+      'gear.gcode',
+      buildPrusaGcode({ printSeconds: 3600 }),
+    );
     await printFrom(page, gcode.id, 'MK4 on the LAN');
 
+    // the Bambu plate is a short print: its job runs to its end, done; the hour's print runs
+    const printers = await callApi<Array<{ id: number; name: string }>>(
+      app,
+      `/groups/${admin.workspaceId}/printers/`,
+      { token: admin.access },
+    );
+    const idOf = (name: string) => printers.find((p) => p.name === name)!.id;
+    const outcomes = async (name: string) =>
+      (
+        await callApi<{ results: Array<{ outcome: string }> }>(
+          app,
+          `/groups/${admin.workspaceId}/print-jobs/?printer_id=${idOf(name)}`,
+          { token: admin.access },
+        )
+      ).results.map((job) => job.outcome);
+    await expect.poll(() => outcomes('P1S on the LAN'), { timeout: 60_000 }).toEqual(['done']);
     await page.goto(`${app.url}/printers`);
-    await expectState(printerCard(page, 'P1S on the LAN'), 'PRINTING', 30_000);
     await expectState(printerCard(page, 'MK4 on the LAN'), 'PRINTING', 30_000);
-  });
+    expect(await outcomes('MK4 on the LAN')).toEqual(['printing']);
+    await expectState(printerCard(page, 'P1S on the LAN'), 'READY_TO_PRINT');
+  }, 180_000);
 });
