@@ -37,9 +37,18 @@ export function credentialBody(kind: LanPrinterKind, values: LanCredentials) {
   }
 }
 
+/** The messages the LAN form's own checks give. */
+export type LanFormMessage =
+  | 'printers.validation.nameEmpty'
+  | 'printers.validation.apiKeyEmpty'
+  | 'printers.lan.urlEmpty'
+  | 'printers.lan.serialEmpty'
+  | 'printers.lan.accessCodeEmpty'
+  | 'printers.lan.passwordEmpty';
+
 /** The form's own checks: the field (server name) and its message key. */
 export function credentialErrors(kind: LanPrinterKind, values: LanCredentials) {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, LanFormMessage> = {};
   if (kind === 'octoprint' && values.apiKey.trim() === '')
     errors.api_key = 'printers.validation.apiKeyEmpty';
   if (kind === 'bambu' && values.serial.trim() === '') errors.serial = 'printers.lan.serialEmpty';

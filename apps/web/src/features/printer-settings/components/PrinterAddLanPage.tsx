@@ -19,14 +19,15 @@ import {
   LanCredentialFields,
   NO_CREDENTIALS,
   type LanCredentials,
+  type LanFormMessage,
 } from './LanCredentialFields';
 
-const URL_LABELS: Record<LanPrinterKind, string> = {
+const URL_LABELS = {
   octoprint: 'printers.lan.octoprintUrl',
   moonraker: 'printers.lan.moonrakerUrl',
   bambu: 'printers.lan.bambuUrl',
   prusalink: 'printers.lan.prusalinkUrl',
-};
+} as const satisfies Record<LanPrinterKind, string>;
 const URL_EXAMPLES: Record<LanPrinterKind, string> = {
   octoprint: 'http://192.168.1.20',
   moonraker: 'http://192.168.1.21:7125',
@@ -59,15 +60,15 @@ function PrinterAddLanForm() {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [isSubmitted, setSubmitted] = useState(false);
   const name = form.values.name.trim();
-  const localErrors: Record<string, string> = {
+  const localErrors: Record<string, LanFormMessage> = {
     ...(name === '' ? { name: 'printers.validation.nameEmpty' } : {}),
     ...(url.trim() === '' ? { url: 'printers.lan.urlEmpty' } : {}),
     ...credentialErrors(kind, credentials),
   };
-  const shown = (field: string) =>
-    (isSubmitted && localErrors[field] ? t(localErrors[field]) : null) ??
-    serverErrors[field] ??
-    undefined;
+  const shown = (field: string): string | undefined => {
+    const local = isSubmitted ? localErrors[field] : undefined;
+    return local ? t(local) : serverErrors[field];
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
