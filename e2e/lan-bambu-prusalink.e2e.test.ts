@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { buildGcode3mf } from '../apps/server/test-support/files.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode, uploadGcode } from './support/files-world.js';
 import { expectState, printerCard } from './support/printers-ui.js';
@@ -29,6 +28,8 @@ interface PrusaLink extends Simulated {
   url: string;
 }
 const SIMULATOR_MODULE: string = '@printdeck/simulator';
+/** loaded at run time: a static import would pull the server's sources into the e2e project */
+const SERVER_FILES_MODULE: string = '../apps/server/test-support/files.js';
 const ACCESS_CODE = '31415926';
 const PASSWORD = 'Tr7bQ2xZ';
 const SIMULATED = { speed: 10, tickMs: 50, printer: { homingSeconds: 0 } };
@@ -115,6 +116,9 @@ describe('LAN mode: a Bambu Lab and a PrusaLink printer added and printing', () 
     await expectState(printerCard(page, 'P1S on the LAN'), 'READY_TO_PRINT', 30_000);
     await expectState(printerCard(page, 'MK4 on the LAN'), 'READY_TO_PRINT', 30_000);
 
+    const { buildGcode3mf } = (await import(/* @vite-ignore */ SERVER_FILES_MODULE)) as {
+      buildGcode3mf(plates: number[]): Buffer;
+    };
     const project = await uploadGcode(app, admin, 'two-plates.gcode.3mf', buildGcode3mf([1, 2]));
     await printFrom(page, project.id, 'P1S on the LAN', 'Plate 2');
     // the dialog closes once the job is made; the file then goes by FTPS, then project_file
