@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode, uploadGcode } from './support/files-world.js';
 import { expectState, printerCard } from './support/printers-ui.js';
