@@ -325,7 +325,6 @@ export const LanPrinterConnectionUpdateSchema = z
   })
   .superRefine((value, ctx) => checkLanConnection(value, ctx, true));
 export type LanPrinterConnectionUpdate = z.infer<typeof LanPrinterConnectionUpdateSchema>;
-export type LanPrinterConnectionUpdateInput = z.input<typeof LanPrinterConnectionUpdateSchema>;
 
 /** GET /printers/{id}/lan-connection/: how the server reaches a LAN printer, no secret in it. */
 export const LanPrinterConnectionSchema = z.object({

@@ -2,6 +2,7 @@ import { WaitingStartSchema, type WaitingStart } from '@printdeck/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
+import { apiPath } from '../../../api/contract';
 import { BACKGROUND_ERRORS } from '../../../api/query-meta';
 
 export const waitingStartsQueryKey = (workspaceId: number) =>
@@ -13,7 +14,7 @@ const IDLE_REFRESH_MS = 60_000;
 
 export function getWaitingStarts(workspaceId: number, signal?: AbortSignal) {
   return apiClient.request<WaitingStart[]>({
-    path: `/groups/${workspaceId}/waiting-starts/`,
+    path: apiPath('/groups/{g}/waiting-starts/', { g: workspaceId }),
     schema: z.array(WaitingStartSchema),
     signal,
   });
@@ -39,7 +40,10 @@ export function useCancelWaitingStart(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiClient.request<undefined>({ method: 'DELETE', path: `/waiting-starts/${id}/` }),
+      apiClient.request<undefined>({
+        method: 'DELETE',
+        path: apiPath('/waiting-starts/{id}/', { id }),
+      }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: waitingStartsQueryKey(workspaceId) }),
   });
