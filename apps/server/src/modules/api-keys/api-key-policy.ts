@@ -132,7 +132,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   // printing
   'POST /api/printers/:id/files/': 'print_start',
   'GET /api/groups/:g/waiting-starts/': 'read',
-  'DELETE /api/waiting-starts/:id/': 'print_start',
+  'DELETE /api/groups/:g/waiting-starts/:id/': 'print_start',
   'POST /api/printers/:id/files/start': 'print_start',
   'GET /api/groups/:g/print-jobs/': 'read',
   'GET /api/groups/:g/last-printed-files/': 'read',

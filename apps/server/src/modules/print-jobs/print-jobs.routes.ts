@@ -34,7 +34,7 @@ export function registerPrintJobsRoutes(
       description:
         "201: the printer started the job. 202: the workspace's staggered-start rule holds it; " +
         'recorded as a waiting start that begins by itself when allowed (cancel: ' +
-        'DELETE /api/waiting-starts/{id}/).',
+        'DELETE /api/groups/{g}/waiting-starts/{id}/).',
       params: idParams,
       body: PrintStartSchema,
       response: { 201: PrintStartResponseSchema, 202: PrintStartWaitingSchema },

@@ -113,7 +113,10 @@ describe('staggered start of a bulk print', () => {
     // cancel the last one: gone, never started; cancelling twice is a conflict
     const cancelled = waiting[2]!;
     const cancel = () =>
-      t.api(`/api/waiting-starts/${cancelled.id}/`, { method: 'DELETE', token: admin.access });
+      t.api(`/api/groups/${workspaceId}/waiting-starts/${cancelled.id}/`, {
+        method: 'DELETE',
+        token: admin.access,
+      });
     expect((await cancel()).status).toBe(204);
     expect((await cancel()).status).toBe(409);
     expect((await listWaiting(workspaceId)).map((row) => row.id)).toEqual([

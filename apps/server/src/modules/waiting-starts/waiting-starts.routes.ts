@@ -22,17 +22,17 @@ export function registerWaitingStartsRoutes(app: FastifyInstance, starts: Waitin
     handler: (request) => starts.list(getAuth(request).userId, request.params.g),
   });
 
-  r.delete('/api/waiting-starts/:id/', {
+  r.delete('/api/groups/:g/waiting-starts/:id/', {
     config: { permission: 'OPERATE_PRINTERS' },
     schema: {
       tags,
       summary: 'Cancel a waiting start before it is sent (OPERATE_PRINTERS on its printer)',
-      params: z.strictObject({ id: IdParamSchema }),
+      params: z.strictObject({ g: IdParamSchema, id: IdParamSchema }),
       response: { 204: z.null() },
       errors: [404, 409],
     },
     handler: async (request, reply) => {
-      await starts.cancel(getAuth(request).userId, request.params.id);
+      await starts.cancel(getAuth(request).userId, request.params.g, request.params.id);
       return reply.status(204).send(null);
     },
   });

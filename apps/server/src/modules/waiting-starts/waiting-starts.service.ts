@@ -265,10 +265,10 @@ export function createWaitingStarts(deps: {
       return rows.map((row) => toWaitingStart(row, order));
     },
 
-    /** DELETE /waiting-starts/{id}/: only while it waits; 409 once it is being sent. */
-    async cancel(userId: number, id: number): Promise<void> {
+    /** DELETE /groups/{g}/waiting-starts/{id}/: only while it waits; 409 once it is being sent. */
+    async cancel(userId: number, workspaceId: number, id: number): Promise<void> {
       const row = await repository.find(id);
-      if (!row) throw notFound('No such waiting start.');
+      if (!row || row.workspace_id !== workspaceId) throw notFound('No such waiting start.');
       await deps.getPrinterForUser(userId, row.printer_id, 'OPERATE_PRINTERS');
       const isCancelled = await repository.move(db, id, 'waiting', {
         state: 'cancelled',

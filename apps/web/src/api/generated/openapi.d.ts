@@ -1207,7 +1207,7 @@ export interface paths {
         put?: never;
         /**
          * Print a G-code file on this printer (OPERATE_PRINTERS)
-         * @description 201: the printer started the job. 202: the workspace's staggered-start rule holds it; recorded as a waiting start that begins by itself when allowed (cancel: DELETE /api/waiting-starts/{id}/).
+         * @description 201: the printer started the job. 202: the workspace's staggered-start rule holds it; recorded as a waiting start that begins by itself when allowed (cancel: DELETE /api/groups/{g}/waiting-starts/{id}/).
          */
         post: operations["postPrintersByIdFiles"];
         delete?: never;
@@ -1267,7 +1267,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/waiting-starts/{id}/": {
+    "/api/groups/{g}/waiting-starts/{id}/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1278,7 +1278,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Cancel a waiting start before it is sent (OPERATE_PRINTERS on its printer) */
-        delete: operations["deleteWaitingStartsById"];
+        delete: operations["deleteGroupsByGWaitingStartsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6557,11 +6557,12 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    deleteWaitingStartsById: {
+    deleteGroupsByGWaitingStartsById: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                g: string;
                 id: string;
             };
             cookie?: never;

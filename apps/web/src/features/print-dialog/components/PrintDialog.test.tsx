@@ -59,7 +59,7 @@ function answerApi(refusingPrinter?: number, waitingPrinter?: number) {
     if (method === 'GET' && path === '/api/groups/1/files/7/') return { status: 200, body: file };
     if (method === 'GET' && path === '/api/groups/1/waiting-starts/')
       return { status: 200, body: waiting };
-    if (method === 'DELETE' && path === '/api/waiting-starts/5/') {
+    if (method === 'DELETE' && path === '/api/groups/1/waiting-starts/5/') {
       waiting = [];
       return { status: 204, body: null };
     }

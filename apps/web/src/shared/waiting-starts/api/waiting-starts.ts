@@ -42,7 +42,7 @@ export function useCancelWaitingStart(workspaceId: number) {
     mutationFn: (id: number) =>
       apiClient.request<undefined>({
         method: 'DELETE',
-        path: apiPath('/waiting-starts/{id}/', { id }),
+        path: apiPath('/groups/{g}/waiting-starts/{id}/', { g: workspaceId, id }),
       }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: waitingStartsQueryKey(workspaceId) }),
