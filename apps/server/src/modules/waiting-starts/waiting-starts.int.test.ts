@@ -131,7 +131,7 @@ describe('staggered start of a bulk print', () => {
     ];
     nozzle(firstStarted, 214);
     const next = printers.find((printer) => printer.id === waiting[0]!.printer_id)!;
-    await eventually(async () => expect(next.printed()).toHaveLength(1));
+    await eventually(async () => expect(next.printed()).toHaveLength(1), 30_000);
     await eventually(async () =>
       expect((await listWaiting(workspaceId)).map((row) => [row.id, row.place])).toEqual([
         [waiting[1]!.id, 1],
@@ -141,8 +141,9 @@ describe('staggered start of a bulk print', () => {
 
     nozzle(secondStarted, 214);
     const last = printers.find((printer) => printer.id === waiting[1]!.printer_id)!;
-    await eventually(async () => expect(last.printed()).toHaveLength(1));
-    await eventually(async () => expect(await listWaiting(workspaceId)).toEqual([]));
+    // the runner looks again every 5 s besides the heating change: a loaded PostgreSQL run needs more than 5 s
+    await eventually(async () => expect(last.printed()).toHaveLength(1), 30_000);
+    await eventually(async () => expect(await listWaiting(workspaceId)).toEqual([]), 30_000);
     const never = printers.find((printer) => printer.id === cancelled.printer_id)!;
     expect(never.printed()).toEqual([]);
     expect(startedCount(printers)).toBe(4);
