@@ -74,30 +74,52 @@ export const SQLITE_ONLY = {
     '/api/health and an S3 server that goes away; the file list it reads is covered by files tests',
   'apps/server/src/modules/home-assistant/home-assistant.int.test.ts':
     'the MQTT bridge reads and acts through the HTTP API with API keys; no SQL of its own',
+  // Moved from BOTH_DIALECTS (issue 27): the subject of each is not SQL, and the SQL each goes
+  // through runs on PostgreSQL in the file named.
+  'apps/server/src/storage/s3-storage.int.test.ts':
+    'files, previews, frames and videos kept on S3; their rows on PostgreSQL: files-upload, videos',
+  'packages/simulator/src/fleet/demo-seed.int.test.ts':
+    'the demo history as a whole; ended jobs into the roll-ups on PostgreSQL: job-rollups',
+  'packages/agent-core/src/drivers/bambu/bambu-agent.int.test.ts':
+    'the Bambu driver in the agent; print job and state rows on PostgreSQL: print-jobs, devices-states-job',
+  'packages/agent-core/src/lan-mode.int.test.ts':
+    'LAN printers driven by the server; LAN printer rows and sealed secrets on PostgreSQL: lan-bambu-prusalink',
+  'packages/agent-core/src/drivers/prusalink/prusalink-agent.int.test.ts':
+    'the PrusaLink driver in the agent; print job rows on PostgreSQL: print-jobs, print-job-sync',
+  'apps/server/src/gateway/device-gateway.int.test.ts':
+    'the WebSocket protocol (hello, commands, heartbeat, limits); no SQL of its own; key and state rows on PostgreSQL: device-pairing, key-audit, devices-states-job',
+  'apps/server/src/http/route-permissions.int.test.ts':
+    'the permission hook of each route against each role; membership reads on PostgreSQL: members, http (workspace scoping)',
+  'apps/server/src/mail/mail-unavailable.int.test.ts':
+    'what a sign-up says when mail is down; claims and retries are the job runner’s, on PostgreSQL: job-runner',
+  'apps/server/src/modules/notifications/outbox-restart.int.test.ts':
+    'a restarted server process delivers what it held; lease takeover on PostgreSQL: job-runner, notification-delivery-job',
+  'apps/server/src/modules/notifications/video-failure-alert.int.test.ts':
+    'when a failed video alerts; the outbox rows on PostgreSQL: notification-delivery',
+  'apps/server/src/modules/slicer/slicer.int.test.ts':
+    'the OctoPrint-compatible upload API of slicers; file rows on PostgreSQL: files-upload',
+  'apps/server/src/modules/videos/videos-worker.int.test.ts':
+    'ffmpeg encoding and a worker restart; the encode job’s claims on PostgreSQL: job-runner, videos',
+  'apps/server/src/modules/invitations/invitation-mail-retry.int.test.ts':
+    'an invitation mail retried while SMTP is down; claims and retries on PostgreSQL: job-runner, invitation-mail-crash',
 };
 
 const REPOSITORY = 'its module’s repository SQL';
 
 /** @type {Record<string, string>} path → why it runs on PostgreSQL too */
 export const BOTH_DIALECTS = {
+  'apps/server/src/modules/notifications/push-delivery.int.test.ts':
+    'push subscriptions upserted per endpoint (ON CONFLICT) and deleted per user: their only test',
+  'packages/agent-core/src/agent.int.test.ts':
+    'sealClearOctoprintKeys (the repository’s update of keys stored in the clear) is tested only here',
   'apps/server/src/backup/backup.int.test.ts':
     'the snapshot is SQLite’s backup API on one and pg_dump / pg_restore on the other',
-  'apps/server/src/storage/s3-storage.int.test.ts':
-    'files, previews, frames and videos on S3 through the API: their rows and keys on both databases',
   'apps/server/src/storage/s3-startup.int.test.ts':
     "the orphan sweep's reading of every table that names a key, against a bucket",
   'apps/server/src/http/fuzz.int.test.ts':
     'generated bad input through every route, down to each one’s SQL',
   'apps/server/src/modules/getting-started/getting-started.int.test.ts':
     'existence queries with a join, an offset and a limit on both databases',
-  'packages/simulator/src/fleet/demo-seed.int.test.ts':
-    "the demo's history ends jobs through the repository into the statistics' roll-ups",
-  'packages/agent-core/src/agent.int.test.ts':
-    'reads and rewrites the sealed OctoPrint key column, and print jobs through their repository',
-  'packages/agent-core/src/drivers/bambu/bambu-agent.int.test.ts':
-    'a Bambu printer’s print jobs (dispatched, from its screen) and its state rows',
-  'packages/agent-core/src/lan-mode.int.test.ts':
-    'LAN printers’ address columns and their print jobs',
   'packages/agent-core/src/lan-bambu-prusalink.int.test.ts':
     'the sealed credential and pinned certificate columns (migration 0045), nothing saved on a refusal, and the print jobs',
   'apps/server/src/cli/cli.int.test.ts':
@@ -123,19 +145,12 @@ export const BOTH_DIALECTS = {
     'roll-ups written in the ending transaction, equal to a direct count in SQL',
   'apps/server/src/modules/stats/job-rollups-by-user-and-file.int.test.ts':
     'per-user and per-file upserts in the ending transaction, a file deleted under row locks, sums in SQL',
-  'packages/agent-core/src/drivers/prusalink/prusalink-agent.int.test.ts':
-    'the real agent through the real server: the print job rows of a PrusaLink printer',
   'apps/server/src/db/table-types.int.test.ts':
     'compares the table types with what the migrations create on each dialect',
-  'apps/server/src/gateway/device-gateway.int.test.ts':
-    'device keys and printer state written as devices connect',
   'apps/server/src/http/http.int.test.ts':
     'another workspace’s object is 404: the workspace scoping in every repository query',
-  'apps/server/src/http/route-permissions.int.test.ts':
-    'each role against every route: membership and role rows read through repository SQL',
   'apps/server/src/logging/log-hygiene.int.test.ts':
     'no secret in the logs, including the PostgreSQL connection string',
-  'apps/server/src/mail/mail-unavailable.int.test.ts': 'the mail outbox’s claims and retries',
   'apps/server/src/shutdown.int.test.ts': 'closing the database pool with requests in flight',
   'apps/server/src/modules/account/two-factor.int.test.ts': REPOSITORY,
   'apps/server/src/modules/api-keys/api-key-scope-matrix.int.test.ts': REPOSITORY,
@@ -160,8 +175,6 @@ export const BOTH_DIALECTS = {
     'unique keys racing, stored answers as JSON',
   'apps/server/src/modules/invitations/invitation-limits.int.test.ts':
     'budgets counted in SQL over a time window',
-  'apps/server/src/modules/invitations/invitation-mail-retry.int.test.ts':
-    'the mail outbox’s claims and retries',
   'apps/server/src/modules/invitations/invitations.int.test.ts': REPOSITORY,
   'apps/server/src/modules/members/members.int.test.ts': REPOSITORY,
   'apps/server/src/modules/news/news.int.test.ts': REPOSITORY,
@@ -170,11 +183,6 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/notifications/chat-channels.int.test.ts':
     'outbox rows per chat channel joined through memberships, unique per (event, channel), quiet-hours waits',
   'apps/server/src/modules/notifications/notification-settings.int.test.ts': REPOSITORY,
-  'apps/server/src/modules/notifications/outbox-restart.int.test.ts':
-    'outbox delivery jobs taken over after a restart',
-  'apps/server/src/modules/notifications/push-delivery.int.test.ts': 'the notification outbox',
-  'apps/server/src/modules/notifications/video-failure-alert.int.test.ts':
-    'the notification outbox',
   'apps/server/src/modules/print-jobs/print-job-sync.int.test.ts': 'print job rows and dates',
   'apps/server/src/modules/print-jobs/print-jobs.int.test.ts': 'print job rows and dates',
   'apps/server/src/modules/print-queue/print-queue-autostart.int.test.ts':
@@ -197,7 +205,6 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/printers/printers.int.test.ts': REPOSITORY,
   'apps/server/src/modules/public-profile/public-profile.int.test.ts': REPOSITORY,
   'apps/server/src/modules/registration/registration.int.test.ts': 'registration link expiry dates',
-  'apps/server/src/modules/slicer/slicer.int.test.ts': 'files stored through the slicer upload',
   'apps/server/src/modules/spools/printer-spools.int.test.ts':
     'loads racing for one spool or one tool: row locks only PostgreSQL runs side by side',
   'apps/server/src/modules/spools/spool-consumption.int.test.ts':
@@ -213,7 +220,6 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/telegram/telegram-linking.int.test.ts': REPOSITORY,
   'apps/server/src/modules/videos/timelapse-quotas.int.test.ts':
     'the sum of a workspace’s timelapse bytes (a double beside an integer) in SQL',
-  'apps/server/src/modules/videos/videos-worker.int.test.ts': 'the encode queue’s claims',
   'apps/server/src/modules/videos/videos.int.test.ts': 'video rows and the encode queue',
   'apps/server/src/modules/workspaces/workspace-settings.int.test.ts': REPOSITORY,
   'apps/server/src/modules/workspaces/workspaces.int.test.ts': REPOSITORY,
