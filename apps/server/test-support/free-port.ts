@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
  * Ports below the kernel's ephemeral range (32768–60999 on Linux), 1,000 per Vitest worker:
  * a port the system hands out for `listen(0)` or an outgoing connection never lands here, and
  * two workers of one run never pick the same port, so a test that starts a server on a port
- * it chose cannot meet another test's server there.
+ * it chose cannot meet another test's server there. Two Vitest runs side by side (CI runs the
+ * cluster suite beside the PostgreSQL one) number their workers alike: the second run moves to
+ * other slots with `TEST_PORT_SLOT_OFFSET` (`npm run test:cluster` sets 6).
  */
 const FIRST_PORT = 20_000;
 const PORTS_PER_WORKER = 1_000;
@@ -12,7 +14,9 @@ const WORKER_SLOTS = 12;
 
 function workerSlot(): number {
   const id = Number(process.env.VITEST_POOL_ID ?? 0);
-  return Number.isInteger(id) && id > 0 ? id % WORKER_SLOTS : 0;
+  const offset = Number(process.env.TEST_PORT_SLOT_OFFSET ?? 0);
+  const slot = Number.isInteger(id) && id > 0 ? id : 0;
+  return (slot + (Number.isInteger(offset) ? offset : 0)) % WORKER_SLOTS;
 }
 
 async function isFree(port: number): Promise<boolean> {
