@@ -26,10 +26,12 @@ const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
  * - cluster: `*.cluster.test.ts`, two server instances on PostgreSQL and Redis (DATABASE_URL and
  *   REDIS_URL set by `npm run test:cluster`); not part of `npm test`
  *
- * Vitest's default is one worker less than the cores: one on a 2-core machine. The npm scripts of
- * the integration and browser projects ask for two (`--maxWorkers=2`): their files are
- * independent (own database, own ports, own server) and spend much of their time waiting on
- * I/O. Unit tests are CPU-bound and keep the default.
+ * Vitest's default is one worker less than the cores: one on a 2-core machine. The npm scripts
+ * ask for two (`--maxWorkers=2`; `UNIT_WORKERS`, `E2E_WORKERS` change it): integration and browser
+ * files are independent (own database, own ports, own server, own data directory) and spend much
+ * of their time waiting on I/O; unit files share nothing (no port, no file outside a temporary
+ * directory) and are CPU-bound, so two workers use both cores. A unit test may take 15 s before it
+ * counts as hung: the property tests take a few seconds when the other core is busy too.
  */
 export default defineConfig({
   test: {
@@ -37,6 +39,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          testTimeout: 15_000,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
