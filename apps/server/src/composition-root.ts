@@ -12,6 +12,7 @@ import type { WebhookDeliveryOptions } from './modules/webhooks/webhook-delivery
 import type { SpoolmanOptions } from './composition/spoolman.js';
 import { startWorkers } from './composition/workers.js';
 import type { Config } from './config/config.js';
+import type { ObjectStore } from './storage/object-store.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
@@ -23,8 +24,6 @@ import { checkDatabase } from './startup/check-database.js';
 import { checkDataDir } from './startup/check-data-dir.js';
 import { StartupError } from './startup/startup-error.js';
 import { composeServices, type Services } from './composition/services.js';
-import { createS3ObjectStore } from './storage/s3-object-store.js';
-import { checkObjectStore } from './startup/check-object-store.js';
 import { checkMqttBroker } from './startup/check-mqtt-broker.js';
 import { createMqttBridge, type InjectRequest } from './modules/home-assistant/mqtt-bridge.js';
 
@@ -96,11 +95,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 
-    const objectStore = config.s3 ? createS3ObjectStore(config.s3) : undefined;
-    if (objectStore) {
-      stops.push(() => objectStore.close());
-      await checkObjectStore(objectStore);
-    }
+    const objectStore = config.s3 ? await openS3ObjectStore(config.s3) : undefined;
+    if (objectStore) stops.push(() => objectStore.close());
     if (config.mqtt) await checkMqttBroker(config.mqtt.url);
 
     const mailer = options.mailer ?? createMailer(config, clock, logger);
@@ -194,6 +190,26 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await stopInReverse();
     throw error;
   }
+}
+
+/**
+ * The S3 store, reached once before the start goes on. The AWS SDK (hundreds of modules, about
+ * half a second of CPU to load) is loaded only when STORAGE_URL names a bucket: a server on the
+ * disk store, and every test server, starts without it (issue 27, docs/benchmarks.md).
+ */
+async function openS3ObjectStore(settings: NonNullable<Config['s3']>): Promise<ObjectStore> {
+  const [{ createS3ObjectStore }, { checkObjectStore }] = await Promise.all([
+    import('./storage/s3-object-store.js'),
+    import('./startup/check-object-store.js'),
+  ]);
+  const store = createS3ObjectStore(settings);
+  try {
+    await checkObjectStore(store);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  return store;
 }
 
 /** Listens on PORT and HOST; a taken or forbidden port stops the start with one line. */
