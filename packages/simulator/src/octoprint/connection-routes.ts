@@ -5,7 +5,6 @@ import { requireKey } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { readCommand } from './request.js';
 
-const PORTS = ['/dev/ttyACM0', 'VIRTUAL'];
 const BAUDRATES = [250000, 230400, 115200, 57600, 38400, 19200, 9600];
 const PROFILE = '_default';
 
@@ -25,7 +24,7 @@ export function connectionRoutes(ctx: OctoPrintContext): Route[] {
           printerProfile: PROFILE,
         },
         options: {
-          ports: PORTS,
+          ports: connection.detection.ports,
           baudrates: BAUDRATES,
           printerProfiles: [{ id: PROFILE, name: 'Default' }],
           portPreference: ctx.connection.savedPort,
@@ -52,7 +51,8 @@ function connect(ctx: OctoPrintContext, data: Record<string, unknown>): void {
   // no port given: the saved one, or detected when none is saved
   const port = data.port ?? ctx.connection.savedPort ?? 'AUTO';
   const baudrate = data.baudrate ?? 115200;
-  if (typeof port !== 'string' || (port !== 'AUTO' && !PORTS.includes(port))) {
+  const ports = ctx.connection.detection.ports;
+  if (typeof port !== 'string' || (port !== 'AUTO' && !ports.includes(port))) {
     throw new HttpError(400, 'port is invalid');
   }
   if (typeof baudrate !== 'number' || (baudrate !== 0 && !BAUDRATES.includes(baudrate))) {
@@ -61,5 +61,6 @@ function connect(ctx: OctoPrintContext, data: Record<string, unknown>): void {
   if (data.printerProfile !== undefined && data.printerProfile !== PROFILE) {
     throw new HttpError(400, 'printerProfile is invalid');
   }
-  ctx.connection.connect(port, baudrate === 0 ? 115200 : baudrate);
+  // baudrate 0 (AUTO) is detected too (util/comm.py `needs_detection`)
+  ctx.connection.connect(port, baudrate);
 }

@@ -21,16 +21,40 @@ function setup() {
 }
 
 describe('OctoPrintConnection', () => {
-  it('detects the port first when none is saved (issue 30)', () => {
-    const { printer, connection } = setup();
+  it('detects the port first when none is saved, trying each silent pair 3 × 2 s (issue 30)', () => {
+    const { printer, connection, events } = setup();
     connection.savedPort = null;
-    connection.connect();
+    connection.connect(null, 0);
     expect(connection.stateText()).toBe('Detecting serial connection');
     expect(connection.stateId()).toBe('DETECT_SERIAL');
-    printer.advance(1000);
-    expect(connection.stateText()).toBe('Opening serial connection');
-    printer.advance(1300);
+    // /dev/ttyACM0 at 115200 and 250000 (two ports: two baudrates), three hellos of 2 s each
+    printer.advance(12_900);
+    expect(connection.stateText()).toBe('Detecting serial connection');
+    printer.advance(200);
+    // the first answer makes it Operational: no Opening, no Connecting on this path
     expect(connection.stateText()).toBe('Operational');
+    expect([connection.port, connection.baudrate]).toEqual(['VIRTUAL', 115200]);
+    expect(events).toEqual(['Connecting', 'Connected']);
+  });
+
+  it('detects only the baudrate when the port is given without one', () => {
+    const { printer, connection } = setup();
+    connection.connect('VIRTUAL', 0);
+    expect(connection.stateText()).toBe('Detecting serial connection');
+    printer.advance(1100);
+    expect(connection.stateText()).toBe('Operational');
+  });
+
+  it('gives up after every pair went unanswered', () => {
+    const { printer, connection } = setup();
+    connection.detection = { ...connection.detection, ports: ['/dev/ttyUSB0', '/dev/ttyS0'] };
+    connection.connect('AUTO', 0);
+    printer.advance(23_900); // 2 ports × 2 baudrates × 3 hellos × 2 s
+    expect(connection.stateText()).toBe('Detecting serial connection');
+    printer.advance(300);
+    expect(connection.error).toBe(
+      'No more candidates to test, and no working port/baudrate combination detected.',
+    );
   });
 
   it('goes Offline → Opening serial connection → Connecting → Operational', () => {

@@ -1,4 +1,12 @@
 import type { VirtualPrinter } from '../printer-model/printer.js';
+import {
+  DEFAULT_DETECTION,
+  NO_CANDIDATES,
+  detectionCandidates,
+  detectionOutcome,
+  needsDetection,
+  type SerialDetection,
+} from './serial-detection.js';
 
 export type ConnectionPhase =
   | 'offline'
@@ -25,8 +33,7 @@ export interface StateFlags {
 
 type EventSink = (type: string, payload: Record<string, unknown> | null) => void;
 
-/** Seconds each connection step lasts (reference C.1). */
-const DETECTING_SECONDS = 1;
+/** Seconds each connection step lasts (reference C.1); detection: `serial-detection.ts`. */
 const OPENING_SECONDS = 0.3;
 const CONNECTING_SECONDS = 1;
 const ERROR_SECONDS = 0.1;
@@ -56,6 +63,8 @@ export class OctoPrintConnection {
   baudrate = 115200;
   /** the port saved in OctoPrint's settings (`serial.port`); null: none, it is detected */
   savedPort: string | null = 'VIRTUAL';
+  /** the ports OctoPrint finds and its detection timeouts */
+  detection: SerialDetection = { ...DEFAULT_DETECTION };
   #cancelStep: (() => void) | null = null;
 
   constructor(
@@ -76,20 +85,39 @@ export class OctoPrintConnection {
 
   /**
    * Opening serial connection → Connecting → Operational, or a timeout without a printer. A
-   * port to detect (`AUTO`, or none given and none saved) is "Detecting serial connection"
-   * first (src/octoprint/util/comm.py `STATE_DETECT_SERIAL`, `_detect_port`). OctoPrint fires
-   * `Connecting` as it starts (printer/standard.py `connect`).
+   * port to detect (`AUTO`, or none given and none saved) or no baudrate (0) is "Detecting
+   * serial connection" until a port/baudrate pair answers, then Operational at once
+   * (`serial-detection.ts`). OctoPrint fires `Connecting` as it starts (printer/standard.py
+   * `connect`).
    */
   connect(port: string | null = this.savedPort, baudrate = this.baudrate): void {
     if (this.#isLinked()) this.disconnect();
-    this.baudrate = baudrate;
     this.error = '';
     this.emit('Connecting', null);
-    if (port === null || port === 'AUTO') {
-      this.#enter('detecting', DETECTING_SECONDS, () => this.#open('VIRTUAL'));
+    if (needsDetection(port, baudrate)) {
+      this.#detect(port, baudrate);
       return;
     }
-    this.#open(port);
+    this.baudrate = baudrate;
+    this.#open(port ?? 'AUTO');
+  }
+
+  #detect(port: string | null, baudrate: number): void {
+    const candidates = detectionCandidates(this.detection, port, baudrate, this.savedPort);
+    const { found, seconds } = detectionOutcome(
+      this.detection,
+      candidates,
+      this.printer.isReachable,
+    );
+    this.#enter('detecting', seconds, () => {
+      if (!found || !this.printer.isReachable) {
+        this.fail(NO_CANDIDATES);
+        return;
+      }
+      [this.port, this.baudrate] = found;
+      this.#enter('operational');
+      this.emit('Connected', { port: this.port, baudrate: this.baudrate });
+    });
   }
 
   #open(port: string): void {

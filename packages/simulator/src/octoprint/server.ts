@@ -21,6 +21,7 @@ import { CancelTail, forwardPrintEvents } from './print-events.js';
 import { printerRoutes } from './printer-routes.js';
 import { chartMark, finishAnalyses, firmwareData, followLayers } from './extra-events.js';
 import { PushSocket } from './push-socket.js';
+import type { SerialDetection } from './serial-detection.js';
 import { sendOctoPrintError } from './request.js';
 import { systemRoutes } from './system-routes.js';
 
@@ -37,6 +38,11 @@ export interface VirtualOctoPrintOptions extends SimulatorOptions {
   pushIntervalMs?: number;
   /** The serial port saved in OctoPrint's settings (default VIRTUAL); null: none, detected. */
   savedPort?: string | null;
+  /**
+   * The ports OctoPrint finds and its detection timeouts (`serial-detection.ts`; default
+   * `/dev/ttyACM0` and `VIRTUAL`, 2 s a hello).
+   */
+  serialDetection?: Partial<SerialDetection>;
   /** Real ms from `PrintCancelled` to its `PrintFailed {reason: "cancelled"}` (default 100). */
   cancelTailMs?: number;
 }
@@ -66,6 +72,7 @@ export async function startVirtualOctoPrint(
     if (type === 'Connected') firmwareData(ctx);
   });
   if (options.savedPort !== undefined) connection.savedPort = options.savedPort;
+  connection.detection = { ...connection.detection, ...options.serialDetection };
   let baseUrl = '';
   const ctx: OctoPrintContext = {
     printer,
