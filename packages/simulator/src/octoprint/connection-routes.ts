@@ -1,5 +1,6 @@
 import { HttpError } from '../http/errors.js';
-import { sendEmpty, sendJson } from '../http/respond.js';
+import { sendPythonJson } from './python-json.js';
+import { sendEmpty } from '../http/respond.js';
 import { route, type Route } from '../http/router.js';
 import { requireKey } from './auth.js';
 import type { OctoPrintContext } from './context.js';
@@ -16,7 +17,7 @@ export function connectionRoutes(ctx: OctoPrintContext): Route[] {
       const { connection } = ctx;
       // without a comm object (Offline, Offline after error) OctoPrint says "Closed" (A.2)
       const closed = connection.phase === 'offline' || connection.phase === 'offline-after-error';
-      sendJson(res, 200, {
+      sendPythonJson(res, 200, {
         current: {
           state: closed ? 'Closed' : connection.stateText(),
           port: closed ? null : connection.port,

@@ -2,6 +2,7 @@ import type { StoredFile } from '../printer-model/files.js';
 import type { GcodeTimeline, TimelineMark } from '../printer-model/gcode-timeline.js';
 import type { OctoPrintContext } from './context.js';
 import { ANALYSIS_SECONDS } from './payloads.js';
+import { pyFloat } from './python-json.js';
 
 /**
  * The events OctoPrint 1.11.8 sends beside the job events (src/octoprint/events.py), each where
@@ -53,9 +54,11 @@ export function finishAnalyses(ctx: OctoPrintContext): void {
     ctx.bus.emit('event', 'MetadataAnalysisFinished', {
       ...analysisRef(file),
       result: {
-        estimatedPrintTime: file.metadata.estimatedSeconds,
+        estimatedPrintTime: pyFloat(file.metadata.estimatedSeconds),
         filament:
-          file.metadata.filamentMm === null ? {} : { tool0: { length: file.metadata.filamentMm } },
+          file.metadata.filamentMm === null
+            ? {}
+            : { tool0: { length: pyFloat(file.metadata.filamentMm) } },
       },
     });
   }
@@ -91,7 +94,11 @@ const MARKS: Record<string, string> = {
 export function chartMark(ctx: OctoPrintContext, kind: string): void {
   const label = MARKS[kind];
   if (!label) return;
-  ctx.bus.emit('event', 'ChartMarked', { type: 'print', label, time: ctx.printer.time / 1000 });
+  ctx.bus.emit('event', 'ChartMarked', {
+    type: 'print',
+    label,
+    time: pyFloat(ctx.printer.time / 1000),
+  });
 }
 
 /** G28 and G4 among the lines sent. */
@@ -144,8 +151,8 @@ export function followLayers(ctx: OctoPrintContext): () => void {
     const current = Math.round(z / height);
     if (layer !== null && current !== layer) {
       ctx.bus.emit('event', 'ZChange', {
-        new: round2(current * height),
-        old: round2(layer * height),
+        new: pyFloat(round2(current * height)),
+        old: pyFloat(round2(layer * height)),
       });
     }
     layer = current;
@@ -154,7 +161,10 @@ export function followLayers(ctx: OctoPrintContext): () => void {
 
 function announceLine(ctx: OctoPrintContext, mark: TimelineMark): void {
   if (mark.kind === 'z') {
-    ctx.bus.emit('event', 'ZChange', { new: round2(mark.z), old: round2(mark.oldZ) });
+    ctx.bus.emit('event', 'ZChange', {
+      new: pyFloat(round2(mark.z)),
+      old: pyFloat(round2(mark.oldZ)),
+    });
   } else ctx.bus.emit('event', mark.kind === 'home' ? 'Home' : 'Dwelling', null);
 }
 

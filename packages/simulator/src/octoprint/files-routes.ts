@@ -1,5 +1,6 @@
 import { HttpError } from '../http/errors.js';
-import { sendBytes, sendEmpty, sendJson } from '../http/respond.js';
+import { sendPythonJson } from './python-json.js';
+import { sendBytes, sendEmpty } from '../http/respond.js';
 import { route, type Route, type RouteContext } from '../http/router.js';
 import { requireKey } from './auth.js';
 import type { OctoPrintContext } from './context.js';
@@ -13,7 +14,7 @@ export function filesRoutes(ctx: OctoPrintContext): Route[] {
     requireKey(ctx, req, url);
     const depth = url.searchParams.get('recursive') === 'true' ? Infinity : 1;
     const store = ctx.printer.files;
-    sendJson(res, 200, {
+    sendPythonJson(res, 200, {
       files: listing(ctx, '', depth),
       free: store.maxBytes - store.usedBytes,
       total: store.maxBytes,
@@ -24,15 +25,16 @@ export function filesRoutes(ctx: OctoPrintContext): Route[] {
     route('GET', '/api/files/local', list),
     route('GET', '/api/files/sdcard', ({ req, res, url }) => {
       requireKey(ctx, req, url);
-      sendJson(res, 200, { files: [] });
+      sendPythonJson(res, 200, { files: [] });
     }),
     route('POST', '/api/files/local', (rc) => uploadFile(ctx, rc)),
     route('GET', '/api/files/local/*', ({ req, res, url, params }) => {
       requireKey(ctx, req, url);
       const path = params.rest as string;
       const file = ctx.printer.files.get(path);
-      if (file) sendJson(res, 200, fileEntry(ctx, file));
-      else if (ctx.printer.files.hasFolder(path)) sendJson(res, 200, folderEntry(ctx, path, 1));
+      if (file) sendPythonJson(res, 200, fileEntry(ctx, file));
+      else if (ctx.printer.files.hasFolder(path))
+        sendPythonJson(res, 200, folderEntry(ctx, path, 1));
       else throw notFound(path);
     }),
     route('POST', '/api/files/local/*', (rc) => selectFile(ctx, rc)),

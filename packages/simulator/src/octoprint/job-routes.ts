@@ -1,5 +1,6 @@
 import { HttpError } from '../http/errors.js';
-import { sendEmpty, sendJson } from '../http/respond.js';
+import { sendPythonJson } from './python-json.js';
+import { sendEmpty } from '../http/respond.js';
 import { route, type Route } from '../http/router.js';
 import { requireKey, requirePermission } from './auth.js';
 import type { OctoPrintContext } from './context.js';
@@ -11,7 +12,7 @@ export function jobRoutes(ctx: OctoPrintContext): Route[] {
   return [
     route('GET', '/api/job', ({ req, res, url }) => {
       requireKey(ctx, req, url);
-      sendJson(res, 200, jobPayload(ctx));
+      sendPythonJson(res, 200, jobPayload(ctx));
     }),
     route('POST', '/api/job', async (rc) => {
       requireKey(ctx, rc.req, rc.url);

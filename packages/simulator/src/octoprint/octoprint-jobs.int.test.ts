@@ -247,3 +247,28 @@ describe('virtual OctoPrint: job', () => {
     expect((await body(printing)).error).toBe('Printer is not operational or currently printing');
   });
 });
+
+describe('virtual OctoPrint: floats and ints as 1.11.8 writes them (issue 30)', () => {
+  it('writes completion, analysis and history figures as Python floats, print times as ints', async () => {
+    await upload('floats.gcode', slicedGcode(60), { print: 'true' });
+    sim.printer.advance(3000); // past the analysis (2 s) and the start
+    const running = await (await api('/api/job')).text();
+    // `progress * 100` while printing: a float even when whole; times and position ints
+    expect(running).toMatch(/"completion":\d+\.\d+/);
+    expect(running).toMatch(/"printTime":\d+,/);
+    expect(running).toMatch(/"filepos":\d+,/);
+    expect(running).toMatch(/"estimatedPrintTime":60\.0/);
+    expect(running).toMatch(/"filament":\{"tool0":\{"length":1200\.0,"volume":\d+\.\d+\}\}/);
+    for (let i = 0; i < 200 && sim.printer.job.status === 'printing'; i++)
+      sim.printer.advance(1000);
+    const done = await (await api('/api/job')).text();
+    // once done: `int(1.0 * 100)`, and the history's averages are floats
+    expect(done).toMatch(/"completion":100,/);
+    expect(done).toMatch(/"printTimeLeft":0,/);
+    expect(done).toMatch(/"averagePrintTime":\d+(\.\d+)?[,}]/);
+    expect(done).toMatch(/"lastPrintTime":\d+\.\d+/);
+    const file = await (await api('/api/files/local/floats.gcode')).text();
+    expect(file).toMatch(/"statistics":\{"averagePrintTime":\{"_default":\d+\.\d+\}/);
+    expect(file).toMatch(/"last":\{"date":\d+\.\d+,"success":true,"printTime":\d+\.\d+\}/);
+  });
+});

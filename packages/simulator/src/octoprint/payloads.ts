@@ -2,6 +2,17 @@ import { round } from '../printer-model/heater.js';
 import type { StoredFile } from '../printer-model/files.js';
 import type { TemperatureSample } from '../printer-model/temperature-history.js';
 import type { OctoPrintContext } from './context.js';
+import { pyFloat } from './python-json.js';
+
+/*
+ * Which numbers are Python floats (written `60.0`) and which ints, as OctoPrint 1.11 builds
+ * them: the analysis (`estimatedPrintTime`, filament `length`/`volume`) and the file's print
+ * history (`statistics` averages, `lastPrintTime`, `prints.last` `date` and `printTime`: the
+ * print's `time.time()` and `getPrintTime()`) are floats (filemanager/analysis.py, storage.py
+ * `_calculate_stats_from_history`); `progress.completion` is `progress * 100`, a float, while a
+ * print runs and `int(1.0 * 100)` once done; `printTime`, `printTimeLeft` and `filepos` are
+ * ints (printer/standard.py `_updateProgressDataCallback`, `on_comm_print_job_done`).
+ */
 
 /** OctoPrint's own analysis finishes this long (simulated) after an upload (reference C.1). */
 export const ANALYSIS_SECONDS = 2;
@@ -57,7 +68,12 @@ function isAnalysed(ctx: OctoPrintContext, file: StoredFile): boolean {
 function filamentPayload(file: StoredFile): Record<string, unknown> | null {
   const length = file.metadata.filamentMm;
   if (length === null) return null;
-  return { tool0: { length: round(length), volume: round((length * FILAMENT_AREA_MM2) / 1000) } };
+  return {
+    tool0: {
+      length: pyFloat(round(length)),
+      volume: pyFloat(round((length * FILAMENT_AREA_MM2) / 1000)),
+    },
+  };
 }
 
 /** `/api/job`'s `job` and `progress`, null-filled without a selected file (A.3.8). */
@@ -75,9 +91,9 @@ export function jobPayload(ctx: OctoPrintContext): Record<string, unknown> {
       file: file
         ? fileSummary(file)
         : { name: null, path: null, display: null, origin: null, size: null, date: null },
-      estimatedPrintTime: file && analysed ? round(job.nominalSeconds) : null,
-      averagePrintTime: last?.success ? round(last.printSeconds) : null,
-      lastPrintTime: last?.success ? round(last.printSeconds) : null,
+      estimatedPrintTime: file && analysed ? pyFloat(round(job.nominalSeconds)) : null,
+      averagePrintTime: last?.success ? pyFloat(round(last.printSeconds)) : null,
+      lastPrintTime: last?.success ? pyFloat(round(last.printSeconds)) : null,
       filament: file && analysed ? filamentPayload(file) : null,
       user: file ? ctx.settings.userName : null,
     },
@@ -122,7 +138,7 @@ function progressPayload(
     origin = 'linear';
   }
   return {
-    completion: progress * 100,
+    completion: pyFloat(progress * 100),
     filepos: Math.floor(job.position),
     printTime: Math.round(job.printSeconds),
     printTimeLeft: left,
@@ -173,8 +189,8 @@ export function fileEntry(ctx: OctoPrintContext, file: StoredFile): Record<strin
   if (machine && isAnalysed(ctx, file)) {
     const filament = filamentPayload(file);
     entry.gcodeAnalysis = {
-      estimatedPrintTime: round(
-        file.metadata.estimatedSeconds ?? file.size / ctx.printer.job.bytesPerSecond,
+      estimatedPrintTime: pyFloat(
+        round(file.metadata.estimatedSeconds ?? file.size / ctx.printer.job.bytesPerSecond),
       ),
       ...(filament ? { filament } : {}),
     };
@@ -185,16 +201,16 @@ export function fileEntry(ctx: OctoPrintContext, file: StoredFile): Record<strin
       success: prints.success,
       failure: prints.failure,
       last: last && {
-        date: Math.floor(last.date / 1000),
+        date: pyFloat(last.date / 1000),
         success: last.success,
-        printTime: round(last.printSeconds),
+        printTime: pyFloat(round(last.printSeconds)),
       },
     };
   }
   // per printer profile, from the file's print history (filemanager/storage.py
   // `_calculate_stats_from_history`): OctoPrint keeps them for successful prints
   if (prints.success > 0 && prints.last?.success) {
-    const seconds = round(prints.last.printSeconds);
+    const seconds = pyFloat(round(prints.last.printSeconds));
     entry.statistics = {
       averagePrintTime: { _default: seconds },
       lastPrintTime: { _default: seconds },

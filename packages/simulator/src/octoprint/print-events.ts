@@ -1,4 +1,5 @@
 import type { OctoPrintContext } from './context.js';
+import { pyFloat } from './python-json.js';
 import type { JobEvent } from '../printer-model/printer.js';
 
 const EVENT_NAMES: Record<JobEvent['kind'], string> = {
@@ -55,7 +56,7 @@ export function forwardPrintEvents(ctx: OctoPrintContext, tail: CancelTail): voi
       path: event.file.path,
       origin: 'local',
       size: event.file.size,
-      time: event.printSeconds,
+      time: pyFloat(event.printSeconds), // `getPrintTime()`: a float
       ...(event.kind === 'failed' ? { reason: 'error', error: event.reason } : {}),
     };
     ctx.bus.emit('stateCheck');

@@ -1,6 +1,6 @@
 import { HttpError } from '../http/errors.js';
-import { pythonJson } from './python-json.js';
-import { sendEmpty, sendJson, sendJsonText } from '../http/respond.js';
+import { pythonJson, sendPythonJson } from './python-json.js';
+import { sendEmpty, sendJsonText } from '../http/respond.js';
 import { route, type Route } from '../http/router.js';
 import { requireKey } from './auth.js';
 import { sendCommands } from './commands.js';
@@ -49,7 +49,7 @@ export function printerRoutes(ctx: OctoPrintContext): Route[] {
     route('GET', '/api/printer/error', ({ req, res, url }) => {
       requireKey(ctx, req, url);
       const error = ctx.connection.error;
-      sendJson(
+      sendPythonJson(
         res,
         200,
         error

@@ -5,7 +5,7 @@ import { requestUrl } from '../http/body.js';
 import { PERMISSIONS } from './auth.js';
 import type { OctoPrintContext } from './context.js';
 import { historyPoint, jobPayload, statePayload } from './payloads.js';
-import { pythonJson } from './python-json.js';
+import { pyFloat, pythonJson } from './python-json.js';
 import { OCTOPRINT_VERSION } from './system-routes.js';
 import { OctoPrintTerminal } from './terminal.js';
 
@@ -240,10 +240,11 @@ export class PushSocket {
       state: statePayload(this.ctx),
       job,
       progress,
-      currentZ: this.ctx.connection.isOperational ? printer.toolhead.position.z : null,
+      // a float from the Z of the last G0/G1 sent (util/comm.py `_gcode_G0_sent`: `float(...)`)
+      currentZ: this.ctx.connection.isOperational ? pyFloat(printer.toolhead.position.z) : null,
       offsets: {},
       busyFiles: busy ? [{ origin: 'local', path: busy.path }] : [],
-      serverTime: printer.time / 1000,
+      serverTime: pyFloat(printer.time / 1000),
     };
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pythonJson } from './python-json.js';
+import { pyFloat, pythonJson } from './python-json.js';
 
 describe('pythonJson', () => {
   it('writes whole temperatures as Python floats, the rest as JSON does', () => {
@@ -16,5 +16,21 @@ describe('pythonJson', () => {
         '"name":"target: 0"}',
     );
     expect(JSON.parse(text)).toMatchObject({ bed: { target: 60 } });
+  });
+});
+
+describe('PythonFloat', () => {
+  it('writes a wrapped whole number as a float and leaves plain numbers and None alone', () => {
+    const text = pythonJson({
+      progress: { completion: pyFloat(0), printTime: 0, filepos: 0, printTimeLeft: null },
+      done: { completion: 100 },
+      currentZ: pyFloat(0.2),
+      list: [pyFloat(5), 5, pyFloat(null)],
+    });
+    expect(text).toBe(
+      '{"progress":{"completion":0.0,"printTime":0,"filepos":0,"printTimeLeft":null},' +
+        '"done":{"completion":100},"currentZ":0.2,"list":[5.0,5,null]}',
+    );
+    expect(JSON.stringify({ z: pyFloat(5) })).toBe('{"z":5}');
   });
 });

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import { sendPythonJson } from './python-json.js';
 import { isJsonRequest, isRecord, parseJson, readBody } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
-import { sendBytes, sendJson } from '../http/respond.js';
+import { sendBytes } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
 import type { OctoPrintContext } from './context.js';
 
@@ -48,7 +49,7 @@ export function requireOperational(
 export function sendOctoPrintError(res: ServerResponse, error: HttpError): void {
   const headers = error.options.headers ?? {};
   if (error.options.plain) sendBytes(res, error.status, 'text/plain', error.message, headers);
-  else sendJson(res, error.status, { error: error.message }, headers);
+  else sendPythonJson(res, error.status, { error: error.message }, headers);
 }
 
 export function isNumber(value: unknown): value is number {

@@ -1,7 +1,7 @@
 import { FileStoreError } from '../printer-model/files.js';
+import { sendPythonJson } from './python-json.js';
 import { HttpError } from '../http/errors.js';
 import { fieldText, filePart, readMultipart } from '../http/multipart.js';
-import { sendJson } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
 import { requireKey, requirePermission } from './auth.js';
 import { analyse, announceUpload } from './extra-events.js';
@@ -71,7 +71,7 @@ export async function uploadFile(ctx: OctoPrintContext, rc: RouteContext): Promi
   const effectiveSelect = select && canSelect;
   announceUpload(ctx, stored, { select, print, effectiveSelect, effectivePrint });
   const refs = fileRefs(ctx, stored.path);
-  sendJson(
+  sendPythonJson(
     rc.res,
     201,
     {
@@ -88,7 +88,7 @@ function createFolder(ctx: OctoPrintContext, rc: RouteContext, path: string): vo
   const clean = store(() => ctx.printer.files.createFolder(path));
   const refs = fileRefs(ctx, clean, true);
   const name = clean.slice(clean.lastIndexOf('/') + 1);
-  sendJson(
+  sendPythonJson(
     rc.res,
     201,
     { folder: { name, path: clean, origin: 'local', refs }, done: true },
