@@ -164,6 +164,18 @@ describe('printer faults on Moonraker', () => {
       /must be specified\n\nOnce the underlying issue is corrected, use the "RESTART"/,
     );
     const rpc = await RpcClient.connect(websocketUrl(moon));
+    // the error is in a stepper: every config section was loaded (the bed heater, reading 0:
+    // no MCU answered), the toolhead and its extruder were not (klippy/klippy.py `_read_config`)
+    const query = async () =>
+      (
+        (await rpc.call('printer.objects.query', {
+          objects: { heater_bed: null, extruder: null, toolhead: null, mcu: null },
+        })) as LooseJson
+      ).status;
+    expect(await query()).toMatchObject({ heater_bed: { temperature: 0, target: 0 }, mcu: {} });
+    expect(Object.keys(await query()).sort()).toEqual(['heater_bed', 'mcu']);
+    moon.faults.klippyError("Unable to open serial port: [Errno 2] No such file '/dev/x'", 'mcu');
+    expect(await query()).toEqual({});
     await rpc.call('printer.gcode.script', { script: 'RESTART' });
     moon.printer.advance(5000);
     expect(((await rpc.call('printer.info')) as LooseJson).state).toBe('ready');

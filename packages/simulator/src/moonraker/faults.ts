@@ -1,6 +1,6 @@
 import { Faults, type FaultCommand, type LinkFaults } from '../faults.js';
 import type { VirtualPrinter } from '../printer-model/printer.js';
-import { MCU_LOST, type Klippy } from './klippy.js';
+import { MCU_LOST, type ConfigErrorStage, type Klippy } from './klippy.js';
 
 /** Klipper's failures on top of the shared ones (reference C.2). */
 export class MoonrakerFaults extends Faults {
@@ -39,8 +39,9 @@ export class MoonrakerFaults extends Faults {
   /** A configuration error: `error`, "Printer is halted", until RESTART. */
   klippyError(
     message = "Option 'rotation_distance' in section 'stepper_x' must be specified",
+    stage: ConfigErrorStage = 'kinematics',
   ): void {
-    this.klippy.configError(message);
+    this.klippy.configError(message, stage);
   }
 
   /** The Klippy process dies; it stays down until `klippyStart`. */

@@ -1,6 +1,14 @@
 import { Emitter } from '../printer-model/emitter.js';
 import type { VirtualPrinter } from '../printer-model/printer.js';
 
+/**
+ * Where a configuration error stops Klipper (klippy/klippy.py `_read_config`: `configfile`,
+ * then `pins` and `mcu`, then every config section in file order, then the toolhead with its
+ * kinematics and extruders, then `check_unused_options`): `mcu` in the [mcu] section,
+ * `kinematics` in a stepper (the default message), `unused-option` an option no section read.
+ */
+export type ConfigErrorStage = 'mcu' | 'kinematics' | 'unused-option';
+
 export type KlippyState = 'disconnected' | 'startup' | 'ready' | 'error' | 'shutdown';
 
 /** Klipper's exact texts (reference B.2, `klippy.py`). */
@@ -77,20 +85,20 @@ export class Klippy {
     this.#enter('shutdown', reason + SHUTDOWN_HELP);
   }
 
-  /** The last error was in the configuration: Klipper stopped before loading its heaters. */
-  isConfigError = false;
+  /** Where the last configuration error stopped Klipper's loading (`objects.ts`); null: none. */
+  configErrorStage: ConfigErrorStage | null = null;
 
   /** A configuration error: "Printer is halted" until RESTART. */
-  configError(text: string): void {
+  configError(text: string, stage: ConfigErrorStage = 'kinematics'): void {
     if (this.state === 'disconnected') return;
     this.printer.halt(text);
     this.#enter('error', text + RESTART_HELP);
-    this.isConfigError = true;
+    this.configErrorStage = stage;
   }
 
   /** FIRMWARE_RESTART or RESTART: disconnect, reconnect, start up, be ready (or fail). */
   restart(): void {
-    this.isConfigError = false;
+    this.configErrorStage = null;
     this.printer.halt('Klippy Disconnected');
     this.#enter('disconnected', 'Klippy Disconnected');
     this.#connect(RESTART_DISCONNECT_SECONDS);

@@ -33,10 +33,10 @@ const BUILDERS: Record<string, (ctx: MoonrakerContext) => ObjectStatus> = {
     },
   }),
   configfile: configFile,
-  heaters: () => ({
-    available_heaters: ['heater_bed', 'extruder'],
-    available_sensors: ['heater_bed', 'extruder'],
-  }),
+  heaters: (ctx) => {
+    const names = ['heater_bed', 'extruder'].filter((name) => isLoaded(ctx, name));
+    return { available_heaters: names, available_sensors: names };
+  },
   gcode_move: gcodeMove,
   print_stats: printStats,
   virtual_sdcard: virtualSdcard,
@@ -52,13 +52,13 @@ const BUILDERS: Record<string, (ctx: MoonrakerContext) => ObjectStatus> = {
   },
   toolhead: toolhead,
   extruder: (ctx) => ({
-    ...heater(ctx.printer.extruder),
+    ...heater(ctx, ctx.printer.extruder),
     can_extrude: ctx.printer.extruder.temperature >= MIN_EXTRUDE_TEMP,
     pressure_advance: 0.04,
     smooth_time: 0.04,
     motion_queue: null,
   }),
-  heater_bed: (ctx) => heater(ctx.printer.bed),
+  heater_bed: (ctx) => heater(ctx, ctx.printer.bed),
   fan: (ctx) => ({ speed: round(ctx.printer.fanSpeed, 4), rpm: null }),
   'led chamber_light': (ctx) => {
     const { red, green, blue, white } = ctx.printer.lights;
@@ -68,14 +68,25 @@ const BUILDERS: Record<string, (ctx: MoonrakerContext) => ObjectStatus> = {
 
 /** `printer.objects.list`: the objects above plus one per macro, names as configured. */
 /**
- * After a configuration error Klipper has only what it loaded before the faulty section: no
- * heaters, so no temperatures (klippy/klippy.py `_connect` stops at the `config_error`; the
- * objects come from `printer.lookup_objects`).
+ * After a configuration error Klipper keeps the objects it loaded before the error
+ * (klippy/klippy.py `_connect` stops at the `config_error`; `printer.lookup_objects` lists what
+ * `_read_config` got to): before the [mcu] only `webhooks` and `configfile`; at a stepper every
+ * config section but not the toolhead and its extruder (they come last, with the kinematics);
+ * at an unused option everything. The MCU never connected, so a loaded heater reads 0.
  */
-const BEFORE_CONFIG = new Set(['webhooks', 'configfile', 'mcu']);
+const LOADED_BEFORE_MCU = new Set(['webhooks', 'configfile']);
+const LOADED_WITH_TOOLHEAD = new Set(['toolhead', 'extruder']);
 
 function isLoaded(ctx: MoonrakerContext, name: string): boolean {
-  return !ctx.klippy.isConfigError || BEFORE_CONFIG.has(name);
+  switch (ctx.klippy.configErrorStage) {
+    case null:
+    case 'unused-option':
+      return true;
+    case 'mcu':
+      return LOADED_BEFORE_MCU.has(name);
+    case 'kinematics':
+      return !LOADED_WITH_TOOLHEAD.has(name);
+  }
 }
 
 export function objectNames(ctx: MoonrakerContext): string[] {
@@ -111,7 +122,10 @@ export function queryStatus(
   return status;
 }
 
-function heater(h: Heater): ObjectStatus {
+function heater(ctx: MoonrakerContext, h: Heater): ObjectStatus {
+  // after a configuration error no MCU reported a temperature (klippy/extras/heaters.py starts
+  // `smoothed_temp` at 0.)
+  if (ctx.klippy.configErrorStage !== null) return { temperature: 0, target: 0, power: 0 };
   return { temperature: round(h.temperature), target: h.target, power: h.power };
 }
 
