@@ -39,6 +39,95 @@ const IDENTIFY = {
   url: 'https://example.invalid',
 };
 
+/** M115's reply lines, a fresh print's duration and the objects after a configuration error. */
+async function klipperReplies(): Promise<{
+  lines: string[];
+  printDuration: number;
+  errorStatus: Record<string, unknown>;
+}> {
+  const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10 });
+  const lines: string[] = [];
+  const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/websocket`);
+  try {
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { method?: string; params?: string[] };
+      if (message.method === 'notify_gcode_response') lines.push(String(message.params?.[0]));
+    });
+    await rpc(sim.url, [['printer.gcode.script', { script: 'M115' }]]);
+    await until(() => lines.length > 0);
+    sim.printer.files.put('d.gcode', Buffer.from(GCODE), sim.printer.time);
+    await rpc(sim.url, [['printer.print.start', { filename: 'd.gcode' }]]);
+    const [started] = await rpc(sim.url, [
+      ['printer.objects.query', { objects: { print_stats: ['print_duration', 'state'] } }],
+    ]);
+    sim.faults.klippyError();
+    const [inError] = await rpc(sim.url, [
+      ['printer.objects.query', { objects: { extruder: null, heater_bed: null, webhooks: null } }],
+    ]);
+    const stats = (started as { status: { print_stats: { print_duration: number } } }).status;
+    return {
+      lines,
+      printDuration: stats.print_stats.print_duration,
+      errorStatus: (inError as { status: Record<string, unknown> }).status,
+    };
+  } finally {
+    ws.close();
+    await sim.close();
+  }
+}
+
+let replies: ReturnType<typeof klipperReplies> | null = null;
+const sharedKlipperReplies = () => (replies ??= klipperReplies());
+
+/** The print_stats states and history notices, in order, of one print to its end. */
+async function notifications(): Promise<string[]> {
+  const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10, statusIntervalMs: 20 });
+  const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/websocket`);
+  const seen: string[] = [];
+  try {
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as {
+        method?: string;
+        params?: Array<Record<string, unknown>>;
+      };
+      const first = message.params?.[0] ?? {};
+      if (message.method === 'notify_history_changed') {
+        const job = first.job as { status: string };
+        seen.push(`history ${String(first.action)} ${job.status}`);
+      }
+      if (message.method === 'notify_status_update') {
+        const stats = first.print_stats as { state?: string } | undefined;
+        if (stats?.state) seen.push(`status ${stats.state}`);
+        if (typeof message.params?.[1] !== 'number') seen.push('status without eventtime');
+      }
+    });
+    ws.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'printer.objects.subscribe',
+        params: { objects: { print_stats: ['state'] } },
+        id: 1,
+      }),
+    );
+    await sleep(100);
+    sim.printer.files.put('h.gcode', Buffer.from(GCODE), sim.printer.time);
+    await rpc(sim.url, [['printer.print.start', { filename: 'h.gcode' }]]);
+    for (let i = 0; i < 100 && !seen.some((s) => s.startsWith('history finished')); i++) {
+      sim.printer.advance(1000);
+      await sleep(20);
+    }
+    return seen;
+  } finally {
+    ws.close();
+    await sim.close();
+  }
+}
+
+let notices: Promise<string[]> | null = null;
+const sharedNotifications = () => (notices ??= notifications());
+
 export const MOONRAKER_PROBES: Probe[] = [
   {
     name: 'while Klippy is gone, firmware restart and print start/pause answer 503',
@@ -116,45 +205,23 @@ export const MOONRAKER_PROBES: Probe[] = [
     },
   },
   {
-    name: 'temperatures in config-error, `// ` prefix on G-code replies, print duration from 0',
+    name: 'temperatures in the config-error state: the bed heater loaded, reading 0, no extruder',
     run: async () => {
-      const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10 });
-      const lines: string[] = [];
-      const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/websocket`);
-      try {
-        await new Promise((resolve) => ws.once('open', resolve));
-        ws.on('message', (data) => {
-          const message = JSON.parse(data.toString()) as { method?: string; params?: string[] };
-          if (message.method === 'notify_gcode_response') lines.push(String(message.params?.[0]));
-        });
-        await rpc(sim.url, [['printer.gcode.script', { script: 'M115' }]]);
-        await until(() => lines.length > 0);
-        sim.printer.files.put('d.gcode', Buffer.from(GCODE), sim.printer.time);
-        await rpc(sim.url, [['printer.print.start', { filename: 'd.gcode' }]]);
-        const [started] = await rpc(sim.url, [
-          ['printer.objects.query', { objects: { print_stats: ['print_duration', 'state'] } }],
-        ]);
-        sim.faults.klippyError();
-        const [inError] = await rpc(sim.url, [
-          [
-            'printer.objects.query',
-            { objects: { extruder: null, heater_bed: null, webhooks: null } },
-          ],
-        ]);
-        const stats = (started as { status: { print_stats: { print_duration: number } } }).status;
-        const errorStatus = (inError as { status: Record<string, unknown> }).status;
-        return (
-          lines.some((line) => line.startsWith('// FIRMWARE_NAME:Klipper')) &&
-          stats.print_stats.print_duration === 0 &&
-          !('extruder' in errorStatus) &&
-          !('heater_bed' in errorStatus) &&
-          'webhooks' in errorStatus
-        );
-      } finally {
-        ws.close();
-        await sim.close();
-      }
+      const { errorStatus } = await sharedKlipperReplies();
+      const bed = errorStatus.heater_bed as { temperature?: number } | undefined;
+      return bed?.temperature === 0 && !('extruder' in errorStatus) && 'webhooks' in errorStatus;
     },
+  },
+  {
+    name: 'the `// ` prefix on G-code replies (M115 through Moonraker)',
+    run: async () =>
+      (await sharedKlipperReplies()).lines.some((line) =>
+        line.startsWith('// FIRMWARE_NAME:Klipper'),
+      ),
+  },
+  {
+    name: 'print duration starting at 0',
+    run: async () => (await sharedKlipperReplies()).printDuration === 0,
   },
   {
     name: 'a documented relay reads "off" while the printer is ready',
@@ -181,57 +248,20 @@ export const MOONRAKER_PROBES: Probe[] = [
     },
   },
   {
-    name: 'notify_status_update and history notification order as in Moonraker',
+    name: 'notify_status_update carries [status, eventtime] and comes before the history notice',
     run: async () => {
-      const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10, statusIntervalMs: 20 });
-      const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/websocket`);
-      const seen: string[] = [];
-      try {
-        await new Promise((resolve) => ws.once('open', resolve));
-        ws.on('message', (data) => {
-          const message = JSON.parse(data.toString()) as {
-            method?: string;
-            params?: Array<Record<string, unknown>>;
-          };
-          const first = message.params?.[0] ?? {};
-          if (message.method === 'notify_history_changed') {
-            const job = first.job as { status: string };
-            seen.push(`history ${String(first.action)} ${job.status}`);
-          }
-          if (message.method === 'notify_status_update') {
-            const stats = first.print_stats as { state?: string } | undefined;
-            if (stats?.state) seen.push(`status ${stats.state}`);
-            if (typeof message.params?.[1] !== 'number') seen.push('status without eventtime');
-          }
-        });
-        ws.send(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            method: 'printer.objects.subscribe',
-            params: { objects: { print_stats: ['state'] } },
-            id: 1,
-          }),
-        );
-        await sleep(100);
-        sim.printer.files.put('h.gcode', Buffer.from(GCODE), sim.printer.time);
-        await rpc(sim.url, [['printer.print.start', { filename: 'h.gcode' }]]);
-        for (let i = 0; i < 100 && !seen.some((s) => s.startsWith('history finished')); i++) {
-          sim.printer.advance(1000);
-          await sleep(20);
-        }
-        return (
-          JSON.stringify(seen) ===
-          JSON.stringify([
-            'status printing',
-            'history added in_progress',
-            'status complete',
-            'history finished completed',
-          ])
-        );
-      } finally {
-        ws.close();
-        await sim.close();
-      }
+      const seen = await sharedNotifications();
+      return (
+        !seen.includes('status without eventtime') &&
+        seen.indexOf('status printing') < seen.indexOf('history added in_progress') &&
+        seen.indexOf('status complete') < seen.indexOf('history finished completed')
+      );
     },
+  },
+  {
+    name: 'history events: added (in_progress) at the start, finished (completed) at the end',
+    run: async () =>
+      JSON.stringify((await sharedNotifications()).filter((s) => s.startsWith('history'))) ===
+      JSON.stringify(['history added in_progress', 'history finished completed']),
   },
 ];

@@ -28,14 +28,12 @@ export const GCODE = [
 
 /** Runs every probe; a probe that throws counts as not reproduced. */
 export async function countReproduced(
-  probes: Probe[],
-): Promise<{ reproduced: number; missing: string[] }> {
-  let reproduced = 0;
-  const missing: string[] = [];
+  probes: readonly Probe[],
+): Promise<{ reproduced: number; results: Array<{ name: string; isReproduced: boolean }> }> {
+  const results: Array<{ name: string; isReproduced: boolean }> = [];
   for (const probe of probes) {
     const isReproduced = probe.run ? await probe.run().catch(() => false) : false;
-    if (isReproduced) reproduced += 1;
-    else missing.push(probe.name);
+    results.push({ name: probe.name, isReproduced });
   }
-  return { reproduced, missing };
+  return { reproduced: results.filter((r) => r.isReproduced).length, results };
 }

@@ -22,6 +22,7 @@ import {
 import { countReproduced } from './fidelity-probes.js';
 import { MOONRAKER_PROBES } from './fidelity-probes-moonraker.js';
 import { OCTOPRINT_PROBES } from './fidelity-probes-octoprint.js';
+import { OCTOPRINT_SHAPE_PROBES } from './fidelity-probes-octoprint-shapes.js';
 import { startAgent, type Agent } from '../packages/agent-core/src/agent.js';
 import { createIdentity } from '../packages/agent-core/src/connection/identity.js';
 import { createDriver } from '../packages/agent-core/src/drivers/create-driver.js';
@@ -349,14 +350,15 @@ async function measureStuckJobs(p: Product): Promise<void> {
 /** 4. How many of issue 30's listed behaviours each simulator reproduces. */
 async function countListedBehaviours(): Promise<void> {
   for (const [name, probes] of [
-    ['virtual OctoPrint', OCTOPRINT_PROBES],
+    ['virtual OctoPrint', [...OCTOPRINT_PROBES, ...OCTOPRINT_SHAPE_PROBES]],
     ['virtual Moonraker', MOONRAKER_PROBES],
   ] as const) {
-    const { reproduced, missing } = await countReproduced(probes);
+    const { reproduced, results } = await countReproduced(probes);
     console.log(
       `${name}: reproduces ${reproduced} of ${probes.length} listed behaviours (issue 30)`,
     );
-    for (const item of missing) console.log(`  not yet: ${item}`);
+    for (const { name: behaviour, isReproduced } of results)
+      console.log(`  ${isReproduced ? 'yes' : 'NOT YET'}: ${behaviour}`);
   }
 }
 
