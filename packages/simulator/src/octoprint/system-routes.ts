@@ -1,6 +1,5 @@
 import { HttpError } from '../http/errors.js';
-import { sendPythonJson } from './python-json.js';
-import { sendBytes, sendEmpty } from '../http/respond.js';
+import { sendBytes, sendEmpty, sendJson } from '../http/respond.js';
 import { route, type Route, type RouteContext } from '../http/router.js';
 import {
   ANONYMOUS_USER,
@@ -25,7 +24,7 @@ export function systemRoutes(ctx: OctoPrintContext): Route[] {
   return [
     route('GET', '/api/version', ({ req, res, url }) => {
       requireKey(ctx, req, url);
-      sendPythonJson(res, 200, {
+      sendJson(res, 200, {
         api: '0.1',
         server: OCTOPRINT_VERSION,
         text: `OctoPrint ${OCTOPRINT_VERSION}`,
@@ -33,20 +32,16 @@ export function systemRoutes(ctx: OctoPrintContext): Route[] {
     }),
     route('GET', '/api/server', ({ req, res, url }) => {
       requireKey(ctx, req, url);
-      sendPythonJson(res, 200, { version: OCTOPRINT_VERSION, safemode: false });
+      sendJson(res, 200, { version: OCTOPRINT_VERSION, safemode: false });
     }),
     route('GET', '/api/currentuser', ({ req, res, url }) => {
-      sendPythonJson(
-        res,
-        200,
-        isAuthorized(ctx, req, url) ? currentUserPayload(ctx) : ANONYMOUS_USER,
-      );
+      sendJson(res, 200, isAuthorized(ctx, req, url) ? currentUserPayload(ctx) : ANONYMOUS_USER);
     }),
     route('POST', '/api/login', (rc) => login(ctx, rc)),
     route('POST', '/api/logout', ({ res }) => sendEmpty(res)),
     route('GET', '/api/settings', ({ req, res, url }) => {
       const authorized = isAuthorized(ctx, req, url);
-      sendPythonJson(res, 200, {
+      sendJson(res, 200, {
         api: { allowCrossOrigin: false },
         appearance: { name: ctx.printer.name },
         feature: { sdSupport: false },
@@ -57,7 +52,7 @@ export function systemRoutes(ctx: OctoPrintContext): Route[] {
     route('GET', '/api/plugin/psucontrol', ({ req, res, url }) => {
       if (!ctx.settings.psuControl) throw new HttpError(404, 'Not Found');
       requireKey(ctx, req, url);
-      sendPythonJson(res, 200, { isPSUOn: ctx.printer.isPowered });
+      sendJson(res, 200, { isPSUOn: ctx.printer.isPowered });
     }),
     route('POST', '/api/plugin/psucontrol', (rc) => psuCommand(ctx, rc)),
     route('GET', '/downloads/camera/current', ({ req, res, url }) => {
@@ -78,7 +73,7 @@ async function login(ctx: OctoPrintContext, rc: RouteContext): Promise<void> {
     throw new HttpError(403, 'User unknown or password incorrect');
   }
   const authorized = isAuthorized(ctx, rc.req, rc.url);
-  sendPythonJson(
+  sendJson(
     rc.res,
     200,
     authorized ? userPayload(ctx, ctx.sessions.create()) : { ...ANONYMOUS_USER },
@@ -97,7 +92,7 @@ async function psuCommand(ctx: OctoPrintContext, rc: RouteContext): Promise<void
   });
   const printer = ctx.printer;
   if (command === 'getPSUState') {
-    sendPythonJson(rc.res, 200, { isPSUOn: printer.isPowered });
+    sendJson(rc.res, 200, { isPSUOn: printer.isPowered });
     return;
   }
   const on = command === 'togglePSU' ? !printer.isPowered : command === 'turnPSUOn';
