@@ -1,5 +1,6 @@
 import { HttpError } from '../http/errors.js';
-import { sendBytes, sendEmpty, sendJson } from '../http/respond.js';
+import { sendPythonJson } from './python-json.js';
+import { sendBytes, sendEmpty } from '../http/respond.js';
 import { route, type Route, type RouteContext } from '../http/router.js';
 import {
   ANONYMOUS_USER,
@@ -24,7 +25,7 @@ export function systemRoutes(ctx: OctoPrintContext): Route[] {
   return [
     route('GET', '/api/version', ({ req, res, url }) => {
       requireKey(ctx, req, url);
-      sendJson(res, 200, {
+      sendPythonJson(res, 200, {
         api: '0.1',
         server: OCTOPRINT_VERSION,
         text: `OctoPrint ${OCTOPRINT_VERSION}`,
@@ -32,16 +33,20 @@ export function systemRoutes(ctx: OctoPrintContext): Route[] {
     }),
     route('GET', '/api/server', ({ req, res, url }) => {
       requireKey(ctx, req, url);
-      sendJson(res, 200, { version: OCTOPRINT_VERSION, safemode: false });
+      sendPythonJson(res, 200, { version: OCTOPRINT_VERSION, safemode: false });
     }),
     route('GET', '/api/currentuser', ({ req, res, url }) => {
-      sendJson(res, 200, isAuthorized(ctx, req, url) ? currentUserPayload(ctx) : ANONYMOUS_USER);
+      sendPythonJson(
+        res,
+        200,
+        isAuthorized(ctx, req, url) ? currentUserPayload(ctx) : ANONYMOUS_USER,
+      );
     }),
     route('POST', '/api/login', (rc) => login(ctx, rc)),
     route('POST', '/api/logout', ({ res }) => sendEmpty(res)),
     route('GET', '/api/settings', ({ req, res, url }) => {
       const authorized = isAuthorized(ctx, req, url);
-      sendJson(res, 200, {
+      sendPythonJson(res, 200, {
         api: { allowCrossOrigin: false },
         appearance: { name: ctx.printer.name },
         feature: { sdSupport: false },
@@ -52,7 +57,7 @@ export function systemRoutes(ctx: OctoPrintContext): Route[] {
     route('GET', '/api/plugin/psucontrol', ({ req, res, url }) => {
       if (!ctx.settings.psuControl) throw new HttpError(404, 'Not Found');
       requireKey(ctx, req, url);
-      sendJson(res, 200, { isPSUOn: ctx.printer.isPowered });
+      sendPythonJson(res, 200, { isPSUOn: ctx.printer.isPowered });
     }),
     route('POST', '/api/plugin/psucontrol', (rc) => psuCommand(ctx, rc)),
     route('GET', '/downloads/camera/current', ({ req, res, url }) => {
@@ -73,7 +78,7 @@ async function login(ctx: OctoPrintContext, rc: RouteContext): Promise<void> {
     throw new HttpError(403, 'User unknown or password incorrect');
   }
   const authorized = isAuthorized(ctx, rc.req, rc.url);
-  sendJson(
+  sendPythonJson(
     rc.res,
     200,
     authorized ? userPayload(ctx, ctx.sessions.create()) : { ...ANONYMOUS_USER },
@@ -92,7 +97,7 @@ async function psuCommand(ctx: OctoPrintContext, rc: RouteContext): Promise<void
   });
   const printer = ctx.printer;
   if (command === 'getPSUState') {
-    sendJson(rc.res, 200, { isPSUOn: printer.isPowered });
+    sendPythonJson(rc.res, 200, { isPSUOn: printer.isPowered });
     return;
   }
   const on = command === 'togglePSU' ? !printer.isPowered : command === 'turnPSUOn';
