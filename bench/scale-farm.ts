@@ -5,6 +5,7 @@
 import type { DeviceState } from '@printdeck/shared';
 import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js';
 import { rollUpEndedJobsByUserAndFile } from '../apps/server/src/modules/stats/job-rollups-backfill.js';
+import { rebuildMonthRollups } from '../apps/server/src/modules/stats/job-rollup-months.js';
 import { readyState } from '../apps/server/test-support/fake-agent.js';
 import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
 import { startTestServer, type TestServer } from '../apps/server/test-support/test-server.js';
@@ -201,6 +202,7 @@ export async function buildFarm(scale: number): Promise<Farm> {
   await insertAll(t, 'print_jobs', jobRows, 250);
   await rollUpEndedJobs(db); // as migration 0018 does for a history that predates it
   await rollUpEndedJobsByUserAndFile(db); // and migration 0050
+  await rebuildMonthRollups(db); // and migration 0056
   const jobIds = (
     await db
       .selectFrom('print_jobs')

@@ -36,6 +36,7 @@ import * as lanBambuPrusaLink from './0045-lan-bambu-prusalink.js';
 import * as maintenanceTasks from './0039-maintenance-tasks.js';
 import * as printCost from './0040-print-cost.js';
 import * as userAndFileRollups from './0050-user-and-file-rollups.js';
+import * as monthlyRollups from './0056-monthly-rollups.js';
 import * as waitingStarts from './0047-waiting-starts.js';
 
 /** Every migration in order. Names are permanent: they are recorded in the database. */
@@ -78,4 +79,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0049-printer-alert-states': printerAlertStates,
   '0050-user-and-file-rollups': userAndFileRollups,
   '0047-waiting-starts': waitingStarts,
+  '0056-monthly-rollups': monthlyRollups,
 };

@@ -159,6 +159,31 @@ export interface JobRollupUserDaysTable {
   cost: number;
 }
 
+/** The printer days' totals by month ('2026-11'), kept beside them (migration 0056). */
+export interface JobRollupPrinterMonthsTable {
+  workspace_id: number;
+  month: string;
+  printer_id: number;
+  printer_name: string;
+  jobs: number;
+  done_seconds: number;
+  share_seconds: number;
+  cost: Generated<number>;
+}
+
+/** The user days' totals by month ('2026-11'), kept beside them (migration 0056). */
+export interface JobRollupUserMonthsTable {
+  workspace_id: number;
+  month: string;
+  user_id: number;
+  username: string;
+  jobs: number;
+  done_jobs: number;
+  grams: number;
+  seconds: number;
+  cost: number;
+}
+
 /** Ended jobs per file, all time (the row goes with its file), migration 0050. */
 export interface JobRollupFilesTable {
   file_id: number;
@@ -178,6 +203,8 @@ export interface PrintingTables {
   job_rollup_printer_days: JobRollupPrinterDaysTable;
   job_rollup_user_days: JobRollupUserDaysTable;
   job_rollup_files: JobRollupFilesTable;
+  job_rollup_printer_months: JobRollupPrinterMonthsTable;
+  job_rollup_user_months: JobRollupUserMonthsTable;
   videos: VideosTable;
   video_frames: VideoFramesTable;
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import { addCostToUserAndFileRollups } from '../stats/job-rollups-by-user-and-file.js';
+import { addCostToMonthRollups } from '../stats/job-rollup-months.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -83,6 +84,7 @@ export function createPrintCostRepository(db: Executor) {
         .where('printer_name', '=', job.printer_name)
         .execute();
       await addCostToUserAndFileRollups(db, job, cost.total);
+      await addCostToMonthRollups(db, job, cost.total);
     },
   };
 }

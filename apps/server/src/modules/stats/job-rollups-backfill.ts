@@ -83,9 +83,14 @@ export async function rollUpEndedJobsByUserAndFile(
       files.get(String(job.file_id))!.key.last_started_on = key.last_started_on;
     }
     // a migration on PostgreSQL runs in a transaction already; elsewhere one per batch
+    // one insert per 500 rows (distinct keys), not one per row: PostgreSQL's round trips
     const addAll = async (trx: Kysely<Database>) => {
-      for (const { key, totals } of users.values()) await addUserDayTotals(trx, key, totals);
-      for (const { key, totals } of files.values()) await addFileTotals(trx, key, totals);
+      const userRows = [...users.values()].map(({ key, totals }) => ({ ...key, ...totals }));
+      const fileRows = [...files.values()].map(({ key, totals }) => ({ ...key, ...totals }));
+      for (let i = 0; i < userRows.length; i += 500)
+        await addUserDayTotals(trx, userRows.slice(i, i + 500));
+      for (let i = 0; i < fileRows.length; i += 500)
+        await addFileTotals(trx, fileRows.slice(i, i + 500));
       for (const { n, ...key } of withoutFile.values()) await addJobsWithoutFile(trx, key, n);
     };
     await (db.isTransaction ? addAll(db) : db.transaction().execute(addAll));

@@ -8,6 +8,7 @@ import { createPrintCostRepository } from '../print-cost/print-cost.repository.j
 import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import { rollUpEndedJobs } from './job-rollups.js';
 import { rollUpEndedJobsByUserAndFile } from './job-rollups-backfill.js';
+import { rebuildMonthRollups } from './job-rollup-months.js';
 import { elapsedShare } from './stats-range.js';
 
 let t: TestServer;
@@ -15,7 +16,9 @@ const clock = new TestClock();
 let owner: BuiltUser;
 let member: BuiltUser;
 let workspaceId: number;
-const RANGE = 'date_from=2024-01-01&date_to=2024-12-31';
+const YEAR = { from: '2024-01-01', to: '2024-12-31' };
+// partial months at both ends: read from the days there, from the months between (0056)
+const PARTIAL_MONTHS = { from: '2024-02-10', to: '2024-10-20' };
 const ENDINGS: Array<Exclude<PrintJobOutcome, 'printing'>> = [
   'done',
   'failed',
@@ -63,7 +66,7 @@ async function addFile(name: string): Promise<number> {
 }
 
 /** Ended jobs per user and per file, and the range's jobs without a file, counted from every job. */
-async function countDirectly() {
+async function countDirectly(range = YEAR) {
   const jobs = await db()
     .selectFrom('print_jobs as j')
     .leftJoin('users as u', 'u.id', 'j.user_id')
@@ -76,7 +79,7 @@ async function countDirectly() {
   const files = new Map<number, Record<string, number | string>>();
   let withoutFile = 0;
   for (const job of jobs) {
-    const inRange = job.started_on >= '2024-01-01' && job.started_on < '2025-01-01';
+    const inRange = job.started_on >= range.from && job.started_on.slice(0, 10) <= range.to;
     if (inRange && job.file_id === null) withoutFile += 1;
     if (job.ended_on === null) continue;
     const isDone = job.outcome === 'done';
@@ -130,7 +133,8 @@ async function countDirectly() {
 }
 
 /** The same figures as the API answers them, from the roll-ups. */
-async function readFromApi() {
+async function readFromApi(range = YEAR) {
+  const RANGE = `date_from=${range.from}&date_to=${range.to}`;
   const api = (path: string) =>
     t.api(`/api/groups/${workspaceId}/${path}`, { token: owner.access });
   const [summary, users, files] = [
@@ -150,6 +154,12 @@ async function readFromApi() {
       (a, b) => Number(a.file_id) - Number(b.file_id),
     ),
   };
+}
+
+/** The year (whole months) and a range with partial months at its ends. */
+async function expectEqualToDirectCount(expected?: Awaited<ReturnType<typeof countDirectly>>) {
+  expect(await readFromApi()).toEqual(expected ?? (await countDirectly()));
+  expect(await readFromApi(PARTIAL_MONTHS)).toEqual(await countDirectly(PARTIAL_MONTHS));
 }
 
 describe('per-user and per-file statistics roll-ups', () => {
@@ -223,7 +233,7 @@ describe('per-user and per-file statistics roll-ups', () => {
     const first = await countDirectly();
     expect(first.users).toHaveLength(3);
     expect(first.files).toHaveLength(3);
-    expect(await readFromApi()).toEqual(first);
+    await expectEqualToDirectCount(first);
 
     // a file deleted the way the product deletes it: its ended jobs now count without a file
     const files = createFilesRepository(db(), t.server.database.dialect);
@@ -236,7 +246,7 @@ describe('per-user and per-file statistics roll-ups', () => {
     expect(after.withoutFile).toBeGreaterThan(first.withoutFile);
     expect(after.files).toHaveLength(2);
     expect(after.users.filter((user) => user.user_id === null)).toHaveLength(1);
-    expect(await readFromApi()).toEqual(after);
+    await expectEqualToDirectCount(after);
 
     // a running job whose file goes ends without it
     const running = ids.find((_, index) => index % 8 === 7 && index % 3 === 1 && index % 5 !== 0)!;
@@ -246,17 +256,27 @@ describe('per-user and per-file statistics roll-ups', () => {
       { outcome: 'done', ended_on: '2024-12-30T00:00:00.000Z', end_reason: null },
       async () => undefined,
     );
-    expect(await readFromApi()).toEqual(await countDirectly());
+    await expectEqualToDirectCount();
+
+    // a year's users are read from the months (without them, none)
+    await db().deleteFrom('job_rollup_user_months').execute();
+    await db().deleteFrom('job_rollup_printer_months').execute();
+    expect((await readFromApi()).users).toEqual([]);
+    await rebuildMonthRollups(db()); // migration 0056's backfill
+    await expectEqualToDirectCount();
 
     // migration 0050's backfill of a history ended before these roll-ups gives the same figures
     await db().deleteFrom('job_rollup_user_days').execute();
     await db().deleteFrom('job_rollup_files').execute();
     await db().deleteFrom('job_rollup_days').execute();
     await db().deleteFrom('job_rollup_printer_days').execute();
+    await db().deleteFrom('job_rollup_user_months').execute();
+    await db().deleteFrom('job_rollup_printer_months').execute();
     expect((await readFromApi()).users).toEqual([]);
     await rollUpEndedJobs(db(), 7);
     await rollUpEndedJobsByUserAndFile(db(), 7);
-    expect(await readFromApi()).toEqual(await countDirectly());
+    await rebuildMonthRollups(db());
+    await expectEqualToDirectCount();
   });
 
   it('count nothing of a job whose ending transaction failed', async () => {

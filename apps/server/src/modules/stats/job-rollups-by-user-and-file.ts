@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import { elapsedShare } from './stats-range.js';
+import { addUserMonthTotals } from './job-rollup-months.js';
 
 type EndedJob = Pick<
   PrintJobRow,
@@ -42,15 +43,19 @@ export function endedContributionOf(job: EndedJob): PersonTotals {
   };
 }
 
-/** Adds totals to a user's row of a day (user 0: none; a deleted user's rows read as none). */
+/**
+ * Adds totals to users' rows of a day (user 0: none; a deleted user's rows read as none); the
+ * rows' keys are distinct (one multi-row insert).
+ */
 export async function addUserDayTotals(
   trx: Db,
-  key: { workspace_id: number; day: string; user_id: number; username: string },
-  totals: PersonTotals,
+  rows: Array<
+    { workspace_id: number; day: string; user_id: number; username: string } & PersonTotals
+  >,
 ): Promise<void> {
   await trx
     .insertInto('job_rollup_user_days')
-    .values({ ...key, ...totals })
+    .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['workspace_id', 'day', 'user_id', 'username']).doUpdateSet((eb) => ({
         jobs: eb('job_rollup_user_days.jobs', '+', eb.ref('excluded.jobs')),
@@ -63,15 +68,14 @@ export async function addUserDayTotals(
     .execute();
 }
 
-/** Adds totals to a file's row (all time; the row goes with the file). */
+/** Adds totals to files' rows (all time; a row goes with its file); distinct files. */
 export async function addFileTotals(
   trx: Db,
-  key: { workspace_id: number; file_id: number; last_started_on: string },
-  totals: PersonTotals,
+  rows: Array<{ workspace_id: number; file_id: number; last_started_on: string } & PersonTotals>,
 ): Promise<void> {
   await trx
     .insertInto('job_rollup_files')
-    .values({ ...key, ...totals })
+    .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['file_id']).doUpdateSet((eb) => ({
         jobs: eb('job_rollup_files.jobs', '+', eb.ref('excluded.jobs')),
@@ -109,19 +113,25 @@ export async function addJobsWithoutFile(
 export async function addEndedJobToUserAndFileRollups(trx: Db, job: EndedJob): Promise<void> {
   const day = job.started_on.slice(0, 10);
   const totals = endedContributionOf(job);
-  await addUserDayTotals(
-    trx,
-    { workspace_id: job.workspace_id, day, user_id: job.user_id ?? 0, username: job.username },
-    totals,
-  );
+  const user = {
+    workspace_id: job.workspace_id,
+    day,
+    user_id: job.user_id ?? 0,
+    username: job.username,
+  };
+  await addUserDayTotals(trx, [{ ...user, ...totals }]);
+  await addUserMonthTotals(trx, user, totals);
   if (job.file_id === null)
     await addJobsWithoutFile(trx, { workspace_id: job.workspace_id, day, outcome: job.outcome }, 1);
   else
-    await addFileTotals(
-      trx,
-      { workspace_id: job.workspace_id, file_id: job.file_id, last_started_on: job.started_on },
-      totals,
-    );
+    await addFileTotals(trx, [
+      {
+        workspace_id: job.workspace_id,
+        file_id: job.file_id,
+        last_started_on: job.started_on,
+        ...totals,
+      },
+    ]);
 }
 
 /** A stored cost (print-cost.ts, after the end) into the rows the job's end counted it in. */

@@ -8,13 +8,16 @@ import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.j
 import { createFilesRepository } from '../files/files.repository.js';
 import { rollUpEndedJobs } from './job-rollups.js';
 import { rollUpEndedJobsByUserAndFile } from './job-rollups-backfill.js';
+import { rebuildMonthRollups } from './job-rollup-months.js';
 import { elapsedShare } from './stats-range.js';
 
 let t: TestServer;
 const clock = new TestClock();
 let owner: BuiltUser;
 let workspaceId: number;
-const RANGE = '?date_from=2024-01-01&date_to=2024-12-31';
+const YEAR = { from: '2024-01-01', to: '2024-12-31' };
+// partial months at both ends: read from the days there, from the months between (0056)
+const PARTIAL_MONTHS = { from: '2024-02-10', to: '2024-05-20' };
 const ENDINGS: Array<Exclude<PrintJobOutcome, 'printing'>> = [
   'done',
   'failed',
@@ -71,13 +74,13 @@ async function addPrinter(name: string): Promise<number> {
  * The statistics computed directly from every job (the rules of stats.service.ts, as they
  * were computed before roll-ups): what the roll-ups must equal.
  */
-async function countDirectly() {
+async function countDirectly(range = YEAR) {
   const jobs = await t.server.database.db
     .selectFrom('print_jobs')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
-    .where('started_on', '>=', '2024-01-01T00:00:00.000Z')
-    .where('started_on', '<', '2025-01-01T00:00:00.000Z')
+    .where('started_on', '>=', `${range.from}T00:00:00.000Z`)
+    .where('started_on', '<=', `${range.to}T23:59:59.999Z`)
     .execute();
   const now = clock.now().getTime();
   let [grams, millimetres, seconds] = [0, 0, 0];
@@ -117,11 +120,12 @@ async function countDirectly() {
 }
 
 /** The same figures as the API answers them (from the roll-ups). */
-async function readFromApi() {
-  const summary = await t.api(`/api/groups/${workspaceId}/stats/${RANGE}`, {
+async function readFromApi(range = YEAR) {
+  const query = `?date_from=${range.from}&date_to=${range.to}`;
+  const summary = await t.api(`/api/groups/${workspaceId}/stats/${query}`, {
     token: owner.access,
   });
-  const charts = await t.api(`/api/groups/${workspaceId}/stats/charts/${RANGE}&bucket=day`, {
+  const charts = await t.api(`/api/groups/${workspaceId}/stats/charts/${query}&bucket=day`, {
     token: owner.access,
   });
   expect(summary.status).toBe(200);
@@ -164,6 +168,12 @@ async function readFromApi() {
       .filter((p) => p.jobs > 0)
       .sort((a, b) => a.day.localeCompare(b.day)),
   };
+}
+
+/** The year (whole months) and a range with partial months at its ends. */
+async function expectEqualToDirectCount() {
+  expect(await readFromApi()).toEqual(await countDirectly());
+  expect(await readFromApi(PARTIAL_MONTHS)).toEqual(await countDirectly(PARTIAL_MONTHS));
 }
 
 describe('statistics roll-ups', () => {
@@ -240,14 +250,21 @@ describe('statistics roll-ups', () => {
       { outcome: 'failed', ended_on: '2024-06-01T00:00:00.000Z', end_reason: null },
       async () => undefined,
     );
-    expect(await readFromApi()).toEqual(await countDirectly());
+    await expectEqualToDirectCount();
 
     // deleted the way the product deletes a file (its ended jobs move to the without-file count)
     const files = createFilesRepository(t.server.database.db, t.server.database.dialect);
     const file = (await files.findFile(workspaceId, fileId))!;
     await t.server.database.db.transaction().execute((trx) => files.deleteFile(file, trx));
     await t.server.database.db.deleteFrom('printers').where('id', '=', printers[2]!).execute();
-    expect(await readFromApi()).toEqual(await countDirectly());
+    await expectEqualToDirectCount();
+
+    // the year's printers are read from the months (without them, only running jobs count)
+    await t.server.database.db.deleteFrom('job_rollup_printer_months').execute();
+    await t.server.database.db.deleteFrom('job_rollup_user_months').execute();
+    expect((await readFromApi()).printers).not.toEqual((await countDirectly()).printers);
+    await rebuildMonthRollups(t.server.database.db); // migration 0056's backfill
+    await expectEqualToDirectCount();
 
     // migration 0018's backfill of a history ended before roll-ups gives the same figures
     await t.server.database.db.deleteFrom('job_rollup_days').execute();
@@ -257,7 +274,8 @@ describe('statistics roll-ups', () => {
     expect((await readFromApi()).summary).not.toEqual((await countDirectly()).summary);
     await rollUpEndedJobs(t.server.database.db, 7);
     await rollUpEndedJobsByUserAndFile(t.server.database.db, 7); // migration 0050's backfill
-    expect(await readFromApi()).toEqual(await countDirectly());
+    await rebuildMonthRollups(t.server.database.db); // migration 0056's
+    await expectEqualToDirectCount();
   });
 
   it('never count a job that did not end: the roll-up is in the ending transaction', async () => {
@@ -304,6 +322,6 @@ describe('statistics roll-ups', () => {
       { outcome: 'done', ended_on: '2024-11-11T01:00:00.000Z', end_reason: null },
       async () => undefined,
     );
-    expect(await readFromApi()).toEqual(await countDirectly());
+    await expectEqualToDirectCount();
   });
 });

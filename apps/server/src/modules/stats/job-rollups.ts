@@ -5,6 +5,7 @@ import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import type { StatsRange } from './stats-range.js';
 import { elapsedShare } from './stats-range.js';
 import { addEndedJobToUserAndFileRollups } from './job-rollups-by-user-and-file.js';
+import { addPrinterMonthTotals, printerRollupRowsOf } from './job-rollup-months.js';
 
 type Job = Pick<
   PrintJobRow,
@@ -68,16 +69,43 @@ export function contributionOf(
 export async function addEndedJobToRollups(trx: Db, job: PrintJobRow): Promise<void> {
   if (job.ended_on === null) return;
   const { day, printer } = contributionOf(job, Date.parse(job.ended_on));
-  await addDayTotals(trx, job.workspace_id, day);
-  await addPrinterTotals(trx, job.workspace_id, printer);
+  await addDayTotals(trx, [{ workspace_id: job.workspace_id, ...day }]);
+  await addPrinterTotals(trx, [
+    { workspace_id: job.workspace_id, ...printer, printer_id: printer.printer_id ?? 0 },
+  ]);
+  await addPrinterMonthTotals(
+    trx,
+    {
+      workspace_id: job.workspace_id,
+      day: printer.day,
+      printer_id: printer.printer_id ?? 0,
+      printer_name: printer.printer_name,
+    },
+    {
+      jobs: printer.jobs,
+      done_seconds: printer.done_seconds,
+      share_seconds: printer.share_seconds,
+      ...(printer.cost !== undefined && { cost: printer.cost }),
+    },
+  );
   await addEndedJobToUserAndFileRollups(trx, job);
 }
 
-/** Adds totals to their roll-up row, creating it the first time its key is seen. */
-async function addDayTotals(trx: Db, workspaceId: number, day: DayTotals): Promise<void> {
+/**
+ * Rows for one multi-row insert: a cost on every row if any has one (missing: 0), none
+ * otherwise (before migration 0040 there is no cost column).
+ */
+function withCommonCost<T extends { cost?: number }>(rows: T[]): { rows: T[]; hasCost: boolean } {
+  const hasCost = rows.some((row) => row.cost !== undefined);
+  return { rows: hasCost ? rows.map((row) => ({ ...row, cost: row.cost ?? 0 })) : rows, hasCost };
+}
+
+/** Adds totals to their roll-up rows (distinct keys), creating each the first time it is seen. */
+async function addDayTotals(trx: Db, days: Array<Insertable<JobRollupDaysTable>>): Promise<void> {
+  const { rows, hasCost } = withCommonCost(days);
   await trx
     .insertInto('job_rollup_days')
-    .values({ workspace_id: workspaceId, ...day })
+    .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['workspace_id', 'day', 'outcome']).doUpdateSet((eb) => ({
         jobs: eb('job_rollup_days.jobs', '+', eb.ref('excluded.jobs')),
@@ -91,7 +119,7 @@ async function addDayTotals(trx: Db, workspaceId: number, day: DayTotals): Promi
           eb.ref('excluded.share_millimetres'),
         ),
         share_seconds: eb('job_rollup_days.share_seconds', '+', eb.ref('excluded.share_seconds')),
-        ...(day.cost !== undefined && {
+        ...(hasCost && {
           cost: eb('job_rollup_days.cost', '+', eb.ref('excluded.cost')),
         }),
       })),
@@ -101,12 +129,12 @@ async function addDayTotals(trx: Db, workspaceId: number, day: DayTotals): Promi
 
 async function addPrinterTotals(
   trx: Db,
-  workspaceId: number,
-  printer: PrinterTotals,
+  printers: Array<Insertable<JobRollupPrinterDaysTable>>,
 ): Promise<void> {
+  const { rows, hasCost } = withCommonCost(printers);
   await trx
     .insertInto('job_rollup_printer_days')
-    .values({ workspace_id: workspaceId, ...printer, printer_id: printer.printer_id ?? 0 })
+    .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['workspace_id', 'day', 'printer_id', 'printer_name']).doUpdateSet((eb) => ({
         jobs: eb('job_rollup_printer_days.jobs', '+', eb.ref('excluded.jobs')),
@@ -120,7 +148,7 @@ async function addPrinterTotals(
           '+',
           eb.ref('excluded.share_seconds'),
         ),
-        ...(printer.cost !== undefined && {
+        ...(hasCost && {
           cost: eb('job_rollup_printer_days.cost', '+', eb.ref('excluded.cost')),
         }),
       })),
@@ -150,6 +178,7 @@ function sumInto<T extends { jobs: number }>(
 /**
  * Rolls up every ended job at once (migration 0018 for the jobs ended before roll-ups; the
  * scale benchmark for the history it inserts). Only for roll-ups that hold none of them yet.
+ * Days only: the months are made from them afterwards (`rebuildMonthRollups`).
  */
 export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promise<void> {
   let afterId = 0;
@@ -178,11 +207,21 @@ export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promi
       );
     }
     // a migration on PostgreSQL runs in a transaction already; elsewhere one per batch
+    // one insert per 500 rows (distinct keys), not one per row: PostgreSQL's round trips
     const addAll = async (trx: Kysely<Database>) => {
-      for (const { workspaceId, totals } of days.values())
-        await addDayTotals(trx, workspaceId, totals);
-      for (const { workspaceId, totals } of printers.values())
-        await addPrinterTotals(trx, workspaceId, totals);
+      const dayRows = [...days.values()].map(({ workspaceId, totals }) => ({
+        workspace_id: workspaceId,
+        ...totals,
+      }));
+      const printerRows = [...printers.values()].map(({ workspaceId, totals }) => ({
+        workspace_id: workspaceId,
+        ...totals,
+        printer_id: totals.printer_id ?? 0,
+      }));
+      for (let i = 0; i < dayRows.length; i += 500)
+        await addDayTotals(trx, dayRows.slice(i, i + 500));
+      for (let i = 0; i < printerRows.length; i += 500)
+        await addPrinterTotals(trx, printerRows.slice(i, i + 500));
     };
     await (db.isTransaction ? addAll(db) : db.transaction().execute(addAll));
     afterId = jobs[jobs.length - 1]!.id;
@@ -221,9 +260,9 @@ function listOpenJobsInRange(db: Db, workspaceId: number, range: StatsRange) {
 
 /**
  * The statistics' reads: totals per day and outcome, and per printer, of every job started
- * in the range — ended ones from the roll-ups (≈ days × outcomes and days × printers rows,
- * however many jobs), running ones directly — and how many of them have no file (a count the
- * day rows keep since migration 0050).
+ * in the range — ended ones from the roll-ups (≈ days × outcomes rows, and months × printers
+ * plus the partial months' days × printers rows, however many jobs), running ones directly —
+ * and how many of them have no file (a count the day rows keep since migration 0050).
  */
 export function createJobRollupsRepository(db: Db) {
   return {
@@ -274,7 +313,8 @@ export function createJobRollupsRepository(db: Db) {
       const { from, to } = daysOf(range);
       const [rows, open] = await Promise.all([
         db
-          .selectFrom('job_rollup_printer_days as r')
+          // whole months from their rows, the days of the partial months at the ends
+          .selectFrom(printerRollupRowsOf(db, workspaceId, { from, to }).as('r'))
           // a deleted printer's jobs name no printer, as their print_jobs rows do
           .leftJoin('printers as p', 'p.id', 'r.printer_id')
           .select(['p.id as printer_id', 'r.printer_name'])
@@ -284,9 +324,6 @@ export function createJobRollupsRepository(db: Db) {
             eb.fn.sum<number>('r.share_seconds').as('share_seconds'),
             eb.fn.sum<number>('r.cost').as('cost'),
           ])
-          .where('r.workspace_id', '=', workspaceId)
-          .where('r.day', '>=', from)
-          .where('r.day', '<=', to)
           .groupBy(['p.id', 'r.printer_name'])
           .execute(),
         listOpenJobsInRange(db, workspaceId, range),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { StatsRange } from './stats-range.js';
+import { userRollupRowsOf } from './job-rollup-months.js';
 
 /** First and last day of a range, as the roll-ups key them. */
 const daysOf = (range: StatsRange) => ({
@@ -10,7 +11,7 @@ const daysOf = (range: StatsRange) => ({
 
 /**
  * The per-user and per-file statistics' reads, from their roll-ups
- * (job-rollups-by-user-and-file.ts): days × users rows for a range, and the files' own rows
+ * (job-rollups-by-user-and-file.ts): about (12 months + 30 days) × users rows for a year, and the files' own rows
  * in order of their index, however many jobs the history holds.
  */
 export function createStatsBreakdownRepository(db: Db) {
@@ -18,7 +19,8 @@ export function createStatsBreakdownRepository(db: Db) {
     async listUserTotals(workspaceId: number, range: StatsRange, limit: number) {
       const { from, to } = daysOf(range);
       const rows = await db
-        .selectFrom('job_rollup_user_days as r')
+        // whole months from their rows, the days of the partial months at the ends
+        .selectFrom(userRollupRowsOf(db, workspaceId, { from, to }).as('r'))
         // a deleted user's jobs name no user, as their print_jobs rows do
         .leftJoin('users as u', 'u.id', 'r.user_id')
         .select(['u.id as user_id', 'r.username'])
@@ -29,9 +31,6 @@ export function createStatsBreakdownRepository(db: Db) {
           eb.fn.sum<number>('r.seconds').as('seconds'),
           eb.fn.sum<number>('r.cost').as('cost'),
         ])
-        .where('r.workspace_id', '=', workspaceId)
-        .where('r.day', '>=', from)
-        .where('r.day', '<=', to)
         .groupBy(['u.id', 'r.username'])
         .orderBy('jobs', 'desc')
         .orderBy('r.username')
