@@ -5,98 +5,140 @@ import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 
 /**
  * The per-printer and per-user roll-ups by month (migration 0056), kept beside the per-day ones
- * in the same transaction: a range reads whole months from here and only the days of the
- * partial months at its ends from the days, so a year is about 12 + 30 rows per printer or user
- * instead of 365.
+ * in the same transaction. A range reads whole months from here; a month it covers only partly
+ * is read as its days in the range, or as its month row minus its days outside the range when
+ * those are fewer (days after today hold nothing): a year up to today is about 13 + 3 rows per
+ * printer or user instead of 365.
  */
-export const monthOf = (day: string) => day.slice(0, 7);
+const monthOf = (day: string) => day.slice(0, 7);
 
 interface Days {
   from: string;
   to: string;
 }
 
+const DAY_MS = 86_400_000;
+const shiftDay = (day: string, by: number) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + by * DAY_MS).toISOString().slice(0, 10);
 const lastDayOfMonth = (month: string) => {
   const [year, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
 };
-const nextMonth = (month: string) => {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m, 1)).toISOString().slice(0, 7);
-};
-const previousMonth = (month: string) => {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m - 2, 1)).toISOString().slice(0, 7);
-};
+const nextMonth = (month: string) => shiftDay(lastDayOfMonth(month), 1).slice(0, 7);
+const previousMonth = (month: string) => shiftDay(`${month}-01`, -1).slice(0, 7);
+
+export interface MonthSplit {
+  /** whole months read from the month rows */
+  months: Days | null;
+  /** days read from the day rows */
+  dayRanges: Days[];
+  /** days of those months outside the range: their day rows are subtracted */
+  subtractedDayRanges: Days[];
+}
 
 /**
- * A range of days (both ends included) as the whole months it covers and the days left at its
- * ends: 2025-11-28 … 2026-11-27 is the days 2025-11-28 … 30, the months 2025-12 … 2026-10 and the
- * days 2026-11-01 … 27.
+ * How a range of days (both ends included) is read: 2025-11-28 … 2026-11-27 with today
+ * 2026-11-27 is the days 2025-11-28 … 30, the months 2025-12 … 2026-11, minus the days
+ * 2026-11-28 … 30 (which hold nothing yet).
  */
-export function splitIntoMonths(days: Days): { months: Days | null; dayRanges: Days[] } {
-  const first = days.from.endsWith('-01') ? monthOf(days.from) : nextMonth(monthOf(days.from));
-  const last =
-    lastDayOfMonth(monthOf(days.to)) === days.to
-      ? monthOf(days.to)
-      : previousMonth(monthOf(days.to));
-  if (first > last) return { months: null, dayRanges: [days] };
-  const dayRanges: Days[] = [];
-  if (monthOf(days.from) !== first)
-    dayRanges.push({ from: days.from, to: lastDayOfMonth(monthOf(days.from)) });
-  if (monthOf(days.to) !== last) dayRanges.push({ from: `${monthOf(days.to)}-01`, to: days.to });
-  return { months: { from: first, to: last }, dayRanges };
+export function splitIntoMonths(days: Days, today: string): MonthSplit {
+  // the days of a range that may hold rows (none after today)
+  const rowDays = ({ from, to }: Days) => {
+    const end = to < today ? to : today;
+    return end < from ? 0 : (Date.parse(end) - Date.parse(from)) / DAY_MS + 1;
+  };
+  const split: MonthSplit = { months: null, dayRanges: [], subtractedDayRanges: [] };
+  let [first, last] = [monthOf(days.from), monthOf(days.to)];
+  const before = { from: `${first}-01`, to: shiftDay(days.from, -1) };
+  const after = { from: shiftDay(days.to, 1), to: lastDayOfMonth(last) };
+  if (first === last) {
+    const outside = [before, after].filter((r) => r.from <= r.to);
+    const outsideDays = outside.reduce((sum, r) => sum + rowDays(r), 0);
+    if (outsideDays >= rowDays(days)) return { ...split, dayRanges: [days] };
+    return { ...split, months: { from: first, to: last }, subtractedDayRanges: outside };
+  }
+  if (before.from <= before.to) {
+    const inside = { from: days.from, to: lastDayOfMonth(first) };
+    if (rowDays(before) < rowDays(inside)) split.subtractedDayRanges.push(before);
+    else [split.dayRanges, first] = [[...split.dayRanges, inside], nextMonth(first)];
+  }
+  if (after.from <= after.to) {
+    const inside = { from: `${last}-01`, to: days.to };
+    if (rowDays(after) < rowDays(inside)) split.subtractedDayRanges.push(after);
+    else [split.dayRanges, last] = [[...split.dayRanges, inside], previousMonth(last)];
+  }
+  if (first <= last) split.months = { from: first, to: last };
+  return split;
 }
 
-/** A workspace's printer rows of a range: days at its ends, months between (to be summed). */
-export function printerRollupRowsOf(db: Db, workspaceId: number, days: Days) {
-  const { months, dayRanges } = splitIntoMonths(days);
-  const columns = [
-    'printer_id',
-    'printer_name',
-    'jobs',
-    'done_seconds',
-    'share_seconds',
-    'cost',
-  ] as const;
-  const fromDays = db
-    .selectFrom('job_rollup_printer_days')
-    .select(columns)
-    .where('workspace_id', '=', workspaceId)
-    .where((eb) =>
-      eb.or(dayRanges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)]))),
-    );
-  if (!months) return fromDays;
-  return fromDays.unionAll(
-    db
-      .selectFrom('job_rollup_printer_months')
-      .select(columns)
-      .where('workspace_id', '=', workspaceId)
-      .where('month', '>=', months.from)
-      .where('month', '<=', months.to),
-  );
+/** Parts of a union, at least one (a range has days or months). */
+function unionOf<Q extends { unionAll(other: Q): Q }>(parts: Array<Q | false>): Q {
+  const [first, ...rest] = parts.filter((part): part is Q => part !== false);
+  return rest.reduce((all, part) => all.unionAll(part), first!);
 }
 
-/** A workspace's user rows of a range: days at its ends, months between (to be summed). */
-export function userRollupRowsOf(db: Db, workspaceId: number, days: Days) {
-  const { months, dayRanges } = splitIntoMonths(days);
-  const columns = ['user_id', 'username', 'jobs', 'done_jobs', 'grams', 'seconds', 'cost'] as const;
-  const fromDays = db
-    .selectFrom('job_rollup_user_days')
-    .select(columns)
-    .where('workspace_id', '=', workspaceId)
-    .where((eb) =>
-      eb.or(dayRanges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)]))),
-    );
-  if (!months) return fromDays;
-  return fromDays.unionAll(
+/**
+ * A workspace's printer rows of a range, to be summed per printer: days, months, and the
+ * subtracted days negated (a printer whose sum of jobs is 0 had none in the range).
+ */
+export function printerRollupRowsOf(db: Db, workspaceId: number, days: Days, today: string) {
+  const { months, dayRanges, subtractedDayRanges } = splitIntoMonths(days, today);
+  const rowsOf = (table: 'job_rollup_printer_days' | 'job_rollup_printer_months', sign = '') =>
     db
-      .selectFrom('job_rollup_user_months')
-      .select(columns)
-      .where('workspace_id', '=', workspaceId)
-      .where('month', '>=', months.from)
-      .where('month', '<=', months.to),
-  );
+      .selectFrom(table)
+      .select([
+        'printer_id',
+        'printer_name',
+        sql<number>`${sql.raw(sign)}jobs`.as('jobs'),
+        sql<number>`${sql.raw(sign)}done_seconds`.as('done_seconds'),
+        sql<number>`${sql.raw(sign)}share_seconds`.as('share_seconds'),
+        sql<number>`${sql.raw(sign)}cost`.as('cost'),
+      ])
+      .where('workspace_id', '=', workspaceId);
+  const dayRows = (ranges: Days[], sign = '') =>
+    ranges.length > 0 &&
+    rowsOf('job_rollup_printer_days', sign).where((eb) =>
+      eb.or(ranges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)]))),
+    );
+  return unionOf([
+    dayRows(dayRanges),
+    dayRows(subtractedDayRanges, '-'),
+    months !== null &&
+      rowsOf('job_rollup_printer_months')
+        .where('month', '>=', months.from)
+        .where('month', '<=', months.to),
+  ]);
+}
+
+/** A workspace's user rows of a range, to be summed per user (as printerRollupRowsOf). */
+export function userRollupRowsOf(db: Db, workspaceId: number, days: Days, today: string) {
+  const { months, dayRanges, subtractedDayRanges } = splitIntoMonths(days, today);
+  const rowsOf = (table: 'job_rollup_user_days' | 'job_rollup_user_months', sign = '') =>
+    db
+      .selectFrom(table)
+      .select([
+        'user_id',
+        'username',
+        sql<number>`${sql.raw(sign)}jobs`.as('jobs'),
+        sql<number>`${sql.raw(sign)}done_jobs`.as('done_jobs'),
+        sql<number>`${sql.raw(sign)}grams`.as('grams'),
+        sql<number>`${sql.raw(sign)}seconds`.as('seconds'),
+        sql<number>`${sql.raw(sign)}cost`.as('cost'),
+      ])
+      .where('workspace_id', '=', workspaceId);
+  const dayRows = (ranges: Days[], sign = '') =>
+    ranges.length > 0 &&
+    rowsOf('job_rollup_user_days', sign).where((eb) =>
+      eb.or(ranges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)]))),
+    );
+  return unionOf([
+    dayRows(dayRanges),
+    dayRows(subtractedDayRanges, '-'),
+    months !== null &&
+      rowsOf('job_rollup_user_months')
+        .where('month', '>=', months.from)
+        .where('month', '<=', months.to),
+  ]);
 }
 
 interface PrinterKey {

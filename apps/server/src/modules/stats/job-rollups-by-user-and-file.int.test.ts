@@ -17,8 +17,10 @@ let owner: BuiltUser;
 let member: BuiltUser;
 let workspaceId: number;
 const YEAR = { from: '2024-01-01', to: '2024-12-31' };
-// partial months at both ends: read from the days there, from the months between (0056)
+// partial months at both ends (0056): read as the months minus the days outside the range,
+// and (EDGE_DAYS) as the days inside it
 const PARTIAL_MONTHS = { from: '2024-02-10', to: '2024-10-20' };
+const EDGE_DAYS = { from: '2024-02-25', to: '2024-05-05' };
 const ENDINGS: Array<Exclude<PrintJobOutcome, 'printing'>> = [
   'done',
   'failed',
@@ -160,6 +162,7 @@ async function readFromApi(range = YEAR) {
 async function expectEqualToDirectCount(expected?: Awaited<ReturnType<typeof countDirectly>>) {
   expect(await readFromApi()).toEqual(expected ?? (await countDirectly()));
   expect(await readFromApi(PARTIAL_MONTHS)).toEqual(await countDirectly(PARTIAL_MONTHS));
+  expect(await readFromApi(EDGE_DAYS)).toEqual(await countDirectly(EDGE_DAYS));
 }
 
 describe('per-user and per-file statistics roll-ups', () => {
@@ -277,7 +280,7 @@ describe('per-user and per-file statistics roll-ups', () => {
     await rollUpEndedJobsByUserAndFile(db(), 7);
     await rebuildMonthRollups(db());
     await expectEqualToDirectCount();
-  });
+  }, 120_000); // two ranges read after each step: 30 s on a PostgreSQL at load 40
 
   it('count nothing of a job whose ending transaction failed', async () => {
     const jobs = createPrintJobsRepository(db());

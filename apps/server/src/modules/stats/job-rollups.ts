@@ -314,7 +314,7 @@ export function createJobRollupsRepository(db: Db) {
       const [rows, open] = await Promise.all([
         db
           // whole months from their rows, the days of the partial months at the ends
-          .selectFrom(printerRollupRowsOf(db, workspaceId, { from, to }).as('r'))
+          .selectFrom(printerRollupRowsOf(db, workspaceId, { from, to }, range.today).as('r'))
           // a deleted printer's jobs name no printer, as their print_jobs rows do
           .leftJoin('printers as p', 'p.id', 'r.printer_id')
           .select(['p.id as printer_id', 'r.printer_name'])
@@ -325,6 +325,8 @@ export function createJobRollupsRepository(db: Db) {
             eb.fn.sum<number>('r.cost').as('cost'),
           ])
           .groupBy(['p.id', 'r.printer_name'])
+          // a printer's subtracted days (job-rollup-months.ts) may leave it no jobs in the range
+          .having((eb) => eb.fn.sum('r.jobs'), '>', 0)
           .execute(),
         listOpenJobsInRange(db, workspaceId, range),
       ]);

@@ -11,7 +11,7 @@ const daysOf = (range: StatsRange) => ({
 
 /**
  * The per-user and per-file statistics' reads, from their roll-ups
- * (job-rollups-by-user-and-file.ts): about (12 months + 30 days) × users rows for a year, and the files' own rows
+ * (job-rollups-by-user-and-file.ts): about (13 months + 3 days) × users rows for a year, and the files' own rows
  * in order of their index, however many jobs the history holds.
  */
 export function createStatsBreakdownRepository(db: Db) {
@@ -20,7 +20,7 @@ export function createStatsBreakdownRepository(db: Db) {
       const { from, to } = daysOf(range);
       const rows = await db
         // whole months from their rows, the days of the partial months at the ends
-        .selectFrom(userRollupRowsOf(db, workspaceId, { from, to }).as('r'))
+        .selectFrom(userRollupRowsOf(db, workspaceId, { from, to }, range.today).as('r'))
         // a deleted user's jobs name no user, as their print_jobs rows do
         .leftJoin('users as u', 'u.id', 'r.user_id')
         .select(['u.id as user_id', 'r.username'])
@@ -32,6 +32,8 @@ export function createStatsBreakdownRepository(db: Db) {
           eb.fn.sum<number>('r.cost').as('cost'),
         ])
         .groupBy(['u.id', 'r.username'])
+        // a user's subtracted days (job-rollup-months.ts) may leave them no jobs in the range
+        .having((eb) => eb.fn.sum('r.jobs'), '>', 0)
         .orderBy('jobs', 'desc')
         .orderBy('r.username')
         .limit(limit)

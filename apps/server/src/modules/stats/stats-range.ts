@@ -12,6 +12,8 @@ export interface StatsRange {
   fromIso: string;
   untilIso: string;
   spanDays: number;
+  /** the clock's day: no job started after it, so roll-up days after it hold nothing */
+  today: string;
 }
 
 /** The spec's default: the last year up to today (UTC days, both ends included); checked. */
@@ -34,6 +36,7 @@ export function resolveStatsRange(query: WorkspaceStatsQuery, now: Date): StatsR
     fromIso: new Date(startOfDay(from)).toISOString(),
     untilIso: new Date(startOfDay(to) + DAY_MS).toISOString(),
     spanDays,
+    today: dayOf(now),
   };
 }
 
