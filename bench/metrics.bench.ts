@@ -3,7 +3,10 @@
  * [--scrapes 20]` starts the server in this process with METRICS_TOKEN, writes the printers
  * straight into the database (spread over 50 workspaces, 5 jobs each), attaches each one's
  * device as connected and printing with temperatures, and prints the scrape time (p50/p95)
- * and the size of the answer.
+ * and the size of the answer. With `--changing` every printer reports new temperatures and
+ * progress before each scrape (outside the timing), so no printer's lines can be kept; the
+ * devices are then mirrored as held by another instance (as with REDIS_URL), so the changes
+ * wake none of this instance's listeners and the scrape is timed alone.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -16,6 +19,7 @@ const { values } = parseArgs({
   options: {
     printers: { type: 'string', default: '1000,5000' },
     scrapes: { type: 'string', default: '20' },
+    changing: { type: 'boolean', default: false },
   },
 });
 const FLEETS = values.printers.split(',').map(Number);
@@ -23,7 +27,36 @@ const SCRAPES = Number(values.scrapes);
 const WORKSPACES = 50;
 const TOKEN = 'bench-metrics-token-0123456789';
 
-async function seed(t: TestServer, printers: number): Promise<void> {
+function printingState(tick: number) {
+  const printing = readyState();
+  printing.state.flags = { ...printing.state.flags, printing: true, ready: false };
+  printing.temperature = {
+    tool0: { actual: 215 + (tick % 3), target: 215 },
+    bed: { actual: 60 + (tick % 2), target: 60 },
+  };
+  printing.job = {
+    file_name: 'part.gcode',
+    completion: 37.5 + tick / 100,
+    print_time: 600,
+    print_time_left: 900,
+  };
+  return printing;
+}
+
+const PEER = 'bench-peer-instance';
+
+/** Every printer reports a new state, as agents do between two scrapes (held by the peer). */
+function changeEveryPrinter(t: TestServer, deviceKeyIds: number[], tick: number): void {
+  const live = t.server.services.devices.live;
+  const state = printingState(tick);
+  for (const deviceKeyId of deviceKeyIds) {
+    const change = { deviceKeyId, instanceId: PEER, driver: 'octoprint' as const };
+    live.applyRemote({ kind: 'state', ...change, state: structuredClone(state), updatedAt: tick });
+  }
+}
+
+async function seed(t: TestServer, printers: number): Promise<number[]> {
+  const attached: number[] = [];
   const db = t.server.database.db;
   const live = t.server.services.devices.live;
   const now = new Date().toISOString();
@@ -43,15 +76,7 @@ async function seed(t: TestServer, printers: number): Promise<void> {
     )
     .returning('id')
     .execute();
-  const printing = readyState();
-  printing.state.flags = { ...printing.state.flags, printing: true, ready: false };
-  printing.temperature = { tool0: { actual: 215, target: 215 }, bed: { actual: 60, target: 60 } };
-  printing.job = {
-    file_name: 'part.gcode',
-    completion: 37.5,
-    print_time: 600,
-    print_time_left: 900,
-  };
+  const printing = printingState(0);
   for (let start = 0; start < printers; start += 250) {
     const count = Math.min(250, printers - start);
     const keys = await db
@@ -109,13 +134,26 @@ async function seed(t: TestServer, printers: number): Promise<void> {
       )
       .execute();
     for (const key of keys) {
-      live.attach(key.id, { send: () => true, close: () => undefined }, 'octoprint');
-      live.applySnapshot(key.id, printing);
+      if (values.changing) {
+        live.applyRemote({
+          kind: 'attached',
+          deviceKeyId: key.id,
+          instanceId: PEER,
+          driver: 'octoprint',
+        });
+      } else {
+        live.attach(key.id, { send: () => true, close: () => undefined }, 'octoprint');
+        live.applySnapshot(key.id, printing);
+      }
+      attached.push(key.id);
     }
   }
+  return attached;
 }
 
-async function scrape(t: TestServer): Promise<{ ms: number; bytes: number }> {
+/** The wall time depends on the machine's load; the CPU time (server and client, one process) less. */
+async function scrape(t: TestServer): Promise<{ ms: number; cpuMs: number; bytes: number }> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   // as Prometheus asks: gzip, not brotli
   const response = await fetch(`${t.baseUrl}/metrics`, {
@@ -126,27 +164,35 @@ async function scrape(t: TestServer): Promise<{ ms: number; bytes: number }> {
   });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`scrape answered ${response.status}`);
-  return { ms: performance.now() - started, bytes: Buffer.byteLength(body) };
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, bytes: Buffer.byteLength(body) };
 }
 
 for (const printers of FLEETS) {
   const t = await startTestServer({ env: { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' } });
   try {
-    await seed(t, printers);
+    const attached = await seed(t, printers);
+    if (values.changing) changeEveryPrinter(t, attached, 0);
     await rollUpEndedJobs(t.server.database.db);
     await scrape(t); // warm-up
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     let bytes = 0;
     for (let i = 0; i < SCRAPES; i += 1) {
+      if (values.changing) changeEveryPrinter(t, attached, i + 1);
       const result = await scrape(t);
       times.push(result.ms);
+      cpuTimes.push(result.cpuMs);
       bytes = result.bytes;
     }
     times.sort((a, b) => a - b);
+    cpuTimes.sort((a, b) => a - b);
     console.log(
       `${printers} printers: scrape p50 ${percentile(times, 50).toFixed(1)} ms, ` +
-        `p95 ${percentile(times, 95).toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB ` +
-        `(${SCRAPES} scrapes, SQLite)`,
+        `p95 ${percentile(times, 95).toFixed(1)} ms, CPU p50 ${percentile(cpuTimes, 50).toFixed(1)} ms, ` +
+        `${(bytes / 1024).toFixed(0)} KiB ` +
+        `(${SCRAPES} scrapes, SQLite${values.changing ? ', every printer changed before each' : ''})`,
     );
   } finally {
     await t.close();

@@ -102,6 +102,8 @@ export const SQLITE_ONLY = {
     'ffmpeg encoding and a worker restart; the encode job’s claims on PostgreSQL: job-runner, videos',
   'apps/server/src/modules/invitations/invitation-mail-retry.int.test.ts':
     'an invitation mail retried while SMTP is down; claims and retries on PostgreSQL: job-runner, invitation-mail-crash',
+  'apps/server/src/modules/home-assistant/home-assistant-status.int.test.ts':
+    'the MQTT bridge’s status from memory; membership reads on PostgreSQL: members',
 };
 
 const REPOSITORY = 'its module’s repository SQL';

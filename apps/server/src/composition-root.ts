@@ -178,9 +178,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         inject: app.server.inject.bind(app.server) as unknown as InjectRequest,
         isLeader: () => cluster.isLeader(),
         logger: log,
+        clock,
         ...(options.mqttReconnectMs ? { reconnectMs: options.mqttReconnectMs } : {}),
       });
       services.health.setMqtt(bridge.health);
+      services.homeAssistant.attach(bridge.status);
       bridge.start();
       stops.push(() => bridge.stop());
     }

@@ -41,6 +41,7 @@ import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerSpoolsRoutes } from './modules/spools/spools.routes.js';
 import { registerSpoolmanRoutes } from './modules/spoolman/spoolman.routes.js';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { registerHomeAssistantRoutes } from './modules/home-assistant/home-assistant.routes.js';
 import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { registerPrintLogExportRoutes } from './modules/print-jobs/print-log-export.routes.js';
@@ -88,6 +89,10 @@ export async function registerRoutes(
   registerPushRoutes(server, services.notifications.pushSubscriptions);
   registerChatChannelsRoutes(server, services.notifications.chatChannels);
   registerWebhooksRoutes(server, services.webhooks.service);
+  registerHomeAssistantRoutes(server, {
+    status: services.homeAssistant,
+    requireWorkspacePermission: services.workspaces.requireWorkspacePermission,
+  });
   registerStatsRoutes(server, workspaceAdmin.stats);
   registerGettingStartedRoutes(server, workspaceAdmin.gettingStarted);
   registerStatsChartsRoutes(server, services.statsCharts);

@@ -33,5 +33,6 @@ export * from './schemas/stats-breakdown.schema.js';
 export * from './schemas/spools.schema.js';
 export * from './schemas/spoolman.schema.js';
 export * from './schemas/webhooks.schema.js';
+export * from './schemas/home-assistant.schema.js';
 export * from './schemas/maintenance.schema.js';
 export * from './schemas/waiting-starts.schema.js';

@@ -49,6 +49,7 @@ import { createFileStorage } from '../storage/file-storage.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { createOrphanSweep } from '../startup/orphan-sweep.js';
 import { createServiceHealth } from '../modules/health/service-health.js';
+import { createHomeAssistantStatus } from '../modules/home-assistant/home-assistant-status.js';
 import { createScheduledBackupJob, type ScheduledBackup } from '../backup/backup-job.js';
 
 /**
@@ -395,6 +396,8 @@ export function composeServices({
       objectStore: rest.objectStore,
       storeCheckEveryMs: rest.storeCheckEveryMs,
     }),
+    /** each workspace's part of the MQTT bridge, for its settings screen */
+    homeAssistant: createHomeAssistantStatus(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { LiveDevices } from '../gateway/live-devices.js';
-import { renderPrinterFamilies } from './printer-metrics-text.js';
+import { createPrinterFamiliesRenderer } from './printer-metrics-text.js';
 import type { MetricsFiguresRepository } from './metrics-figures.repository.js';
 
 export interface Metrics {
@@ -79,6 +79,8 @@ export function createMetrics(deps: {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+
+  const renderPrinterFamilies = createPrinterFamiliesRenderer();
 
   async function renderPrinters(): Promise<string> {
     const rows = await figures.listPrinters();

@@ -87,6 +87,8 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'DELETE /api/groups/:g/webhooks/:id/': 'none',
   'POST /api/groups/:g/webhooks/:id/test/': 'none',
   'GET /api/groups/:g/webhooks/:id/deliveries/': 'none',
+  // the MQTT bridge's status (issue 28): workspace settings, never a key's
+  'GET /api/groups/:g/home-assistant/': 'none',
   // files and labels
   'GET /api/groups/:g/files/': 'read',
   'POST /api/groups/:g/files/': 'upload_file',

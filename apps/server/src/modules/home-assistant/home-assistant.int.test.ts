@@ -11,6 +11,7 @@ import { findFreePort } from '../../../test-support/free-port.js';
 import { startMosquitto, watchTopics, type TestBroker } from '../../../test-support/mosquitto.js';
 import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { systemClock } from '../../clock.js';
 import { createMqttBridge, type InjectRequest } from './mqtt-bridge.js';
 
 /**
@@ -339,6 +340,7 @@ describe('in a cluster', () => {
       inject: t.server.server.inject.bind(t.server.server) as unknown as InjectRequest,
       isLeader: () => ((leaderAsks += 1), isLeader),
       logger: t.server.server.log,
+      clock: systemClock,
       reconnectMs: 100,
     });
     const watch = await watchTopics(broker.url, ['ha-second/#', 'second/#']);

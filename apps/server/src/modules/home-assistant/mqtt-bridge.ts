@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Printer, PrinterDeviceState } from '@printdeck/shared';
+import type { HomeAssistantStatus, Printer, PrinterDeviceState } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
 import {
   describeBrokerUrl,
   type MqttSettings,
@@ -40,6 +41,8 @@ export interface MqttBridgeOptions {
   /** only the cluster's leader publishes (one set of entities, one answer per button press) */
   isLeader: () => boolean;
   logger: FastifyBaseLogger;
+  /** when the last error happened, as the status screen shows it */
+  clock: Clock;
   /** tests reconnect sooner */
   reconnectMs?: number;
 }
@@ -50,6 +53,10 @@ interface WorkspaceView {
   refusedWith: number | null;
   /** a refused key is tried again only after this (performance.now()): failed keys are rate-limited */
   retryAt: number;
+  /** discovery configs of its printers in the last round */
+  discoveryTopics: number;
+  /** messages the broker acknowledged for its printers */
+  published: number;
 }
 
 /** A key that was refused is tried again after this long, not every round. */
@@ -73,7 +80,12 @@ export function createMqttBridge(options: MqttBridgeOptions) {
   let isBusy = false;
   let isCameraBusy = false;
   let wasDown = false;
+  let lastError: HomeAssistantStatus['last_error'] = null;
   const timers: NodeJS.Timeout[] = [];
+
+  const noteError = (message: string) => {
+    lastError = { message, at: options.clock.now().toISOString() };
+  };
 
   const call = (workspace: MqttWorkspace, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     inject({
@@ -86,11 +98,13 @@ export function createMqttBridge(options: MqttBridgeOptions) {
       ...(payload === undefined ? {} : { payload }),
     });
 
-  function publish(topic: string, payload: string | Buffer, memo: string): void {
+  function publish(view: WorkspaceView, topic: string, payload: string | Buffer, memo: string) {
     if (!client?.connected || published.get(topic) === memo) return;
     published.set(topic, memo);
     client.publish(topic, payload, { retain: true, qos: 1 }, (error) => {
-      if (error) published.delete(topic); // tried again on the next round
+      if (!error) return void (view.published += 1);
+      published.delete(topic); // tried again on the next round
+      noteError(`Publishing ${topic} failed: ${error.message}`);
     });
   }
 
@@ -114,11 +128,13 @@ export function createMqttBridge(options: MqttBridgeOptions) {
     });
     next.on('offline', () => {
       if (!wasDown) logger.warn({ broker }, 'MQTT broker unreachable: reconnecting');
+      if (!wasDown) noteError('The connection to the broker was lost; reconnecting.');
       wasDown = true;
     });
-    next.on('error', (error) =>
-      logger.warn({ broker, err: { message: error.message } }, 'MQTT error'),
-    );
+    next.on('error', (error) => {
+      logger.warn({ broker, err: { message: error.message } }, 'MQTT error');
+      noteError(error.message);
+    });
     next.on('message', (topic, payload) => void onMessage(topic, payload.toString('utf8')));
     return next;
   }
@@ -146,6 +162,8 @@ export function createMqttBridge(options: MqttBridgeOptions) {
       printers: new Map(),
       refusedWith: null,
       retryAt: 0,
+      discoveryTopics: 0,
+      published: 0,
     };
     views.set(workspace.workspaceId, view);
     if (view.refusedWith !== null && performance.now() < view.retryAt) return [];
@@ -191,25 +209,29 @@ export function createMqttBridge(options: MqttBridgeOptions) {
       if (!(await followLeadership())) return;
       for (const workspace of settings.workspaces) {
         const states = await readWorkspace(workspace);
-        const printers = views.get(workspace.workspaceId)!.printers;
-        for (const printer of printers.values()) {
+        const view = views.get(workspace.workspaceId)!;
+        let discoveryTopics = 0;
+        for (const printer of view.printers.values()) {
           const discovery = buildDiscoveryMessages(
             names,
             { id: printer.id, name: printer.name, cameraEnabled: printer.camera_enabled },
             { withCamera: settings.cameraIntervalMs > 0 },
           );
+          discoveryTopics += discovery.length;
           for (const message of discovery) {
             const json = JSON.stringify(message.payload);
-            publish(message.topic, json, json);
+            publish(view, message.topic, json, json);
           }
         }
+        view.discoveryTopics = discoveryTopics;
         for (const state of states) {
           const json = JSON.stringify(toStatePayload(state));
-          publish(topicsFor(names, state.printer_id).state, json, json);
+          publish(view, topicsFor(names, state.printer_id).state, json, json);
         }
       }
     } catch (error) {
       logger.warn({ err: error }, 'MQTT: publishing the printers failed; trying again');
+      noteError(`Publishing the printers failed: ${(error as Error).message}`);
     } finally {
       isBusy = false;
     }
@@ -229,6 +251,7 @@ export function createMqttBridge(options: MqttBridgeOptions) {
           );
           if (frame?.statusCode !== 200) continue;
           publish(
+            view!,
             topicsFor(names, printer.id).camera,
             frame.rawPayload,
             String(frame.headers.etag),
@@ -281,6 +304,23 @@ export function createMqttBridge(options: MqttBridgeOptions) {
       const refused = [...views.values()].some((view) => view.refusedWith !== null);
       return refused ? 'key_rejected' : 'connected';
     },
+    /** One workspace's part of the bridge, for its settings screen. */
+    status(workspaceId: number): HomeAssistantStatus {
+      if (!settings.workspaces.some((w) => w.workspaceId === workspaceId)) {
+        return { ...NOTHING_PUBLISHED, state: 'not_included', broker: null };
+      }
+      const view = views.get(workspaceId);
+      const figures = {
+        broker,
+        last_error: lastError,
+        messages_published: view?.published ?? 0,
+        discovery_topics: view?.discoveryTopics ?? 0,
+        printers: view?.printers.size ?? 0,
+      };
+      if (!options.isLeader()) return { ...figures, state: 'standby' };
+      if (!client?.connected) return { ...figures, state: 'disconnected' };
+      return { ...figures, state: view?.refusedWith != null ? 'key_rejected' : 'connected' };
+    },
     /** Says "offline" (the entities turn unavailable) and leaves the broker. */
     async stop(): Promise<void> {
       isStopped = true;
@@ -294,6 +334,13 @@ export function createMqttBridge(options: MqttBridgeOptions) {
     },
   };
 }
+
+const NOTHING_PUBLISHED = {
+  last_error: null,
+  messages_published: 0,
+  discovery_topics: 0,
+  printers: 0,
+} as const;
 
 function readErrorCode(body: string): string | null {
   try {

@@ -864,6 +864,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{g}/home-assistant/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The MQTT bridge for this workspace: connected or not, the broker, the last error, what was published */
+        get: operations["getGroupsByGHomeAssistant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/groups/{g}/stats/": {
         parameters: {
             query?: never;
@@ -5328,6 +5345,45 @@ export interface operations {
                             attempted_on: string | null;
                             next_attempt_on: string | null;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGHomeAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        state: "off" | "not_included" | "connected" | "disconnected" | "standby" | "key_rejected";
+                        broker: string | null;
+                        last_error: {
+                            message: string;
+                            at: string;
+                        } | null;
+                        messages_published: number;
+                        discovery_topics: number;
+                        printers: number;
                     };
                 };
             };

@@ -14,6 +14,7 @@ import { MembersSection } from '../../../features/members';
 import { MailServerSetup } from '../../../shared/public-config/components/MailServerSetup';
 import { SpoolmanSection } from '../../../features/spools';
 import { WebhooksSection } from '../../../features/webhooks';
+import { HomeAssistantSection } from '../../../features/home-assistant';
 import { useWorkspace } from '../../../features/workspace-settings/api/get-workspace';
 import { useUpdateWorkspace } from '../../../features/workspace-settings/api/update-workspace';
 import {
@@ -180,6 +181,7 @@ function WorkspaceEditor({ workspace }: { workspace: Workspace }) {
       />
       {canChange && <SpoolmanSection workspaceId={workspace.id} />}
       {canChange && <WebhooksSection workspaceId={workspace.id} />}
+      {canChange && <HomeAssistantSection workspaceId={workspace.id} />}
       {canManageMembers && <MailServerSetup />}
     </Stack>
   );
