@@ -125,18 +125,23 @@ export function farmWorldOf<R extends Role = never>(
       if (options.hours !== undefined) await beganAgo(t, jobId, options.hours);
       const event = options.event ?? 'job_finished';
       printer.agent.send({ type: 'event', name: event, job_id: jobId, data: {} });
-      await eventually(async () => {
-        const row = await t.server.database.db
-          .selectFrom('print_jobs')
-          .select('ended_on')
-          .where('id', '=', jobId)
-          .executeTakeFirstOrThrow();
-        expect(row.ended_on).not.toBeNull();
-      });
+      await waitForJobEnded(t, jobId);
       return jobId;
     },
   };
   return world;
+}
+
+/** Until the server recorded the job's ending (whichever outcome). */
+export async function waitForJobEnded(t: TestServer, jobId: number): Promise<void> {
+  await eventually(async () => {
+    const row = await t.server.database.db
+      .selectFrom('print_jobs')
+      .select('ended_on')
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row.ended_on).not.toBeNull();
+  });
 }
 
 async function beganAgo(t: TestServer, jobId: number, hours: number): Promise<void> {
