@@ -1,6 +1,7 @@
 import jpeg from 'jpeg-js';
 import { expect } from 'vitest';
 import type { BuiltUser } from './factories.js';
+import { waitForJobEnded } from './farm-world.js';
 import {
   connectFakeAgent,
   eventually,
@@ -154,13 +155,6 @@ export async function recordAndEnd(
     expect(sent.status).toBe(200);
   }
   endJob(printer, jobId, outcome);
-  await eventually(async () => {
-    const row = await t.server.database.db
-      .selectFrom('print_jobs')
-      .select('ended_on')
-      .where('id', '=', jobId)
-      .executeTakeFirstOrThrow();
-    expect(row.ended_on).not.toBeNull();
-  });
+  await waitForJobEnded(t, jobId);
   expect((await completeRecording(t, printer.deviceKey, jobId)).status).toBe(204);
 }

@@ -10,7 +10,6 @@ import { createLogger } from '@printdeck/server/src/logger.js';
 import { startServer } from '@printdeck/server/src/composition-root.js';
 import { buildUser, buildWorkspace } from '@printdeck/server/test-support/factories.js';
 import { startTestServer } from '@printdeck/server/test-support/test-server.js';
-import { uploadFile } from '@printdeck/server/test-support/files.js';
 import { startAgent, type Agent } from './agent.js';
 import { createIdentity } from './connection/identity.js';
 import {
@@ -26,6 +25,7 @@ import {
   slicedGcode,
   startFileServer,
   TEST_TUNING,
+  uploadableGcode,
   whileAdvancing,
 } from '../test-support/drivers.js';
 import { expectBasicControls, useServerWithWorkspace } from '../test-support/server.js';
@@ -186,36 +186,15 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
 
   it('prints a workspace file through the API: the agent downloads it by its signed link, and the job ends done', async () => {
     const { sim, id } = await octoprintPrinter('Prusa via API');
-    const content = Buffer.concat([
-      slicedGcode(120),
-      Buffer.from('; the upload needs more than 1000 bytes\n'.repeat(40)),
-    ]);
-    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-      bytes: content,
-      filename: 'cube.gcode',
-    });
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const started = await whileAdvancing(
-      sim.printer,
-      api(`/api/printers/${id}/files/`, {
-        method: 'POST',
-        body: { file_id: upload.body.id, print: true, make_video: false },
-      }),
-      50,
-    );
-    expect(started.status, started.text).toBe(201);
-    const jobId = started.body.printjob_id as number;
+    const fileId = await fx.uploadGcode(uploadableGcode(120), 'cube.gcode');
+    const jobId = (await fx.startPrint(sim.printer, id, { fileId })).printjob_id;
     expect(sim.printer.files.list().map((f) => f.path)).toContain('cube.gcode');
     await waitForPrinterState(id, 'PRINTING');
-    const job = async () =>
-      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body.results[0] as {
-        id: number;
-        outcome: string;
-      };
+    const job = async () => (await fx.jobsOf(id))[0];
     expect(await job()).toMatchObject({ id: jobId, outcome: 'printing' });
     await whileAdvancing(
       sim.printer,
-      eventually('job done', job, (j) => j.outcome === 'done'),
+      eventually('job done', job, (j) => j?.outcome === 'done'),
       5000,
     );
   });
@@ -360,23 +339,11 @@ describe('agent ⇄ server: an OctoPrint printer', () => {
     runAgent(key, { kind: 'octoprint', url: sim.url, apiKey: sim.apiKey });
     const id = await addPrinter('No camera', key);
     await waitForPrinterState(id, 'READY_TO_PRINT');
-    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-      bytes: Buffer.concat([slicedGcode(120), Buffer.from('; padding the upload\n'.repeat(60))]),
-      filename: 'filmed.gcode',
-    });
-    const started = await whileAdvancing(
-      sim.printer,
-      api(`/api/printers/${id}/files/`, {
-        method: 'POST',
-        body: { file_id: upload.body.id, print: true, make_video: true },
-      }),
-      50,
-    );
-    expect(started.status, started.text).toBe(201);
-    expect(started.body.warnings).toEqual(['no_camera']);
-    const jobs = (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
-      .results as Array<{ id: number; video_state: string | null }>;
-    expect(jobs.find((j) => j.id === started.body.printjob_id)?.video_state).toBe('NOT_RECORDED');
+    const fileId = await fx.uploadGcode(uploadableGcode(120), 'filmed.gcode');
+    const started = await fx.startPrint(sim.printer, id, { fileId, makeVideo: true });
+    expect(started.warnings).toEqual(['no_camera']);
+    const jobs = await fx.jobsOf(id);
+    expect(jobs.find((j) => j.id === started.printjob_id)?.video_state).toBe('NOT_RECORDED');
   });
 
   it('an OctoPrint that stops answering: the printer is unknown, never failed', async () => {

@@ -1,7 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startVirtualBambu, startVirtualPrusaLink } from '@printdeck/simulator';
-import { buildGcode3mf, uploadFile } from '@printdeck/server/test-support/files.js';
-import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from '../test-support/drivers.js';
+import { buildGcode3mf } from '@printdeck/server/test-support/files.js';
+import {
+  eventually,
+  slicedGcode,
+  TEST_TUNING,
+  uploadableGcode,
+  whileAdvancing,
+} from '../test-support/drivers.js';
 import { useServerWithWorkspace } from '../test-support/server.js';
 
 /**
@@ -32,7 +38,7 @@ const fx = useServerWithWorkspace({
     lanAgentTuning: TEST_TUNING,
   },
 });
-const { api, cleanups, waitForPrinterState } = fx;
+const { api, cleanups, jobsOf, waitForPrinterState } = fx;
 
 const addLanPrinter = (body: Record<string, unknown>) =>
   api('/api/lan-printers/', { method: 'POST', body: { group: fx.workspace, ...body } });
@@ -40,12 +46,6 @@ const addLanPrinter = (body: Record<string, unknown>) =>
 const lanRows = () => fx.t.server.database.db.selectFrom('lan_printers').selectAll().execute();
 const printerCount = async () =>
   ((await api(`/api/groups/${fx.workspace}/printers/`)).body as unknown[]).length;
-
-const jobsOf = async (id: number) =>
-  (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body.results as Array<{
-    id: number;
-    outcome: string;
-  }>;
 
 /** Refused with a 400 naming `field`, and nothing saved. */
 async function expectRefusedAndNothingSaved(body: Record<string, unknown>, field: string) {
@@ -102,21 +102,8 @@ describe('LAN mode: a Bambu Lab printer the server reaches itself', () => {
     expect(connection.text).not.toContain(ACCESS_CODE);
     await waitForPrinterState(id, 'READY_TO_PRINT');
 
-    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-      bytes: buildGcode3mf([1, 2]),
-      filename: 'plates.gcode.3mf',
-    });
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const started = await whileAdvancing(
-      bambu.printer,
-      api(`/api/printers/${id}/files/`, {
-        method: 'POST',
-        body: { file_id: upload.body.id, print: true, make_video: false, plate: 2 },
-      }),
-      50,
-    );
-    expect(started.status, started.text).toBe(201);
-    const jobId = started.body.printjob_id as number;
+    const fileId = await fx.uploadGcode(buildGcode3mf([1, 2]), 'plates.gcode.3mf');
+    const jobId = (await fx.startPrint(bambu.printer, id, { fileId, plate: 2 })).printjob_id;
     expect(bambu.requests.at(-1)).toMatchObject({
       print: { command: 'project_file', param: 'Metadata/plate_2.gcode' },
     });
@@ -179,22 +166,10 @@ describe('LAN mode: a PrusaLink printer the server reaches itself', () => {
     expect(JSON.stringify(await lanRows())).not.toContain(PASSWORD);
     await waitForPrinterState(id, 'READY_TO_PRINT');
 
-    const content = Buffer.concat([slicedGcode(300), Buffer.from('; pad\n'.repeat(200))]);
-    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-      bytes: content,
-      filename: 'cube.gcode',
-    });
-    const started = await whileAdvancing(
-      sim.printer,
-      api(`/api/printers/${id}/files/`, {
-        method: 'POST',
-        body: { file_id: upload.body.id, print: true, make_video: false },
-      }),
-      50,
-    );
-    expect(started.status, started.text).toBe(201);
+    const content = uploadableGcode(300);
+    const fileId = await fx.uploadGcode(content, 'cube.gcode');
+    const jobId = (await fx.startPrint(sim.printer, id, { fileId })).printjob_id;
     expect(sim.printer.files.get('cube.gcode')?.size).toBe(content.length);
-    const jobId = started.body.printjob_id as number;
     await whileAdvancing(
       sim.printer,
       eventually(

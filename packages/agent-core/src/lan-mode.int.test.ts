@@ -40,25 +40,9 @@ const waitForState = (id: number, expected: string) =>
 
 /** Starts the workspace file on the printer through the API and waits for the job to end. */
 async function printThroughApi(id: number, printer: VirtualPrinter) {
-  const started = await whileAdvancing(
-    printer,
-    api(`/api/printers/${id}/files/`, {
-      method: 'POST',
-      body: { file_id: fx.fileId, print: true, make_video: false },
-    }),
-    50,
-  );
-  expect(started.status, started.text).toBe(201);
+  const jobId = (await fx.startPrint(printer, id, { fileId: fx.fileId })).printjob_id;
   expect(printer.files.list().map((f) => f.path)).toContain('cube.gcode');
-  const jobId = started.body.printjob_id as number;
-  const job = async () =>
-    (
-      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
-        .results as Array<{
-        id: number;
-        outcome: string;
-      }>
-    ).find((j) => j.id === jobId);
+  const job = async () => (await fx.jobsOf(id)).find((j) => j.id === jobId);
   await whileAdvancing(
     printer,
     eventually('job done', job, (j) => j?.outcome === 'done'),

@@ -162,6 +162,11 @@ export function slicedGcode(seconds: number): Buffer {
   return Buffer.from([';FLAVOR:Marlin', `;TIME:${seconds}`, 'G28', ...moves, ''].join('\n'));
 }
 
+/** `slicedGcode` padded past the server's smallest upload (1000 bytes). */
+export function uploadableGcode(seconds: number): Buffer {
+  return Buffer.concat([slicedGcode(seconds), Buffer.from('; pad\n'.repeat(200))]);
+}
+
 async function sendInPieces(
   res: NodeJS.WritableStream,
   body: Buffer,

@@ -17,7 +17,14 @@ import {
 import { startAgent, type AgentTuning } from '../src/agent.js';
 import type { PrinterHost } from '../src/drivers/create-driver.js';
 import { createIdentity } from '../src/connection/identity.js';
-import { eventually, slicedGcode, TEST_TUNING } from './drivers.js';
+import { eventually, slicedGcode, TEST_TUNING, whileAdvancing } from './drivers.js';
+
+/** A job as the workspace's print history lists it. */
+export interface PrinterJob {
+  id: number;
+  outcome: string;
+  video_state: string | null;
+}
 
 /** The agent's integration tests against the real server: one server, user and workspace. */
 export interface ServerFixture {
@@ -35,6 +42,19 @@ export interface ServerFixture {
   deviceState(printerId: number): Promise<PrinterDeviceState>;
   /** a control action on the printer (`temperature`, `home_head` …) */
   control(printerId: number, action: string, body?: Record<string, unknown>): Promise<ApiResponse>;
+  /** uploads a file to the workspace as its owner (201 checked): the file's id */
+  uploadGcode(bytes: Buffer, filename: string): Promise<number>;
+  /**
+   * Starts a workspace file on the printer through the API while the simulated printer runs
+   * (201 checked): the answer's body.
+   */
+  startPrint(
+    printer: VirtualPrinter,
+    printerId: number,
+    start: { fileId: number; makeVideo?: boolean; plate?: number },
+  ): Promise<{ printjob_id: number; warnings?: string[] }>;
+  /** the printer's jobs, newest first */
+  jobsOf(printerId: number): Promise<PrinterJob[]>;
   /** until the printer's derived state (devices-states `printer_state`) is `expected` */
   waitForPrinterState(printerId: number, expected: string): Promise<PrinterDeviceState>;
   /**
@@ -106,6 +126,37 @@ export function useServerWithWorkspace(
       const response = await fixture.api(`/api/groups/${fixture.workspace}/devices-states/`);
       expect(response.status).toBe(200);
       return (response.body as PrinterDeviceState[]).find((row) => row.printer_id === printerId)!;
+    },
+    async uploadGcode(bytes, filename) {
+      const upload = await uploadFile(fixture.t, fixture.user.access, fixture.workspace, {
+        bytes,
+        filename,
+      });
+      expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+      return upload.body.id as number;
+    },
+    async startPrint(printer, printerId, { fileId, makeVideo = false, plate }) {
+      const started = await whileAdvancing(
+        printer,
+        fixture.api(`/api/printers/${printerId}/files/`, {
+          method: 'POST',
+          body: {
+            file_id: fileId,
+            print: true,
+            make_video: makeVideo,
+            ...(plate !== undefined ? { plate } : {}),
+          },
+        }),
+        50,
+      );
+      expect(started.status, started.text).toBe(201);
+      return started.body as { printjob_id: number; warnings?: string[] };
+    },
+    async jobsOf(printerId) {
+      const page = await fixture.api(
+        `/api/groups/${fixture.workspace}/print-jobs/?printer_id=${printerId}`,
+      );
+      return page.body.results as PrinterJob[];
     },
     control: (printerId, action, body = {}) =>
       fixture.api(`/api/printers/${printerId}/${action}/`, { method: 'POST', body }),

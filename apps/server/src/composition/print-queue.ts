@@ -19,11 +19,20 @@ import { createQueueStagger } from '../modules/print-queue/queue-stagger.js';
 import { createQueueStarter } from '../modules/print-queue/queue-starter.js';
 import { createQueuePrinterVersionsRepository } from '../modules/print-queue/queue-printer-versions.repository.js';
 import { createQueueWaiting } from '../modules/print-queue/queue-waiting.js';
+import type { JobsRepository } from '../jobs/jobs.repository.js';
+import { createWaitingStarts } from '../modules/waiting-starts/waiting-starts.service.js';
+import { createWaitingStartsRepository } from '../modules/waiting-starts/waiting-starts.repository.js';
 
-/** A start claimed longer ago than the print-start timeout and this margin was interrupted. */
+/**
+ * A start claimed (a queue item) or handed over (a waiting start) longer ago than the
+ * print-start timeout and this margin was interrupted.
+ */
 const STALE_CLAIM_MARGIN_MS = 60_000;
 
-/** The print queue: its service, and the dispatcher that starts items by itself. */
+/**
+ * The print queue: its service, the dispatcher that starts items by itself, and the waiting
+ * starts, which share the queue's stagger (heating printers, seconds between starts).
+ */
 export function createPrintQueueServices(deps: {
   db: Db;
   clock: Clock;
@@ -35,8 +44,12 @@ export function createPrintQueueServices(deps: {
   getPrinterForUser: GetPrinterForUser;
   printJobs: PrintJobsService;
   printStartTimeoutMs: number;
+  /** the background-jobs table, where a waiting start's job is written */
+  jobs: JobsRepository;
+  wakeJobs: () => void;
 }) {
   const { db, clock, live } = deps;
+  const staleClaimMs = deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS;
   const items = createPrintQueueRepository(db);
   const plates = createPrinterPlatesRepository(db);
   const printers = createPrintersRepository(db);
@@ -45,7 +58,7 @@ export function createPrintQueueServices(deps: {
     db,
     live,
     clock,
-    handOverMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
+    handOverMs: staleClaimMs,
   });
   const starter = createQueueStarter({
     items,
@@ -64,7 +77,7 @@ export function createPrintQueueServices(deps: {
     stagger,
     live,
     clock,
-    staleClaimMs: deps.printStartTimeoutMs + STALE_CLAIM_MARGIN_MS,
+    staleClaimMs,
   });
   const logged = (promise: Promise<void>) => promise.catch(() => undefined);
   const service = createPrintQueueService({
@@ -89,5 +102,18 @@ export function createPrintQueueServices(deps: {
     onQueueChanged: (workspaceId) => void logged(dispatcher.kickWorkspace(workspaceId)),
     onPlateCleared: (printerId) => void logged(dispatcher.kickPrinter(printerId)),
   });
-  return { service, dispatcher, stagger };
+  const waitingStarts = createWaitingStarts({
+    db,
+    repository: createWaitingStartsRepository(db),
+    stagger,
+    printJobs: deps.printJobs,
+    getPrinterForUser: deps.getPrinterForUser,
+    workspaces: deps.workspaces,
+    jobs: deps.jobs,
+    wakeJobs: deps.wakeJobs,
+    live,
+    clock,
+    handOverMs: staleClaimMs,
+  });
+  return { service, dispatcher, stagger, waitingStarts };
 }

@@ -35,8 +35,6 @@ import type { BambuPorts } from '../modules/lan-printers/lan-printer-hosts.js';
 import { createPrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
 import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import { createPrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
-import { createWaitingStarts } from '../modules/waiting-starts/waiting-starts.service.js';
-import { createWaitingStartsRepository } from '../modules/waiting-starts/waiting-starts.repository.js';
 import { createJobRollupsRepository } from '../modules/stats/job-rollups.js';
 import { createStatsChartsService } from '../modules/stats/stats-charts.service.js';
 import { createStatsBreakdownService } from '../modules/stats/stats-breakdown.service.js';
@@ -217,19 +215,8 @@ export function composeServices({
     getPrinterForUser: devices.getPrinterForUser,
     printJobs,
     printStartTimeoutMs,
-  });
-  const waitingStarts = createWaitingStarts({
-    db,
-    repository: createWaitingStartsRepository(db),
-    stagger: printQueue.stagger,
-    printJobs,
-    getPrinterForUser: devices.getPrinterForUser,
-    workspaces,
     jobs: jobsRepository,
     wakeJobs: () => jobs.wake(),
-    live: devices.live,
-    clock,
-    handOverMs: printStartTimeoutMs + 60_000,
   });
   const spools = createSpoolServices({
     db,
@@ -328,7 +315,7 @@ export function composeServices({
     enqueueDue: (trx, notice) => notifications.events.enqueueMaintenanceDue(trx, notice),
   });
   jobs.register(maintenance.daysCheckJob);
-  jobs.register(waitingStarts.jobKind);
+  jobs.register(printQueue.waitingStarts.jobKind);
   const temperatureHistory = createTemperatureHistoryService({
     getPrinterForUser: devices.getPrinterForUser,
     clock,
@@ -383,7 +370,7 @@ export function composeServices({
     spoolman: spoolman.service,
     spoolmanUsage: spoolman.usage,
     maintenance: maintenance.service,
-    waitingStarts,
+    waitingStarts: printQueue.waitingStarts,
     printLogExport: createPrintLogExport({ db, workspaces, clock }),
     workspaceAdmin,
     videos,

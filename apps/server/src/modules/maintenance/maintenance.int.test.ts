@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import {
-  addMember,
-  buildPrinterWithAgent,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
-import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
-import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
+  buildFarmWorld,
+  type FarmPrinter,
+  type FarmWorld,
+  type JobEnding,
+} from '../../../test-support/farm-world.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
@@ -15,16 +13,14 @@ let admin: BuiltUser;
 let observer: BuiltUser;
 let workspaceId: number;
 let fileId: number;
+let world: FarmWorld<'observer'>;
 
 beforeAll(async () => {
   t = await startTestServer();
-  admin = await buildUser(t);
-  observer = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
-  await addMember(t, workspaceId, observer, 'observer');
-  const upload = await uploadFile(t, admin.access, workspaceId, { bytes: buildTextGcode() });
-  expect(upload.status).toBe(201);
-  fileId = upload.body.id;
+  world = await buildFarmWorld(t, { members: ['observer'] });
+  ({ admin, workspaceId } = world);
+  observer = world.members.observer;
+  fileId = await world.uploadGcode();
   // a browser subscription: the member the "due" notification goes to
   await t.server.database.db
     .insertInto('push_subscriptions')
@@ -40,51 +36,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function readyPrinter(name: string): Promise<{ printerId: number; agent: FakeAgent }> {
-  const built = await buildPrinterWithAgent(t, { token: admin.access, workspaceId, name });
-  built.agent.answer((request) =>
-    request.command.name === 'print_file' ? { ok: true, result: { started: true } } : undefined,
-  );
-  await eventually(async () => {
-    const states = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
-      token: admin.access,
-    });
-    expect(
-      states.body.find((s: { printer_id: number }) => s.printer_id === built.printerId)
-        .printer_state,
-    ).toBe('READY_TO_PRINT');
-  });
-  return built;
-}
+const readyPrinter = (name: string) => world.addReadyPrinter(name);
 
 /** A job that printed for `hours` and then ended with `event`. */
-async function printFor(
-  printer: { printerId: number; agent: FakeAgent },
-  hours: number,
-  event: 'job_finished' | 'job_failed' = 'job_finished',
-): Promise<void> {
-  const started = await t.api(`/api/printers/${printer.printerId}/files/`, {
-    method: 'POST',
-    token: admin.access,
-    body: { file_id: fileId, print: true, make_video: false },
-  });
-  expect(started.status, started.text).toBe(201);
-  const jobId = started.body.printjob_id as number;
-  await t.server.database.db
-    .updateTable('print_jobs')
-    .set({ started_on: new Date(Date.now() - hours * 3600_000).toISOString() })
-    .where('id', '=', jobId)
-    .execute();
-  printer.agent.send({ type: 'event', name: event, job_id: jobId, data: {} });
-  await eventually(async () => {
-    const row = await t.server.database.db
-      .selectFrom('print_jobs')
-      .select('ended_on')
-      .where('id', '=', jobId)
-      .executeTakeFirstOrThrow();
-    expect(row.ended_on).not.toBeNull();
-  });
-}
+const printFor = (printer: FarmPrinter, hours: number, event: JobEnding = 'job_finished') =>
+  world.printJob(printer, fileId, { hours, event });
 
 const tasksOf = async (printerId: number, user = admin) =>
   (await t.api(`/api/printers/${printerId}/maintenance/`, { token: user.access })).body;

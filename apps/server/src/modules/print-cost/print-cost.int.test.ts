@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import {
-  addMember,
-  buildPrinterWithAgent,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
-import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
-import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
+  buildFarmWorld,
+  type FarmPrinter,
+  type FarmWorld,
+  type JobEnding,
+} from '../../../test-support/farm-world.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { EXPORT_BATCH } from '../print-jobs/print-log-export.js';
@@ -17,7 +15,8 @@ let admin: BuiltUser;
 let observer: BuiltUser;
 let workspaceId: number;
 let fileId: number;
-let printer: { printerId: number; agent: FakeAgent };
+let printer: FarmPrinter;
+let world: FarmWorld<'observer'>;
 
 /** 0.75 g of PETG per print (buildTextGcode), a spool at 40 per kg: 0.03 of filament. */
 const GRAMS = 0.75;
@@ -25,33 +24,11 @@ const COST_PER_KG = 40;
 
 beforeAll(async () => {
   t = await startTestServer();
-  admin = await buildUser(t);
-  observer = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
-  await addMember(t, workspaceId, observer, 'observer');
-  const upload = await uploadFile(t, admin.access, workspaceId, {
-    bytes: buildTextGcode(),
-    filename: '=SUM(1+1),x.gcode',
-  });
-  expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-  fileId = upload.body.id;
-  printer = await buildPrinterWithAgent(t, {
-    token: admin.access,
-    workspaceId,
-    name: 'Line 1, "left"',
-  });
-  printer.agent.answer((request) =>
-    request.command.name === 'print_file' ? { ok: true, result: { started: true } } : undefined,
-  );
-  await eventually(async () => {
-    const states = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
-      token: admin.access,
-    });
-    expect(
-      states.body.find((s: { printer_id: number }) => s.printer_id === printer.printerId)
-        .printer_state,
-    ).toBe('READY_TO_PRINT');
-  });
+  world = await buildFarmWorld(t, { members: ['observer'] });
+  ({ admin, workspaceId } = world);
+  observer = world.members.observer;
+  fileId = await world.uploadGcode({ filename: '=SUM(1+1),x.gcode' });
+  printer = await world.addReadyPrinter('Line 1, "left"');
 });
 afterAll(async () => {
   printer.agent.close();
@@ -70,27 +47,11 @@ const patchPrinter = (body: object) =>
 /** A job that printed for `hours` (its estimate is 221 s) and ended with `event`. */
 async function printFor(
   hours: number,
-  event: 'job_finished' | 'job_cancelled' | 'job_failed',
+  event: JobEnding,
 ): Promise<{ id: number; outcome: string; cost: Record<string, number | string | null> | null }> {
-  const started = await t.api(`/api/printers/${printer.printerId}/files/`, {
-    method: 'POST',
-    token: admin.access,
-    body: { file_id: fileId, print: true, make_video: false },
-  });
-  expect(started.status, started.text).toBe(201);
-  const jobId = started.body.printjob_id as number;
-  await t.server.database.db
-    .updateTable('print_jobs')
-    .set({ started_on: new Date(Date.now() - hours * 3600_000).toISOString() })
-    .where('id', '=', jobId)
-    .execute();
-  printer.agent.send({ type: 'event', name: event, job_id: jobId, data: {} });
-  return eventually(async () => {
-    const page = await t.api(`/api/groups/${workspaceId}/print-jobs/`, { token: admin.access });
-    const job = page.body.results.find((row: { id: number }) => row.id === jobId);
-    expect(job.ended_on).not.toBeNull();
-    return job;
-  });
+  const jobId = await world.printJob(printer, fileId, { hours, event });
+  const page = await t.api(`/api/groups/${workspaceId}/print-jobs/`, { token: admin.access });
+  return page.body.results.find((row: { id: number }) => row.id === jobId);
 }
 
 describe('cost settings', () => {

@@ -1,52 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  buildPrinterWithAgent,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
-import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildFarmWorld, type FarmWorld } from '../../../test-support/farm-world.js';
+import { eventually, readyState } from '../../../test-support/fake-agent.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
+import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let admin: BuiltUser;
 let observer: BuiltUser;
 let workspaceId: number;
 let fileId: number;
+let world: FarmWorld<'observer'>;
 
 beforeAll(async () => {
   t = await startTestServer({ gatewayLimits: { printStartTimeoutMs: 400, commandTimeoutMs: 400 } });
-  admin = await buildUser(t);
-  observer = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
-  await addMember(t, workspaceId, observer, 'observer');
-  const upload = await uploadFile(t, admin.access, workspaceId, {
-    bytes: buildTextGcode(),
-    filename: 'benchy.gcode',
-  });
-  expect(upload.status).toBe(201);
-  fileId = upload.body.id;
+  world = await buildFarmWorld(t, { members: ['observer'] });
+  ({ admin, workspaceId } = world);
+  observer = world.members.observer;
+  fileId = await world.uploadGcode({ filename: 'benchy.gcode' });
 });
 afterAll(() => t.close());
 
-async function addReadyPrinter(name: string): Promise<{ printerId: number; agent: FakeAgent }> {
-  const { printerId, agent } = await buildPrinterWithAgent(t, {
-    token: admin.access,
-    workspaceId,
-    name,
-  });
-  await eventually(async () => {
-    const states = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
-      token: admin.access,
-    });
-    expect(
-      states.body.find((s: { printer_id: number }) => s.printer_id === printerId).printer_state,
-    ).toBe('READY_TO_PRINT');
-  });
-  return { printerId, agent };
-}
+/** Each test answers the print start itself. */
+const addReadyPrinter = (name: string) =>
+  world.addReadyPrinter(name, { answersPrintStarts: false });
 
 const startPrint = (
   printerId: number,

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startVirtualBambu, type VirtualBambu } from '@printdeck/simulator';
-import { uploadFile } from '@printdeck/server/test-support/files.js';
 import { useServerWithWorkspace } from '../../../test-support/server.js';
-import { eventually, slicedGcode, whileAdvancing } from '../../../test-support/drivers.js';
+import { eventually, slicedGcode, uploadableGcode } from '../../../test-support/drivers.js';
 
 /** The real agent with a Bambu Lab printer (LAN), against the real server (issue 25). */
 
 const fx = useServerWithWorkspace();
-const { api, cleanups, control, deviceState, waitForPrinterState } = fx;
+const { api, cleanups, control, deviceState, jobsOf, waitForPrinterState } = fx;
 const ACCESS_CODE = '27418093';
 
 async function bambuPrinter(accessCode = ACCESS_CODE): Promise<{ sim: VirtualBambu; id: number }> {
@@ -36,12 +35,6 @@ async function bambuPrinter(accessCode = ACCESS_CODE): Promise<{ sim: VirtualBam
   return { sim, id };
 }
 
-const jobsOf = async (id: number) =>
-  (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body.results as Array<{
-    id: number;
-    outcome: string;
-  }>;
-
 describe('agent ⇄ server: a Bambu Lab printer in LAN mode', () => {
   // the library takes G-code only for now (.gcode.3mf in the library is still open in issue 25):
   // a library file goes by FTPS and `gcode_file`; the driver tests print a .gcode.3mf
@@ -54,22 +47,9 @@ describe('agent ⇄ server: a Bambu Lab printer in LAN mode', () => {
     }>;
     expect(printers.find((p) => p.id === id)?.device_type).toBe('bambu');
 
-    const content = Buffer.concat([slicedGcode(600), Buffer.from('; pad\n'.repeat(200))]);
-    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-      bytes: content,
-      filename: 'benchy.gcode',
-    });
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const started = await whileAdvancing(
-      sim.printer,
-      api(`/api/printers/${id}/files/`, {
-        method: 'POST',
-        body: { file_id: upload.body.id, print: true, make_video: false },
-      }),
-      50,
-    );
-    expect(started.status, started.text).toBe(201);
-    const jobId = started.body.printjob_id as number;
+    const content = uploadableGcode(600);
+    const fileId = await fx.uploadGcode(content, 'benchy.gcode');
+    const jobId = (await fx.startPrint(sim.printer, id, { fileId })).printjob_id;
     expect(sim.printer.files.get('benchy.gcode')?.size).toBe(content.length);
     expect(sim.requests.at(-1)).toMatchObject({ print: { command: 'gcode_file' } });
     sim.printer.advance(2000);

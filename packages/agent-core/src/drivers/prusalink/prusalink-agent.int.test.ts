@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startVirtualPrusaLink, type VirtualPrusaLink } from '@printdeck/simulator';
-import { uploadFile } from '@printdeck/server/test-support/files.js';
 import { useServerWithWorkspace } from '../../../test-support/server.js';
-import { eventually, slicedGcode, whileAdvancing } from '../../../test-support/drivers.js';
+import {
+  eventually,
+  slicedGcode,
+  uploadableGcode,
+  whileAdvancing,
+} from '../../../test-support/drivers.js';
 
 /** The real agent with a PrusaLink printer, against the real server (issue 25). */
 
@@ -55,31 +59,13 @@ describe('agent ⇄ server: a PrusaLink printer', () => {
     }>;
     expect(printers.find((p) => p.id === id)?.device_type).toBe('prusalink');
 
-    const content = Buffer.concat([slicedGcode(600), Buffer.from('; pad\n'.repeat(200))]);
-    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-      bytes: content,
-      filename: 'benchy.gcode',
-    });
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    const started = await whileAdvancing(
-      sim.printer,
-      api(`/api/printers/${id}/files/`, {
-        method: 'POST',
-        body: { file_id: upload.body.id, print: true, make_video: false },
-      }),
-      50,
-    );
-    expect(started.status, started.text).toBe(201);
-    const jobId = started.body.printjob_id as number;
+    const content = uploadableGcode(600);
+    const fileId = await fx.uploadGcode(content, 'benchy.gcode');
+    const jobId = (await fx.startPrint(sim.printer, id, { fileId })).printjob_id;
     expect(sim.printer.files.get('benchy.gcode')?.size).toBe(content.length);
     sim.printer.advance(1000);
     await waitForPrinterState(id, 'PRINTING');
-    const job = async () =>
-      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
-        .results as Array<{
-        id: number;
-        outcome: string;
-      }>;
+    const job = () => fx.jobsOf(id);
     expect((await job())[0]).toMatchObject({ id: jobId, outcome: 'printing' });
 
     expect((await control(id, 'pause')).status).toBe(204);
@@ -113,11 +99,7 @@ describe('agent ⇄ server: a PrusaLink printer', () => {
     sim.printer.advance(1000);
     await waitForPrinterState(id, 'PRINTING');
     sim.printer.advance(400_000);
-    const jobs = async () =>
-      (await api(`/api/groups/${fx.workspace}/print-jobs/?printer_id=${id}`)).body
-        .results as Array<{
-        outcome: string;
-      }>;
+    const jobs = () => fx.jobsOf(id);
     await eventually('done', jobs, (list) => list[0]?.outcome === 'done');
     sim.faults.confirmOnScreen();
     await waitForPrinterState(id, 'READY_TO_PRINT');
@@ -134,21 +116,10 @@ describe('agent ⇄ server: a PrusaLink printer', () => {
       expect(frame.status, frame.text).toBe(200);
       expect(frame.headers.get('content-type')).toBe('image/jpeg');
 
-      const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-        bytes: Buffer.concat([slicedGcode(3600), Buffer.from('; pad\n'.repeat(200))]),
-        filename: 'filmed.gcode',
-      });
-      const started = await whileAdvancing(
-        sim.printer,
-        api(`/api/printers/${id}/files/`, {
-          method: 'POST',
-          body: { file_id: upload.body.id, print: true, make_video: true },
-        }),
-        50,
-      );
-      expect(started.status, started.text).toBe(201);
-      expect(started.body.warnings).toBeUndefined();
-      const jobId = started.body.printjob_id as number;
+      const fileId = await fx.uploadGcode(uploadableGcode(3600), 'filmed.gcode');
+      const started = await fx.startPrint(sim.printer, id, { fileId, makeVideo: true });
+      expect(started.warnings).toBeUndefined();
+      const jobId = started.printjob_id;
       await whileAdvancing(
         sim.printer,
         eventually(
@@ -183,21 +154,10 @@ describe('agent ⇄ server: a PrusaLink printer', () => {
     const { sim, id } = await prusaPrinter();
     await waitForPrinterState(id, 'READY_TO_PRINT');
     expect((await api(`/api/printers/${id}/snapshot/`)).status).not.toBe(200);
-    const upload = await uploadFile(fx.t, fx.user.access, fx.workspace, {
-      bytes: Buffer.concat([slicedGcode(600), Buffer.from('; pad\n'.repeat(200))]),
-      filename: 'unfilmed.gcode',
-    });
-    const started = await whileAdvancing(
-      sim.printer,
-      api(`/api/printers/${id}/files/`, {
-        method: 'POST',
-        body: { file_id: upload.body.id, print: true, make_video: true },
-      }),
-      50,
-    );
-    expect(started.status, started.text).toBe(201);
-    expect(started.body.warnings).toEqual(['no_camera']);
-    expect(await videoState(started.body.printjob_id as number)).toBe('NOT_RECORDED');
+    const fileId = await fx.uploadGcode(uploadableGcode(600), 'unfilmed.gcode');
+    const started = await fx.startPrint(sim.printer, id, { fileId, makeVideo: true });
+    expect(started.warnings).toEqual(['no_camera']);
+    expect(await videoState(started.printjob_id)).toBe('NOT_RECORDED');
   });
 
   it('a wrong password reads as permission denied on the printer’s row', async () => {

@@ -1,13 +1,10 @@
 import { MembersSchema, type Members } from '@printdeck/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { API_BASE, apiClient } from '../../../api/client';
+import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
+import { nextPagePath } from '../../../api/next-page-path';
 
 export const membersQueryKey = (workspaceId: number) => ['groups', workspaceId, 'users'] as const;
-
-/** `next` is the server's path, API base included. */
-const toClientPath = (next: string) =>
-  next.startsWith(`${API_BASE}/`) ? next.slice(API_BASE.length) : next;
 
 export function getMembersPage(path: string, signal?: AbortSignal): Promise<Members> {
   return apiClient.request({ path, schema: MembersSchema, signal });
@@ -23,7 +20,7 @@ export function useMembers(workspaceId: number, isEnabled = true) {
       queryKey: membersQueryKey(workspaceId),
       queryFn: ({ pageParam, signal }) => getMembersPage(pageParam, signal),
       initialPageParam: apiPath('/groups/{g}/users/', { g: workspaceId }),
-      getNextPageParam: (last: Members) => (last.next ? toClientPath(last.next) : undefined),
+      getNextPageParam: (last: Members) => nextPagePath(last),
       enabled: isEnabled,
       refetchInterval: (query) =>
         query.state.data?.pages[0]?.pendingInvitations.some(

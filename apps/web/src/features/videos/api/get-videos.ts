@@ -1,7 +1,8 @@
 import { VideoPageSchema, type VideoPage } from '@printdeck/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { API_BASE, apiClient } from '../../../api/client';
+import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
+import { nextPagePath } from '../../../api/next-page-path';
 
 /** Every video query of a workspace starts with this key: a change reloads them all. */
 export const videosQueryKey = (workspaceId: number) => ['groups', workspaceId, 'videos'] as const;
@@ -19,10 +20,6 @@ function firstPath(workspaceId: number, filter: VideoFilter): string {
     : `${apiPath('/groups/{g}/videos/', { g: workspaceId })}${query}`;
 }
 
-/** `next` is the server's path, API base included. */
-const toClientPath = (next: string) =>
-  next.startsWith(`${API_BASE}/`) ? next.slice(API_BASE.length) : next;
-
 export function getVideosPage(path: string, signal?: AbortSignal): Promise<VideoPage> {
   return apiClient.request({ path, schema: VideoPageSchema, signal });
 }
@@ -32,7 +29,7 @@ export function getVideosQueryOptions(workspaceId: number, filter: VideoFilter) 
     queryKey: [...videosQueryKey(workspaceId), 'list', filter],
     queryFn: ({ pageParam, signal }) => getVideosPage(pageParam, signal),
     initialPageParam: firstPath(workspaceId, filter),
-    getNextPageParam: (last: VideoPage) => (last.next ? toClientPath(last.next) : undefined),
+    getNextPageParam: (last: VideoPage) => nextPagePath(last),
     // the strips' signed links live 30 minutes
     staleTime: 5 * 60_000,
   });

@@ -6,8 +6,9 @@ import {
   useQuery,
   type QueryClient,
 } from '@tanstack/react-query';
-import { API_BASE, apiClient } from '../../../api/client';
+import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
+import { nextPagePath } from '../../../api/next-page-path';
 import { toListQuery, type GcodeFilter } from '../model/gcode-filter';
 
 /** Every query of a workspace's files starts so: mutations invalidate lists and details by it. */
@@ -28,11 +29,6 @@ function firstPagePath(workspaceId: number, query: Record<string, string>): stri
   return `${apiPath('/groups/{g}/files/', { g: workspaceId })}${search ? `?${search}` : ''}`;
 }
 
-/** `next` is the server's path of the following page, API base included; it is sent as it is. */
-function toClientPath(next: string): string {
-  return next.startsWith(`${API_BASE}/`) ? next.slice(API_BASE.length) : next;
-}
-
 export function getGcodesPage(path: string, signal?: AbortSignal): Promise<GcodePage> {
   return apiClient.request({ path, schema: GcodePageSchema, signal });
 }
@@ -43,7 +39,7 @@ export function getGcodesQueryOptions(workspaceId: number, filter: GcodeFilter) 
     queryKey: [...gcodesQueryKey(workspaceId), 'list', toListQuery(filter)],
     queryFn: ({ pageParam, signal }) => getGcodesPage(pageParam, signal),
     initialPageParam: firstPagePath(workspaceId, toListQuery(filter)),
-    getNextPageParam: (last: GcodePage) => (last.next ? toClientPath(last.next) : undefined),
+    getNextPageParam: (last: GcodePage) => nextPagePath(last),
   });
 }
 

@@ -1,8 +1,9 @@
 import { PrintJobPageSchema, type PrintJob } from '@printdeck/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { API_BASE, apiClient } from '../../../api/client';
+import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
+import { nextPagePath } from '../../../api/next-page-path';
 
 export type PrintJobPage = z.infer<typeof PrintJobPageSchema>;
 
@@ -26,11 +27,6 @@ export function printJobsFirstPath(
   return `${apiPath('/groups/{g}/print-jobs/', { g: workspaceId })}?${query.toString()}`;
 }
 
-/** `next` is the server's path, API base included; it is sent as it is. */
-function toClientPath(next: string): string {
-  return next.startsWith(`${API_BASE}/`) ? next.slice(API_BASE.length) : next;
-}
-
 export function getPrintJobsPage(path: string, signal?: AbortSignal): Promise<PrintJobPage> {
   return apiClient.request({ path, schema: PrintJobPageSchema, signal });
 }
@@ -45,7 +41,7 @@ export function getPrintJobsQueryOptions(
     queryKey: [...printJobsQueryKey(workspaceId), filter, limit],
     queryFn: ({ pageParam, signal }) => getPrintJobsPage(pageParam, signal),
     initialPageParam: printJobsFirstPath(workspaceId, filter, limit),
-    getNextPageParam: (last: PrintJobPage) => (last.next ? toClientPath(last.next) : undefined),
+    getNextPageParam: (last: PrintJobPage) => nextPagePath(last),
   });
 }
 
