@@ -180,9 +180,25 @@ function bambuPlateGcode(plate: number): string {
   ].join('\n');
 }
 
-/** A sliced `.gcode.3mf`: `Metadata/plate_<N>.gcode` and a `plate_<N>.png` preview per plate. */
-export function buildGcode3mf(plates: number[] = [1]): Buffer {
+/** `Metadata/slice_info.config` as Bambu Studio writes it: one `<plate>` with a model and a PLA. */
+export function bambuSliceInfo(printerModelId: string, plate = 1): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><config><header>' +
+    '<header_item key="X-BBL-Client-Version" value="02.08.02.61"/></header>' +
+    `<plate><metadata key="index" value="${plate}"/>` +
+    `<metadata key="printer_model_id" value="${printerModelId}"/>` +
+    '<filament id="1" tray_info_idx="GFA00" type="PLA" color="#00AE42" used_m="12.31" used_g="36.4"/>' +
+    '</plate></config>'
+  );
+}
+
+/**
+ * A sliced `.gcode.3mf`: `Metadata/plate_<N>.gcode` and a `plate_<N>.png` preview per plate,
+ * and the `slice_info.config` when given.
+ */
+export function buildGcode3mf(plates: number[] = [1], sliceInfo?: string): Buffer {
   return buildZip([
+    ...(sliceInfo ? [{ name: 'Metadata/slice_info.config', data: Buffer.from(sliceInfo) }] : []),
     { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
     // the model itself, stored: a project with no plate is still above the upload minimum
     { name: '3D/3dmodel.model', data: Buffer.alloc(2000, 0x20), stored: true },

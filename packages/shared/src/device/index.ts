@@ -5,3 +5,4 @@ export * from './printer-state.js';
 export * from './device-results.schema.js';
 export * from './device-job.js';
 export * from './print-formats.js';
+export * from './bambu-models.js';

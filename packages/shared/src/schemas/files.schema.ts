@@ -75,6 +75,27 @@ export const PreviewImageSchema = z.object({
   height: z.number().int(),
 });
 
+/** One filament of a `.gcode.3mf`'s first plate, as the slicer wrote it (`slice_info.config`). */
+export const SlicedFilamentSchema = z.object({
+  /** 1-based project filament index */
+  id: z.number().int().min(1),
+  type: z.string().nullable(),
+  /** `#RRGGBB` */
+  color: z.string().nullable(),
+  used_g: z.number().nullable(),
+  used_m: z.number().nullable(),
+});
+
+/** What a `.gcode.3mf` was sliced for (issue 25): the printer model and its filaments. */
+export const SlicedForSchema = z.object({
+  /** the slicer's model code, e.g. `C12` */
+  printer_model_id: z.string().nullable(),
+  /** the model's name, e.g. `Bambu Lab P1S`; null for a code Printdeck does not know */
+  printer_model: z.string().nullable(),
+  filaments: z.array(SlicedFilamentSchema),
+});
+export type SlicedFor = z.infer<typeof SlicedForSchema>;
+
 /** A G-code file as the API shows it (spec part 2 §3 "Gcode / file"). */
 export const GcodeSchema = z.object({
   id: z.number().int(),
@@ -87,6 +108,8 @@ export const GcodeSchema = z.object({
   format: z.enum(PRINT_FILE_FORMATS),
   /** the plate numbers a `.gcode.3mf` holds sliced (`Metadata/plate_<N>.gcode`); null otherwise */
   plates: z.array(z.number().int().min(1)).nullable().optional(),
+  /** a `.gcode.3mf`'s printer model and filaments from `slice_info.config`; null otherwise */
+  sliced_for: SlicedForSchema.nullable().optional(),
   is_public: z.boolean(),
   filament_type: FilamentTypeSchema.nullable(),
   filament_color: FilamentColorSchema.nullable(),

@@ -1,5 +1,6 @@
 import type { MigrationModule } from './migration-helpers.js';
 import * as printerAlertStates from './0049-printer-alert-states.js';
+import * as fileSliceInfo from './0052-file-slice-info.js';
 import * as accountsAndWorkspaces from './0001-accounts-and-workspaces.js';
 import * as filesAndLabels from './0002-files-and-labels.js';
 import * as devicesAndPrinters from './0003-devices-and-printers.js';
@@ -80,4 +81,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0050-user-and-file-rollups': userAndFileRollups,
   '0047-waiting-starts': waitingStarts,
   '0056-monthly-rollups': monthlyRollups,
+  '0052-file-slice-info': fileSliceInfo,
 };

@@ -29,6 +29,11 @@ export interface FilesTable {
   filament_used_g_per_tool: Generated<string | null>;
   /** a `.gcode.3mf`'s sliced plate numbers, a JSON array; null for other formats */
   plates: Generated<string | null>;
+  /**
+   * a `.gcode.3mf`'s `slice_info.config` of its first plate, JSON `{ printer_model_id,
+   * filaments }`; null for other formats
+   */
+  slice_info: Generated<string | null>;
 }
 
 /** A thumbnail taken from a file; position 0 is the primary (largest) one. */

@@ -46,6 +46,10 @@ interface Deps {
 type ReadMetadata = GcodeMetadata | ThreeMfMetadata;
 
 const SAMPLE_BYTES = 64 * 1024;
+
+/** The first plate's model and filaments, kept as the file's `slice_info` (issue 25). */
+const toSliceInfoText = ({ printer_model_id, filaments }: ThreeMfMetadata): string =>
+  JSON.stringify({ printer_model_id, filaments });
 /** Room for the form around the file: boundaries, part headers, the name and note fields. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -139,6 +143,7 @@ export function createFileUploadService(deps: Deps) {
           : null,
         nozzle_diameter_mm: metadata.nozzle_diameter_mm,
         plates: 'plates' in metadata ? JSON.stringify(metadata.plates) : null,
+        slice_info: 'plates' in metadata ? toSliceInfoText(metadata) : null,
       };
       const rows = previews.map((preview) => preview.row);
       return await db.transaction().execute((trx) => files.insertFile(file, rows, trx));

@@ -6,7 +6,13 @@ import {
 } from '../../../test-support/factories.js';
 import type { BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
-import { buildGcode3mf, countFileRows, uploadFile } from '../../../test-support/files.js';
+import {
+  bambuSliceInfo,
+  buildGcode3mf,
+  buildTextGcode,
+  countFileRows,
+  uploadFile,
+} from '../../../test-support/files.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
@@ -64,6 +70,34 @@ describe('.gcode.3mf in the library (issue 25)', () => {
       token: owner.access,
     });
     expect(content.body.plates).toEqual([1, 2, 4]);
+    // no slice_info.config in this project: nothing said about the model
+    expect(content.body.sliced_for).toEqual({
+      printer_model_id: null,
+      printer_model: null,
+      filaments: [],
+    });
+  });
+
+  it('keeps the model and the filaments the slicer wrote, named for the detail', async () => {
+    const response = await uploadFile(t, owner.access, workspaceId, {
+      bytes: buildGcode3mf([1], bambuSliceInfo('C12')),
+      filename: 'sliced-for-p1s.gcode.3mf',
+    });
+    expect(response.status).toBe(201);
+    const detail = await t.api(`/api/groups/${workspaceId}/files/${response.body.id}/`, {
+      token: owner.access,
+    });
+    expect(detail.body.sliced_for).toEqual({
+      printer_model_id: 'C12',
+      printer_model: 'Bambu Lab P1S',
+      filaments: [{ id: 1, type: 'PLA', color: '#00AE42', used_g: 36.4, used_m: 12.31 }],
+    });
+    // a plain G-code says nothing of a slicer's printer model
+    const gcode = await uploadFile(t, owner.access, workspaceId, {
+      bytes: buildTextGcode(),
+      filename: 'plain.gcode',
+    });
+    expect(gcode.body.sliced_for).toBeNull();
   });
 
   it('refuses a zip with no sliced plate and a broken zip, storing nothing', async () => {

@@ -1,4 +1,4 @@
-import type { Gcode } from '@printdeck/shared';
+import { findBambuModelName, SlicedForSchema, type Gcode, type SlicedFor } from '@printdeck/shared';
 import type { FileWithUploader, FilesRepository, PreviewRow } from './files.repository.js';
 
 type LabelOfFile = { file_id: number; id: number; name: string };
@@ -7,6 +7,14 @@ function groupByFile<T extends { file_id: number }>(rows: T[]): Map<number, T[]>
   const groups = new Map<number, T[]>();
   for (const row of rows) groups.set(row.file_id, [...(groups.get(row.file_id) ?? []), row]);
   return groups;
+}
+
+/** The stored `slice_info` JSON with the model's name; null when absent or not readable. */
+function toSlicedFor(text: string | null): SlicedFor | null {
+  if (!text) return null;
+  const stored = SlicedForSchema.omit({ printer_model: true }).safeParse(JSON.parse(text));
+  if (!stored.success) return null;
+  return { ...stored.data, printer_model: findBambuModelName(stored.data.printer_model_id) };
 }
 
 function toGcode(row: FileWithUploader, labels: LabelOfFile[], previews: PreviewRow[]): Gcode {
@@ -20,6 +28,7 @@ function toGcode(row: FileWithUploader, labels: LabelOfFile[], previews: Preview
     sha256: row.sha256,
     format: row.format,
     plates: row.plates ? (JSON.parse(row.plates) as number[]) : null,
+    sliced_for: toSlicedFor(row.slice_info),
     is_public: row.is_public === 1,
     filament_type: row.filament_type,
     filament_color: row.filament_color,

@@ -1,28 +1,10 @@
 import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
+import { findBambuModelName } from '@printdeck/shared';
 import { CommandFailed } from '../driver.js';
 
 const inflate = promisify(inflateRaw);
-
-/**
- * The slicer's model codes (`printer_model_id` in `Metadata/slice_info.config`) and the
- * `product_name` the printer gives in `info.get_version` (reference §1.14; BambuStudio
- * `resources/printers/*.json`).
- */
-export const BAMBU_MODEL_NAMES: Readonly<Record<string, string>> = {
-  'BL-P001': 'Bambu Lab X1 Carbon',
-  'BL-P002': 'Bambu Lab X1',
-  C11: 'Bambu Lab P1P',
-  C12: 'Bambu Lab P1S',
-  C13: 'Bambu Lab X1E',
-  N1: 'Bambu Lab A1 mini',
-  N2S: 'Bambu Lab A1',
-  N7: 'Bambu Lab P2S',
-  O1D: 'Bambu Lab H2D',
-  O1E: 'Bambu Lab H2D Pro',
-  O1S: 'Bambu Lab H2S',
-};
 
 /** slice_info.config is a few kB; anything past this is not read */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -97,7 +79,7 @@ export function assertSlicedFor(
   modelId: string | null,
   productName: string | null,
 ): void {
-  const slicedFor = modelId ? BAMBU_MODEL_NAMES[modelId] : undefined;
+  const slicedFor = findBambuModelName(modelId);
   if (!slicedFor || !productName || slicedFor === productName) return;
   throw new CommandFailed(
     'not-operational',

@@ -7,6 +7,7 @@ import {
   formatMillimetres,
   formatPrintTime,
 } from '../../../../lib/format-units';
+import { describeSlicedFor } from '../../model/sliced-for-text';
 import { GcodeFacts } from '../GcodeFacts';
 import { BreakableText } from '../../../../components/BreakableText';
 import { HumanDateText } from '../../../../components/HumanDateText';
@@ -14,6 +15,7 @@ import { HumanDateText } from '../../../../components/HumanDateText';
 /** Size, uploader, upload date and what the slicer wrote (spec §2.6 "Metadata"). */
 export function GcodeMetadata({ gcode }: { gcode: Gcode }) {
   const { t } = useTranslation();
+  const slicedFor = describeSlicedFor(gcode.sliced_for);
   const facts = {
     size: formatFileSize(gcode.size),
     uploadedBy: <BreakableText>{gcode.uploadedBy || '–'}</BreakableText>,
@@ -27,6 +29,8 @@ export function GcodeMetadata({ gcode }: { gcode: Gcode }) {
     format: `.${gcode.format}`,
     // a .gcode.3mf's sliced plates (issue 25)
     ...(gcode.plates ? { plates: gcode.plates.join(', ') } : {}),
+    // the printer model and filaments a .gcode.3mf was sliced for (issue 25)
+    ...(slicedFor ? { slicedFor } : {}),
   } as const;
   return (
     <GcodeFacts
