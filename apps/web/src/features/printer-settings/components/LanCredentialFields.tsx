@@ -46,12 +46,20 @@ export type LanFormMessage =
   | 'printers.lan.accessCodeEmpty'
   | 'printers.lan.passwordEmpty';
 
-/** The form's own checks: the field (server name) and its message key. */
-export function credentialErrors(kind: LanPrinterKind, values: LanCredentials) {
+/**
+ * The form's own checks: the field (server name) and its message key. When editing
+ * (`hasStoredSecrets`), an empty secret keeps the stored one, so only the serial is required.
+ */
+export function credentialErrors(
+  kind: LanPrinterKind,
+  values: LanCredentials,
+  hasStoredSecrets = false,
+) {
   const errors: Record<string, LanFormMessage> = {};
+  if (kind === 'bambu' && values.serial.trim() === '') errors.serial = 'printers.lan.serialEmpty';
+  if (hasStoredSecrets) return errors;
   if (kind === 'octoprint' && values.apiKey.trim() === '')
     errors.api_key = 'printers.validation.apiKeyEmpty';
-  if (kind === 'bambu' && values.serial.trim() === '') errors.serial = 'printers.lan.serialEmpty';
   if (kind === 'bambu' && values.accessCode.trim() === '')
     errors.access_code = 'printers.lan.accessCodeEmpty';
   if (kind === 'prusalink' && values.password === '' && values.apiKey.trim() === '')
@@ -62,15 +70,19 @@ export function credentialErrors(kind: LanPrinterKind, values: LanCredentials) {
 /**
  * The credentials a kind needs, each saying where the printer's screen shows it: the OctoPrint
  * key, the Bambu serial and access code, the PrusaLink user and password (or an older key).
+ * With `hasStoredSecrets` (the edit page) the secret fields start empty and say that empty
+ * keeps the stored one.
  */
 export function LanCredentialFields(props: {
   kind: LanPrinterKind;
   values: LanCredentials;
   onChange: (change: Partial<LanCredentials>) => void;
   error: (field: string) => string | undefined;
+  hasStoredSecrets?: boolean;
 }) {
   const { t } = useTranslation();
-  const { kind, values, onChange, error } = props;
+  const { kind, values, onChange, error, hasStoredSecrets = false } = props;
+  const keep = hasStoredSecrets ? t('printers.lanConnection.keepSecret') : undefined;
   if (kind === 'octoprint') {
     return (
       <PasswordInput
@@ -79,8 +91,9 @@ export function LanCredentialFields(props: {
         value={values.apiKey}
         onChange={(event) => onChange({ apiKey: event.currentTarget.value })}
         error={error('api_key')}
+        placeholder={keep}
         autoComplete="off"
-        required
+        required={!hasStoredSecrets}
       />
     );
   }
@@ -103,8 +116,9 @@ export function LanCredentialFields(props: {
           value={values.accessCode}
           onChange={(event) => onChange({ accessCode: event.currentTarget.value })}
           error={error('access_code')}
+          placeholder={keep}
           autoComplete="off"
-          required
+          required={!hasStoredSecrets}
         />
       </>
     );
@@ -128,6 +142,7 @@ export function LanCredentialFields(props: {
           value={values.password}
           onChange={(event) => onChange({ password: event.currentTarget.value })}
           error={error('password')}
+          placeholder={keep}
           autoComplete="off"
         />
         <PasswordInput
@@ -136,6 +151,7 @@ export function LanCredentialFields(props: {
           value={values.apiKey}
           onChange={(event) => onChange({ apiKey: event.currentTarget.value })}
           error={error('api_key')}
+          placeholder={keep}
           autoComplete="off"
         />
       </>

@@ -4,15 +4,16 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/api-error';
 import { reportError } from '../../../lib/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreateLanPrinter } from '../api/create-lan-printer';
+import { toLanFieldErrors } from '../model/lan-field-errors';
 import { useAgentInstallInfo } from '../../../shared/printers/api/get-agent-install';
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
 import { usePrinterForm } from './use-printer-form';
+import { LanAddressField } from './LanAddressField';
 import {
   credentialBody,
   credentialErrors,
@@ -21,19 +22,6 @@ import {
   type LanCredentials,
   type LanFormMessage,
 } from './LanCredentialFields';
-
-const URL_LABELS = {
-  octoprint: 'printers.lan.octoprintUrl',
-  moonraker: 'printers.lan.moonrakerUrl',
-  bambu: 'printers.lan.bambuUrl',
-  prusalink: 'printers.lan.prusalinkUrl',
-} as const satisfies Record<LanPrinterKind, string>;
-const URL_EXAMPLES: Record<LanPrinterKind, string> = {
-  octoprint: 'http://192.168.1.20',
-  moonraker: 'http://192.168.1.21:7125',
-  bambu: '192.168.1.40',
-  prusalink: 'http://192.168.1.30',
-};
 
 /**
  * LAN mode (issues 17, 25): a printer the server reaches on its own network, with nothing to
@@ -92,29 +80,8 @@ function PrinterAddLanForm() {
           void navigate(SCREEN_PATHS.settingsPrinters);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 400) {
-            const fields = [
-              'name',
-              'url',
-              'api_key',
-              'serial',
-              'access_code',
-              'user',
-              'password',
-            ] as const;
-            const found = Object.fromEntries(
-              fields.flatMap((f) =>
-                error
-                  .getFieldErrors(f)
-                  .slice(0, 1)
-                  .map((m) => [f, m]),
-              ),
-            );
-            // outside the allowed networks: said as such; no answer there: the reason alone
-            if (found.url?.includes('LAN_PRINTER_NETWORKS'))
-              found.url = t('printers.lan.urlRefused', { reason: found.url });
-            if (Object.keys(found).length > 0) return setServerErrors(found);
-          }
+          const found = toLanFieldErrors(error, t);
+          if (found) return setServerErrors(found);
           reportError(error);
         },
       },
@@ -153,18 +120,7 @@ function PrinterAddLanForm() {
                 ]}
               />
             </Stack>
-            <TextInput
-              label={t(URL_LABELS[kind])}
-              description={t(
-                kind === 'bambu' ? 'printers.lan.bambuUrlHint' : 'printers.lan.urlHint',
-              )}
-              placeholder={URL_EXAMPLES[kind]}
-              value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
-              error={shown('url')}
-              autoComplete="off"
-              required
-            />
+            <LanAddressField kind={kind} value={url} onChange={setUrl} error={shown('url')} />
             <LanCredentialFields
               kind={kind}
               values={credentials}

@@ -1,0 +1,123 @@
+import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { LanPrinterConnection } from '@printdeck/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError } from '../../../lib/error-modal-store';
+import { useLanConnection, useUpdateLanConnection } from '../api/lan-connection';
+import { toLanFieldErrors } from '../model/lan-field-errors';
+import { LanAddressField } from './LanAddressField';
+import {
+  credentialBody,
+  credentialErrors,
+  LanCredentialFields,
+  NO_CREDENTIALS,
+  type LanCredentials,
+  type LanFormMessage,
+} from './LanCredentialFields';
+
+/**
+ * A LAN printer's connection in its settings (issue 25): the address and credentials the server
+ * uses, tried with the printer before they are saved; a secret left empty keeps the stored one.
+ * Nothing for a printer reached through an agent (the server answers 404).
+ */
+export function LanConnectionSection({ printerId }: { printerId: number }) {
+  const connection = useLanConnection(printerId);
+  if (!connection.data) return null;
+  return <LanConnectionForm printerId={printerId} connection={connection.data} />;
+}
+
+function LanConnectionForm(props: { printerId: number; connection: LanPrinterConnection }) {
+  const { t } = useTranslation();
+  const { printerId, connection } = props;
+  const { kind } = connection;
+  const update = useUpdateLanConnection();
+  const [url, setUrl] = useState(connection.url);
+  const [credentials, setCredentials] = useState<LanCredentials>({
+    ...NO_CREDENTIALS,
+    serial: connection.serial,
+    user: connection.user,
+  });
+  const [isForgettingCertificate, setForgettingCertificate] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [isSubmitted, setSubmitted] = useState(false);
+  const localErrors: Record<string, LanFormMessage> = {
+    ...(url.trim() === '' ? { url: 'printers.lan.urlEmpty' } : {}),
+    ...credentialErrors(kind, credentials, true),
+  };
+  const shown = (field: string): string | undefined => {
+    const local = isSubmitted ? localErrors[field] : undefined;
+    return local ? t(local) : serverErrors[field];
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(localErrors).length > 0) return;
+    const body = {
+      kind,
+      url: url.trim(),
+      ...credentialBody(kind, credentials),
+      ...(kind === 'bambu' ? { forget_certificate: isForgettingCertificate } : {}),
+    };
+    update.mutate(
+      { printerId, body },
+      {
+        onSuccess: () => {
+          setSubmitted(false);
+          setForgettingCertificate(false);
+          setCredentials((values) => ({ ...values, apiKey: '', accessCode: '', password: '' }));
+          notifications.show({ color: 'teal', message: t('printers.lanConnection.saved') });
+        },
+        onError: (error) => {
+          const found = toLanFieldErrors(error, t);
+          if (found) return setServerErrors(found);
+          reportError(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="lan-connection-title">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={2} size="h4" id="lan-connection-title">
+            {t('printers.lanConnection.title')}
+          </Title>
+          <Text size="sm">{t('printers.lanConnection.intro')}</Text>
+        </Stack>
+        <LanAddressField kind={kind} value={url} onChange={setUrl} error={shown('url')} />
+        <LanCredentialFields
+          kind={kind}
+          values={credentials}
+          onChange={(change) => setCredentials((values) => ({ ...values, ...change }))}
+          error={shown}
+          hasStoredSecrets
+        />
+        {kind === 'bambu' && (
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {connection.certificate_sha256
+                ? t('printers.lanConnection.certificate', {
+                    fingerprint: connection.certificate_sha256,
+                  })
+                : t('printers.lanConnection.noCertificate')}
+            </Text>
+            <Checkbox
+              label={t('printers.lanConnection.forgetCertificate')}
+              checked={isForgettingCertificate}
+              onChange={(event) => setForgettingCertificate(event.currentTarget.checked)}
+            />
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={update.isPending}>
+            {t('printers.lanConnection.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
