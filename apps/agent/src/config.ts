@@ -37,6 +37,9 @@ export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint
   --bambu-mqtt-port N       default 8883 (env BAMBU_MQTT_PORT)
   --bambu-ftps-port N       default 990 (env BAMBU_FTPS_PORT)
   --bambu-camera-port N     the A1/P1 camera, default 6000 (env BAMBU_CAMERA_PORT)
+  --bambu-rtsps-port N      the X1/H2D camera (RTSPS), default 322 (env BAMBU_RTSPS_PORT)
+  --ffmpeg PATH             the ffmpeg that reads the X1/H2D camera; without it that camera
+                            gives no picture (env FFMPEG_PATH)
   --config FILE             a file with any of these options: JSON by their long names
                             ({"server": "…"}), or NAME=value lines by their environment names
                             (PRINTDECK_SERVER=…) as the installer writes it
@@ -78,6 +81,8 @@ const OPTIONS = {
   'bambu-mqtt-port': { type: 'string' },
   'bambu-ftps-port': { type: 'string' },
   'bambu-camera-port': { type: 'string' },
+  'bambu-rtsps-port': { type: 'string' },
+  ffmpeg: { type: 'string' },
   config: { type: 'string' },
   'download-dir': { type: 'string' },
   'state-dir': { type: 'string' },
@@ -106,6 +111,8 @@ const ENVIRONMENT: Record<string, string> = {
   BAMBU_MQTT_PORT: 'bambu-mqtt-port',
   BAMBU_FTPS_PORT: 'bambu-ftps-port',
   BAMBU_CAMERA_PORT: 'bambu-camera-port',
+  BAMBU_RTSPS_PORT: 'bambu-rtsps-port',
+  FFMPEG_PATH: 'ffmpeg',
   LOG_LEVEL: 'log-level',
   PRINTDECK_STATE_DIR: 'state-dir',
 };
@@ -173,6 +180,8 @@ const ConfigSchema = z
     'bambu-mqtt-port': port('--bambu-mqtt-port').optional(),
     'bambu-ftps-port': port('--bambu-ftps-port').optional(),
     'bambu-camera-port': port('--bambu-camera-port').optional(),
+    'bambu-rtsps-port': port('--bambu-rtsps-port').optional(),
+    ffmpeg: z.string().trim().min(1).optional(),
     'download-dir': z.string().min(1).optional(),
     'state-dir': z.string().min(1).optional(),
     'log-level': z.enum(LOG_LEVELS).optional(),
@@ -286,6 +295,8 @@ function bambuHost(config: z.infer<typeof ConfigSchema>, stateDir: string): Prin
     ...(config['bambu-mqtt-port'] ? { mqttPort: config['bambu-mqtt-port'] } : {}),
     ...(config['bambu-ftps-port'] ? { ftpsPort: config['bambu-ftps-port'] } : {}),
     ...(config['bambu-camera-port'] ? { cameraPort: config['bambu-camera-port'] } : {}),
+    ...(config['bambu-rtsps-port'] ? { rtspsPort: config['bambu-rtsps-port'] } : {}),
+    ...(config.ffmpeg ? { ffmpegPath: config.ffmpeg } : {}),
   };
 }
 

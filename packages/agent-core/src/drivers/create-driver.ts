@@ -38,6 +38,10 @@ export type PrinterHost =
       mqttPort?: number;
       ftpsPort?: number;
       cameraPort?: number;
+      /** the X1/H2D's RTSPS camera; default 322 */
+      rtspsPort?: number;
+      /** the ffmpeg that reads the X1/H2D's RTSPS camera; none: that camera is not read */
+      ffmpegPath?: string;
       /** the printer certificate's SHA-256; else pinned on first contact */
       certificateSha256?: string;
       /** where the pinned certificate fingerprint is kept */
@@ -119,6 +123,8 @@ export function createDriver(
         ...(host.mqttPort ? { mqttPort: host.mqttPort } : {}),
         ...(host.ftpsPort ? { ftpsPort: host.ftpsPort } : {}),
         ...(host.cameraPort ? { cameraPort: host.cameraPort } : {}),
+        ...(host.rtspsPort ? { rtspsPort: host.rtspsPort } : {}),
+        ...(host.ffmpegPath ? { ffmpegPath: host.ffmpegPath } : {}),
         ...(host.certificateSha256 ? { certificateSha256: host.certificateSha256 } : {}),
         ...(host.pinFile ? { pinFile: host.pinFile } : {}),
         ...(tuning.bambuSilenceMs ? { silenceMs: tuning.bambuSilenceMs } : {}),

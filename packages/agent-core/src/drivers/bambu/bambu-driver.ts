@@ -12,6 +12,12 @@ import {
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
 import type { HostNetwork } from '../host-network.js';
 import { takeBambuSnapshot, type CameraTarget } from './bambu-camera.js';
+import {
+  hasRtspsCamera,
+  RTSPS_PORT,
+  takeRtspsSnapshot,
+  type RtspsCameraTarget,
+} from './bambu-rtsps-camera.js';
 import { runBambuCommand, uploadToBambu, type BambuSend } from './bambu-commands.js';
 import type { FtpsTarget } from './bambu-ftps.js';
 import { BambuJobFollower } from './bambu-job-follower.js';
@@ -44,6 +50,10 @@ export interface BambuDriverOptions extends HostDriverOptions {
   ftpsPort?: number;
   /** the A1/P1 JPEG camera; default 6000 */
   cameraPort?: number;
+  /** the X1/H2D RTSPS camera; default 322 */
+  rtspsPort?: number;
+  /** the ffmpeg that decodes the X1/H2D's RTSPS camera; none: that camera cannot be read */
+  ffmpegPath?: string;
   /** the printer certificate's SHA-256, when the admin gives it; else pinned on first contact */
   certificateSha256?: string;
   /** where the pinned fingerprint is kept across restarts */
@@ -76,6 +86,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
   readonly #pin: CertificatePin;
   readonly #ftps: FtpsTarget;
   readonly #camera: CameraTarget;
+  readonly #rtspsCamera: RtspsCameraTarget;
   readonly #silenceMs: number;
   readonly #network: HostNetwork | undefined;
   readonly #jobs = new BambuJobFollower((event) => this.emitJobEvent(event));
@@ -121,12 +132,24 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       pin: this.#pin,
       timeoutMs: this.requestTimeoutMs,
     };
+    this.#rtspsCamera = {
+      ...this.#camera,
+      port: options.rtspsPort ?? RTSPS_PORT,
+      // the stream's first frame waits for its key frame: longer than a JPEG request
+      timeoutMs: Math.max(this.requestTimeoutMs, 15_000),
+      ffmpegPath: options.ffmpegPath,
+    };
   }
 
   async run(command: DriverCommand, _signal: AbortSignal): Promise<unknown> {
     this.#assertConnected();
     const host = await this.#checkedHost();
-    if (command.name === 'snapshot') return takeBambuSnapshot({ ...this.#camera, host });
+    if (command.name === 'snapshot') {
+      // X1 and H2 stream RTSPS on 322; P1 and A1 send JPEGs on 6000 (reference §1.13)
+      return hasRtspsCamera(this.#productName)
+        ? takeRtspsSnapshot({ ...this.#rtspsCamera, host })
+        : takeBambuSnapshot({ ...this.#camera, host });
+    }
     return runBambuCommand(this.#send, { ...this.#ftps, host }, command);
   }
 
