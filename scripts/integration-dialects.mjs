@@ -104,6 +104,8 @@ export const SQLITE_ONLY = {
     'an invitation mail retried while SMTP is down; claims and retries on PostgreSQL: job-runner, invitation-mail-crash',
   'apps/server/src/modules/home-assistant/home-assistant-status.int.test.ts':
     'the MQTT bridge’s status from memory; membership reads on PostgreSQL: members',
+  'packages/agent-core/src/lan-bambu-discovery.int.test.ts':
+    'printers heard on the network are held in memory, not in a table',
 };
 
 const REPOSITORY = 'its module’s repository SQL';

@@ -120,6 +120,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
       lanPrinterNetworks: config.lanPrinterNetworks,
       lanBambuPorts: config.lanBambuPorts,
+      lanBambuDiscoveryPort: config.lanBambuDiscoveryPort,
       outgoingAllowedNetworks: config.outgoingAllowedNetworks,
       ...(options.webhookOptions ? { webhookOptions: options.webhookOptions } : {}),
       ...(options.spoolmanOptions ? { spoolmanOptions: options.spoolmanOptions } : {}),

@@ -129,7 +129,7 @@ export async function registerRoutes(
     isPublicUrlSet: config.isPublicUrlSet,
     isLanModeOn: services.lanPrinters.isOn,
   });
-  registerLanPrintersRoutes(server, services.lanPrinters.service);
+  registerLanPrintersRoutes(server, services.lanPrinters.service, services.lanPrinters.discovery);
   registerPrinterControlRoutes(server, devices.printerControl);
   registerTemperatureHistoryRoutes(server, services.temperatureHistory);
   registerPrinterGroupsRoutes(server, devices.printerGroups);

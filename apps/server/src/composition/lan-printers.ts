@@ -11,6 +11,9 @@ import type { BambuPorts } from '../modules/lan-printers/lan-printer-hosts.js';
 import { createNetworkPolicy, type LanNetwork } from '../modules/lan-printers/lan-networks.js';
 import { createLanPrintersRepository } from '../modules/lan-printers/lan-printers.repository.js';
 import { createLanPrintersService } from '../modules/lan-printers/lan-printers.service.js';
+import { resolveFfmpegPath } from '../modules/videos/ffmpeg.js';
+import { listenForBambuPrinters } from '../modules/lan-printers/bambu-discovery.js';
+import { createLanDiscoveryService } from '../modules/lan-printers/lan-discovery.service.js';
 import type { FrameIngestService } from '../modules/videos/frame-ingest.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import type { FileStorage } from '../storage/file-storage.js';
@@ -33,6 +36,10 @@ export function createLanPrinterServices(deps: {
   leases: Leases;
   /** LAN_BAMBU_PORTS; absent: the printers' own */
   bambuPorts?: BambuPorts;
+  /** LAN_BAMBU_DISCOVERY_PORT; undefined: the server listens for no announcement */
+  discoveryPort: number | undefined;
+  /** FFMPEG_PATH; undefined: the bundled one (the X1/H2 RTSPS camera) */
+  ffmpegPath: string | undefined;
   /** how long the try of a new printer's credentials waits (default 10 s) */
   probeTimeoutMs?: number;
 }) {
@@ -69,9 +76,20 @@ export function createLanPrinterServices(deps: {
       }),
     dataDir: deps.dataDir,
     ...(deps.bambuPorts ? { bambuPorts: deps.bambuPorts } : {}),
+    ffmpegPath: resolveFfmpegPath(deps.ffmpegPath),
   });
   deps.devices.printers.onPrinterUpdated((deviceKeyId, input) =>
     service.applyPrinterUpdate(deviceKeyId, input),
   );
-  return { agents, service, isOn: policy !== null };
+  // only where LAN mode is on: the printers found are added in LAN mode
+  const listener =
+    policy && deps.discoveryPort !== undefined
+      ? listenForBambuPrinters({ port: deps.discoveryPort })
+      : null;
+  const discovery = createLanDiscoveryService({
+    workspaces: deps.workspaces,
+    policy,
+    discovery: listener,
+  });
+  return { agents, service, discovery, discoveryListener: listener, isOn: policy !== null };
 }

@@ -75,6 +75,8 @@ export interface ServiceDeps {
   lanPrinterNetworks?: LanNetwork[];
   /** LAN_BAMBU_PORTS; absent: the printers' own */
   lanBambuPorts?: BambuPorts;
+  /** LAN_BAMBU_DISCOVERY_PORT; absent: discovery off */
+  lanBambuDiscoveryPort?: number | undefined;
   /** tests: the built-in agents' retries and timelapse interval */
   lanAgentTuning?: Partial<AgentTuning>;
   jobOptions?: Partial<JobRunnerOptions>;
@@ -197,6 +199,9 @@ export function composeServices({
     storage,
     networks: rest.lanPrinterNetworks ?? [],
     ...(rest.lanBambuPorts ? { bambuPorts: rest.lanBambuPorts } : {}),
+    discoveryPort: rest.lanBambuDiscoveryPort,
+    // the X1/H2 camera (RTSPS) is read by the same ffmpeg as the timelapse videos
+    ffmpegPath: videoSettings?.ffmpegPath,
     agentTuning: rest.lanAgentTuning,
     leases: cluster.leases,
     devices,

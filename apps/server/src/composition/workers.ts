@@ -50,8 +50,13 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
     services.cluster.isShared ? LAN_RECONCILE_SHARED_MS : LAN_RECONCILE_MS,
   );
   lanReconcile.unref();
+  void lan.discoveryListener?.ready.then((error) => {
+    if (error) log.warn({ err: error }, 'LAN printers: Bambu discovery cannot listen');
+    else log.info('LAN printers: listening for Bambu printers’ announcements');
+  });
   const stopLanAgents = async () => {
     clearInterval(lanReconcile);
+    await lan.discoveryListener?.close();
     await lan.agents.stopAll();
   };
   try {

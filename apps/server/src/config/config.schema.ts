@@ -158,6 +158,11 @@ export const EnvSchema = z.object({
    * LAN mode, Bambu Lab (issue 25): the printers' MQTT, FTPS and camera ports. The printers'
    * own by default; other values reach the simulator or printers behind port forwarding.
    */
+  /**
+   * Bambu Lab discovery (issue 25): the UDP port the server listens on for the printers'
+   * announcements (2021 on a real network); unset: off
+   */
+  LAN_BAMBU_DISCOVERY_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LAN_BAMBU_PORTS: z
     .string()
     .default('8883,990,6000')
@@ -248,6 +253,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     lanPrinterNetworks: e.LAN_PRINTER_NETWORKS,
     /** LAN_BAMBU_PORTS */
     lanBambuPorts: e.LAN_BAMBU_PORTS,
+    /** LAN_BAMBU_DISCOVERY_PORT; undefined: discovery off */
+    lanBambuDiscoveryPort: e.LAN_BAMBU_DISCOVERY_PORT,
     /** SENTRY_DSN; undefined: no error reporting */
     sentryDsn: e.SENTRY_DSN,
     /** STORAGE_URL and the S3_* settings; undefined: objects live in the data directory */

@@ -338,3 +338,28 @@ export const LanPrinterConnectionSchema = z.object({
   certificate_sha256: z.string().nullable(),
 });
 export type LanPrinterConnection = z.infer<typeof LanPrinterConnectionSchema>;
+
+/** A Bambu Lab printer heard announcing itself on the server's network (SSDP, UDP 2021). */
+export const DiscoveredBambuSchema = z.object({
+  serial: z.string(),
+  /** the slicer's model code, e.g. `C12` */
+  model_id: z.string().nullable(),
+  /** e.g. `Bambu Lab P1S`; null for a code Printdeck does not know */
+  model: z.string().nullable(),
+  /** the name given on the printer */
+  name: z.string().nullable(),
+  /** its IP address */
+  address: z.string(),
+});
+export type DiscoveredBambu = z.infer<typeof DiscoveredBambuSchema>;
+
+/**
+ * GET /groups/{g}/lan-printers/discovered/ (issue 25): the Bambu printers heard lately inside the
+ * allowed networks. `is_listening` false: the operator has not turned discovery on
+ * (LAN_BAMBU_DISCOVERY_PORT) or LAN mode is off.
+ */
+export const DiscoveredPrintersSchema = z.object({
+  is_listening: z.boolean(),
+  printers: z.array(DiscoveredBambuSchema),
+});
+export type DiscoveredPrinters = z.infer<typeof DiscoveredPrintersSchema>;

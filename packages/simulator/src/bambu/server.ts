@@ -1,6 +1,7 @@
 import { Camera, headAcrossBed } from '../camera/camera.js';
 import type { PrinterOptions } from '../printer-model/printer.js';
 import { createPrinter, type Simulator, type SimulatorOptions } from '../simulator.js';
+import { bambuAnnouncement, startAnnouncer, type AnnounceOptions } from './announcer.js';
 import { startPrinterBroker } from './broker.js';
 import { startCameraStream } from './camera-stream.js';
 import { CERTIFICATE_SERIAL, printerCertificate } from './certs.js';
@@ -31,6 +32,8 @@ export interface VirtualBambuOptions extends SimulatorOptions {
   frameIntervalMs?: number;
   /** `product_name` in `info.get_version` (default "Bambu Lab P1S") */
   productName?: string;
+  /** announce the printer (SSDP NOTIFY) to this UDP port on 127.0.0.1; default: silent */
+  announce?: AnnounceOptions;
 }
 
 export interface VirtualBambu extends Simulator<BambuFaults> {
@@ -153,6 +156,11 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
       print: { ...delta, command: 'push_status', msg: 1, sequence_id: String(sequence) },
     });
   };
+  const announcer = options.announce
+    ? startAnnouncer(options.announce, () =>
+        bambuAnnouncement({ address: host, serial, modelId: 'C12', name: printer.name }),
+      )
+    : null;
   const tick = setInterval(() => printer.update(), options.tickMs ?? 100);
   const pushTimer = setInterval(push, options.pushIntervalMs ?? 1000);
 
@@ -181,7 +189,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     close: async () => {
       clearInterval(tick);
       clearInterval(pushTimer);
-      await Promise.all([broker.close(), ftps.close(), cameraStream.close()]);
+      await Promise.all([broker.close(), ftps.close(), cameraStream.close(), announcer?.close()]);
     },
   };
 }

@@ -188,6 +188,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'GET /api/groups/:g/printer-groups/': 'read',
   'GET /api/agent/install/': 'none',
   'POST /api/lan-printers/': 'none',
+  'GET /api/groups/:g/lan-printers/discovered/': 'none',
   'GET /api/printers/:id/lan-connection/': 'none',
   'PUT /api/printers/:id/lan-connection/': 'none',
   'POST /api/groups/:g/printer-groups/': 'none',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DiscoveredPrintersSchema,
   LanPrinterConnectionSchema,
   LanPrinterConnectionUpdateSchema,
   IdParamSchema,
@@ -9,12 +10,29 @@ import {
   PrinterSchema,
 } from '@printdeck/shared';
 import { getAuth } from '../../http/authentication.js';
+import type { LanDiscoveryService } from './lan-discovery.service.js';
 import type { LanPrintersService } from './lan-printers.service.js';
 
 const printerParams = z.strictObject({ id: IdParamSchema });
+const workspaceParams = z.strictObject({ g: IdParamSchema });
 
-export function registerLanPrintersRoutes(app: FastifyInstance, lan: LanPrintersService): void {
+export function registerLanPrintersRoutes(
+  app: FastifyInstance,
+  lan: LanPrintersService,
+  discovery: LanDiscoveryService,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/groups/:g/lan-printers/discovered/', {
+    config: { permission: 'CHANGE_GROUP' },
+    schema: {
+      tags: ['printers'],
+      summary: 'Bambu Lab printers heard on the server’s network, LAN mode (CHANGE_GROUP)',
+      params: workspaceParams,
+      response: { 200: DiscoveredPrintersSchema },
+    },
+    handler: (request) => discovery.listDiscovered(getAuth(request).userId, request.params.g),
+  });
+
   r.post('/api/lan-printers/', {
     config: { permission: 'CHANGE_GROUP' },
     schema: {

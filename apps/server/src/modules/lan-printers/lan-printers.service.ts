@@ -44,6 +44,8 @@ interface Deps {
   probe: (host: PrinterHost) => Promise<ProbeResult>;
   dataDir: string;
   bambuPorts?: BambuPorts;
+  /** the ffmpeg a Bambu X1/H2's RTSPS camera is read with */
+  ffmpegPath?: string;
 }
 
 /** The kinds whose credentials the server tries before saving (issue 25). */
@@ -58,8 +60,12 @@ export function createLanPrintersService(deps: Deps) {
   const { lanPrinters, secretBox } = deps;
 
   const bambuPorts = deps.bambuPorts ?? PRINTER_BAMBU_PORTS;
-  const hostOf = (row: LanPrinterRow): PrinterHost =>
-    printerHostOf(openConnection(row, secretBox), bambuPorts);
+  const hostOf = (row: LanPrinterRow): PrinterHost => {
+    const host = printerHostOf(openConnection(row, secretBox), bambuPorts);
+    return host.kind === 'bambu' && deps.ffmpegPath
+      ? { ...host, ffmpegPath: deps.ffmpegPath }
+      : host;
+  };
 
   async function requireAllowedAddress(url: string, kind: string): Promise<void> {
     if (!deps.policy) {

@@ -1926,6 +1926,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{g}/lan-printers/discovered/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bambu Lab printers heard on the server’s network, LAN mode (CHANGE_GROUP) */
+        get: operations["getGroupsByGLanPrintersDiscovered"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lan-printers/": {
         parameters: {
             query?: never;
@@ -2706,6 +2723,17 @@ export interface components {
             /** @enum {string} */
             format: "gcode" | "bgcode" | "gcode.3mf";
             plates?: number[] | null;
+            sliced_for?: {
+                printer_model_id: string | null;
+                printer_model: string | null;
+                filaments: {
+                    id: number;
+                    type: string | null;
+                    color: string | null;
+                    used_g: number | null;
+                    used_m: number | null;
+                }[];
+            } | null;
             is_public: boolean;
             /** @enum {string|null} */
             filament_type: "PLA" | "PETG" | "ASA" | "ABS" | "PC" | "FLEX" | "HIPS" | "PP" | "OTHER" | null;
@@ -8750,6 +8778,43 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGLanPrintersDiscovered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        is_listening: boolean;
+                        printers: {
+                            serial: string;
+                            model_id: string | null;
+                            model: string | null;
+                            name: string | null;
+                            address: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["NotAuthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -9,14 +9,15 @@ export const RTSPS_PORT = 322;
 const STREAM_PATH = '/streaming/live/1';
 
 /**
- * The printers whose camera is the RTSPS stream, by `product_name` (OpenBambuAPI `video.md`:
- * "X1 series … RTSPS on port 322"; the H2 series streams the same way, ha-bambulab
- * `pybambu/const.py` lists it with the X1 for `rtsps`). P1 and A1 keep the port-6000 JPEGs.
+ * The printers whose camera is the RTSPS stream, by `product_name`: the X1 family, the P2S and
+ * the H2 family (reference §1.2 port table, from OpenBambuAPI `video.md`; the H2's stream is
+ * off until turned on at the printer). P1 and A1 keep the port-6000 JPEGs.
  */
 const RTSPS_CAMERA_MODELS = new Set([
   'Bambu Lab X1 Carbon',
   'Bambu Lab X1',
   'Bambu Lab X1E',
+  'Bambu Lab P2S',
   'Bambu Lab H2D',
   'Bambu Lab H2D Pro',
   'Bambu Lab H2S',

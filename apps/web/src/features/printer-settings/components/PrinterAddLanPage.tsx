@@ -13,6 +13,7 @@ import { useAgentInstallInfo } from '../../../shared/printers/api/get-agent-inst
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
 import { usePrinterForm } from './use-printer-form';
+import { BambuDiscoveryPanel } from './BambuDiscoveryPanel';
 import { LanAddressField } from './LanAddressField';
 import {
   credentialBody,
@@ -120,6 +121,16 @@ function PrinterAddLanForm() {
                 ]}
               />
             </Stack>
+            {kind === 'bambu' && (
+              <BambuDiscoveryPanel
+                workspaceId={form.workspaceId}
+                onChoose={(printer) => {
+                  setUrl(printer.address);
+                  setCredentials((values) => ({ ...values, serial: printer.serial }));
+                  if (name === '' && printer.name) form.change({ name: printer.name });
+                }}
+              />
+            )}
             <LanAddressField kind={kind} value={url} onChange={setUrl} error={shown('url')} />
             <LanCredentialFields
               kind={kind}
