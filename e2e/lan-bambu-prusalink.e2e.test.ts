@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './support/fixture.js';
@@ -8,8 +9,9 @@ import { expectPath, expectVisible } from './support/ui.js';
 
 /**
  * LAN mode for Bambu Lab and PrusaLink (issue 25) in the browser: each added from the form
- * against its simulator (a wrong access code refused on the form first), then a library file
- * printed on each, a .gcode.3mf's second plate on the Bambu printer.
+ * against its simulator (the Bambu found on the network by its announcement, a wrong access
+ * code refused on the form first), then a library file printed on each, a .gcode.3mf's second
+ * plate on the Bambu printer.
  */
 
 interface Simulated {
@@ -36,6 +38,15 @@ const SIMULATED = { speed: 10, tickMs: 50, printer: { homingSeconds: 0 } };
 
 let bambu: Bambu;
 let prusa: PrusaLink;
+let discoveryPort: number;
+
+async function freeUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
+}
 
 describe('LAN mode: a Bambu Lab and a PrusaLink printer added and printing', () => {
   // the simulators first: the server is told the Bambu ports (LAN_BAMBU_PORTS) when it starts
@@ -44,8 +55,10 @@ describe('LAN mode: a Bambu Lab and a PrusaLink printer added and printing', () 
       startVirtualBambu(options: object): Promise<Bambu>;
       startVirtualPrusaLink(options: object): Promise<PrusaLink>;
     };
+    discoveryPort = await freeUdpPort();
     bambu = await simulator.startVirtualBambu({
       ...SIMULATED,
+      announce: { port: discoveryPort, intervalMs: 500 },
       pushIntervalMs: 100,
       prepareSeconds: 1,
       accessCode: ACCESS_CODE,
@@ -60,6 +73,7 @@ describe('LAN mode: a Bambu Lab and a PrusaLink printer added and printing', () 
     env: () => ({
       LAN_PRINTER_NETWORKS: '127.0.0.0/8',
       LAN_BAMBU_PORTS: `${bambu.mqttPort},${bambu.ftpsPort},${bambu.cameraPort}`,
+      LAN_BAMBU_DISCOVERY_PORT: String(discoveryPort),
     }),
   });
 
@@ -95,8 +109,13 @@ describe('LAN mode: a Bambu Lab and a PrusaLink printer added and printing', () 
     // Bambu Lab: where to find each credential is said; a wrong access code stays on the form
     await openLanForm(page, 'P1S on the LAN', 'Bambu Lab');
     await expectVisible(page.getByText(/Settings → Device the serial number/));
-    await page.getByLabel("The printer's IP address").fill(bambu.host);
-    await page.getByLabel('Serial number').fill(bambu.serial);
+    // found on the network: its address and serial filled in, only the access code typed
+    const discovery = page.getByTestId('bambu-discovery');
+    await discovery.getByRole('button', { name: 'Find printers on my network' }).click();
+    await expectVisible(discovery.getByText(`Bambu Lab P1S · ${bambu.serial} · ${bambu.host}`));
+    await discovery.getByRole('button', { name: 'Use Virtual Bambu Lab P1S' }).click();
+    expect(await page.getByLabel("The printer's IP address").inputValue()).toBe(bambu.host);
+    expect(await page.getByLabel('Serial number').inputValue()).toBe(bambu.serial);
     await page.getByLabel('Access code').fill('00000000');
     await page.getByRole('button', { name: 'Add printer' }).click();
     await expectVisible(page.getByText(/The printer refused the access code/));

@@ -8,7 +8,6 @@ import { findBambuModelName, type DiscoveredBambu } from '@printdeck/shared';
  * 255.255.255.255:2021 with `Location: <ip>`, `NT: urn:bambulab-com:device:3dprinter:1`,
  * `USN: <serial>`, `DevModel.bambu.com: <model code>`, `DevName.bambu.com: <name>`.
  */
-export const BAMBU_DISCOVERY_PORT = 2021;
 const BAMBU_NT = 'urn:bambulab-com:device:3dprinter:1';
 /** a datagram larger than this is not an announcement */
 const MAX_DATAGRAM_BYTES = 4096;
