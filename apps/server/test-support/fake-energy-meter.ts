@@ -18,7 +18,8 @@ export type FakeEnergyMeterMode =
   /** no answer until the reader gives up */
   | 'silent';
 
-export async function startFakeEnergyMeter() {
+/** A plug of one kind: it answers its own API only (a Shelly has no `/cm`). */
+export async function startFakeEnergyMeter(kind: 'tasmota' | 'shelly') {
   let totalWh = 0;
   let powerW = 0;
   let mode: FakeEnergyMeterMode = 'up';
@@ -47,7 +48,10 @@ export async function startFakeEnergyMeter() {
 
   function shelly(id: string | null): { status: number; body: unknown } {
     if (id !== '0') {
-      return { status: 404, body: { code: -105, message: `Argument 'id', value ${id} not found!` } };
+      return {
+        status: 404,
+        body: { code: -105, message: `Argument 'id', value ${id} not found!` },
+      };
     }
     return {
       status: 200,
@@ -75,8 +79,8 @@ export async function startFakeEnergyMeter() {
     }
     let status = 200;
     let body: unknown;
-    if (url.pathname === '/cm') body = tasmota(url.searchParams.get('cmnd'));
-    else if (url.pathname === '/rpc/Switch.GetStatus')
+    if (kind === 'tasmota' && url.pathname === '/cm') body = tasmota(url.searchParams.get('cmnd'));
+    else if (kind === 'shelly' && url.pathname === '/rpc/Switch.GetStatus')
       ({ status, body } = shelly(url.searchParams.get('id')));
     else [status, body] = [404, { code: 404, message: 'Not found' }];
     response.writeHead(status, { 'content-type': 'application/json' });

@@ -37,7 +37,9 @@ export function parseEnergyMeterAnswer(kind: EnergyMeterKind, body: unknown): En
     const energy = object(object(object(body).StatusSNS).ENERGY);
     const total = finite(energy.Total);
     if (total === null || total < 0)
-      throw new EnergyMeterError('The plug answered without an energy counter (StatusSNS.ENERGY.Total).');
+      throw new EnergyMeterError(
+        'The plug answered without an energy counter (StatusSNS.ENERGY.Total).',
+      );
     return { total_kwh: total, power_w: finite(energy.Power) };
   }
   const status = object(body);

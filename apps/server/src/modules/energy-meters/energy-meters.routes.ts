@@ -32,15 +32,15 @@ export function registerEnergyMeterRoutes(app: FastifyInstance, meters: EnergyMe
       body: EnergyMeterSetSchema,
       response: { 200: PrinterEnergyMeterSchema },
     },
-    handler: (request) =>
-      meters.setMeter(getAuth(request).userId, request.params.id, request.body),
+    handler: (request) => meters.setMeter(getAuth(request).userId, request.params.id, request.body),
   });
 
   r.delete('/api/printers/:id/energy-meter/', {
     config: { permission: 'CHANGE_GROUP' },
     schema: {
       tags,
-      summary: "Remove a printer's energy meter: its jobs cost by average power again (CHANGE_GROUP)",
+      summary:
+        "Remove a printer's energy meter: its jobs cost by average power again (CHANGE_GROUP)",
       params: PrinterParamsSchema,
       response: { 204: z.null() },
     },
