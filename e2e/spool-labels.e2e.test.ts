@@ -68,7 +68,7 @@ describe('spool labels', () => {
       return { visibility: computed.visibility, breakInside: computed.breakInside };
     });
     expect(style).toEqual({ visibility: 'visible', breakInside: 'avoid' });
-    const closeButton = sheet.getByRole('button', { name: 'Close' });
+    const closeButton = sheet.getByRole('button', { name: 'Close', exact: true }).last();
     expect(await closeButton.evaluate((element) => getComputedStyle(element).visibility)).toBe(
       'hidden',
     );
