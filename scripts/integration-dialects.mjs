@@ -235,6 +235,8 @@ export const BOTH_DIALECTS = {
     'deliveries unique per (webhook, event) with ON CONFLICT and RETURNING, in the ending transaction',
   'apps/server/src/modules/maintenance/maintenance.int.test.ts':
     'counters grown in the ending transaction, the once-per-period claim (a conditional UPDATE … RETURNING) racing',
+  'apps/server/src/modules/energy-meters/energy-meters.int.test.ts':
+    'the energy measured written before the ending transaction and priced in it (conditional UPDATEs on the open job)',
   'apps/server/src/modules/print-cost/print-cost.int.test.ts':
     'cost stored in the ending transaction and summed into the roll-ups; the CSV keyset pages in SQL',
 };

@@ -44,6 +44,7 @@ import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerHomeAssistantRoutes } from './modules/home-assistant/home-assistant.routes.js';
 import { registerPrinterSpoolsRoutes } from './modules/spools/printer-spools.routes.js';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { registerEnergyMeterRoutes } from './modules/energy-meters/energy-meters.routes.js';
 import { registerPrintLogExportRoutes } from './modules/print-jobs/print-log-export.routes.js';
 
 /**
@@ -115,6 +116,7 @@ export async function registerRoutes(
   registerPrinterSpoolsRoutes(server, services.spools.loaded);
   registerSpoolmanRoutes(server, services.spoolman);
   registerMaintenanceRoutes(server, services.maintenance);
+  registerEnergyMeterRoutes(server, services.energyMeters);
   const { devices } = services;
   registerDeviceKeysRoutes(server, {
     deviceKeys: devices.deviceKeys,

@@ -36,3 +36,4 @@ export * from './schemas/webhooks.schema.js';
 export * from './schemas/home-assistant.schema.js';
 export * from './schemas/maintenance.schema.js';
 export * from './schemas/waiting-starts.schema.js';
+export * from './schemas/energy-meter.schema.js';

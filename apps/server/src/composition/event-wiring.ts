@@ -32,8 +32,9 @@ const QUEUE_TICK_MS = 5000;
  *      (anything else: a person looks first);
  *   3. spools: the filament the job used comes off the loaded spools and is recorded on the job;
  *      a spool falling below its low threshold writes a "spool low" outbox row;
- *   4. cost: the job's filament (from the spools it used), energy and machine-hour cost are
- *      stored on it and added to the statistics' roll-ups;
+ *   4. cost: the job's filament (from the spools it used), energy (the kWh its printer's meter
+ *      measured, read just before this transaction, else the average power) and machine-hour
+ *      cost are stored on it and added to the statistics' roll-ups;
  *   5. maintenance: the job's print hours and one print go to the printer's maintenance tasks;
  *      a task that became due writes a "maintenance due" outbox row (once per period);
  *   6. notifications: outbox rows for every member who asked for this outcome;
@@ -41,7 +42,8 @@ const QUEUE_TICK_MS = 5000;
  *      (job.finished/failed/cancelled, and queue.item_done for a queue item printed to the end).
  * After commit, in the same order: the job runner wakes for the encode, the queue dispatches
  * the printer's next job, the notification worker wakes.
- * "A print job started" (after commit): the queue marks the printer's plate in use.
+ * "A print job started" (after commit): the queue marks the printer's plate in use; the energy
+ * meter's counter is kept on the job.
  */
 export function wirePrintJobEvents(deps: {
   lifecycle: PrintJobLifecycle;
@@ -52,6 +54,7 @@ export function wirePrintJobEvents(deps: {
     'onJobEnded' | 'onJobEndCommitted' | 'onJobStarted'
   >;
   spools: PrintJobLifecycleHooks;
+  energy: PrintJobLifecycleHooks;
   cost: PrintJobLifecycleHooks;
   maintenance: PrintJobLifecycleHooks;
   notifications: { jobEnded: PrintJobLifecycleHooks; videoFlagged: VideoEventHooks };
@@ -66,6 +69,8 @@ export function wirePrintJobEvents(deps: {
     onStarted: (job) => queue.onJobStarted(job),
   });
   lifecycle.subscribe(deps.spools);
+  // before the ending transaction: the printer's meter read (the energy the cost then uses)
+  lifecycle.subscribe(deps.energy);
   lifecycle.subscribe(deps.cost);
   lifecycle.subscribe(deps.maintenance);
   lifecycle.subscribe(deps.notifications.jobEnded);

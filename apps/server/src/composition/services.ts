@@ -14,6 +14,9 @@ import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
 import { createMaintenanceServices } from '../modules/maintenance/index.js';
 import { recordJobCost } from '../modules/print-cost/print-cost.js';
+import { createEnergyMetersRepository } from '../modules/energy-meters/energy-meters.repository.js';
+import { createEnergyMetersService } from '../modules/energy-meters/energy-meters.service.js';
+import { createNetworkPolicy } from '../modules/lan-printers/lan-networks.js';
 import { createPrintLogExport } from '../modules/print-jobs/print-log-export.js';
 import { createVideoServices, type VideoSettings } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
@@ -326,6 +329,12 @@ export function composeServices({
     clock,
     store: cluster.temperatures,
   });
+  const energyMeters = createEnergyMetersService({
+    meters: createEnergyMetersRepository(db),
+    getPrinterForUser: devices.getPrinterForUser,
+    clock,
+    policy: rest.lanPrinterNetworks?.length ? createNetworkPolicy(rest.lanPrinterNetworks) : null,
+  });
   wirePrintJobEvents({
     lifecycle: printJobLifecycle,
     videoEvents: videos.events,
@@ -342,6 +351,7 @@ export function composeServices({
       // a Spoolman usage job may have been written with the ending
       afterCommit: () => jobs.wake(),
     },
+    energy: energyMeters.hooks,
     cost: { inTransaction: recordJobCost },
     maintenance: { inTransaction: (trx, job) => maintenance.service.onJobEnded(trx, job) },
     notifications: notifications.hooks,
@@ -367,6 +377,7 @@ export function composeServices({
     idempotency,
     devices,
     lanPrinters,
+    energyMeters,
     files,
     printJobs,
     printJobLifecycle,

@@ -96,6 +96,8 @@ export const PrintJobSchema = z.object({
   spool_usage: z.array(PrintJobSpoolUsageSchema),
   /** what the print cost (issue 26), set when it ended; null before or when nothing is priced */
   cost: PrintJobCostSchema.nullable(),
+  /** energy the printer's meter measured from start to end, kWh (issue 26); null: no meter */
+  energy_kwh: z.number().nullable(),
 });
 export type PrintJob = z.infer<typeof PrintJobSchema>;
 

@@ -64,6 +64,16 @@ export interface PrintersTable {
   average_power_w: Generated<number | null>;
 }
 
+/** The smart plug that meters a printer (issue 26, migration 0053). */
+export interface PrinterEnergyMetersTable {
+  printer_id: number;
+  kind: 'tasmota' | 'shelly';
+  url: string;
+  /** Shelly: the switch id; Tasmota: 0 */
+  channel: number;
+  updated_on: string;
+}
+
 export interface PrinterGroupsTable {
   id: Generated<number>;
   workspace_id: number;
@@ -104,6 +114,7 @@ export interface DeviceTables {
   device_keys: DeviceKeysTable;
   device_key_shares: DeviceKeySharesTable;
   printers: PrintersTable;
+  printer_energy_meters: PrinterEnergyMetersTable;
   printer_groups: PrinterGroupsTable;
   printer_group_members: PrinterGroupMembersTable;
   printer_plates: PrinterPlatesTable;

@@ -36,6 +36,10 @@ export interface PrintJobsTable {
   cost_machine: Generated<number | null>;
   cost_total: Generated<number | null>;
   cost_currency: Generated<string | null>;
+  /** the printer's energy meter when the job started, Wh (migration 0053); null: no reading */
+  energy_meter_start_wh: Generated<number | null>;
+  /** the energy the meter measured from start to end, kWh; null: not measured */
+  energy_kwh: Generated<number | null>;
 }
 
 export type PrintQueueState = 'TO_BE_PRINTED' | 'PRINTED' | 'DONE';

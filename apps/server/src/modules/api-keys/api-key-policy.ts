@@ -118,6 +118,10 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'DELETE /api/groups/:g/spoolman/': 'none',
   'POST /api/groups/:g/spoolman/sync/': 'none',
   'GET /api/groups/:g/print-jobs/export/': 'read',
+  // energy meters (issue 26)
+  'GET /api/printers/:id/energy-meter/': 'read',
+  'PUT /api/printers/:id/energy-meter/': 'none',
+  'DELETE /api/printers/:id/energy-meter/': 'none',
   // maintenance tasks (issue 26)
   'GET /api/printers/:id/maintenance/': 'read',
   'GET /api/groups/:g/maintenance-due/': 'read',

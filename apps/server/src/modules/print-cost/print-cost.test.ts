@@ -18,6 +18,23 @@ describe('computeJobCost', () => {
     ).toEqual({ filament: 0.4425, energy: 0.12, machine: 4, total: 4.5625 });
   });
 
+  it("prices the energy the printer's meter measured instead of its average power", () => {
+    const inputs = {
+      usage: [],
+      elapsedHours: 2,
+      averagePowerW: 200,
+      energyPriceKwh: 0.3,
+      machineHourRate: null,
+    };
+    // nominal: 0.2 kW × 2 h = 0.4 kWh; measured: 0.25 kWh
+    expect(computeJobCost({ ...inputs, measuredKwh: 0.25 }).energy).toBe(0.075);
+    expect(computeJobCost({ ...inputs, measuredKwh: null }).energy).toBe(0.12);
+    // a meter without an average power set still prices the energy
+    expect(computeJobCost({ ...inputs, averagePowerW: null, measuredKwh: 0.25 }).energy).toBe(
+      0.075,
+    );
+  });
+
   it('leaves a part without its price out, and has no total when nothing is priced', () => {
     expect(
       computeJobCost({

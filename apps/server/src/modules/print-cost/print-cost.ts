@@ -10,6 +10,8 @@ export interface CostInputs {
   usage: Array<{ grams: number; cost_per_kg: number | null }>;
   elapsedHours: number;
   averagePowerW: number | null;
+  /** the energy the printer's meter measured for the job, kWh; null: not measured */
+  measuredKwh?: number | null;
   energyPriceKwh: number | null;
   machineHourRate: number | null;
 }
@@ -26,9 +28,9 @@ const money = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
  * A job's cost by part (issue 26): filament from the grams each spool gave × its price per kg,
- * energy from the printer's average power × the time it printed × the price of a kWh, and the
- * machine-hour rate × the time. A part without its price is null; the total sums the others
- * and is null when no part is priced.
+ * energy from the kWh the printer's meter measured (else its average power × the time it
+ * printed) × the price of a kWh, and the machine-hour rate × the time. A part without its
+ * price is null; the total sums the others and is null when no part is priced.
  */
 export function computeJobCost(inputs: CostInputs): JobCost {
   const priced = inputs.usage.filter((use) => use.cost_per_kg !== null);
@@ -36,10 +38,11 @@ export function computeJobCost(inputs: CostInputs): JobCost {
     priced.length === 0
       ? null
       : money(priced.reduce((sum, use) => sum + (use.grams / 1000) * use.cost_per_kg!, 0));
+  const kwh =
+    inputs.measuredKwh ??
+    (inputs.averagePowerW === null ? null : (inputs.averagePowerW / 1000) * inputs.elapsedHours);
   const energy =
-    inputs.averagePowerW === null || inputs.energyPriceKwh === null
-      ? null
-      : money((inputs.averagePowerW / 1000) * inputs.elapsedHours * inputs.energyPriceKwh);
+    kwh === null || inputs.energyPriceKwh === null ? null : money(kwh * inputs.energyPriceKwh);
   const machine =
     inputs.machineHourRate === null ? null : money(inputs.elapsedHours * inputs.machineHourRate);
   const parts = [filament, energy, machine].filter((part): part is number => part !== null);
@@ -69,6 +72,7 @@ export async function recordJobCost(trx: Transaction<Database>, job: PrintJobRow
     usage: await repository.listPricedUsage(job.id),
     elapsedHours: elapsedHoursOf(job),
     averagePowerW: prices.average_power_w,
+    measuredKwh: job.energy_kwh,
     energyPriceKwh: prices.energy_price_kwh,
     machineHourRate: prices.machine_hour_rate,
   });

@@ -13,6 +13,11 @@ import type { PrintJobRow } from './print-jobs.repository.js';
  *   They must not throw; they are told of each ended job once per process.
  */
 export interface PrintJobLifecycleHooks {
+  /**
+   * A job is about to end, before its ending transaction (no transaction held): read what the
+   * end needs from outside (a power meter) and store it on the open job. Must not throw.
+   */
+  beforeEnd?: (jobId: number) => Promise<void>;
   /** A job reached its final outcome (`ended_on` set): runs in the same transaction. */
   inTransaction?: (trx: Transaction<Database>, job: PrintJobRow) => Promise<void>;
   /** A job reached its final outcome, after commit. */
@@ -26,6 +31,9 @@ export function createPrintJobLifecycle() {
   return {
     subscribe(entry: PrintJobLifecycleHooks): void {
       hooks.push(entry);
+    },
+    async prepareEnd(jobId: number): Promise<void> {
+      for (const entry of hooks) await entry.beforeEnd?.(jobId);
     },
     async runInTransaction(trx: Transaction<Database>, job: PrintJobRow): Promise<void> {
       for (const entry of hooks) await entry.inTransaction?.(trx, job);

@@ -38,6 +38,8 @@ function job(patch: Partial<PrintJobRow> = {}): PrintJobRow {
     cost_machine: null,
     cost_total: null,
     cost_currency: null,
+    energy_meter_start_wh: null,
+    energy_kwh: null,
     ...patch,
   };
 }

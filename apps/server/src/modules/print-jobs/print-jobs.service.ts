@@ -85,6 +85,7 @@ export function toPrintJobResponse(
             total: row.cost_total,
             currency: row.cost_currency,
           },
+    energy_kwh: row.energy_kwh,
   };
 }
 
@@ -103,6 +104,7 @@ export function createPrintJobsService(deps: Deps) {
     outcome: Exclude<PrintJobRow['outcome'], 'printing'>,
     reason: string | null = null,
   ): Promise<PrintJobRow | undefined> {
+    await lifecycle.prepareEnd(jobId);
     const ended = await jobs.endJob(
       jobId,
       { outcome, ended_on: nowIso(), end_reason: reason?.slice(0, 1000) ?? null },

@@ -1720,6 +1720,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/printers/{id}/energy-meter/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A printer's energy meter (smart plug) and what it reads now (VIEW_GROUP) */
+        get: operations["getPrintersByIdEnergyMeter"];
+        /** Name the Tasmota or Shelly plug that meters a printer; saved only when it answers (CHANGE_GROUP) */
+        put: operations["putPrintersByIdEnergyMeter"];
+        post?: never;
+        /** Remove a printer's energy meter: its jobs cost by average power again (CHANGE_GROUP) */
+        delete: operations["deletePrintersByIdEnergyMeter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device_keys/": {
         parameters: {
             query?: never;
@@ -2819,6 +2838,7 @@ export interface components {
                 total: number;
                 currency: string | null;
             } | null;
+            energy_kwh: number | null;
         };
         PrintJobPage: {
             results: components["schemas"]["PrintJob"][];
@@ -8295,6 +8315,131 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPrintersByIdEnergyMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meter: {
+                            /** @enum {string} */
+                            kind: "tasmota" | "shelly";
+                            url: string;
+                            channel: number;
+                        } | null;
+                        reading: {
+                            power_w: number | null;
+                            total_kwh: number;
+                        } | null;
+                        reading_error: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putPrintersByIdEnergyMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "tasmota" | "shelly";
+                    url: string;
+                    /** @default 0 */
+                    channel?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meter: {
+                            /** @enum {string} */
+                            kind: "tasmota" | "shelly";
+                            url: string;
+                            channel: number;
+                        } | null;
+                        reading: {
+                            power_w: number | null;
+                            total_kwh: number;
+                        } | null;
+                        reading_error: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deletePrintersByIdEnergyMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

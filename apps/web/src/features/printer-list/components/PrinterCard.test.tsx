@@ -37,6 +37,7 @@ function lastJob(overrides: Partial<PrintJob>): PrintJob {
     started_on_printer: false,
     end_reason: null,
     end_reason_code: null,
+    energy_kwh: null,
     spool_usage: [],
     cost: null,
     ...overrides,

@@ -24,6 +24,7 @@ const job = (patch: Partial<PrintJob> = {}): PrintJob => ({
   started_on_printer: false,
   end_reason: null,
   end_reason_code: null,
+  energy_kwh: null,
   spool_usage: [],
   cost: null,
   ...patch,
