@@ -140,7 +140,10 @@ describe('ten copies on a farm', () => {
       await dialog.getByTestId('queue-item-copies').fill('10');
       await dialog.getByTestId('queue-item-save').click();
       await dialog.getByRole('button', { name: 'See print queue' }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/print-queue');
+      // the queue page's code loads on first use: slow on a loaded machine
+      await expect
+        .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+        .toBe('/print-queue');
 
       // at no time more than the two PETG printers print; in the end all ten are printed
       let mostAtOnce = 0;
@@ -155,8 +158,9 @@ describe('ten copies on a farm', () => {
         .toBe(10);
       expect(mostAtOnce).toBeLessThanOrEqual(2);
       await expect
-        .poll(() =>
-          itemsIn(box(page, 'printed')).first().getByTestId('queue-item-copies').innerText(),
+        .poll(
+          () => itemsIn(box(page, 'printed')).first().getByTestId('queue-item-copies').innerText(),
+          { timeout: 15_000 },
         )
         .toMatch(/10 of 10 done/);
 
