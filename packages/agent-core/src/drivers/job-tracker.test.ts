@@ -132,8 +132,28 @@ describe('JobTracker', () => {
     tracker.end('done');
     now = 1002;
     tracker.announceStart('a.gcode');
+    now = 1002.2;
+    // before this print shows its elapsed time: not comparable yet
+    expect(tracker.mayHaveRun(3600, 2)).toBe(true);
+    tracker.observeActive('a.gcode', { elapsedS: 6, isPaused: false });
     now = 1002.5;
     expect(tracker.mayHaveRun(30, 2)).toBe(true); // half a second at ×60
     expect(tracker.mayHaveRun(3600, 2)).toBe(false); // an earlier, longer print of the file
+  });
+
+  it('a window read while the printer heated (its print time standing still) does not slow the pace', () => {
+    let now = 1000;
+    const tracker = new JobTracker(() => now);
+    tracker.announceStart('a.gcode');
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
+    now = 1001;
+    tracker.observeActive('a.gcode', { elapsedS: 60, isPaused: false });
+    tracker.end('done');
+    tracker.announceStart('a.gcode');
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
+    now = 1001.5;
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false }); // heating
+    now = 1001.6;
+    expect(tracker.mayHaveRun(30, 2)).toBe(true);
   });
 });

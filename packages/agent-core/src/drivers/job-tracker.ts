@@ -62,8 +62,8 @@ export class JobTracker {
   #firstElapsed: Sighting | null = null;
   #lastElapsed: Sighting | null = null;
   /**
-   * Printer seconds per agent second, last read from a job's elapsed times; kept from job to
-   * job (a printer's clock keeps its pace). Null until read: a print shorter than two state
+   * Printer seconds per agent second, the fastest read from a job's elapsed times; kept from job
+   * to job (a printer's clock keeps its pace). Null until read: a print shorter than two state
    * pushes (a simulator at ×60) shows none.
    */
   #pace: number | null = null;
@@ -88,14 +88,16 @@ export class JobTracker {
    * printer's clock may run faster than the agent's (a simulator at speed 20): the bound is what
    * the job has run by the agent's clock at the printer's pace or, when larger, its last elapsed
    * time the printer showed carried on at that pace; `slackS` on the printer's clock at that
-   * pace. While no pace was ever read the printer's clock cannot be compared with the agent's:
-   * the print may be this one (an end event about the current file is taken as its end).
+   * pace. While no pace was ever read, or the printer has not shown this print's elapsed time
+   * yet, the printer's clock cannot be compared with the agent's: the print may be this one (an
+   * end event about the current file is taken as its end; OctoPrint's one late end event, the
+   * `PrintFailed` after a cancel, is told apart by the follower).
    */
   mayHaveRun(printSeconds: number, slackS: number): boolean {
     const pace = this.#pace;
-    if (pace === null) return true;
     const last = this.#lastElapsed;
-    const shown = last ? last.elapsedS + pace * (this.nowS() - last.atS) : 0;
+    if (pace === null || last === null) return true;
+    const shown = last.elapsedS + pace * (this.nowS() - last.atS);
     return printSeconds <= Math.max(this.ageS() * pace, shown) + slackS * pace;
   }
 
@@ -119,8 +121,11 @@ export class JobTracker {
       this.#firstElapsed ??= sighting;
       this.#lastElapsed = sighting;
       const wallS = sighting.atS - this.#firstElapsed.atS;
-      if (wallS >= MIN_PACE_WINDOW_S)
-        this.#pace = Math.max(1, (sighting.elapsedS - this.#firstElapsed.elapsedS) / wallS);
+      // the fastest pace read: a window that began while the printer heated reads it slower
+      if (wallS >= MIN_PACE_WINDOW_S) {
+        const pace = (sighting.elapsedS - this.#firstElapsed.elapsedS) / wallS;
+        this.#pace = Math.max(this.#pace ?? 1, pace);
+      }
     }
     this.#job!.outcome = seen.isPaused ? 'paused' : 'printing';
     return this.#job!;
