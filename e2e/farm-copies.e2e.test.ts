@@ -63,13 +63,14 @@ describe('ten copies on a farm', () => {
     for (const fleet of fleets) await fleet.close();
   });
 
-  // Skipped: on the merged main of 2026-11-27 only 6 of the 10 copies were printed within
-  // 200 s (passed in 50 s on its branch before the day's last merges); the cause is not found
-  // yet. The rule itself (PETG copies only on PETG printers) is covered by the integration
-  // tests of the filament-aware queue; this end-to-end run must come back, not stay skipped.
+  // the set-up (three printers ready, a spool loaded in the browser) took 180 s at load 38; the
+  // ten copies then printed in about 25 s.
+  // Skipped again (2026-11-27, fix branch): the agent dropped the PrintDone of a print shorter
+  // than one state push at ×60 (fixed, agent-core job-tracker); with that fix it passed twice
+  // (82 s, 206 s) but a later run printed only 4 of 10 within 200 s: a second cause remains.
   it.skip(
     'loads PETG on two printers, queues ten copies of a PETG part, and they print on those two only',
-    { timeout: 240_000 },
+    { timeout: 360_000 },
     async () => {
       const { app } = fixture;
       const admin = await createAdmin(app, 'copies@example.com');
@@ -144,7 +145,10 @@ describe('ten copies on a farm', () => {
       await dialog.getByTestId('queue-item-copies').fill('10');
       await dialog.getByTestId('queue-item-save').click();
       await dialog.getByRole('button', { name: 'See print queue' }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/print-queue');
+      // the queue page's code loads on first use: slow on a loaded machine
+      await expect
+        .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+        .toBe('/print-queue');
 
       // at no time more than the two PETG printers print; in the end all ten are printed
       let mostAtOnce = 0;
@@ -159,8 +163,9 @@ describe('ten copies on a farm', () => {
         .toBe(10);
       expect(mostAtOnce).toBeLessThanOrEqual(2);
       await expect
-        .poll(() =>
-          itemsIn(box(page, 'printed')).first().getByTestId('queue-item-copies').innerText(),
+        .poll(
+          () => itemsIn(box(page, 'printed')).first().getByTestId('queue-item-copies').innerText(),
+          { timeout: 15_000 },
         )
         .toMatch(/10 of 10 done/);
 

@@ -70,6 +70,12 @@ export interface ChildInstance {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a spawned instance may take to answer its health check: it compiles its sources
+ * with tsx at start, which took over 60 s on the shared machine at load 30.
+ */
+const START_DEADLINE_MS = 150_000;
+
 /** An instance as its own process (`main.ts`), so it can be killed like a crashed machine. */
 export async function spawnInstance(
   storage: ClusterStorage,
@@ -95,7 +101,7 @@ export async function spawnInstance(
   child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance exited:\n${errors.join('')}`);
     const isUp = await fetch(`${url}/api/health`).then(
@@ -105,7 +111,9 @@ export async function spawnInstance(
     if (isUp) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`instance did not answer within 60 s:\n${errors.join('')}`);
+      throw new Error(
+        `instance did not answer within ${START_DEADLINE_MS / 1000} s:\n${errors.join('')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

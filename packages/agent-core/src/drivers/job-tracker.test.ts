@@ -112,4 +112,48 @@ describe('JobTracker', () => {
     expect(tracker.mayHaveRun(4, 2)).toBe(true);
     expect(tracker.mayHaveRun(300, 2)).toBe(false); // the cancelled print before it
   });
+
+  it('an end whose print time cannot be compared yet is the current print (shorter than a state push at ×60)', () => {
+    let now = 1000;
+    const tracker = new JobTracker(() => now);
+    tracker.announceStart('a.gcode');
+    now = 1000.5;
+    // no elapsed time shown: the printer's pace is not known, its 30 s may be this half second
+    expect(tracker.mayHaveRun(30, 2)).toBe(true);
+  });
+
+  it("the printer's pace read on one print bounds the next print's end", () => {
+    let now = 1000;
+    const tracker = new JobTracker(() => now);
+    tracker.announceStart('a.gcode');
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
+    now = 1001;
+    tracker.observeActive('a.gcode', { elapsedS: 60, isPaused: false });
+    tracker.end('done');
+    now = 1002;
+    tracker.announceStart('a.gcode');
+    now = 1002.2;
+    // before this print shows its elapsed time: not comparable yet
+    expect(tracker.mayHaveRun(3600, 2)).toBe(true);
+    tracker.observeActive('a.gcode', { elapsedS: 6, isPaused: false });
+    now = 1002.5;
+    expect(tracker.mayHaveRun(30, 2)).toBe(true); // half a second at ×60
+    expect(tracker.mayHaveRun(3600, 2)).toBe(false); // an earlier, longer print of the file
+  });
+
+  it('a window read while the printer heated (its print time standing still) does not slow the pace', () => {
+    let now = 1000;
+    const tracker = new JobTracker(() => now);
+    tracker.announceStart('a.gcode');
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
+    now = 1001;
+    tracker.observeActive('a.gcode', { elapsedS: 60, isPaused: false });
+    tracker.end('done');
+    tracker.announceStart('a.gcode');
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false });
+    now = 1001.5;
+    tracker.observeActive('a.gcode', { elapsedS: 0, isPaused: false }); // heating
+    now = 1001.6;
+    expect(tracker.mayHaveRun(30, 2)).toBe(true);
+  });
 });

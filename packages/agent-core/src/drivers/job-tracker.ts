@@ -61,6 +61,12 @@ export class JobTracker {
   /** the first and the latest of the current job's elapsed times the printer showed, with when */
   #firstElapsed: Sighting | null = null;
   #lastElapsed: Sighting | null = null;
+  /**
+   * Printer seconds per agent second, the fastest read from a job's elapsed times; kept from job
+   * to job (a printer's clock keeps its pace). Null until read: a print shorter than two state
+   * pushes (a simulator at ×60) shows none.
+   */
+  #pace: number | null = null;
 
   constructor(private readonly nowS: () => number = () => Date.now() / 1000) {}
 
@@ -80,20 +86,19 @@ export class JobTracker {
   /**
    * Whether a print that ran `printSeconds` on the printer's clock can be the current job. The
    * printer's clock may run faster than the agent's (a simulator at speed 20): the bound is what
-   * the job has run by the agent's clock or, when larger, its last elapsed time the printer showed
-   * carried on at the pace the printer showed; `slackS` on the printer's clock at that pace.
+   * the job has run by the agent's clock at the printer's pace or, when larger, its last elapsed
+   * time the printer showed carried on at that pace; `slackS` on the printer's clock at that
+   * pace. While no pace was ever read, or the printer has not shown this print's elapsed time
+   * yet, the printer's clock cannot be compared with the agent's: the print may be this one (an
+   * end event about the current file is taken as its end; OctoPrint's one late end event, the
+   * `PrintFailed` after a cancel, is told apart by the follower).
    */
   mayHaveRun(printSeconds: number, slackS: number): boolean {
-    const first = this.#firstElapsed;
+    const pace = this.#pace;
     const last = this.#lastElapsed;
-    let pace = 1;
-    let shown = 0;
-    if (first && last) {
-      const wallS = last.atS - first.atS;
-      if (wallS >= MIN_PACE_WINDOW_S) pace = Math.max(1, (last.elapsedS - first.elapsedS) / wallS);
-      shown = last.elapsedS + pace * (this.nowS() - last.atS);
-    }
-    return printSeconds <= Math.max(this.ageS(), shown) + slackS * pace;
+    if (pace === null || last === null) return true;
+    const shown = last.elapsedS + pace * (this.nowS() - last.atS);
+    return printSeconds <= Math.max(this.ageS() * pace, shown) + slackS * pace;
   }
 
   /** The printer shows `path` printing (or paused). */
@@ -115,6 +120,12 @@ export class JobTracker {
       const sighting = { elapsedS: seen.elapsedS, atS: this.nowS() };
       this.#firstElapsed ??= sighting;
       this.#lastElapsed = sighting;
+      const wallS = sighting.atS - this.#firstElapsed.atS;
+      // the fastest pace read: a window that began while the printer heated reads it slower
+      if (wallS >= MIN_PACE_WINDOW_S) {
+        const pace = (sighting.elapsedS - this.#firstElapsed.elapsedS) / wallS;
+        this.#pace = Math.max(this.#pace ?? 1, pace);
+      }
     }
     this.#job!.outcome = seen.isPaused ? 'paused' : 'printing';
     return this.#job!;
