@@ -32,7 +32,6 @@ export const EnergyMeterSetSchema = z.strictObject({
     .default(0),
 });
 export type EnergyMeterSet = z.infer<typeof EnergyMeterSetSchema>;
-export type EnergyMeterSetInput = z.input<typeof EnergyMeterSetSchema>;
 
 /** What a meter reads now: power and its own energy counter. */
 export const EnergyMeterReadingSchema = z.object({
