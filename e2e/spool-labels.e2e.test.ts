@@ -22,7 +22,8 @@ describe('spool labels', () => {
       quantity: 2,
     });
     await add({ material: 'PETG', color_name: 'Orange', brand: 'Fiberlogy' });
-    const plaIds = pla.map((spool) => spool.id).sort((a, b) => a - b);
+    // the list (and so the sheet of labels) shows the newest spool first
+    const plaIds = pla.map((spool) => spool.id).sort((a, b) => b - a);
 
     const page = await fixture.openPage();
     await openAs(page, app, admin, '/spools');
@@ -62,14 +63,18 @@ describe('spool labels', () => {
     }
 
     // printed: the labels are visible, whole (never split across pages), the page around them is not
+    // (held before the switch: printed, the dialog around the labels is hidden, so a role
+    // query no longer finds it)
+    const closeButton = sheet.getByRole('button', { name: 'Close', exact: true }).last();
+    const firstLabel = await labels.first().elementHandle();
+    const closeHandle = await closeButton.elementHandle();
     await page.emulateMedia({ media: 'print' });
-    const style = await labels.first().evaluate((element) => {
+    const style = await firstLabel!.evaluate((element) => {
       const computed = getComputedStyle(element);
       return { visibility: computed.visibility, breakInside: computed.breakInside };
     });
     expect(style).toEqual({ visibility: 'visible', breakInside: 'avoid' });
-    const closeButton = sheet.getByRole('button', { name: 'Close', exact: true }).last();
-    expect(await closeButton.evaluate((element) => getComputedStyle(element).visibility)).toBe(
+    expect(await closeHandle!.evaluate((element) => getComputedStyle(element).visibility)).toBe(
       'hidden',
     );
     await page.emulateMedia({ media: 'screen' });

@@ -249,7 +249,10 @@ describe('two instances, one service', () => {
     );
     expect(printFiles).toEqual([printer.printed[1]]);
     await eventually(async () => expect(sentToAdmin()).toHaveLength(sentBefore + 1), 10_000);
-    expect((await doneRowsFor(firstJob)).map((row) => row.state)).toEqual(['sent']);
+    // the row reads `sent` once the outbox has the bot's answer, just after the bot has the message
+    await eventually(async () =>
+      expect((await doneRowsFor(firstJob)).map((row) => row.state)).toEqual(['sent']),
+    );
     expect(await printerStateOn(b, admin, workspaceId, printer.id)).toBe('PRINTING');
     back.close();
   }, 90_000);
