@@ -1,40 +1,31 @@
-import type { AgentTuning } from '@printdeck/agent-core';
-import type { Clock } from '../clock.js';
-import type { Cluster } from '../cluster/cluster.js';
+import { createEnergyMeters } from './energy-meters.js';
+import type { ServiceDeps } from './service-deps.js';
 import { createLocalCluster } from '../cluster/local-cluster.js';
 import { createAuthServices } from './auth.js';
 import { createPrinterServices } from './printers.js';
 import { createFileServices } from './files.js';
 import { createLanPrinterServices } from './lan-printers.js';
-import { createNotificationServices, type NotificationOptions } from './notifications.js';
+import { createNotificationServices } from './notifications.js';
 import { createPrintQueueServices } from './print-queue.js';
 import { createSpoolServices } from './spools.js';
-import { createSpoolmanServices, type SpoolmanOptions } from './spoolman.js';
+import { createSpoolmanServices } from './spoolman.js';
 import { createPrinterSpoolsRepository } from '../modules/spools/printer-spools.repository.js';
 import { createSpoolConsumption } from '../modules/spools/spool-consumption.js';
 import { createMaintenanceServices } from '../modules/maintenance/index.js';
 import { recordJobCost } from '../modules/print-cost/print-cost.js';
-import { createEnergyMetersRepository } from '../modules/energy-meters/energy-meters.repository.js';
-import { createEnergyMetersService } from '../modules/energy-meters/energy-meters.service.js';
-import { createNetworkPolicy } from '../modules/lan-printers/lan-networks.js';
 import { createPrintLogExport } from '../modules/print-jobs/print-log-export.js';
-import { createVideoServices, type VideoSettings } from './videos.js';
+import { createVideoServices } from './videos.js';
 import { wirePrintJobEvents } from './event-wiring.js';
 import { createWebhookServices } from './webhooks.js';
-import type { WebhookDeliveryOptions } from '../modules/webhooks/webhook-delivery-job.js';
 import { createWorkspaceServices } from './workspaces.js';
-import type { DatabaseHandle } from '../db/database.js';
-import { createJobRunner, type JobRunnerOptions } from '../jobs/job-runner.js';
+import { createJobRunner } from '../jobs/job-runner.js';
 import { createJobsRepository } from '../jobs/jobs.repository.js';
 import { createJobsRetention } from '../jobs/jobs-retention.js';
 import { GATEWAY_LIMITS } from '../gateway/device-connection.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import type { Mailer } from '../mail/mailer.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
 import { createIdempotencyRepository } from '../modules/idempotency/idempotency.repository.js';
 import { createIdempotencyService } from '../modules/idempotency/idempotency.service.js';
-import type { LanNetwork } from '../modules/lan-printers/lan-networks.js';
-import type { BambuPorts } from '../modules/lan-printers/lan-printer-hosts.js';
 import { createPrintJobLifecycle } from '../modules/print-jobs/print-job-lifecycle.js';
 import { createPrintJobsRepository } from '../modules/print-jobs/print-jobs.repository.js';
 import { createPrintJobsService } from '../modules/print-jobs/print-jobs.service.js';
@@ -47,53 +38,15 @@ import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createWorkspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import { createWorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import { createFileStorage } from '../storage/file-storage.js';
-import type { ObjectStore } from '../storage/object-store.js';
 import { createOrphanSweep } from '../startup/orphan-sweep.js';
 import { createServiceHealth } from '../modules/health/service-health.js';
 import { createHomeAssistantStatus } from '../modules/home-assistant/home-assistant-status.js';
-import { createScheduledBackupJob, type ScheduledBackup } from '../backup/backup-job.js';
+import { createScheduledBackupJob } from '../backup/backup-job.js';
 
 /**
  * The wiring of the server's services (split from composition-root.ts, which keeps the
  * start-up order): what each service gets, and the job kinds registered on the runner.
  */
-export interface ServiceDeps {
-  database: DatabaseHandle;
-  mailer: Mailer;
-  clock: Clock;
-  jwtSecret: string;
-  publicUrl: string;
-  /** the data directory: the upload temp area and work folders, and the file store by default */
-  dataDir: string;
-  /** STORAGE_URL's object store (S3); absent: objects live in the data directory */
-  objectStore?: ObjectStore;
-  deviceTimeouts?: { commandMs: number; snapshotMs: number; printStartMs: number };
-  videoSettings?: VideoSettings;
-  mailFrom?: string;
-  telegram?: { botToken: string | undefined; botName: string | undefined; apiUrl: string };
-  notificationOptions?: NotificationOptions;
-  /** what several instances share (REDIS_URL); one process keeps it all in memory */
-  cluster?: Cluster;
-  /** LAN_PRINTER_NETWORKS; empty or absent: LAN mode off */
-  lanPrinterNetworks?: LanNetwork[];
-  /** LAN_BAMBU_PORTS; absent: the printers' own */
-  lanBambuPorts?: BambuPorts;
-  /** LAN_BAMBU_DISCOVERY_PORT; absent: discovery off */
-  lanBambuDiscoveryPort?: number | undefined;
-  /** tests: the built-in agents' retries and timelapse interval */
-  lanAgentTuning?: Partial<AgentTuning>;
-  jobOptions?: Partial<JobRunnerOptions>;
-  /** OUTGOING_ALLOWED_NETWORKS: webhooks may reach these besides public addresses */
-  outgoingAllowedNetworks?: LanNetwork[];
-  /** tests shorten the webhook retries */
-  webhookOptions?: Partial<WebhookDeliveryOptions>;
-  /** tests: how often /api/health may ask the object store */
-  storeCheckEveryMs?: number;
-  /** BACKUP_SCHEDULE: a backup per period (the object store is added here) */
-  scheduledBackup?: Omit<ScheduledBackup, 'objectStore' | 'dataDir'>;
-  /** tests shorten the Spoolman usage retries and sync period */
-  spoolmanOptions?: Partial<SpoolmanOptions>;
-}
 
 /**
  * The repositories and services, each given exactly the repositories and adapters it uses; the
@@ -329,11 +282,11 @@ export function composeServices({
     clock,
     store: cluster.temperatures,
   });
-  const energyMeters = createEnergyMetersService({
-    meters: createEnergyMetersRepository(db),
-    getPrinterForUser: devices.getPrinterForUser,
+  const energyMeters = createEnergyMeters({
+    db,
     clock,
-    policy: rest.lanPrinterNetworks?.length ? createNetworkPolicy(rest.lanPrinterNetworks) : null,
+    getPrinterForUser: devices.getPrinterForUser,
+    lanPrinterNetworks: rest.lanPrinterNetworks,
   });
   wirePrintJobEvents({
     lifecycle: printJobLifecycle,
