@@ -84,7 +84,7 @@ export function createLanPrinterServices(deps: {
   // only where LAN mode is on: the printers found are added in LAN mode
   const listener =
     policy && deps.discoveryPort !== undefined
-      ? listenForBambuPrinters({ port: deps.discoveryPort })
+      ? listenForBambuPrinters({ port: deps.discoveryPort, clock: deps.clock })
       : null;
   const discovery = createLanDiscoveryService({
     workspaces: deps.workspaces,

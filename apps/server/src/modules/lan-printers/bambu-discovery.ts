@@ -1,6 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { isIP } from 'node:net';
 import { findBambuModelName, type DiscoveredBambu } from '@printdeck/shared';
+import type { Clock } from '../../clock.js';
 
 /**
  * Bambu Lab printers announce themselves on their network (reference §1.2 "Discovery", from
@@ -47,8 +48,8 @@ export function parseBambuAnnouncement(datagram: Buffer): DiscoveredBambu | null
  * printers heard in the last minute, the newest announcement of each. `ready` settles with
  * null once the port is bound, or with the error (a port in use), never thrown into the server.
  */
-export function listenForBambuPrinters(options: { port: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
+export function listenForBambuPrinters(options: { port: number; clock: Clock }) {
+  const now = (): number => options.clock.now().getTime();
   const heard = new Map<string, { printer: DiscoveredBambu; at: number }>();
   const socket: Socket = createSocket({ type: 'udp4', reuseAddr: true });
 
