@@ -4,6 +4,7 @@ import type { PrinterBroker } from './broker.js';
 import type { CameraStream } from './camera-stream.js';
 import { rekeyedCertificate } from './certs.js';
 import type { PrinterFtps } from './ftps.js';
+import type { RtspsServer } from './rtsps-server.js';
 import type { BambuPanel } from './panel.js';
 
 interface BambuFaultTargets {
@@ -12,6 +13,7 @@ interface BambuFaultTargets {
   broker: PrinterBroker;
   ftps: PrinterFtps;
   cameraStream: CameraStream;
+  rtsps: RtspsServer | null;
   setSilent(isSilent: boolean): void;
 }
 
@@ -30,6 +32,7 @@ export class BambuFaults {
   setOffline(isOffline: boolean): void {
     this.t.broker.setRefusing(isOffline);
     this.t.ftps.setRefusing(isOffline);
+    this.t.rtsps?.setRefusing(isOffline);
   }
 
   /** The name the shared driver fixtures use for `setOffline`. */
@@ -56,6 +59,7 @@ export class BambuFaults {
     this.t.broker.setCertificate(certificate);
     this.t.ftps.setCertificate(certificate);
     this.t.cameraStream.setCertificate(certificate);
+    this.t.rtsps?.setCertificate(certificate);
     this.t.broker.dropClients();
   }
 

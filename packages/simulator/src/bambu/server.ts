@@ -4,6 +4,8 @@ import { createPrinter, type Simulator, type SimulatorOptions } from '../simulat
 import { bambuAnnouncement, startAnnouncer, type AnnounceOptions } from './announcer.js';
 import { startPrinterBroker } from './broker.js';
 import { startCameraStream } from './camera-stream.js';
+import { resolveShippedFfmpeg, sharedClip } from './h264-clip.js';
+import { startRtspsServer, type RtspsServer } from './rtsps-server.js';
 import { CERTIFICATE_SERIAL, printerCertificate } from './certs.js';
 import { handleRequest, markCancelled, type BambuContext } from './commands.js';
 import { BambuFaults } from './faults.js';
@@ -30,8 +32,12 @@ export interface VirtualBambuOptions extends SimulatorOptions {
   cameraPort?: number;
   /** real ms between camera frames (the printer: 1–2 s) */
   frameIntervalMs?: number;
-  /** `product_name` in `info.get_version` (default "Bambu Lab P1S") */
+  /** `product_name` in `info.get_version` (default "Bambu Lab P1S"); an X1, P2S or H2 streams RTSPS */
   productName?: string;
+  /** the X1/P2S/H2 camera, RTSPS (the printer: 322); default any free port */
+  rtspsPort?: number;
+  /** the ffmpeg that encodes the RTSPS camera's H.264 clip once; default the shipped one */
+  ffmpegPath?: string;
   /** announce the printer (SSDP NOTIFY) to this UDP port on 127.0.0.1; default: silent */
   announce?: AnnounceOptions;
 }
@@ -41,6 +47,8 @@ export interface VirtualBambu extends Simulator<BambuFaults> {
   mqttPort: number;
   ftpsPort: number;
   cameraPort: number;
+  /** the RTSPS camera's port; null on a P1/A1, which has none */
+  rtspsPort: number | null;
   serial: string;
   accessCode: string;
   panel: BambuPanel;
@@ -50,6 +58,9 @@ export interface VirtualBambu extends Simulator<BambuFaults> {
   reusedFtpsSessions(): number;
   connectedMqttClients(): number;
 }
+
+/** X1, P2S and H2 stream their camera over RTSPS on 322 (OpenBambuAPI `video.md`). */
+const hasRtspsCamera = (productName: string) => /\b(X1|P2S|H2[DS])/.test(productName);
 
 /** A Bambu Lab P1S in LAN-only developer mode: reports about once a second while busy. */
 const P1S: PrinterOptions = {
@@ -145,6 +156,17 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     frameIntervalMs: options.frameIntervalMs ?? 1000,
   });
 
+  const productName = ctx.productName;
+  const rtsps: RtspsServer | null = hasRtspsCamera(productName)
+    ? await startRtspsServer({
+        host,
+        port: options.rtspsPort ?? 0,
+        accessCode,
+        certificate,
+        clip: await sharedClip(options.ffmpegPath ?? resolveShippedFfmpeg()),
+      })
+    : null;
+
   const push = () => {
     printer.update();
     const full = fullReport(printer, panel);
@@ -171,6 +193,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     mqttPort: broker.port,
     ftpsPort: ftps.port,
     cameraPort: cameraStream.port,
+    rtspsPort: rtsps?.port ?? null,
     serial,
     accessCode,
     printer,
@@ -182,6 +205,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
       broker,
       ftps,
       cameraStream,
+      rtsps,
       setSilent: (silent) => (isSilent = silent),
     }),
     reusedFtpsSessions: () => ftps.reusedSessions(),
@@ -189,7 +213,13 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     close: async () => {
       clearInterval(tick);
       clearInterval(pushTimer);
-      await Promise.all([broker.close(), ftps.close(), cameraStream.close(), announcer?.close()]);
+      await Promise.all([
+        broker.close(),
+        ftps.close(),
+        cameraStream.close(),
+        rtsps?.close(),
+        announcer?.close(),
+      ]);
     },
   };
 }
