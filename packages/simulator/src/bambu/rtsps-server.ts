@@ -17,7 +17,9 @@ export interface RtspsServerOptions {
 
 export interface RtspsServer {
   port: number;
-  /** connections that reached PLAY and are being sent pictures */
+  /** viewers connected (each RTSP session is its own TLS connection) */
+  openSessions(): number;
+  /** those that reached PLAY and are being sent pictures */
   playingSessions(): number;
   setRefusing(isRefusing: boolean): void;
   setCertificate(certificate: PrinterCertificate): void;
@@ -89,6 +91,7 @@ export async function startRtspsServer(options: RtspsServerOptions): Promise<Rts
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
+    openSessions: () => sessions.size,
     playingSessions: () => [...sessions].filter((session) => session.isPlaying).length,
     setRefusing: (refusing) => {
       isRefusing = refusing;

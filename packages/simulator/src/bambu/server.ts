@@ -57,6 +57,8 @@ export interface VirtualBambu extends Simulator<BambuFaults> {
   /** FTPS data connections that resumed the control connection's TLS session */
   reusedFtpsSessions(): number;
   connectedMqttClients(): number;
+  /** viewers connected to the RTSPS camera (0 without one) */
+  rtspsSessions(): number;
 }
 
 /** X1, P2S and H2 stream their camera over RTSPS on 322 (OpenBambuAPI `video.md`). */
@@ -210,6 +212,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     }),
     reusedFtpsSessions: () => ftps.reusedSessions(),
     connectedMqttClients: () => broker.connectedClients(),
+    rtspsSessions: () => rtsps?.openSessions() ?? 0,
     close: async () => {
       clearInterval(tick);
       clearInterval(pushTimer);

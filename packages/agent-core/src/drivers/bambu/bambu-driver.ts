@@ -58,10 +58,7 @@ export interface BambuDriverOptions extends HostDriverOptions {
   certificateSha256?: string;
   /** where the pinned fingerprint is kept across restarts */
   pinFile?: string;
-  /**
-   * no report for this long: ask for everything (at most every `pushallIntervalMs`); that
-   * pushall unanswered for as long again: drop and reconnect (default 60 s)
-   */
+  /** no report this long: a pushall (at most every `pushallIntervalMs`), then reconnect (60 s) */
   silenceMs?: number;
   /** the least time between two pushalls (default 5 min, OpenBambuAPI's P1P rule) */
   pushallIntervalMs?: number;
@@ -145,7 +142,8 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     this.#assertConnected();
     const host = await this.#checkedHost();
     if (command.name === 'snapshot') {
-      // X1 and H2 stream RTSPS on 322; P1 and A1 send JPEGs on 6000 (reference §1.13)
+      // X1 and H2 stream RTSPS on 322, P1 and A1 JPEGs on 6000 (reference §1.13): by model
+      await this.#versionAnswer;
       return hasRtspsCamera(this.#productName)
         ? takeRtspsSnapshot({ ...this.#rtspsCamera, host })
         : takeBambuSnapshot({ ...this.#camera, host });
@@ -155,6 +153,8 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
 
   /** the printer's `product_name` from `info.get_version` ("Bambu Lab P1S"), once it answered */
   #productName: string | null = null;
+  /** settles once `info.get_version` was answered, or not in time */
+  #versionAnswer: Promise<void> = Promise.resolve();
 
   async storeFile(file: LocalPrintFile, _signal: AbortSignal): Promise<PrintFileResult> {
     this.#assertConnected();
@@ -300,7 +300,7 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       void this.#send('pushing', { command: 'pushall', version: 1, push_target: 1 }).catch(
         () => undefined,
       );
-      void this.#send('info', { command: 'get_version' })
+      this.#versionAnswer = this.#send('info', { command: 'get_version' })
         .then((reply) => {
           this.#productName = productNameOf(reply) ?? this.#productName;
         })
