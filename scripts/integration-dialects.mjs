@@ -22,6 +22,7 @@ export const SQLITE_ONLY = {
   'packages/agent-core/src/lan-timelapse.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/timelapse/timelapse.int.test.ts': NO_DATABASE,
   'packages/simulator/src/bambu/bambu.int.test.ts': NO_DATABASE,
+  'packages/simulator/src/bambu/rtsps.int.test.ts': NO_DATABASE,
   'packages/simulator/src/faults.int.test.ts': NO_DATABASE,
   'packages/simulator/src/moonraker/klippy.int.test.ts': NO_DATABASE,
   'packages/simulator/src/moonraker/moonraker-print.int.test.ts': NO_DATABASE,
