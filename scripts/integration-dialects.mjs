@@ -108,6 +108,8 @@ export const SQLITE_ONLY = {
     'the MQTT bridge’s status from memory; membership reads on PostgreSQL: members',
   'packages/agent-core/src/lan-bambu-discovery.int.test.ts':
     'printers heard on the network are held in memory, not in a table',
+  'packages/agent-core/src/lan-bambu-x1-camera.int.test.ts':
+    'camera frames from the stream, kept in memory; the LAN printer rows on PostgreSQL: lan-bambu-prusalink',
 };
 
 const REPOSITORY = 'its module’s repository SQL';

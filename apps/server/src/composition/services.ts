@@ -1,4 +1,5 @@
 import { createEnergyMeters } from './energy-meters.js';
+import { resolveFfmpegPath } from '../modules/videos/ffmpeg.js';
 import type { ServiceDeps } from './service-deps.js';
 import { createLocalCluster } from '../cluster/local-cluster.js';
 import { createAuthServices } from './auth.js';
@@ -157,7 +158,7 @@ export function composeServices({
     ...(rest.lanBambuPorts ? { bambuPorts: rest.lanBambuPorts } : {}),
     discoveryPort: rest.lanBambuDiscoveryPort,
     // the X1/H2 camera (RTSPS) is read by the same ffmpeg as the timelapse videos
-    ffmpegPath: videoSettings?.ffmpegPath,
+    ffmpegPath: resolveFfmpegPath(videoSettings?.ffmpegPath),
     agentTuning: rest.lanAgentTuning,
     leases: cluster.leases,
     devices,

@@ -165,18 +165,20 @@ export const EnvSchema = z.object({
   LAN_BAMBU_DISCOVERY_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LAN_BAMBU_PORTS: z
     .string()
-    .default('8883,990,6000')
+    .default('8883,990,6000,322')
     .transform((value, ctx) => {
       const ports = value.split(',').map((part) => Number(part.trim()));
-      if (ports.length !== 3 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
+      const isPort = (p: number) => Number.isInteger(p) && p >= 1 && p <= 65535;
+      if (ports.length < 3 || ports.length > 4 || !ports.every(isPort)) {
         ctx.addIssue({
           code: 'custom',
-          message: 'Three ports, MQTT,FTPS,camera, e.g. 8883,990,6000.',
+          message: 'Three or four ports, MQTT,FTPS,camera[,RTSPS camera], e.g. 8883,990,6000,322.',
         });
         return z.NEVER;
       }
-      const [mqtt, ftps, camera] = ports as [number, number, number];
-      return { mqtt, ftps, camera };
+      // the X1/H2 camera (RTSPS) is on 322 unless a fourth port is given
+      const [mqtt, ftps, camera, rtsps = 322] = ports as [number, number, number, number?];
+      return { mqtt, ftps, camera, rtsps };
     }),
   ...STORAGE_ENV,
   ...MQTT_ENV,

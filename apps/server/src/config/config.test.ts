@@ -37,6 +37,20 @@ describe('loadConfig', () => {
     expect(problemsOf({ LOG_LEVEL: 'loud' })[0]).toMatch(/^LOG_LEVEL=/);
   });
 
+  it('LAN_BAMBU_PORTS: MQTT, FTPS, camera and optionally the X1/H2 RTSPS camera (else 322)', () => {
+    expect(loadConfig({}).lanBambuPorts).toEqual({
+      mqtt: 8883,
+      ftps: 990,
+      camera: 6000,
+      rtsps: 322,
+    });
+    expect(loadConfig({ LAN_BAMBU_PORTS: '1,2,3' }).lanBambuPorts).toMatchObject({ rtsps: 322 });
+    expect(loadConfig({ LAN_BAMBU_PORTS: '1,2,3,4' }).lanBambuPorts).toMatchObject({ rtsps: 4 });
+    expect(problemsOf({ LAN_BAMBU_PORTS: '1,2' })[0]).toMatch(/Three or four ports/);
+    expect(problemsOf({ LAN_BAMBU_PORTS: '1,2,3,4,5' })[0]).toMatch(/Three or four ports/);
+    expect(problemsOf({ LAN_BAMBU_PORTS: '1,2,3,70000' })[0]).toMatch(/Three or four ports/);
+  });
+
   it('FFMPEG_PATH must name an executable file by an absolute path', () => {
     expect(problemsOf({ FFMPEG_PATH: 'ffmpeg' })[0]).toMatch(
       /^FFMPEG_PATH="ffmpeg": must be an absolute path/,

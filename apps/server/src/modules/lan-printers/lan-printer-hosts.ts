@@ -9,11 +9,17 @@ import type { LanPrinterRow } from './lan-printers.repository.js';
 export interface BambuPorts {
   mqtt: number;
   ftps: number;
+  /** the A1/P1 JPEG camera */
   camera: number;
+  /** the X1/P2S/H2 RTSPS camera */
+  rtsps: number;
 }
 
-/** The printers' own (reference §1: 8883 MQTT over TLS, 990 implicit FTPS, 6000 camera). */
-export const PRINTER_BAMBU_PORTS: BambuPorts = { mqtt: 8883, ftps: 990, camera: 6000 };
+/**
+ * The printers' own (reference §1: 8883 MQTT over TLS, 990 implicit FTPS, 6000 camera of the
+ * A1/P1, 322 RTSPS camera of the X1/P2S/H2).
+ */
+export const PRINTER_BAMBU_PORTS: BambuPorts = { mqtt: 8883, ftps: 990, camera: 6000, rtsps: 322 };
 
 /** What a LAN printer's row says about reaching it, the secrets open. */
 export interface LanConnection {
@@ -85,6 +91,7 @@ export function printerHostOf(
         mqttPort: bambuPorts.mqtt,
         ftpsPort: bambuPorts.ftps,
         cameraPort: bambuPorts.camera,
+        rtspsPort: bambuPorts.rtsps,
         ...(connection.certificateSha256
           ? { certificateSha256: connection.certificateSha256 }
           : {}),

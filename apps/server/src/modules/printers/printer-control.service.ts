@@ -20,6 +20,11 @@ import type { PrinterRow } from './printers.repository.js';
 
 /** A frame is shared by everyone polling the same camera for this long (ARCHITECTURE §5). */
 const SNAPSHOT_CACHE_MS = 300;
+/**
+ * A Bambu X1/H2 camera is an H.264 stream: its first frame waits for ffmpeg to start and for
+ * the stream's next key frame, longer than a JPEG request (the driver's own limit is 15 s).
+ */
+const STREAM_SNAPSHOT_MS = 15_000;
 
 type Gate = 'ready' | 'pause' | 'resume' | 'cancel' | 'paired' | 'none';
 
@@ -184,7 +189,11 @@ export function createPrinterControlService({
       }
       const cached = snapshots.get(printer.id);
       if (cached && clock.now().getTime() - cached.at < SNAPSHOT_CACHE_MS) return cached.snapshot;
-      const snapshot = ask(printer, { name: 'snapshot' }, timeouts.snapshotMs).then((result) => {
+      const waitMs =
+        printer.device_type === 'bambu'
+          ? Math.max(timeouts.snapshotMs, STREAM_SNAPSHOT_MS)
+          : timeouts.snapshotMs;
+      const snapshot = ask(printer, { name: 'snapshot' }, waitMs).then((result) => {
         const image = readSnapshotImage(result);
         if (!image) throw new AppError('conflict', 'The camera sent no image.');
         return {

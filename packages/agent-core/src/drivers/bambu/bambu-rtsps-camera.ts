@@ -41,7 +41,9 @@ export interface RtspsCameraTarget {
 /**
  * ffmpeg's arguments for one JPEG frame of the stream at `url`: RTSP interleaved over the TCP
  * connection (the printer's only transport over TLS), the first decoded frame as one MJPEG
- * image on stdout, nothing read from stdin.
+ * image on stdout, nothing read from stdin. No probing of the stream: its SPS and PPS come in
+ * the SDP (`sprop-parameter-sets`), and probing held the first frame back by about 2 s
+ * against the simulated X1.
  */
 export function buildRtspSnapshotArgs(url: string): string[] {
   return [
@@ -51,6 +53,10 @@ export function buildRtspSnapshotArgs(url: string): string[] {
     'error',
     '-rtsp_transport',
     'tcp',
+    '-probesize',
+    '32',
+    '-analyzeduration',
+    '0',
     '-i',
     url,
     '-an',
