@@ -11,7 +11,7 @@ await runCli('virtual Bambu Lab P1S', async (options) => {
     speed: options.speed,
   });
   console.log(
-    `serial: ${sim.serial}, access code: ${sim.accessCode}, FTPS (implicit TLS) port: ${sim.ftpsPort}, camera port: ${sim.cameraPort}`,
+    `serial: ${sim.serial}, access code: ${sim.accessCode}, FTPS (implicit TLS) port: ${sim.ftpsPort}, camera port: ${sim.cameraPort}${sim.rtspsPort ? `, RTSPS camera port: ${sim.rtspsPort}` : ''}`,
   );
   return sim;
 });
