@@ -158,7 +158,7 @@ export function composeServices({
     ...(rest.lanBambuPorts ? { bambuPorts: rest.lanBambuPorts } : {}),
     discoveryPort: rest.lanBambuDiscoveryPort,
     // the X1/H2 camera (RTSPS) is read by the same ffmpeg as the timelapse videos
-    ffmpegPath: resolveFfmpegPath(videoSettings?.ffmpegPath),
+    ffmpegPath: findFfmpeg(videoSettings?.ffmpegPath),
     agentTuning: rest.lanAgentTuning,
     leases: cluster.leases,
     devices,
@@ -359,3 +359,12 @@ export function composeServices({
 }
 
 export type Services = ReturnType<typeof composeServices>;
+
+/** FFMPEG_PATH or the shipped ffmpeg; none where no build is shipped for this platform. */
+function findFfmpeg(configured: string | undefined): string | undefined {
+  try {
+    return resolveFfmpegPath(configured);
+  } catch {
+    return undefined;
+  }
+}
