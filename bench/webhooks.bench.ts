@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
+import { insertRunningJob } from '../apps/server/test-support/running-jobs.js';
 import { startTestServer, type TestServer } from '../apps/server/test-support/test-server.js';
 import { percentile } from './bench-helpers.js';
 
@@ -78,32 +79,11 @@ async function run(withSlow: boolean) {
       });
       if (response.status !== 201) throw new Error(response.text);
     }
-    const db = t.server.database.db;
     const jobIds: number[] = [];
     for (let i = 0; i < EVENTS; i += 1) {
-      const row = await db
-        .insertInto('print_jobs')
-        .values({
-          workspace_id: workspaceId,
-          file_id: null,
-          file_name: `part${i}.gcode`,
-          printer_id: null,
-          printer_name: 'MK4',
-          device_key_id: 1,
-          user_id: owner.id,
-          username: owner.email,
-          started_on: new Date().toISOString(),
-          ended_on: null,
-          outcome: 'printing',
-          make_video: 0,
-          video_state: null,
-          filament_used_g: null,
-          filament_used_mm: null,
-          printing_time_sec: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      jobIds.push(row.id);
+      jobIds.push(
+        await insertRunningJob(t, { workspaceId, user: owner }, { file_name: `part${i}.gcode` }),
+      );
     }
     const endedAt = new Map<number, number>();
     const started = performance.now();

@@ -77,6 +77,15 @@ export async function startDriverFixture(sim: HostSimulator, host: PrinterHost) 
     run: (command: DriverCommand) => driver.run(command, new AbortController().signal),
     state,
     printerState: () => derivePrinterState({ isConnected: true, state: state() }).printerState,
+    /** Waits until the driver's state text reads `text`. */
+    waitForText: (text: string) =>
+      eventually(
+        `state ${text}`,
+        () => driver.getState().state.text,
+        (t) => t === text,
+      ),
+    /** The job events of this name the driver sent so far. */
+    named: (name: JobEvent['name']) => events.filter((event) => event.name === name),
     printFile: (file: Omit<PrintedFile, 'dir'>, onDownload?: (percent: number | null) => void) =>
       printDownloadedFile(driver, { ...file, dir: downloadDir }, onDownload),
     expectLostHostIsUnknown: (isPrinting: () => Promise<unknown>) =>

@@ -3,7 +3,6 @@ import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/fa
 import { eventually } from '../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../test-support/fake-telegram.js';
 import { createApiClient, type TestServer } from '../../test-support/test-server.js';
-import { signLoginData } from '../modules/telegram/telegram-login.js';
 import {
   createClusterStorage,
   spawnInstance,
@@ -11,6 +10,7 @@ import {
   type ChildInstance,
   type ClusterStorage,
 } from '../../test-support/cluster.js';
+import { linkTelegramChat, telegramEnv } from '../../test-support/cluster-telegram.js';
 import { addClusterPrinter, type ClusterPrinter } from '../../test-support/cluster-printers.js';
 
 /**
@@ -33,34 +33,18 @@ const CHAT = 7028;
 beforeAll(async () => {
   storage = await createClusterStorage();
   bot = await startFakeTelegram(BOT_TOKEN);
-  const telegram = {
-    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-    TELEGRAM_BOT_NAME: 'PrintdeckLimitsBot',
-    TELEGRAM_API_URL: bot.url,
-  };
+  const telegram = telegramEnv(bot, BOT_TOKEN, 'PrintdeckLimitsBot');
   // B first: it migrates the shared schema
   b = await startInProcessInstance(storage, { env: telegram });
   a = await spawnInstance(storage, telegram);
   apiA = createApiClient(a.url);
   admin = await buildUser(b);
   const workspaceId = await buildWorkspace(b, admin);
-  const settings = await b.api(`/api/notifications/settings/?group_id=${workspaceId}`, {
-    token: admin.access,
+  settingsId = await linkTelegramChat(b, admin, workspaceId, {
+    token: BOT_TOKEN,
+    chat: CHAT,
+    channels: { email: { enabled: false } },
   });
-  settingsId = settings.body.id as number;
-  const patched = await b.api(`/api/notifications/settings/${settingsId}/`, {
-    method: 'PATCH',
-    token: admin.access,
-    body: { telegram: { enabled: true }, email: { enabled: false } },
-  });
-  expect(patched.status).toBe(200);
-  const login = { id: CHAT, first_name: 'T', auth_date: Math.floor(Date.now() / 1000) };
-  const linked = await b.api('/api/telegram/register/', {
-    method: 'POST',
-    token: admin.access,
-    body: { telegram_data: { ...login, hash: signLoginData(login, BOT_TOKEN) } },
-  });
-  expect(linked.status).toBe(200);
   printer = await addClusterPrinter(b, admin, workspaceId, { name: 'Hot', agentUrl: a.url });
 }, 120_000);
 

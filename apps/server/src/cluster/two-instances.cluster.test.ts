@@ -4,7 +4,6 @@ import { eventually } from '../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../test-support/fake-telegram.js';
 import { createApiClient, type TestServer } from '../../test-support/test-server.js';
 import { enableQueue, queuePath, uploadGcode } from '../../test-support/print-queue.js';
-import { signLoginData } from '../modules/telegram/telegram-login.js';
 import {
   createClusterStorage,
   spawnInstance,
@@ -12,6 +11,7 @@ import {
   type ChildInstance,
   type ClusterStorage,
 } from '../../test-support/cluster.js';
+import { linkTelegramChat, telegramEnv } from '../../test-support/cluster-telegram.js';
 import {
   addClusterPrinter,
   JPEG,
@@ -39,11 +39,7 @@ const CHAT = 7016;
 beforeAll(async () => {
   storage = await createClusterStorage();
   bot = await startFakeTelegram(BOT_TOKEN);
-  const telegram = {
-    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-    TELEGRAM_BOT_NAME: 'PrintdeckClusterBot',
-    TELEGRAM_API_URL: bot.url,
-  };
+  const telegram = telegramEnv(bot, BOT_TOKEN, 'PrintdeckClusterBot');
   // B first: it migrates the shared schema, so A starts on a migrated database
   b = await startInProcessInstance(storage, {
     env: telegram,
@@ -56,22 +52,7 @@ beforeAll(async () => {
   workspaceId = await buildWorkspace(b, admin);
   await enableQueue(b, admin, workspaceId);
   fileId = await uploadGcode(b, admin, workspaceId, 'cube.gcode');
-  const settings = await b.api(`/api/notifications/settings/?group_id=${workspaceId}`, {
-    token: admin.access,
-  });
-  const patched = await b.api(`/api/notifications/settings/${settings.body.id}/`, {
-    method: 'PATCH',
-    token: admin.access,
-    body: { telegram: { enabled: true } },
-  });
-  expect(patched.status).toBe(200);
-  const login = { id: CHAT, first_name: 'T', auth_date: Math.floor(Date.now() / 1000) };
-  const linked = await b.api('/api/telegram/register/', {
-    method: 'POST',
-    token: admin.access,
-    body: { telegram_data: { ...login, hash: signLoginData(login, BOT_TOKEN) } },
-  });
-  expect(linked.status).toBe(200);
+  await linkTelegramChat(b, admin, workspaceId, { token: BOT_TOKEN, chat: CHAT });
 }, 120_000);
 
 afterAll(async () => {

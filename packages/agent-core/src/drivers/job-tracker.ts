@@ -1,4 +1,5 @@
 import type { DeviceJobOutcome } from '@printdeck/shared';
+import type { JobEvent } from './driver.js';
 
 /** The printer's job as the agent follows it: its identity and how it stands. */
 export interface TrackedJob {
@@ -154,7 +155,7 @@ export class JobTracker {
    * simply gone. A later, more precise word (an event after the state) replaces a null.
    * Answers the job it ended, or null when no job ran (or it had ended already with a word).
    */
-  end(outcome: Exclude<DeviceJobOutcome, 'printing' | 'paused'> | null): TrackedJob | null {
+  end(outcome: JobEnding | null): TrackedJob | null {
     const job = this.#job;
     if (!job) return null;
     if (this.isActive() || (job.outcome === null && outcome !== null)) {
@@ -187,4 +188,26 @@ export class JobTracker {
     this.#firstElapsed = null;
     this.#lastElapsed = null;
   }
+}
+
+/** How a job ended on the printer, as the tracker takes it. */
+export type JobEnding = Exclude<DeviceJobOutcome, 'printing' | 'paused'>;
+
+const ENDING_EVENTS = {
+  done: 'job_finished',
+  cancelled: 'job_cancelled',
+  failed: 'job_failed',
+} as const satisfies Record<JobEnding, JobEvent['name']>;
+
+/**
+ * The event for a job the tracker just ended (Bambu, PrusaLink): finished, cancelled, or failed
+ * with `failedReason` (the printer's own word when it gave one).
+ */
+export function toJobEndEvent(job: TrackedJob, outcome: JobEnding, failedReason: string): JobEvent {
+  return {
+    name: ENDING_EVENTS[outcome],
+    path: job.path,
+    startedAt: job.startedAt,
+    ...(outcome === 'failed' ? { reason: failedReason } : {}),
+  };
 }

@@ -6,6 +6,7 @@ import {
   type ChatService,
 } from '../../../test-support/chat-receivers.js';
 import { createJobsRepository } from '../../jobs/jobs.repository.js';
+import { insertRunningJob } from '../../../test-support/running-jobs.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
@@ -63,30 +64,13 @@ async function removeChannel(id: number) {
 }
 
 async function endNewJob(outcome: 'done' | 'failed'): Promise<number> {
-  const row = await t.server.database.db
-    .insertInto('print_jobs')
-    .values({
-      workspace_id: workspaceId,
-      file_id: null,
-      file_name: 'benchy.gcode',
-      printer_id: null,
-      printer_name: 'MK4 <one>',
-      device_key_id: 1,
-      user_id: owner.id,
-      username: owner.email,
-      started_on: new Date().toISOString(),
-      ended_on: null,
-      outcome: 'printing',
-      make_video: 0,
-      video_state: null,
-      filament_used_g: null,
-      filament_used_mm: null,
-      printing_time_sec: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.server.services.printJobs.endJob(row.id, outcome);
-  return row.id;
+  const jobId = await insertRunningJob(
+    t,
+    { workspaceId, user: owner },
+    { printer_name: 'MK4 <one>' },
+  );
+  await t.server.services.printJobs.endJob(jobId, outcome);
+  return jobId;
 }
 
 const outboxOf = (jobId: number) =>

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
+import { addExcluded } from './rollup-sums.js';
 
 /**
  * The per-printer and per-user roll-ups by month (migration 0056), kept beside the per-day ones
@@ -166,20 +167,14 @@ export async function addPrinterMonthTotals(
     .onConflict((conflict) =>
       conflict
         .columns(['workspace_id', 'month', 'printer_id', 'printer_name'])
-        .doUpdateSet((eb) => ({
-          jobs: eb('job_rollup_printer_months.jobs', '+', eb.ref('excluded.jobs')),
-          done_seconds: eb(
-            'job_rollup_printer_months.done_seconds',
-            '+',
-            eb.ref('excluded.done_seconds'),
-          ),
-          share_seconds: eb(
-            'job_rollup_printer_months.share_seconds',
-            '+',
-            eb.ref('excluded.share_seconds'),
-          ),
-          cost: eb('job_rollup_printer_months.cost', '+', eb.ref('excluded.cost')),
-        })),
+        .doUpdateSet(
+          addExcluded('job_rollup_printer_months', [
+            'jobs',
+            'done_seconds',
+            'share_seconds',
+            'cost',
+          ]),
+        ),
     )
     .execute();
 }
@@ -208,13 +203,11 @@ export async function addUserMonthTotals(
     .insertInto('job_rollup_user_months')
     .values({ ...key, month: monthOf(day), ...totals })
     .onConflict((conflict) =>
-      conflict.columns(['workspace_id', 'month', 'user_id', 'username']).doUpdateSet((eb) => ({
-        jobs: eb('job_rollup_user_months.jobs', '+', eb.ref('excluded.jobs')),
-        done_jobs: eb('job_rollup_user_months.done_jobs', '+', eb.ref('excluded.done_jobs')),
-        grams: eb('job_rollup_user_months.grams', '+', eb.ref('excluded.grams')),
-        seconds: eb('job_rollup_user_months.seconds', '+', eb.ref('excluded.seconds')),
-        cost: eb('job_rollup_user_months.cost', '+', eb.ref('excluded.cost')),
-      })),
+      conflict
+        .columns(['workspace_id', 'month', 'user_id', 'username'])
+        .doUpdateSet(
+          addExcluded('job_rollup_user_months', ['jobs', 'done_jobs', 'grams', 'seconds', 'cost']),
+        ),
     )
     .execute();
 }

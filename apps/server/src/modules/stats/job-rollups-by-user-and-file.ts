@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import { elapsedShare } from './stats-range.js';
 import { addUserMonthTotals } from './job-rollup-months.js';
+import { addExcluded } from './rollup-sums.js';
 
 type EndedJob = Pick<
   PrintJobRow,
@@ -57,13 +58,11 @@ export async function addUserDayTotals(
     .insertInto('job_rollup_user_days')
     .values(rows)
     .onConflict((conflict) =>
-      conflict.columns(['workspace_id', 'day', 'user_id', 'username']).doUpdateSet((eb) => ({
-        jobs: eb('job_rollup_user_days.jobs', '+', eb.ref('excluded.jobs')),
-        done_jobs: eb('job_rollup_user_days.done_jobs', '+', eb.ref('excluded.done_jobs')),
-        grams: eb('job_rollup_user_days.grams', '+', eb.ref('excluded.grams')),
-        seconds: eb('job_rollup_user_days.seconds', '+', eb.ref('excluded.seconds')),
-        cost: eb('job_rollup_user_days.cost', '+', eb.ref('excluded.cost')),
-      })),
+      conflict
+        .columns(['workspace_id', 'day', 'user_id', 'username'])
+        .doUpdateSet(
+          addExcluded('job_rollup_user_days', ['jobs', 'done_jobs', 'grams', 'seconds', 'cost']),
+        ),
     )
     .execute();
 }
@@ -78,11 +77,7 @@ export async function addFileTotals(
     .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['file_id']).doUpdateSet((eb) => ({
-        jobs: eb('job_rollup_files.jobs', '+', eb.ref('excluded.jobs')),
-        done_jobs: eb('job_rollup_files.done_jobs', '+', eb.ref('excluded.done_jobs')),
-        grams: eb('job_rollup_files.grams', '+', eb.ref('excluded.grams')),
-        seconds: eb('job_rollup_files.seconds', '+', eb.ref('excluded.seconds')),
-        cost: eb('job_rollup_files.cost', '+', eb.ref('excluded.cost')),
+        ...addExcluded('job_rollup_files', ['jobs', 'done_jobs', 'grams', 'seconds', 'cost']),
         last_started_on: eb
           .case()
           .when('job_rollup_files.last_started_on', '<', eb.ref('excluded.last_started_on'))

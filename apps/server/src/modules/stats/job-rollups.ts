@@ -4,6 +4,7 @@ import type { Database, JobRollupDaysTable, JobRollupPrinterDaysTable } from '..
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
 import type { StatsRange } from './stats-range.js';
 import { elapsedShare } from './stats-range.js';
+import { addExcluded } from './rollup-sums.js';
 import { addEndedJobToUserAndFileRollups } from './job-rollups-by-user-and-file.js';
 import { addPrinterMonthTotals, printerRollupRowsOf } from './job-rollup-months.js';
 
@@ -107,22 +108,18 @@ async function addDayTotals(trx: Db, days: Array<Insertable<JobRollupDaysTable>>
     .insertInto('job_rollup_days')
     .values(rows)
     .onConflict((conflict) =>
-      conflict.columns(['workspace_id', 'day', 'outcome']).doUpdateSet((eb) => ({
-        jobs: eb('job_rollup_days.jobs', '+', eb.ref('excluded.jobs')),
-        grams: eb('job_rollup_days.grams', '+', eb.ref('excluded.grams')),
-        millimetres: eb('job_rollup_days.millimetres', '+', eb.ref('excluded.millimetres')),
-        seconds: eb('job_rollup_days.seconds', '+', eb.ref('excluded.seconds')),
-        share_grams: eb('job_rollup_days.share_grams', '+', eb.ref('excluded.share_grams')),
-        share_millimetres: eb(
-          'job_rollup_days.share_millimetres',
-          '+',
-          eb.ref('excluded.share_millimetres'),
-        ),
-        share_seconds: eb('job_rollup_days.share_seconds', '+', eb.ref('excluded.share_seconds')),
-        ...(hasCost && {
-          cost: eb('job_rollup_days.cost', '+', eb.ref('excluded.cost')),
-        }),
-      })),
+      conflict.columns(['workspace_id', 'day', 'outcome']).doUpdateSet({
+        ...addExcluded('job_rollup_days', [
+          'jobs',
+          'grams',
+          'millimetres',
+          'seconds',
+          'share_grams',
+          'share_millimetres',
+          'share_seconds',
+        ]),
+        ...(hasCost && addExcluded('job_rollup_days', ['cost'])),
+      }),
     )
     .execute();
 }
@@ -136,22 +133,10 @@ async function addPrinterTotals(
     .insertInto('job_rollup_printer_days')
     .values(rows)
     .onConflict((conflict) =>
-      conflict.columns(['workspace_id', 'day', 'printer_id', 'printer_name']).doUpdateSet((eb) => ({
-        jobs: eb('job_rollup_printer_days.jobs', '+', eb.ref('excluded.jobs')),
-        done_seconds: eb(
-          'job_rollup_printer_days.done_seconds',
-          '+',
-          eb.ref('excluded.done_seconds'),
-        ),
-        share_seconds: eb(
-          'job_rollup_printer_days.share_seconds',
-          '+',
-          eb.ref('excluded.share_seconds'),
-        ),
-        ...(hasCost && {
-          cost: eb('job_rollup_printer_days.cost', '+', eb.ref('excluded.cost')),
-        }),
-      })),
+      conflict.columns(['workspace_id', 'day', 'printer_id', 'printer_name']).doUpdateSet({
+        ...addExcluded('job_rollup_printer_days', ['jobs', 'done_seconds', 'share_seconds']),
+        ...(hasCost && addExcluded('job_rollup_printer_days', ['cost'])),
+      }),
     )
     .execute();
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../test-support/factories.js';
 import { uploadGcode } from '../../../test-support/print-queue.js';
 import { buildOfflinePrinter, buildSpool, loadSpool } from '../../../test-support/spools.js';
+import { insertRunningJob } from '../../../test-support/running-jobs.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 interface Received {
@@ -72,31 +73,16 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function insertRunningJob(fields: { printerId: number; fileId?: number; grams?: number }) {
-  const row = await t.server.database.db
-    .insertInto('print_jobs')
-    .values({
-      workspace_id: workspaceId,
-      file_id: fields.fileId ?? null,
-      file_name: 'benchy.gcode',
+const insertJob = (fields: { printerId: number; fileId?: number; grams?: number }) =>
+  insertRunningJob(
+    t,
+    { workspaceId, user: owner },
+    {
       printer_id: fields.printerId,
-      printer_name: 'MK4',
-      device_key_id: 1,
-      user_id: owner.id,
-      username: owner.email,
-      started_on: new Date().toISOString(),
-      ended_on: null,
-      outcome: 'printing',
-      make_video: 0,
-      video_state: null,
+      file_id: fields.fileId ?? null,
       filament_used_g: fields.grams ?? null,
-      filament_used_mm: null,
-      printing_time_sec: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+    },
+  );
 
 describe('webhook events where they happen', () => {
   it('printer.error on a patch into ERROR (once), printer.offline when the link drops', async () => {
@@ -172,8 +158,8 @@ describe('webhook events where they happen', () => {
   it('queue.item_done when a queue item’s job prints to the end, in the ending transaction', async () => {
     const printerId = await buildOfflinePrinter(t, owner, workspaceId, 'Queued');
     const fileId = await uploadGcode(t, owner, workspaceId, 'queued.gcode');
-    const jobId = await insertRunningJob({ printerId, fileId });
-    const failedJob = await insertRunningJob({ printerId, fileId });
+    const jobId = await insertJob({ printerId, fileId });
+    const failedJob = await insertJob({ printerId, fileId });
     for (const [id, position] of [
       [jobId, 1],
       [failedJob, 2],
@@ -219,7 +205,7 @@ describe('webhook events where they happen', () => {
     const printerId = await buildOfflinePrinter(t, owner, workspaceId, 'Spooled');
     const spoolId = await buildSpool(t, owner, workspaceId, { low_threshold_g: 998 });
     expect((await loadSpool(t, owner, { printerId, tool: 0, spoolId })).status).toBeLessThan(300);
-    const jobId = await insertRunningJob({ printerId, grams: 5 });
+    const jobId = await insertJob({ printerId, grams: 5 });
     await t.server.services.printJobs.endJob(jobId, 'done');
     await vi.waitFor(() => expect(receiver.of('spool.low')).toHaveLength(1), { timeout: 10_000 });
     expect(receiver.of('spool.low')[0]!.body.data).toMatchObject({
@@ -232,7 +218,7 @@ describe('webhook events where they happen', () => {
 
   it('video.ready in the transaction that stores the encoded timelapse', async () => {
     const printerId = await buildOfflinePrinter(t, owner, workspaceId, 'Filmed');
-    const jobId = await insertRunningJob({ printerId });
+    const jobId = await insertJob({ printerId });
     const job = await t.server.database.db
       .selectFrom('print_jobs')
       .selectAll()

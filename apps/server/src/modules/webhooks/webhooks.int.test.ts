@@ -9,6 +9,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
+import { insertRunningJob } from '../../../test-support/running-jobs.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 interface Received {
@@ -116,32 +117,6 @@ async function deliveriesOf(id: number) {
   return response.body.results as Array<Record<string, unknown>>;
 }
 
-async function insertRunningJob(): Promise<number> {
-  const row = await t.server.database.db
-    .insertInto('print_jobs')
-    .values({
-      workspace_id: workspaceId,
-      file_id: null,
-      file_name: 'benchy.gcode',
-      printer_id: null,
-      printer_name: 'MK4',
-      device_key_id: 1,
-      user_id: owner.id,
-      username: owner.email,
-      started_on: new Date().toISOString(),
-      ended_on: null,
-      outcome: 'printing',
-      make_video: 0,
-      video_state: null,
-      filament_used_g: null,
-      filament_used_mm: null,
-      printing_time_sec: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 describe('webhooks', () => {
   it('refuses a private address unless its network is allowed, naming the field', async () => {
     const closed = await startTestServer();
@@ -200,7 +175,7 @@ describe('webhooks', () => {
   it('retries a 503 with backoff under the same idempotency key, once per event', async () => {
     const hook = await createWebhook(['job.failed']);
     receiver.answer([503, 200]);
-    const jobId = await insertRunningJob();
+    const jobId = await insertRunningJob(t, { workspaceId, user: owner });
     await t.server.services.printJobs.endJob(jobId, 'failed');
     await vi.waitFor(
       async () =>

@@ -10,14 +10,13 @@ import {
   startTestDriver,
   type DriverFixture,
 } from '../../../test-support/drivers.js';
-import type { JobEvent } from '../driver.js';
 
 /** The Bambu driver against the virtual P1S: MQTT over TLS, FTPS, delta reports (issue 25). */
 
 const ACCESS_CODE = '27418093';
 let sim: VirtualBambu;
 let fixture: DriverFixture;
-let { driver, events, run, printerState } = {} as DriverFixture;
+let { driver, events, run, printerState, waitForText, named } = {} as DriverFixture;
 
 const bambuHost = (s: VirtualBambu, accessCode = ACCESS_CODE) => ({
   kind: 'bambu' as const,
@@ -37,14 +36,7 @@ const startSim = () =>
     accessCode: ACCESS_CODE,
     printer: { homingSeconds: 0 },
   });
-const waitForText = (text: string) =>
-  eventually(
-    `state ${text}`,
-    () => driver.getState().state.text,
-    (t) => t === text,
-  );
 const advance = (ms: number) => sim.printer.advance(ms);
-const named = (name: JobEvent['name']) => events.filter((event) => event.name === name);
 const project = (seconds: number) =>
   writeZip({
     '3D/3dmodel.model': '<model/>',
@@ -60,7 +52,7 @@ const lastRequest = (command: string) =>
 beforeAll(async () => {
   sim = await startSim();
   fixture = await startDriverFixture(sim, bambuHost(sim));
-  ({ driver, events, run, printerState } = fixture);
+  ({ driver, events, run, printerState, waitForText, named } = fixture);
   await waitForText('Operational');
 });
 

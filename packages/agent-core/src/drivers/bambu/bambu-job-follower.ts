@@ -1,6 +1,6 @@
 import { numberOrNull } from '../device-state.js';
 import type { JobEvent } from '../driver.js';
-import { JobTracker, type TrackedJob } from '../job-tracker.js';
+import { JobTracker, toJobEndEvent, type TrackedJob } from '../job-tracker.js';
 import {
   CANCELLED_ERRORS,
   gcodeState,
@@ -117,20 +117,7 @@ export class BambuJobFollower {
     this.#active = null;
     const job = this.#jobs.end(outcome);
     if (!job || outcome === null) return;
-    const name =
-      outcome === 'done'
-        ? 'job_finished'
-        : outcome === 'cancelled'
-          ? 'job_cancelled'
-          : 'job_failed';
-    this.emit({
-      name,
-      path: job.path,
-      startedAt: job.startedAt,
-      ...(outcome === 'failed'
-        ? { reason: reason ?? 'The printer reported the print failed.' }
-        : {}),
-    });
+    this.emit(toJobEndEvent(job, outcome, reason ?? 'The printer reported the print failed.'));
   }
 
   /** For the failed event: the printer's error word, when it gave one. */

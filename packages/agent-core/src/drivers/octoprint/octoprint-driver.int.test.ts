@@ -20,15 +20,9 @@ import {
 const KEY = 'OCTOKEY';
 let sim: VirtualOctoPrint;
 let fixture: DriverFixture;
-let { driver, events, downloadDir, run, printerState } = {} as DriverFixture;
+let { driver, events, downloadDir, run, printerState, waitForText } = {} as DriverFixture;
 const never = new AbortController().signal;
 
-const waitForText = (text: string) =>
-  eventually(
-    `state ${text}`,
-    () => driver.getState().state.text,
-    (t) => t === text,
-  );
 /** Simulated time for OctoPrint's transitions and 2 s temperature reports. */
 const advance = (ms: number) => sim.printer.advance(ms);
 
@@ -67,7 +61,7 @@ beforeAll(async () => {
     printer: { homingSeconds: 0 },
   });
   fixture = await startDriverFixture(sim, { kind: 'octoprint', url: sim.url, apiKey: KEY });
-  ({ driver, events, downloadDir, run, printerState } = fixture);
+  ({ driver, events, downloadDir, run, printerState, waitForText } = fixture);
   await waitForText('Operational');
 });
 

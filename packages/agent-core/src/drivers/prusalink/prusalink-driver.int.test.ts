@@ -12,22 +12,14 @@ import {
   startTestDriver,
   type DriverFixture,
 } from '../../../test-support/drivers.js';
-import type { JobEvent } from '../driver.js';
 
 const PASSWORD = 'Tr7bQ2xZ';
 let sim: VirtualPrusaLink;
 let fixture: DriverFixture;
-let { driver, events, run, printerState } = {} as DriverFixture;
+let { driver, events, run, printerState, waitForText, named } = {} as DriverFixture;
 
-const waitForText = (text: string) =>
-  eventually(
-    `state ${text}`,
-    () => driver.getState().state.text,
-    (t) => t === text,
-  );
 /** Simulated time for the print and the firmware's transitions. */
 const advance = (ms: number) => sim.printer.advance(ms);
-const named = (name: JobEvent['name']) => events.filter((event) => event.name === name);
 
 async function startLocalPrint(name: string): Promise<void> {
   sim.printer.files.put(name, slicedGcode(600), sim.printer.time);
@@ -44,7 +36,7 @@ beforeAll(async () => {
     printer: { homingSeconds: 0 },
   });
   fixture = await startDriverFixture(sim, { kind: 'prusalink', url: sim.url, password: PASSWORD });
-  ({ driver, events, run, printerState } = fixture);
+  ({ driver, events, run, printerState, waitForText, named } = fixture);
   await waitForText('Operational');
 });
 

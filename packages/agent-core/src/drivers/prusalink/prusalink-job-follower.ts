@@ -1,5 +1,5 @@
 import type { JobEvent } from '../driver.js';
-import { JobTracker, type TrackedJob } from '../job-tracker.js';
+import { JobTracker, toJobEndEvent, type TrackedJob } from '../job-tracker.js';
 import { isJobState, type PrusaLinkModel } from './prusalink-state.js';
 
 /**
@@ -57,17 +57,6 @@ export class PrusaLinkJobFollower {
     this.#sawError = false;
     const job = this.#jobs.end(outcome);
     if (!job || outcome === null) return;
-    const name =
-      outcome === 'done'
-        ? 'job_finished'
-        : outcome === 'cancelled'
-          ? 'job_cancelled'
-          : 'job_failed';
-    this.emit({
-      name,
-      path: job.path,
-      startedAt: job.startedAt,
-      ...(outcome === 'failed' ? { reason: 'The printer reported an error.' } : {}),
-    });
+    this.emit(toJobEndEvent(job, outcome, 'The printer reported an error.'));
   }
 }

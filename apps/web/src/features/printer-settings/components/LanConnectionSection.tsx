@@ -3,9 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { LanPrinterConnection } from '@printdeck/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportError } from '../../../lib/error-modal-store';
 import { useLanConnection, useUpdateLanConnection } from '../api/lan-connection';
-import { toLanFieldErrors } from '../model/lan-field-errors';
 import { LanAddressField } from './LanAddressField';
 import {
   credentialBody,
@@ -15,6 +13,7 @@ import {
   type LanCredentials,
   type LanFormMessage,
 } from './LanCredentialFields';
+import { useLanFieldErrors } from './use-lan-field-errors';
 
 /**
  * A LAN printer's connection in its settings (issue 25): the address and credentials the server
@@ -39,22 +38,16 @@ function LanConnectionForm(props: { printerId: number; connection: LanPrinterCon
     user: connection.user,
   });
   const [isForgettingCertificate, setForgettingCertificate] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [isSubmitted, setSubmitted] = useState(false);
   const localErrors: Record<string, LanFormMessage> = {
     ...(url.trim() === '' ? { url: 'printers.lan.urlEmpty' } : {}),
     ...credentialErrors(kind, credentials, true),
   };
-  const shown = (field: string): string | undefined => {
-    const local = isSubmitted ? localErrors[field] : undefined;
-    return local ? t(local) : serverErrors[field];
-  };
+  const fieldErrors = useLanFieldErrors(localErrors);
+  const shown = fieldErrors.shown;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(localErrors).length > 0) return;
+    if (!fieldErrors.begin()) return;
     const body = {
       kind,
       url: url.trim(),
@@ -65,16 +58,12 @@ function LanConnectionForm(props: { printerId: number; connection: LanPrinterCon
       { printerId, body },
       {
         onSuccess: () => {
-          setSubmitted(false);
+          fieldErrors.settle();
           setForgettingCertificate(false);
           setCredentials((values) => ({ ...values, apiKey: '', accessCode: '', password: '' }));
           notifications.show({ color: 'teal', message: t('printers.lanConnection.saved') });
         },
-        onError: (error) => {
-          const found = toLanFieldErrors(error, t);
-          if (found) return setServerErrors(found);
-          reportError(error);
-        },
+        onError: fieldErrors.fail,
       },
     );
   };

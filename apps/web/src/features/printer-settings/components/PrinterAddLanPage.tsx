@@ -4,11 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { reportError } from '../../../lib/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCreateLanPrinter } from '../api/create-lan-printer';
-import { toLanFieldErrors } from '../model/lan-field-errors';
 import { useAgentInstallInfo } from '../../../shared/printers/api/get-agent-install';
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';
 import { RequireChangeGroup } from './RequireChangeGroup';
@@ -23,6 +21,7 @@ import {
   type LanCredentials,
   type LanFormMessage,
 } from './LanCredentialFields';
+import { useLanFieldErrors } from './use-lan-field-errors';
 
 /**
  * LAN mode (issues 17, 25): a printer the server reaches on its own network, with nothing to
@@ -46,24 +45,18 @@ function PrinterAddLanForm() {
   const [kind, setKind] = useState<LanPrinterKind>('octoprint');
   const [url, setUrl] = useState('');
   const [credentials, setCredentials] = useState<LanCredentials>(NO_CREDENTIALS);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [isSubmitted, setSubmitted] = useState(false);
   const name = form.values.name.trim();
   const localErrors: Record<string, LanFormMessage> = {
     ...(name === '' ? { name: 'printers.validation.nameEmpty' } : {}),
     ...(url.trim() === '' ? { url: 'printers.lan.urlEmpty' } : {}),
     ...credentialErrors(kind, credentials),
   };
-  const shown = (field: string): string | undefined => {
-    const local = isSubmitted ? localErrors[field] : undefined;
-    return local ? t(local) : serverErrors[field];
-  };
+  const fieldErrors = useLanFieldErrors(localErrors);
+  const shown = fieldErrors.shown;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(localErrors).length > 0 || form.workspaceId === null) return;
+    if (!fieldErrors.begin() || form.workspaceId === null) return;
     create.mutate(
       {
         group: form.workspaceId,
@@ -80,11 +73,7 @@ function PrinterAddLanForm() {
           });
           void navigate(SCREEN_PATHS.settingsPrinters);
         },
-        onError: (error) => {
-          const found = toLanFieldErrors(error, t);
-          if (found) return setServerErrors(found);
-          reportError(error);
-        },
+        onError: fieldErrors.fail,
       },
     );
   };

@@ -15,6 +15,7 @@ import { useDeletePrinter } from '../api/delete-printer';
 import { usePrinter } from '../../../shared/printers/api/get-printer';
 import { useUpdatePrinter } from '../../../shared/printers/api/update-printer';
 import { EMPTY_PRINTER_FORM, toUpdatePayload, type PrinterFormValues } from '../model/printer-form';
+import { EnergyMeterSection } from './EnergyMeterSection';
 import { LanConnectionSection } from './LanConnectionSection';
 import { PrinterFormFields } from './PrinterFormFields';
 import { PrinterSettingsFrame } from './PrinterSettingsFrame';
@@ -131,6 +132,7 @@ function PrinterEditForm({ printer }: { printer: Printer }) {
         </Stack>
       </form>
       <LanConnectionSection printerId={printer.id} />
+      <EnergyMeterSection printerId={printer.id} />
       {isDeleteOpen && (
         <ConfirmDialog
           title={t('printers.settings.deleteTitle')}

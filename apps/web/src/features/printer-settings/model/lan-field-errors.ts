@@ -2,17 +2,29 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../../api/api-error';
 
 /** The LAN form's fields the server names in a 400 (the printer's own refusals among them). */
-const LAN_FIELDS = ['name', 'url', 'api_key', 'serial', 'access_code', 'user', 'password'] as const;
+export const LAN_FIELDS = [
+  'name',
+  'url',
+  'api_key',
+  'serial',
+  'access_code',
+  'user',
+  'password',
+] as const;
 
 /**
- * A 400's first message per LAN field, for the form to show on the field; null when the error
- * names none of them (the error modal then explains it). An address outside the allowed
- * networks is said as such; no answer there keeps the server's reason alone.
+ * A 400's first message per field named in `fields`, for the form to show on the field; null
+ * when the error names none of them (the error modal then explains it). An address outside the
+ * allowed networks is said as such; no answer there keeps the server's reason alone.
  */
-export function toLanFieldErrors(error: unknown, t: TFunction): Record<string, string> | null {
+export function toLanFieldErrors(
+  error: unknown,
+  t: TFunction,
+  fields: readonly string[] = LAN_FIELDS,
+): Record<string, string> | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const found: Record<string, string> = Object.fromEntries(
-    LAN_FIELDS.flatMap((field) =>
+    fields.flatMap((field) =>
       error
         .getFieldErrors(field)
         .slice(0, 1)

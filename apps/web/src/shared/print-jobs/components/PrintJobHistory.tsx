@@ -10,7 +10,7 @@ import { getEndReasonDisplay, getOutcomeDisplay } from '../model/print-job-displ
 import { VideoStateBadge } from '../../videos/components/VideoStateBadge';
 import { BreakableText } from '../../../components/BreakableText';
 import { JobSpoolUsage } from './JobSpoolUsage';
-import { formatMoney } from '../../../lib/number-locale';
+import { formatDecimal, formatMoney } from '../../../lib/number-locale';
 
 function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both' }) {
   const { t } = useTranslation();
@@ -70,6 +70,11 @@ function JobRow({ job, show }: { job: PrintJob; show: 'file' | 'printer' | 'both
         {job.cost && (
           <Text size="xs" c="dimmed" data-testid="print-job-cost">
             {t('printJobs.cost', { amount: formatMoney(job.cost.total, job.cost.currency) })}
+          </Text>
+        )}
+        {job.energy_kwh !== null && (
+          <Text size="xs" c="dimmed" data-testid="print-job-energy">
+            {t('printJobs.energy', { kwh: formatDecimal(job.energy_kwh, 3, true) })}
           </Text>
         )}
       </Stack>
