@@ -107,7 +107,8 @@ export function createFileStorage({ dataDir, objects: given }: FileStorageOption
     },
 
     /** The temp file becomes the object at `key` (moved or uploaded; the temp file is gone). */
-    publish: (temp: TempFile, key: string) => objects.putFile(temp.path, key),
+    publish: (temp: TempFile, key: string) =>
+      objects.putFile(temp.path, key, { size: temp.size, sha256: temp.sha256 }),
 
     /**
      * A fresh folder in the temp area for work such as an encode. The temp sweep leaves it

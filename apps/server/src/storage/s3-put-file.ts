@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { KnownFile } from './object-store.js';
+
+/** S3's largest single PUT; a bigger file goes up in a multipart upload. */
+const SINGLE_PUT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+/** Beyond that: parts of this size, this many at once (lib-storage's multipart upload). */
+const PART_BYTES = 64 * 1024 * 1024;
+const PARTS_AT_ONCE = 4;
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+async function hashFile(source: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(source, { highWaterMark: READ_CHUNK_BYTES }), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * The local file `source` becomes the object `key`. Up to 5 GiB (every Printdeck upload) in one
+ * streamed PutObject whose SigV4 payload hash is the file's SHA-256, known from the upload or
+ * read once here: the SDK then hashes nothing (a streamed body would go UNSIGNED-PAYLOAD), S3
+ * checks the bytes against the signed hash, and the store writes the object once (a multipart
+ * upload makes s3rver and MinIO write every part, then the whole object again).
+ */
+export async function putFileToS3(
+  client: S3Client,
+  target: { Bucket: string; Key: string },
+  source: string,
+  known?: KnownFile,
+): Promise<void> {
+  const size = known?.size ?? (await stat(source)).size;
+  if (size > SINGLE_PUT_MAX_BYTES) {
+    const body = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES });
+    const upload = new Upload({
+      client,
+      params: { ...target, Body: body },
+      partSize: PART_BYTES,
+      queueSize: PARTS_AT_ONCE,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+    return;
+  }
+  const sha256 = known?.sha256 ?? (await hashFile(source));
+  const command = new PutObjectCommand({
+    ...target,
+    Body: createReadStream(source, { highWaterMark: READ_CHUNK_BYTES }),
+    ContentLength: size,
+  });
+  command.middlewareStack.add(
+    (next) => (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (request.headers) request.headers['x-amz-content-sha256'] = sha256;
+      return next(args);
+    },
+    { step: 'build', name: 'knownPayloadHash' },
+  );
+  await client.send(command);
+}
