@@ -6,11 +6,20 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { KnownFile } from './object-store.js';
 
-/** S3's largest single PUT; a bigger file goes up in a multipart upload. */
-const SINGLE_PUT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
-/** Beyond that: parts of this size, this many at once (lib-storage's multipart upload). */
-const PART_BYTES = 64 * 1024 * 1024;
-const PARTS_AT_ONCE = 4;
+export interface PutLimits {
+  /** a bigger file goes up in a multipart upload */
+  singlePutMaxBytes: number;
+  /** its parts, this many at once (lib-storage's multipart upload) */
+  partBytes: number;
+  partsAtOnce: number;
+}
+
+/** S3's largest single PUT is 5 GiB. */
+const PUT_LIMITS: PutLimits = {
+  singlePutMaxBytes: 5 * 1024 * 1024 * 1024,
+  partBytes: 64 * 1024 * 1024,
+  partsAtOnce: 4,
+};
 const READ_CHUNK_BYTES = 1024 * 1024;
 
 async function hashFile(source: string): Promise<string> {
@@ -31,15 +40,16 @@ export async function putFileToS3(
   target: { Bucket: string; Key: string },
   source: string,
   known?: KnownFile,
+  limits = PUT_LIMITS,
 ): Promise<void> {
   const size = known?.size ?? (await stat(source)).size;
-  if (size > SINGLE_PUT_MAX_BYTES) {
+  if (size > limits.singlePutMaxBytes) {
     const body = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES });
     const upload = new Upload({
       client,
       params: { ...target, Body: body },
-      partSize: PART_BYTES,
-      queueSize: PARTS_AT_ONCE,
+      partSize: limits.partBytes,
+      queueSize: limits.partsAtOnce,
       leavePartsOnError: false,
     });
     await upload.done();
