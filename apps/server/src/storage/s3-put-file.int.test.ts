@@ -84,6 +84,38 @@ describe('putFileToS3', () => {
     expect(sha256(await readObject('unknown'))).toBe(sha256(data));
   });
 
+  it('sends the whole file again after an attempt that failed halfway with a 503', async () => {
+    const { file, data } = writeSource('retried.gcode', 3 * MiB);
+    let failures = 0;
+    // the store answers 503 after the first chunk of the first attempt (a retryable error)
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const { body } = args.request as { body?: Readable };
+        if (failures === 0 && body && typeof body.read === 'function') {
+          failures += 1;
+          await new Promise((resolve) => body.once('readable', resolve));
+          body.read();
+          throw Object.assign(new Error('Slow down'), {
+            name: 'SlowDown',
+            $metadata: { httpStatusCode: 503 },
+          });
+        }
+        return next(args);
+      },
+      { step: 'deserialize', name: 'failFirstAttempt', priority: 'low' },
+    );
+    try {
+      await putFileToS3(client, { Bucket: bucket, Key: 'retried' }, file, {
+        size: data.length,
+        sha256: sha256(data),
+      });
+    } finally {
+      client.middlewareStack.remove('failFirstAttempt');
+    }
+    expect(failures).toBe(1);
+    expect(sha256(await readObject('retried'))).toBe(sha256(data));
+  });
+
   it('goes multipart over the single-PUT limit, in parts', async () => {
     const { file, data } = writeSource('big.gcode', 12 * MiB + 3);
     sent.length = 0;

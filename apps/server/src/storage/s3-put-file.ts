@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { KnownFile } from './object-store.js';
@@ -56,11 +58,38 @@ export async function putFileToS3(
     return;
   }
   const sha256 = known?.sha256 ?? (await hashFile(source));
-  const command = new PutObjectCommand({
-    ...target,
-    Body: createReadStream(source, { highWaterMark: READ_CHUNK_BYTES }),
-    ContentLength: size,
-  });
+  // The SDK does not retry a request whose body is a stream; the file can be read again, so a
+  // transient failure (a reset, a 5xx, 429) is tried again here with a fresh stream.
+  for (let attempt = 1; ; attempt += 1) {
+    const command = signedPut(target, source, size, sha256);
+    try {
+      await client.send(command);
+      return;
+    } catch (error) {
+      (command.input.Body as Readable).destroy();
+      if (attempt >= PUT_ATTEMPTS || !isTransient(error)) throw error;
+      await delay(RETRY_DELAY_MS * attempt);
+    }
+  }
+}
+
+const PUT_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 250;
+
+function isTransient(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined || status >= 500 || status === 408 || status === 429;
+}
+
+/** A PutObject of the file whose SigV4 payload hash is `sha256` (the SDK hashes nothing). */
+function signedPut(
+  target: { Bucket: string; Key: string },
+  source: string,
+  size: number,
+  sha256: string,
+): PutObjectCommand {
+  const body = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES });
+  const command = new PutObjectCommand({ ...target, Body: body, ContentLength: size });
   command.middlewareStack.add(
     (next) => (args) => {
       const request = args.request as { headers?: Record<string, string> };
@@ -69,5 +98,5 @@ export async function putFileToS3(
     },
     { step: 'build', name: 'knownPayloadHash' },
   );
-  await client.send(command);
+  return command;
 }
