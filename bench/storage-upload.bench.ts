@@ -4,6 +4,7 @@
  * API of an in-process server and times it until the file row exists (bytes in the store).
  * Run with `npm run bench:storage-upload -- --megabytes 200 --runs 2`.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
 import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
@@ -38,7 +39,14 @@ function* body(): Generator<Buffer> {
   yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 }
 
-async function uploadOnce(t: TestServer, token: string, workspaceId: number): Promise<number> {
+interface Timing {
+  ms: number;
+  /** this process's CPU: the client, the server and s3rver all run in it */
+  cpuMs: number;
+}
+
+async function uploadOnce(t: TestServer, token: string, workspaceId: number): Promise<Timing> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const response = await fetch(`${t.baseUrl}/api/groups/${workspaceId}/files/`, {
     method: 'POST',
@@ -51,7 +59,9 @@ async function uploadOnce(t: TestServer, token: string, workspaceId: number): Pr
   } as RequestInit);
   const text = await response.text();
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${text}`);
-  return performance.now() - started;
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
 async function measure(name: string, env: Record<string, string>): Promise<void> {
@@ -60,10 +70,11 @@ async function measure(name: string, env: Record<string, string>): Promise<void>
     const user = await buildUser(t);
     const workspaceId = await buildWorkspace(t, user);
     for (let run = 1; run <= RUNS; run += 1) {
-      const ms = await uploadOnce(t, user.access, workspaceId);
+      const { ms, cpuMs } = await uploadOnce(t, user.access, workspaceId);
       const rate = BYTES / MiB / (ms / 1000);
+      const load = os.loadavg()[0]!.toFixed(1);
       console.log(
-        `${name}\trun ${run}\t${values.megabytes} MB\t${(ms / 1000).toFixed(2)} s\t${rate.toFixed(1)} MB/s`,
+        `${name}\trun ${run}\t${values.megabytes} MB\t${(ms / 1000).toFixed(2)} s wall\t${rate.toFixed(1)} MB/s\tCPU ${(cpuMs / 1000).toFixed(2)} s\tload ${load}`,
       );
     }
   } finally {

@@ -26,6 +26,7 @@ import { StartupError } from './startup/startup-error.js';
 import { composeServices, type Services } from './composition/services.js';
 import { checkMqttBroker } from './startup/check-mqtt-broker.js';
 import { createMqttBridge, type InjectRequest } from './modules/home-assistant/mqtt-bridge.js';
+import { shareBridgeStatus } from './modules/home-assistant/shared-bridge-status.js';
 
 export interface StartOptions {
   config: Config;
@@ -183,9 +184,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ...(options.mqttReconnectMs ? { reconnectMs: options.mqttReconnectMs } : {}),
       });
       services.health.setMqtt(bridge.health);
-      services.homeAssistant.attach(bridge.status);
+      const shared = shareBridgeStatus({
+        bulletins: cluster.bulletins,
+        isLeader: () => cluster.isLeader(),
+        workspaceIds: config.mqtt.workspaces.map((workspace) => workspace.workspaceId),
+        status: bridge.status,
+        stateIntervalMs: config.mqtt.stateIntervalMs,
+      });
+      services.homeAssistant.attach(shared.read);
       bridge.start();
+      shared.start();
       stops.push(() => bridge.stop());
+      stops.push(() => shared.stop());
     }
     const url = await listen(app, config);
     return { ...app, database, services, mailer, url, stop: stopInReverse };

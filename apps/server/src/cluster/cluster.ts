@@ -80,6 +80,17 @@ export interface Leases {
 }
 
 /**
+ * Short-lived values one instance posts for every instance to read (the leader's Home Assistant
+ * bridge status): each lapses after its TTL, so a dead poster's value goes away.
+ */
+export interface Bulletins {
+  post(name: string, value: string, ttlMs: number): Promise<void>;
+  /** null when nothing was posted or it lapsed */
+  read(name: string): Promise<string | null>;
+  remove(name: string): Promise<void>;
+}
+
+/**
  * The pieces several instances share (ARCHITECTURE §7). Without REDIS_URL the in-process
  * implementation keeps everything in this process; with it Redis does.
  */
@@ -94,6 +105,7 @@ export interface Cluster {
   /** Telegram's per-chat and overall limits */
   readonly telegramLimiter: TelegramLimiter;
   readonly leases: Leases;
+  readonly bulletins: Bulletins;
   /** periodic work (sweeps, queue ticks, the bot poller) runs on the leader only */
   isLeader(): boolean;
   /** Joins: listens, announces this instance, reads every device (before serving). */

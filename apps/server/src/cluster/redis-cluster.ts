@@ -8,6 +8,7 @@ import { MemoryCounters } from '../rate-limit/rate-limiter.js';
 import type { Cluster } from './cluster.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisCounters } from './redis-counters.js';
+import { createRedisBulletins } from './redis-bulletins.js';
 import { createRedisLeases } from './redis-leases.js';
 import { createRedisDeviceBus, redisKeys } from './redis-device-bus.js';
 import { CLUSTER_TIMINGS, createRedisMembership, type ClusterTimings } from './redis-membership.js';
@@ -78,6 +79,7 @@ export async function connectRedisCluster(options: RedisClusterOptions): Promise
     temperatures: new RedisTemperatureStore(commands, keyPrefix),
     telegramLimiter: new RedisTelegramRateLimiter(commands, keyPrefix),
     leases: createRedisLeases(commands, keyPrefix, instanceId),
+    bulletins: createRedisBulletins(commands, keyPrefix),
     isLeader: membership.isLeader,
     async start(log) {
       logger = log;

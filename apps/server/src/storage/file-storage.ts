@@ -60,8 +60,8 @@ export interface FileStorageOptions {
 }
 
 /**
- * The file store: uploads stream into the local `tmp/` under a random name (synced on close),
- * then go to the object store (the data directory, or S3) under a server-made key. Only the
+ * The file store: uploads stream into the local `tmp/` under a random name, then go to the
+ * object store (the data directory, or S3) under a server-made key. Only the
  * temp area and the work folders are local to the instance.
  */
 export function createFileStorage({ dataDir, objects: given }: FileStorageOptions) {
@@ -79,7 +79,10 @@ export function createFileStorage({ dataDir, objects: given }: FileStorageOption
       return `${area}/${workspaceId}/${randomUUID()}${extension ? `.${extension}` : ''}`;
     },
 
-    /** Streams `source` into a new temp file (synced on close); a failure removes the partial file. */
+    /**
+     * Streams `source` into a new temp file; a failure removes the partial file. Not synced here:
+     * the disk store syncs it before the rename into place, and S3 keeps what it was sent.
+     */
     async receive(source: Readable, maxBytes: number): Promise<TempFile> {
       const tempPath = path.join(tmpDir, `${randomUUID()}.upload`);
       const meter = new MeterStream(maxBytes);
@@ -87,7 +90,7 @@ export function createFileStorage({ dataDir, objects: given }: FileStorageOption
         await pipeline(
           source,
           meter,
-          createWriteStream(tempPath, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 }),
+          createWriteStream(tempPath, { flags: 'wx', highWaterMark: 1024 * 1024 }),
         );
         return { path: tempPath, size: meter.size, sha256: meter.digest() };
       } catch (error) {
@@ -107,7 +110,8 @@ export function createFileStorage({ dataDir, objects: given }: FileStorageOption
     },
 
     /** The temp file becomes the object at `key` (moved or uploaded; the temp file is gone). */
-    publish: (temp: TempFile, key: string) => objects.putFile(temp.path, key),
+    publish: (temp: TempFile, key: string) =>
+      objects.putFile(temp.path, key, { size: temp.size, sha256: temp.sha256 }),
 
     /**
      * A fresh folder in the temp area for work such as an encode. The temp sweep leaves it

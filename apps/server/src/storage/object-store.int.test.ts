@@ -58,8 +58,8 @@ describe.each(STORES)('the file store on %s', (_name, makeObjects) => {
     return key;
   }
 
-  it('publishes an upload of several parts and gives back the same bytes; the temp file is gone', async () => {
-    // 40 MiB: more than two parts of a multipart upload on S3
+  it('publishes a 40 MiB upload and gives back the same bytes; the temp file is gone', async () => {
+    // on S3 one streamed PutObject signed with the SHA-256 the upload measured
     const data = Buffer.alloc(40 * 1024 * 1024);
     for (let at = 0; at < data.length; at += 4096) data.writeUInt32LE(at, at);
     const key = await storeBytes(data);

@@ -1,6 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { StorageArea } from './storage-keys.js';
 
+/** What the caller already knows of a finished file (an upload was measured as it arrived). */
+export interface KnownFile {
+  size: number;
+  sha256: string;
+}
+
 /** Inclusive byte positions, as in an HTTP Range header. */
 export interface ObjectRange {
   start: number;
@@ -20,8 +26,11 @@ export interface ListedObject {
 export interface ObjectStore {
   /** how the store is named in logs and errors */
   readonly description: string;
-  /** Takes a finished local file to its key; the source file is gone afterwards. */
-  putFile(source: string, key: string): Promise<void>;
+  /**
+   * Takes a finished local file to its key; the source file is gone afterwards. `known` spares
+   * the S3 store a pass over the file to hash it.
+   */
+  putFile(source: string, key: string, known?: KnownFile): Promise<void>;
   putBuffer(key: string, data: Buffer): Promise<void>;
   /** Missing keys are not an error. */
   remove(keys: string[]): Promise<void>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,8 +13,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import type { ListedObject, ObjectRange, ObjectStore } from './object-store.js';
+import type { KnownFile, ListedObject, ObjectRange, ObjectStore } from './object-store.js';
+import { putFileToS3 } from './s3-put-file.js';
 import { assertStorageKey, KEY_PATTERN, type StorageArea } from './storage-keys.js';
 
 /** STORAGE_URL=s3://bucket/prefix with the S3_* settings (config/storage-config.ts). */
@@ -30,9 +30,6 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Large files go up in parts of this size, this many at once (lib-storage's multipart upload). */
-const PART_BYTES = 16 * 1024 * 1024;
-const PARTS_AT_ONCE = 4;
 /** how long the check at start waits for the bucket's answer */
 export const CHECK_TIMEOUT_MS = 10_000;
 /** DeleteObjects takes at most this many keys a request. */
@@ -81,7 +78,7 @@ export function createS3Client(settings: S3Settings): S3Client {
 
 /**
  * Objects in an S3-compatible bucket under a prefix, so instances on several machines share
- * them without a shared disk. Files go up from the local temp area in a multipart upload.
+ * them without a shared disk. Files go up from the local temp area (s3-put-file.ts).
  */
 export function createS3ObjectStore(settings: S3Settings, client = createS3Client(settings)) {
   const { bucket, prefix } = settings;
@@ -105,15 +102,8 @@ export function createS3ObjectStore(settings: S3Settings, client = createS3Clien
   const store: ObjectStore = {
     description: `the S3 bucket ${bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`,
 
-    async putFile(source: string, key: string): Promise<void> {
-      const upload = new Upload({
-        client,
-        params: { Bucket: bucket, Key: objectKey(key), Body: createReadStream(source) },
-        partSize: PART_BYTES,
-        queueSize: PARTS_AT_ONCE,
-        leavePartsOnError: false,
-      });
-      await upload.done();
+    async putFile(source: string, key: string, known?: KnownFile): Promise<void> {
+      await putFileToS3(client, { Bucket: bucket, Key: objectKey(key) }, source, known);
       await rm(source, { force: true });
     },
 

@@ -21,7 +21,7 @@ export const HomeAssistantStatusSchema = z.object({
   state: z.enum(HOME_ASSISTANT_STATES),
   /** the broker's address without user or password; null when off or not included */
   broker: z.string().nullable(),
-  /** the last connection or publish error this instance saw, with when (ISO); null: none */
+  /** the last connection or publish error the bridge (on the leader) saw, with when (ISO); null: none */
   last_error: z.object({ message: z.string(), at: z.string() }).nullable(),
   /** messages the broker acknowledged for this workspace's printers since the server started */
   messages_published: z.number().int().nonnegative(),

@@ -14,13 +14,13 @@ const OFF: HomeAssistantStatus = {
  * bridge exists (MQTT_URL set), which is made after the routes, so it is attached later.
  */
 export function createHomeAssistantStatus() {
-  let read: ((workspaceId: number) => HomeAssistantStatus) | null = null;
+  let read: ((workspaceId: number) => Promise<HomeAssistantStatus>) | null = null;
   return {
-    attach(source: (workspaceId: number) => HomeAssistantStatus): void {
+    attach(source: (workspaceId: number) => Promise<HomeAssistantStatus>): void {
       read = source;
     },
-    read(workspaceId: number): HomeAssistantStatus {
-      return read ? read(workspaceId) : OFF;
+    read(workspaceId: number): Promise<HomeAssistantStatus> {
+      return read ? read(workspaceId) : Promise.resolve(OFF);
     },
   };
 }
