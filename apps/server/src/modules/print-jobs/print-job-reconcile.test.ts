@@ -106,6 +106,23 @@ describe('planReconcile', () => {
     ]);
   });
 
+  it('leaves a fresh copy alone while the state still shows the copy before it done (×60 farm)', () => {
+    // issue 26: the next copy of the same file began a second after the one before ended; the
+    // recheck after its start read the state sent before it began
+    const next = job({ device_started_at: T0 + 6 });
+    const before = view({
+      identity: { path: 'benchy.gcode', started_at: T0 + 5 },
+      outcome: 'done',
+    });
+    expect(plan([next], before, T0 + 7)).toEqual([]);
+    // its own state ends it as ever
+    const own = view({ identity: { path: 'benchy.gcode', started_at: T0 + 6 }, outcome: 'done' });
+    expect(plan([next], own, T0 + 7)).toMatchObject([{ kind: 'end', outcome: 'done' }]);
+    // and a print shown running is never taken for the one before
+    const running = view({ isActive: true, identity: before.identity, outcome: 'printing' });
+    expect(plan([next], running, T0 + 7)).toEqual([{ kind: 'keep', jobId: 1 }]);
+  });
+
   it('keeps everything while the printer prints something it does not identify', () => {
     expect(plan([job(), job({ id: 2 })], view({ isActive: true }))).toEqual([
       { kind: 'keep', jobId: 1 },

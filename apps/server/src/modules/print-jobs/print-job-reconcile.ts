@@ -112,6 +112,15 @@ export function planReconcile(input: {
     }
     const isFresh = nowS - Math.max(handedAtS, own?.started_at ?? 0) < START_GRACE_S;
     if (own) {
+      // the agent starts a new print of the same file a second later at least (JobTracker): a
+      // shown print that began before ours and ended is the one before it, in a state sent
+      // before ours began (at ×60 a copy prints between two state pushes); ours shows next
+      const isEarlierPrint =
+        shown !== null &&
+        !view.isActive &&
+        shown.path === own.path &&
+        shown.started_at < own.started_at;
+      if (isEarlierPrint && isFresh) continue;
       if (shown && isSameDeviceJob(own, shown)) {
         if (!view.isActive && isFresh && !isTerminal(view.outcome)) continue;
         actions.push(endOrKeep(job.id, view));

@@ -87,3 +87,48 @@ describe('two printers racing for one queue item', () => {
     }
   });
 });
+
+/**
+ * At ×60 a print can end before its start's answer is back: the job's end (the jobox cleared
+ * the plate) is recorded first, and the start's "plate in use" comes after it. The plate must
+ * stay clear, or the printer never takes the next copy (issue 26, farm-copies).
+ */
+describe('a short print whose end is recorded before its start', () => {
+  const plateOf = async (printerId: number) =>
+    (await createPrinterPlatesRepository(t.server.database.db).findPlates([printerId]))[0]?.state;
+
+  it('keeps the plate its end cleared when the start writes late', async () => {
+    const plates = createPrinterPlatesRepository(t.server.database.db);
+    const printerId = printerIds[0]!;
+    const startedOn = '2026-11-27T10:00:00.000Z';
+    await plates.setPlate(printerId, 'in_use', '2026-11-27T09:59:59.000Z'); // the claim
+    await plates.setPlate(printerId, 'clear', '2026-11-27T10:00:01.000Z'); // the end, jobox
+    const dispatcher = t.server.services.printQueue.dispatcher;
+    await dispatcher.onJobStarted({ printer_id: printerId, started_on: startedOn, ended_on: null });
+    expect(await plateOf(printerId)).toBe('clear');
+  });
+
+  it('takes the plate for a start after its last change (a manual start, a printer-started job)', async () => {
+    const plates = createPrinterPlatesRepository(t.server.database.db);
+    const printerId = printerIds[1]!;
+    await plates.setPlate(printerId, 'clear', '2026-11-27T10:00:00.000Z');
+    const dispatcher = t.server.services.printQueue.dispatcher;
+    await dispatcher.onJobStarted({
+      printer_id: printerId,
+      started_on: '2026-11-27T10:00:05.000Z',
+      ended_on: null,
+    });
+    expect(await plateOf(printerId)).toBe('in_use');
+  });
+
+  it('takes a plate nobody knew of (no row yet)', async () => {
+    const plates = createPrinterPlatesRepository(t.server.database.db);
+    const printerId = printerIds[0]!;
+    await t.server.database.db
+      .deleteFrom('printer_plates')
+      .where('printer_id', '=', printerId)
+      .execute();
+    await plates.takePlateSince(printerId, '2026-11-27T10:00:00.000Z', '2026-11-27T10:00:00.000Z');
+    expect(await plateOf(printerId)).toBe('in_use');
+  });
+});

@@ -20,6 +20,27 @@ export function createPrinterPlatesRepository(db: Db) {
       );
     },
 
+    /**
+     * Something was put on the plate at `since` (a job started, the printer began printing or
+     * failed): the plate is in use unless it changed after that moment. A short print's end
+     * recorded first (its plate cleared by the jobox) is not undone by its start's late write;
+     * one statement, so no end commits between the look and the write.
+     */
+    async takePlateSince(printerId: number, since: string, on: string): Promise<void> {
+      await withQueuePrinterVersion(db, { printerId }, (write) =>
+        write
+          .insertInto('printer_plates')
+          .values({ printer_id: printerId, state: 'in_use', changed_on: on })
+          .onConflict((conflict) =>
+            conflict
+              .column('printer_id')
+              .doUpdateSet({ state: 'in_use', changed_on: on })
+              .where('printer_plates.changed_on', '<=', since),
+          )
+          .execute(),
+      );
+    },
+
     /** An automatic start that the device refused gives the plate back: nothing was printed. */
     async returnPlate(printerId: number, on: string): Promise<void> {
       await withQueuePrinterVersion(db, { printerId }, (write) =>

@@ -197,6 +197,7 @@ export function createQueueDispatcher(deps: Deps) {
 
   /** Whatever else put something on the plate: the device started printing or went into error. */
   async function onPrinterState(deviceKeyId: number): Promise<void> {
+    const seenOn = nowIso(); // a plate cleared after this (a job's end) is not undone below
     const state = printerStateOf(deviceKeyId);
     const previous = lastStates.get(deviceKeyId);
     lastStates.set(deviceKeyId, state);
@@ -204,7 +205,7 @@ export function createQueueDispatcher(deps: Deps) {
     if (state === 'READY_TO_PRINT') return kickDevice(deviceKeyId);
     if (state === 'PRINTING' || state === 'ERROR') {
       for (const row of await plates.findPrintersOfDevice(deviceKeyId))
-        await plates.setPlate(row.id, 'in_use', nowIso());
+        await plates.takePlateSince(row.id, seenOn, nowIso());
     }
   }
 
@@ -270,10 +271,16 @@ export function createQueueDispatcher(deps: Deps) {
       await plates.setPlate(job.printer_id, state, job.ended_on ?? nowIso(), trx);
     },
 
-    /** A job started on the printer (from the queue or not): its plate is in use. */
-    onJobStarted(job: PrintJobRow): void {
-      if (job.printer_id !== null && job.ended_on === null)
-        plates.setPlate(job.printer_id, 'in_use', nowIso()).catch(logFailure('plate'));
+    /**
+     * A job started on the printer (from the queue or not): its plate is in use, unless the
+     * plate changed since the job started: a print shorter than the start's answer may have
+     * ended (and its jobox cleared the plate) before this runs.
+     */
+    onJobStarted(job: Pick<PrintJobRow, 'printer_id' | 'started_on' | 'ended_on'>): Promise<void> {
+      if (job.printer_id === null || job.ended_on !== null) return Promise.resolve();
+      return plates
+        .takePlateSince(job.printer_id, job.started_on, nowIso())
+        .catch(logFailure('plate'));
     },
 
     onJobEndCommitted(job: PrintJobRow): void {

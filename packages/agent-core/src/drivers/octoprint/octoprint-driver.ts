@@ -202,17 +202,20 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
       this.#firstWord.settle();
       const login = asRecord(await this.#api.post('api/login', { passive: true }));
       if (isOvertaken()) return;
-      const push = await openPushSocket({
+      // OctoPrint's first frame (`connected`) may come with the handshake, before the socket is
+      // handed back: until then `push` is null and such frames pass (the session starts at auth)
+      let push: PushSocket | null = null;
+      push = await openPushSocket({
         baseUrl: this.#options.url,
         ...(this.#options.network ? { network: this.#options.network } : {}),
         auth: `${String(login.name)}:${String(login.session)}`,
         staleMs: this.#options.staleMs ?? 10_000,
         log: this.log,
         onMessage: (message) => {
-          if (this.#push === push) this.#onPush(message);
+          if (push !== null && this.#push === push) this.#onPush(message);
         },
         onClose: (reason) => {
-          if (this.#push === push) this.#lost(reason);
+          if (push !== null && this.#push === push) this.#lost(reason);
         },
       });
       if (isOvertaken()) {
