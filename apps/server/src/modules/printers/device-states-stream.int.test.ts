@@ -7,7 +7,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { eventually, readyState } from '../../../test-support/fake-agent.js';
+import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { openStatesStream, type StreamEvent } from '../../../test-support/states-stream.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
@@ -134,7 +134,7 @@ describe('printer states stream', () => {
     'drops a client that does not read instead of buffering for it',
     { timeout: 90_000 },
     async () => {
-      const agents = [];
+      const agents: FakeAgent[] = [];
       for (const name of ['Chatty 1', 'Chatty 2', 'Chatty 3'])
         agents.push(
           (await buildPrinterWithAgent(t, { token: admin.access, workspaceId, name })).agent,
