@@ -191,5 +191,3 @@ export function createDeviceStatesStream(deps: {
     },
   };
 }
-
-export type DeviceStatesStream = ReturnType<typeof createDeviceStatesStream>;
