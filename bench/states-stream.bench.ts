@@ -25,7 +25,9 @@ const EVERY_MS = 2000;
 
 function reading(round: number, isActive: boolean): string {
   const base = readyState().temperature;
-  const tool0 = base.tool0 ? { ...base.tool0, actual: base.tool0.actual + (round % 2) } : null;
+  const tool0 = base.tool0
+    ? { ...base.tool0, actual: (base.tool0.actual ?? 20) + (round % 2) }
+    : null;
   return JSON.stringify({
     type: 'state',
     kind: 'patch',
@@ -53,8 +55,9 @@ async function pollFor(url: string, access: string, workspaces: number[], until:
         });
         const body = await response.arrayBuffer();
         const newEtag = response.headers.get('etag');
+        // the tab's first answer (the whole list) is not counted: the stream's snapshot is not either
+        if (etag) bytes += body.byteLength + JSON.stringify([...response.headers]).length;
         if (newEtag) etags.set(workspaceId, newEtag);
-        bytes += body.byteLength + JSON.stringify([...response.headers]).length;
         await wait(Math.max(0, EVERY_MS - (Date.now() - started)));
       }
     }),
@@ -73,8 +76,14 @@ async function streamFor(url: string, access: string, workspaces: number[], unti
           headers: { authorization: `Bearer ${access}` },
           signal: abort.signal,
         });
-        bytes += JSON.stringify([...response.headers]).length;
-        for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;
+        let opening = '';
+        let isOpened = false;
+        for await (const chunk of response.body!) {
+          // after the snapshot: what keeps the tab current
+          if (isOpened) bytes += (chunk as Uint8Array).byteLength;
+          else
+            isOpened = (opening += Buffer.from(chunk as Uint8Array).toString()).includes('}]}\n\n');
+        }
       } catch {
         // the phase ended
       } finally {
