@@ -70,6 +70,8 @@ export const SQLITE_ONLY = {
     'start-up failures of the real process; the PostgreSQL cases use refusing and silent fake servers, not the test database',
   'apps/server/src/storage/s3-put-file.int.test.ts':
     'no database: a local file sent to s3rver by the AWS SDK',
+  'apps/server/src/modules/printers/device-states-stream.int.test.ts':
+    'the states stream over HTTP from the live store; the list it reads is devices-states’, covered by printers.int',
   'apps/server/src/storage/object-store.int.test.ts':
     'no database: the object stores (disk and an S3 server) alone',
   'apps/server/src/observability/grafana-dashboard.int.test.ts':

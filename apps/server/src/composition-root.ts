@@ -24,6 +24,7 @@ import { checkDatabase } from './startup/check-database.js';
 import { checkDataDir } from './startup/check-data-dir.js';
 import { StartupError } from './startup/startup-error.js';
 import { composeServices, type Services } from './composition/services.js';
+import type { StatesStreamOptions } from './modules/printers/device-states-stream.routes.js';
 import { checkMqttBroker } from './startup/check-mqtt-broker.js';
 import { createMqttBridge, type InjectRequest } from './modules/home-assistant/mqtt-bridge.js';
 import { shareBridgeStatus } from './modules/home-assistant/shared-bridge-status.js';
@@ -40,6 +41,8 @@ export interface StartOptions {
   pgSchema?: string;
   /** tests shorten the heartbeat and the like */
   gatewayLimits?: Partial<GatewayLimits>;
+  /** tests shorten the printer states stream's timers and its buffer bound */
+  statesStream?: StatesStreamOptions;
   /** tests shorten the frame grace and the worker's poll */
   videoSettings?: Omit<VideoSettings, 'ffmpegPath'>;
   /** tests play the push service locally and shorten retries */
@@ -168,6 +171,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.webDir ? { webDir: options.webDir } : {}),
       ...(options.agentDir ? { agentDir: options.agentDir } : {}),
       ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
+      ...(options.statesStream ? { statesStream: options.statesStream } : {}),
     });
     stops.push(async () => {
       // LAN mode's built-in agents go before the gateway they talk to

@@ -21,6 +21,8 @@ import { registerDeviceKeysRoutes } from './modules/device-keys/device-keys.rout
 import { registerPrinterGroupsRoutes } from './modules/printer-groups/printer-groups.routes.js';
 import { registerPrinterControlRoutes } from './modules/printers/printer-control.routes.js';
 import { registerPrintersRoutes } from './modules/printers/printers.routes.js';
+import { registerDeviceStatesStreamRoutes } from './modules/printers/device-states-stream.routes.js';
+import { createCredentialCheck } from './http/authentication.js';
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { registerMembersRoutes } from './modules/members/members.routes.js';
@@ -125,6 +127,13 @@ export async function registerRoutes(
     reauth: services.twoFactor,
   });
   registerPrintersRoutes(server, devices.printers);
+  registerDeviceStatesStreamRoutes(server, {
+    live: devices.live,
+    printers: devices.printers,
+    requireWorkspacePermission: services.workspaces.requireWorkspacePermission,
+    isCredentialLive: createCredentialCheck(services.auth, services.workspaceAdmin.apiKeys),
+    ...(options.statesStream ? { options: options.statesStream } : {}),
+  });
   registerAgentDownloadRoutes(server, {
     agentDir: options.agentDir,
     publicUrl: config.publicUrl,

@@ -10,6 +10,7 @@ export interface TestServerOptions {
   clock?: Clock;
   webDir?: string;
   gatewayLimits?: StartOptions['gatewayLimits'];
+  statesStream?: StartOptions['statesStream'];
   videoSettings?: StartOptions['videoSettings'];
   notificationOptions?: StartOptions['notificationOptions'];
   clusterTimings?: StartOptions['clusterTimings'];
@@ -83,6 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.agentDir ? { agentDir: options.agentDir } : {}),
     ...(options.lanAgentTuning ? { lanAgentTuning: options.lanAgentTuning } : {}),
     ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
+    ...(options.statesStream ? { statesStream: options.statesStream } : {}),
     ...(options.videoSettings ? { videoSettings: options.videoSettings } : {}),
     ...(options.notificationOptions ? { notificationOptions: options.notificationOptions } : {}),
     ...(options.clusterTimings ? { clusterTimings: options.clusterTimings } : {}),

@@ -65,6 +65,10 @@ interface Entry {
 
 const MAX_PENDING_PER_DEVICE = 32;
 
+type LocalPresence =
+  | { kind: 'attached'; deviceKeyId: number; driver: DeviceDriver }
+  | { kind: 'detached'; deviceKeyId: number };
+
 /**
  * The live state store and command router: the newest state of every device, the socket of
  * each device connected to this instance, and the requests waiting for their answers. With
@@ -78,6 +82,7 @@ export class LiveDevices implements LocalDevices {
   private readonly stateListeners: Array<(deviceKeyId: number, state: DeviceState) => void> = [];
   private readonly presenceListeners: Array<(deviceKeyId: number, change: PresenceChange) => void> =
     [];
+  private readonly changeListeners: Array<(deviceKeyId: number) => void> = [];
 
   constructor(
     private readonly clock: Clock,
@@ -137,8 +142,10 @@ export class LiveDevices implements LocalDevices {
    */
   markAlive(deviceKeyId: number): void {
     const entry = this.devices.get(deviceKeyId);
-    if (entry?.link && entry.state && entry.updatedAt === null)
+    if (entry?.link && entry.state && entry.updatedAt === null) {
       entry.updatedAt = this.clock.now().getTime();
+      this.emitChange(deviceKeyId);
+    }
   }
 
   get(deviceKeyId: number): LiveDevice {
@@ -222,6 +229,15 @@ export class LiveDevices implements LocalDevices {
     this.presenceListeners.push(listener);
   }
 
+  /** A device may have changed (here or mirrored): a mark, read by the listener on its next turn. */
+  onAnyChange(listener: (deviceKeyId: number) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private emitChange(deviceKeyId: number): void {
+    for (const listener of this.changeListeners) listener(deviceKeyId);
+  }
+
   private emitPresence(deviceKeyId: number, change: PresenceChange): void {
     for (const listener of this.presenceListeners) listener(deviceKeyId, change);
   }
@@ -256,6 +272,7 @@ export class LiveDevices implements LocalDevices {
 
   /** Another instance's device changed: mirrored here, without waking this instance's listeners. */
   applyRemote(change: DeviceChange): void {
+    this.emitChange(change.deviceKeyId); // a mark: listeners read the device later
     const entry = this.entry(change.deviceKeyId);
     if (change.kind === 'attached') {
       // the agent reconnected to another instance: a socket still open here is stale (C16)
@@ -288,6 +305,7 @@ export class LiveDevices implements LocalDevices {
       entry.driver = device.driver ?? entry.driver;
       if (device.state) entry.state = device.state;
       if (device.updatedAt !== null) entry.updatedAt = device.updatedAt;
+      this.emitChange(device.deviceKeyId);
     }
     for (const [deviceKeyId, entry] of this.devices)
       if (!seen.has(deviceKeyId) && !entry.link) entry.owner = null;
@@ -299,6 +317,7 @@ export class LiveDevices implements LocalDevices {
       const entry = this.devices.get(deviceKeyId);
       if (!entry || entry.link) continue;
       entry.owner = null;
+      this.emitChange(deviceKeyId);
       // this instance cleaned them up, so it is the one that tells its listeners (jobs, queue)
       this.emitPresence(deviceKeyId, { kind: 'detached' });
     }
@@ -334,18 +353,13 @@ export class LiveDevices implements LocalDevices {
     this.emitPresence(deviceKeyId, { kind: 'detached' });
   }
 
-  private publish(
-    change:
-      | { kind: 'attached'; deviceKeyId: number; driver: DeviceDriver }
-      | {
-          kind: 'detached';
-          deviceKeyId: number;
-        },
-  ): void {
+  private publish(change: LocalPresence): void {
+    this.emitChange(change.deviceKeyId);
     this.bus?.publish({ ...change, instanceId: this.bus.instanceId });
   }
 
   private publishState(deviceKeyId: number, entry: Entry, patch?: DeviceStatePatch): void {
+    this.emitChange(deviceKeyId);
     if (!this.bus || !entry.link || !entry.state) return;
     this.bus.publish({
       kind: 'state',

@@ -23,6 +23,7 @@ import { registerSecurityEvents } from '../logging/security-events.js';
 import { createMetrics } from '../observability/metrics.js';
 import { createMetricsFiguresRepository } from '../observability/metrics-figures.repository.js';
 import { registerHttpMetrics, registerMetricsRoutes } from '../observability/metrics.routes.js';
+import type { StatesStreamOptions } from '../modules/printers/device-states-stream.routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -36,6 +37,7 @@ export interface AppOptions {
   agentDir?: string;
   /** tests shorten the heartbeat and the like */
   gatewayLimits?: Partial<GatewayLimits>;
+  statesStream?: StatesStreamOptions;
 }
 
 export interface RouteEntry {

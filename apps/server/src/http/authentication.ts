@@ -76,3 +76,17 @@ export function getSessionAuth(request: FastifyRequest): SessionAuth {
   if (auth.via !== 'session') throw forbidden();
   return auth;
 }
+
+/**
+ * Whether the credential a long request came with still holds (an open stream asks again):
+ * false once the session ended (signed out, expired) or the API key was revoked.
+ */
+export function createCredentialCheck(authService: AuthService, apiKeys: ApiKeysService) {
+  return async (request: FastifyRequest): Promise<boolean> => {
+    const token = readBearer(request);
+    if (!token) return false;
+    if (isApiKeyFormat(token))
+      return (await apiKeys.authenticateApiKey(token, request.ip)) !== null;
+    return (await authService.authenticateAccessToken(token)) !== null;
+  };
+}

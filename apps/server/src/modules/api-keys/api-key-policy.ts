@@ -160,6 +160,7 @@ export const API_KEY_ROUTE_POLICY: Readonly<Record<string, ApiKeyRoutePolicy>> =
   'DELETE /api/groups/:g/device_keys/:id/shares/:target/': 'none',
   'GET /api/groups/:g/printers/': 'read',
   'GET /api/groups/:g/devices-states/': 'read',
+  'GET /api/groups/:g/devices-states/stream/': 'read',
   'POST /api/printers/': 'none',
   'GET /api/printers/:id/': 'read',
   'GET /api/printers/:id/temperature-history/': 'read',

@@ -99,6 +99,48 @@ export function createPrintersService({
   /** who else acts on an edit (LAN mode restarts its built-in agent with the new key) */
   const updateListeners: Array<(deviceKeyId: number, input: PrinterUpdate) => Promise<void>> = [];
 
+  /**
+   * Every printer's live state in a workspace and the device keys it reads, without a
+   * permission check: the states stream checks each listener itself.
+   */
+  async function readDeviceStates(
+    workspaceId: number,
+  ): Promise<{ states: PrinterDeviceState[]; deviceKeyIds: number[] }> {
+    const rows = await printers.listWorkspacePrinters(workspaceId);
+    const devices = new Map(rows.map((row) => [row.id, live.get(row.device_key_id)]));
+    const withJob = rows.filter((row) => devices.get(row.id)?.state?.job?.file_name);
+    const latestJobs = new Map(
+      (await jobs.listLatestPrinterJobs(withJob.map((row) => row.id))).map((job) => [
+        job.printer_id,
+        job,
+      ]),
+    );
+    const states = rows.map((row): PrinterDeviceState => {
+      const device = devices.get(row.id)!;
+      const state = device.state;
+      const derived = derivePrinterState({ isConnected: device.isConnected, state });
+      const latest = latestJobs.get(row.id);
+      return {
+        printer_id: row.id,
+        is_connected: device.isConnected,
+        updated_at: device.updatedAt,
+        printer_state: derived.printerState,
+        download_progress: derived.downloadProgress,
+        state: { error: state?.error ?? null, state: state?.state ?? null },
+        is_paired: state?.is_paired ?? false,
+        temperature: state?.temperature ?? null,
+        job: state?.job ?? null,
+        local_ip_address: state?.local_ip_address ?? null,
+        plugins: state?.plugins ?? null,
+        lights: state?.lights ?? null,
+        klipper: state?.klipper ?? null,
+        ams: state?.ams ?? null,
+        print_job: latest && isShownJob(latest, state?.job ?? null) ? toShownJob(latest) : null,
+      };
+    });
+    return { states, deviceKeyIds: rows.map((row) => row.device_key_id) };
+  }
+
   async function toResponse(row: PrinterRow): Promise<Printer> {
     return (await toResponses([row]))[0]!;
   }
@@ -185,39 +227,10 @@ export function createPrintersService({
     /** GET /groups/{id}/devices-states/: the live state of every printer, derived once here. */
     async listDeviceStates(userId: number, workspaceId: number): Promise<PrinterDeviceState[]> {
       await workspaces.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
-      const rows = await printers.listWorkspacePrinters(workspaceId);
-      const devices = new Map(rows.map((row) => [row.id, live.get(row.device_key_id)]));
-      const withJob = rows.filter((row) => devices.get(row.id)?.state?.job?.file_name);
-      const latestJobs = new Map(
-        (await jobs.listLatestPrinterJobs(withJob.map((row) => row.id))).map((job) => [
-          job.printer_id,
-          job,
-        ]),
-      );
-      return rows.map((row) => {
-        const device = devices.get(row.id)!;
-        const state = device.state;
-        const derived = derivePrinterState({ isConnected: device.isConnected, state });
-        const latest = latestJobs.get(row.id);
-        return {
-          printer_id: row.id,
-          is_connected: device.isConnected,
-          updated_at: device.updatedAt,
-          printer_state: derived.printerState,
-          download_progress: derived.downloadProgress,
-          state: { error: state?.error ?? null, state: state?.state ?? null },
-          is_paired: state?.is_paired ?? false,
-          temperature: state?.temperature ?? null,
-          job: state?.job ?? null,
-          local_ip_address: state?.local_ip_address ?? null,
-          plugins: state?.plugins ?? null,
-          lights: state?.lights ?? null,
-          klipper: state?.klipper ?? null,
-          ams: state?.ams ?? null,
-          print_job: latest && isShownJob(latest, state?.job ?? null) ? toShownJob(latest) : null,
-        };
-      });
+      return (await readDeviceStates(workspaceId)).states;
     },
+
+    readDeviceStates,
 
     /**
      * Seals the OctoPrint keys stored in the clear before keys were sealed (once, at start;

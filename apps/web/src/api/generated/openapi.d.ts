@@ -1928,6 +1928,23 @@ export interface paths {
         patch: operations["patchPrintersById"];
         trace?: never;
     };
+    "/api/groups/{g}/devices-states/stream/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live state of every printer as server-sent events: a snapshot (or `unchanged` for the If-None-Match ETag), then `delta` events {etag, changed, removed} and `: ping` comments */
+        get: operations["getGroupsByGDevicesStatesStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/install/": {
         parameters: {
             query?: never;
@@ -8894,6 +8911,35 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsByGDevicesStatesStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                g: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,10 +1,15 @@
 import { PrinterDeviceStateSchema, TIMING, type PrinterDeviceState } from '@printdeck/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
 import { BACKGROUND_ERRORS } from '../../../api/query-meta';
+import {
+  isStatesStreamLive,
+  joinStatesStream,
+  onStatesStreamLiveChange,
+} from './device-states-stream';
 
 export const deviceStatesQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'devices-states'] as const;
@@ -17,6 +22,19 @@ const DEVICE_STATES_TIMEOUT_MS = 8000;
 
 /** The last answer per workspace: the poll asks for it again only when it changed (ETag). */
 const lastAnswers = new Map<number, { etag: string; states: PrinterDeviceState[] }>();
+
+/** The stream's list and its ETag: the poll that stands in for it asks only for what changed. */
+export function rememberDeviceStates(
+  workspaceId: number,
+  etag: string,
+  states: PrinterDeviceState[],
+): void {
+  lastAnswers.set(workspaceId, { etag, states });
+}
+
+export function readRememberedEtag(workspaceId: number): string | null {
+  return lastAnswers.get(workspaceId)?.etag ?? null;
+}
 
 export async function getDeviceStates(
   workspaceId: number,
@@ -41,15 +59,17 @@ export async function getDeviceStates(
 }
 
 /**
- * Polled every 2 s, only while the page is visible (TanStack pauses interval refetches of a
- * hidden page). Maintenance or a lost network opens the modal, as a click would; any other
+ * Changes arrive over the workspace's stream (device-states-stream.ts); while it is down the
+ * list is polled every 2 s, only while the page is visible (TanStack pauses interval refetches
+ * of a hidden page). Maintenance or a lost network opens the modal, as a click would; any other
  * failed poll tells nobody: the states go stale and the spinners show.
  */
-export function getDeviceStatesQueryOptions(workspaceId: number) {
+export function getDeviceStatesQueryOptions(workspaceId: number, isStreamLive = false) {
   return queryOptions({
     queryKey: deviceStatesQueryKey(workspaceId),
     queryFn: ({ signal }) => getDeviceStates(workspaceId, signal),
-    refetchInterval: TIMING.deviceStatePollMs,
+    refetchInterval: isStreamLive ? false : TIMING.deviceStatePollMs,
+    refetchOnWindowFocus: !isStreamLive,
     refetchIntervalInBackground: false,
     staleTime: 0,
     meta: BACKGROUND_ERRORS,
@@ -58,13 +78,23 @@ export function getDeviceStatesQueryOptions(workspaceId: number) {
 
 const lastUpdates = new Map<number, number>();
 
+/** The stream spoke (a change or its heartbeat): the states shown are current. */
+export function markDeviceStatesFresh(workspaceId: number): void {
+  lastUpdates.set(workspaceId, Date.now());
+}
+
 /** When this page last received the workspace's device states (0: never). */
 export function getLastDeviceStatesAt(workspaceId: number): number {
   return lastUpdates.get(workspaceId) ?? 0;
 }
 
 export function useDeviceStates(workspaceId: number) {
-  const query = useQuery(getDeviceStatesQueryOptions(workspaceId));
+  const queryClient = useQueryClient();
+  useEffect(() => joinStatesStream(queryClient, workspaceId), [queryClient, workspaceId]);
+  const isStreamLive = useSyncExternalStore(onStatesStreamLiveChange, () =>
+    isStatesStreamLive(workspaceId),
+  );
+  const query = useQuery(getDeviceStatesQueryOptions(workspaceId, isStreamLive));
   const { dataUpdatedAt } = query;
   // Kept aside so that each card's 500 ms staleness check is a map read, not a cache lookup.
   useEffect(() => {

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { connectFakeAgent, readyState } from '../../test-support/fake-agent.js';
+import { openStatesStream } from '../../test-support/states-stream.js';
+import type { TestServer } from '../../test-support/test-server.js';
+import {
+  createClusterStorage,
+  startInProcessInstance,
+  type ClusterStorage,
+} from '../../test-support/cluster.js';
+
+/**
+ * The printer states stream across instances (issue 31): the agent is connected to A, the
+ * browser's stream to B; a change A hears reaches B's stream through the device bus (Redis).
+ */
+let storage: ClusterStorage;
+let a: TestServer;
+let b: TestServer;
+let admin: BuiltUser;
+let workspaceId: number;
+
+// no resync within the test: only the change itself can bring the delta
+const timing = { flushMs: 20, heartbeatMs: 200, recheckMs: 1000, resyncMs: 600_000 };
+
+beforeAll(async () => {
+  storage = await createClusterStorage();
+  b = await startInProcessInstance(storage, { statesStream: timing });
+  a = await startInProcessInstance(storage, { statesStream: timing });
+  admin = await buildUser(b);
+  workspaceId = await buildWorkspace(b, admin);
+}, 120_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await storage?.cleanup();
+});
+
+it('sends a tab on instance B the change of a printer whose agent is on instance A', async () => {
+  const key = (await b.api('/api/device_keys/', { method: 'POST', token: admin.access })).body
+    .token;
+  const created = await b.api('/api/printers/', {
+    method: 'POST',
+    token: admin.access,
+    body: { group: workspaceId, name: 'On A', token: key },
+  });
+  expect(created.status).toBe(201);
+  const stream = await openStatesStream(b.baseUrl, workspaceId, admin.access);
+  expect(stream.status).toBe(200);
+  await stream.waitFor((event) => event.name === 'snapshot');
+
+  const agent = await connectFakeAgent(a.baseUrl, key);
+  await agent.hello();
+  agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
+  const online = await stream.waitFor(
+    (event) => event.name === 'delta' && event.data.changed[0]?.is_connected === true,
+    0,
+    15_000,
+  );
+  expect(online.data.changed[0].printer_id).toBe(created.body.id);
+
+  const from = stream.events.length;
+  agent.send({
+    type: 'state',
+    kind: 'patch',
+    state: { temperature: { tool0: { actual: 187.4, target: 215 }, bed: null } },
+  });
+  const heated = await stream.waitFor(
+    (event) =>
+      event.name === 'delta' && event.data.changed[0]?.temperature?.tool0?.actual === 187.4,
+    from,
+    15_000,
+  );
+  expect(heated.data.changed[0].printer_id).toBe(created.body.id);
+  agent.close();
+  stream.close();
+}, 60_000);

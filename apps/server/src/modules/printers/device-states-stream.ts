@@ -1,0 +1,193 @@
+import type { PrinterDeviceState } from '@printdeck/shared';
+import { weakEtagOf } from '../../http/etag.js';
+import { formatStreamEvent, readShownKey } from './device-states-shown.js';
+
+/** One browser tab (or API client) reading a workspace's states. */
+export interface StatesListener {
+  /** writes one chunk; false when the client fell too far behind (it is then closed) */
+  write(chunk: string): boolean;
+  close(): void;
+  /** false once the caller may no longer read the workspace (signed out, removed, key revoked) */
+  isAllowed(): Promise<boolean>;
+}
+
+export interface StatesStreamTiming {
+  /** changes within this window go out as one delta: one read per workspace, whatever the tabs */
+  flushMs: number;
+  /** a comment this often keeps proxies from closing a quiet stream and tells the tab it lives */
+  heartbeatMs: number;
+  /** each listener's access checked again this often (and closed when it is gone) */
+  recheckMs: number;
+  /** read again this often without a device change (printers added or removed, a job ending) */
+  resyncMs: number;
+}
+
+export const STATES_STREAM_TIMING: StatesStreamTiming = {
+  flushMs: 500,
+  heartbeatMs: 5000,
+  recheckMs: 15_000,
+  resyncMs: 30_000,
+};
+
+interface Feed {
+  listeners: Set<StatesListener>;
+  /** what the listeners were told, per printer, in the list's order */
+  shown: Map<number, PrinterDeviceState>;
+  deviceKeyIds: Set<number>;
+  etag: string;
+  ready: Promise<void>;
+  timer: NodeJS.Timeout | null;
+  isReading: boolean;
+  isDirty: boolean;
+}
+
+/**
+ * Printer states as a stream of changes (issue 31): per workspace, one read of the live states
+ * after a device changes (at most one per `flushMs`, shared by every listener on this
+ * instance), compared with what was told, and only the printers whose shown values changed go
+ * out. Device changes arrive from LiveDevices, which mirrors the other instances' devices
+ * through the device bus, so a change on instance A reaches a tab on instance B.
+ */
+export function createDeviceStatesStream(deps: {
+  onAnyChange(listener: (deviceKeyId: number) => void): void;
+  readDeviceStates(
+    workspaceId: number,
+  ): Promise<{ states: PrinterDeviceState[]; deviceKeyIds: number[] }>;
+  timing?: StatesStreamTiming;
+  onError?: (error: unknown) => void;
+}) {
+  const timing = deps.timing ?? STATES_STREAM_TIMING;
+  const feeds = new Map<number, Feed>();
+
+  deps.onAnyChange((deviceKeyId) => {
+    for (const [workspaceId, feed] of feeds)
+      if (feed.deviceKeyIds.has(deviceKeyId)) scheduleRead(workspaceId, feed);
+  });
+
+  function scheduleRead(workspaceId: number, feed: Feed): void {
+    if (feed.isReading) feed.isDirty = true;
+    else feed.timer ??= setTimeout(() => void readFeed(workspaceId, feed), timing.flushMs);
+  }
+
+  async function readFeed(workspaceId: number, feed: Feed): Promise<void> {
+    feed.timer = null;
+    feed.isReading = true;
+    feed.isDirty = false;
+    try {
+      const { states, deviceKeyIds } = await deps.readDeviceStates(workspaceId);
+      feed.deviceKeyIds = new Set(deviceKeyIds);
+      const changed = states.filter(
+        (state) => readShownKey(feed.shown.get(state.printer_id)) !== readShownKey(state),
+      );
+      const ids = new Set(states.map((state) => state.printer_id));
+      const removed = [...feed.shown.keys()].filter((id) => !ids.has(id));
+      if (changed.length === 0 && removed.length === 0) return;
+      const previous = feed.shown;
+      feed.shown = new Map(
+        states.map((state) => [
+          state.printer_id,
+          changed.includes(state) ? state : previous.get(state.printer_id)!,
+        ]),
+      );
+      feed.etag = weakEtagOf([...feed.shown.values()]);
+      broadcast(feed, formatStreamEvent('delta', { etag: feed.etag, changed, removed }));
+    } catch (error) {
+      deps.onError?.(error);
+    } finally {
+      feed.isReading = false;
+      if (feed.isDirty && feeds.get(workspaceId) === feed) scheduleRead(workspaceId, feed);
+    }
+  }
+
+  function broadcast(feed: Feed, chunk: string): void {
+    for (const listener of feed.listeners) if (!listener.write(chunk)) drop(feed, listener);
+  }
+
+  function drop(feed: Feed, listener: StatesListener): void {
+    feed.listeners.delete(listener);
+    listener.close();
+  }
+
+  function openFeed(workspaceId: number): Feed {
+    const existing = feeds.get(workspaceId);
+    if (existing) return existing;
+    const feed: Feed = {
+      listeners: new Set(),
+      shown: new Map(),
+      deviceKeyIds: new Set(),
+      etag: weakEtagOf([]),
+      ready: Promise.resolve(),
+      timer: null,
+      isReading: false,
+      isDirty: false,
+    };
+    feed.ready = readFeed(workspaceId, feed);
+    feeds.set(workspaceId, feed);
+    return feed;
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const feed of feeds.values()) broadcast(feed, ': ping\n\n');
+  }, timing.heartbeatMs);
+  const recheck = setInterval(() => void recheckListeners(), timing.recheckMs);
+  const resync = setInterval(() => {
+    for (const [workspaceId, feed] of feeds) scheduleRead(workspaceId, feed);
+  }, timing.resyncMs);
+  for (const timer of [heartbeat, recheck, resync]) timer.unref();
+
+  async function recheckListeners(): Promise<void> {
+    for (const feed of feeds.values()) {
+      for (const listener of [...feed.listeners]) {
+        const isAllowed = await listener.isAllowed().catch(() => true);
+        if (!isAllowed) drop(feed, listener);
+      }
+    }
+  }
+
+  return {
+    /**
+     * Adds a listener: the whole list first, or `unchanged` when the caller's ETag (from the
+     * poll or an earlier stream) names what it holds; then deltas. Returns the removal.
+     */
+    async subscribe(
+      workspaceId: number,
+      listener: StatesListener,
+      etag: string | null,
+    ): Promise<() => void> {
+      const feed = openFeed(workspaceId);
+      await feed.ready;
+      const first =
+        etag !== null && etag.replace(/^W\//, '') === feed.etag.replace(/^W\//, '')
+          ? formatStreamEvent('unchanged', { etag: feed.etag })
+          : formatStreamEvent('snapshot', { etag: feed.etag, states: [...feed.shown.values()] });
+      feed.listeners.add(listener);
+      if (!listener.write(first)) drop(feed, listener);
+      return () => {
+        feed.listeners.delete(listener);
+        if (feed.listeners.size > 0 || feeds.get(workspaceId) !== feed) return;
+        if (feed.timer) clearTimeout(feed.timer);
+        feeds.delete(workspaceId);
+      };
+    },
+
+    /** How many listeners this instance serves (tests, metrics). */
+    countListeners(): number {
+      let count = 0;
+      for (const feed of feeds.values()) count += feed.listeners.size;
+      return count;
+    },
+
+    /** Closes every stream (shutdown: an open stream would hold the server's close). */
+    closeAll(): void {
+      clearInterval(heartbeat);
+      clearInterval(recheck);
+      clearInterval(resync);
+      for (const feed of feeds.values()) {
+        if (feed.timer) clearTimeout(feed.timer);
+        for (const listener of feed.listeners) listener.close();
+        feed.listeners.clear();
+      }
+      feeds.clear();
+    },
+  };
+}
