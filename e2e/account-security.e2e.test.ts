@@ -18,7 +18,7 @@ describe('account security', () => {
   it('lists the sessions with browser and address, and signs out another one', async () => {
     const { app } = fixture;
     const email = 'sessions@example.com';
-    createMember(app, { email, password: PASSWORD, workspace: 'Sessions Lab' });
+    await createMember(app, { email, password: PASSWORD, workspace: 'Sessions Lab' });
     const laptop = await fixture.openPage();
     await laptop.goto(`${app.url}/login`);
     await fillSignIn(laptop, email, PASSWORD);
@@ -48,7 +48,7 @@ describe('account security', () => {
   it('changes the password after asking for the current one', async () => {
     const { app } = fixture;
     const email = 'password@example.com';
-    createMember(app, { email, password: PASSWORD, workspace: 'Password Lab' });
+    await createMember(app, { email, password: PASSWORD, workspace: 'Password Lab' });
     const page = await fixture.openPage();
     await page.goto(`${app.url}/login`);
     await fillSignIn(page, email, PASSWORD);
@@ -82,7 +82,7 @@ describe('account security', () => {
   it('two tabs reloaded at the same moment both stay signed in', async () => {
     const { app } = fixture;
     const email = 'tabs@example.com';
-    createMember(app, { email, password: PASSWORD, workspace: 'Tabs Lab' });
+    await createMember(app, { email, password: PASSWORD, workspace: 'Tabs Lab' });
     const first = await fixture.openPage();
     await first.goto(`${app.url}/login`);
     await fillSignIn(first, email, PASSWORD);
@@ -111,7 +111,7 @@ describe('account security', () => {
   it('turns two-factor sign-in on, then signing in asks for the code from the app', async () => {
     const { app } = fixture;
     const email = 'totp@example.com';
-    createMember(app, { email, password: PASSWORD, workspace: 'Totp Lab' });
+    await createMember(app, { email, password: PASSWORD, workspace: 'Totp Lab' });
     const page = await fixture.openPage();
     await page.goto(`${app.url}/login`);
     await fillSignIn(page, email, PASSWORD);

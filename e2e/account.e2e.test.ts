@@ -92,7 +92,7 @@ describe('account', () => {
   it('a member changes theme and language, both survive a reload, and signing out ends the session', async () => {
     const { app } = fixture;
     const email = 'grace@example.com';
-    createMember(app, { email, password: PASSWORD, workspace: 'Hopper Lab' });
+    await createMember(app, { email, password: PASSWORD, workspace: 'Hopper Lab' });
     const page = await fixture.openPage({ colorScheme: 'light' });
 
     await page.goto(`${app.url}/login`);

@@ -5,13 +5,7 @@ import { seedEndedJobs, type EndedJob } from './support/ended-jobs.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode, uploadGcode } from './support/files-world.js';
 import { expectState, printerCard } from './support/printers-ui.js';
-import {
-  addFakePrinter,
-  callApi,
-  createAdmin,
-  openAs,
-  type Member,
-} from './support/printers-world.js';
+import { addFakePrinter, callApi, createAdmin, openAs } from './support/printers-world.js';
 import { expectHeading, expectHidden, expectVisible } from './support/ui.js';
 import { seedPrintWithVideo } from './support/videos-world.js';
 
@@ -43,9 +37,11 @@ function readLineWraps(element: Locator): Promise<string[]> {
 const isWrapBetweenParts = (wrap: string) => /^[_\-/ ]|^\.\D|^.[@ ]$/.test(wrap);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+// one server for both groups: each test makes a workspace of its own
+const fixture = useAppAndBrowser();
+
 /** What a person trips over around files, printing and statistics (issue 29). */
 describe('files, printing and statistics say what they do', () => {
-  const fixture = useAppAndBrowser();
   const devices: FakePrinter[] = [];
   afterEach(async () => {
     await Promise.all(devices.splice(0).map((device) => device.stop()));
@@ -53,8 +49,11 @@ describe('files, printing and statistics say what they do', () => {
 
   let count = 0;
   const setUp = async () => {
-    const admin: Member = await createAdmin(fixture.app, `filetrips${++count}@example.com`);
-    const page = await fixture.openPage();
+    // the browser context opens while the account is made
+    const [admin, page] = await Promise.all([
+      createAdmin(fixture.app, `filetrips${++count}@example.com`),
+      fixture.openPage(),
+    ]);
     const add = async (options: Parameters<typeof addFakePrinter>[2]) => {
       const printer = await addFakePrinter(fixture.app, admin, options);
       devices.push(printer.device);
@@ -399,8 +398,6 @@ describe('files, printing and statistics say what they do', () => {
 });
 
 describe('browser notifications', () => {
-  const fixture = useAppAndBrowser();
-
   it('tells within seconds that the browser’s push service cannot be reached', async () => {
     const admin = await createAdmin(fixture.app, 'push@example.com');
     const page = await fixture.openPage();

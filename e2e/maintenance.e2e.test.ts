@@ -25,7 +25,11 @@ describe('maintenance', () => {
 
   it('while the API answers 503 the maintenance modal shows, and Reload brings the app back afterwards', async () => {
     const { app } = fixture;
-    createMember(app, { email: 'linus@example.com', password: PASSWORD, workspace: WORKSPACE });
+    await createMember(app, {
+      email: 'linus@example.com',
+      password: PASSWORD,
+      workspace: WORKSPACE,
+    });
     const page = await fixture.openPage();
     await page.goto(`${app.url}/login`);
     await fillSignIn(page, 'linus@example.com', PASSWORD);

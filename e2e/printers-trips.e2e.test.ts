@@ -6,7 +6,7 @@ import type { AppUnderTest } from './support/app-under-test.js';
 import type { FakePrinter } from './support/fake-printer.js';
 import { useAppAndBrowser } from './support/fixture.js';
 import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
-import { addFakePrinter, createAdmin, openAs, type Member } from './support/printers-world.js';
+import { addFakePrinter, createAdmin, openAs } from './support/printers-world.js';
 import { expectHidden, expectPath, expectVisible } from './support/ui.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,8 +25,10 @@ function seedPrinterJob(app: AppUnderTest, input: { workspaceId: number; printer
     db.prepare(
       `INSERT INTO print_jobs (workspace_id, file_id, file_name, printer_id, printer_name,
         device_key_id, user_id, username, started_on, ended_on, outcome, make_video, video_state)
-       VALUES (?, NULL, 'gone.gcode', ?, 'Wide', 1, NULL, 'header', ?, ?, 'done', 0, 'NOT_RECORDED')`,
-    ).run(input.workspaceId, input.printerId, started, new Date().toISOString());
+       VALUES (?, NULL, 'gone.gcode', ?, 'Wide',
+        (SELECT device_key_id FROM printers WHERE id = ?), NULL, 'header', ?, ?, 'done', 0,
+        'NOT_RECORDED')`,
+    ).run(input.workspaceId, input.printerId, input.printerId, started, new Date().toISOString());
   } finally {
     db.close();
   }
@@ -36,9 +38,11 @@ function pageOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+// one server for both groups: each test makes a workspace of its own
+const fixture = useAppAndBrowser();
+
 /** What a person trips over in the printers area (issue 29), each where they meet it. */
 describe('the printers area tells what went wrong and offers what can work', () => {
-  const fixture = useAppAndBrowser();
   const devices: FakePrinter[] = [];
   afterEach(async () => {
     await Promise.all(devices.splice(0).map((device) => device.stop()));
@@ -46,10 +50,13 @@ describe('the printers area tells what went wrong and offers what can work', () 
 
   let count = 0;
   const setUp = async (options: Parameters<typeof addFakePrinter>[2], locale = 'en-US') => {
-    const admin: Member = await createAdmin(fixture.app, `trips${++count}@example.com`);
+    // the browser context opens while the account is made
+    const [admin, page] = await Promise.all([
+      createAdmin(fixture.app, `trips${++count}@example.com`),
+      fixture.openPage({ locale }),
+    ]);
     const printer = await addFakePrinter(fixture.app, admin, options);
     devices.push(printer.device);
-    const page = await fixture.openPage({ locale });
     return { admin, printer, page };
   };
 
@@ -319,8 +326,6 @@ describe('the printers area tells what went wrong and offers what can work', () 
 });
 
 describe('the desktop header', () => {
-  const fixture = useAppAndBrowser();
-
   it('keeps Upload and the user menu on screen from 768 to 1,280 px, toasts below it', async () => {
     const admin = await createAdmin(fixture.app, 'header@example.com');
     const printer = await addFakePrinter(fixture.app, admin, { name: 'Wide', driver: 'pill' });

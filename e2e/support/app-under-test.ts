@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,11 @@ export interface AppUnderTest {
   dataDir: string;
   /** runs the built CLI (`apps/server/dist/cli.js`) against this instance's data */
   cli(...args: string[]): string;
+  /**
+   * The same, without blocking the test's event loop while the CLI loads (about 2 s of CPU):
+   * the simulated printers and the browser go on answering meanwhile.
+   */
+  runCli(...args: string[]): Promise<string>;
   /** what the server printed so far, for failure messages */
   logs(): string;
   stop(): Promise<void>;
@@ -126,6 +131,16 @@ async function startOnce(options: { env?: Record<string, string> }): Promise<App
       execFileSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), ...args], {
         env,
         encoding: 'utf8',
+      }),
+    runCli: (...args) =>
+      new Promise((resolve, reject) => {
+        execFile(
+          process.execPath,
+          [path.join(ROOT, 'apps/server/dist/cli.js'), ...args],
+          { env, encoding: 'utf8' },
+          (error, stdout, stderr) =>
+            error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+        );
       }),
     logs: () => output.join(''),
     stop,

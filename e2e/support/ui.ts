@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppUnderTest } from './app-under-test.js';
+import { callApi } from './printers-world.js';
 
 /**
  * Small waits on what a person sees. playwright-core has no web-first assertions, so these
@@ -36,13 +37,19 @@ export async function expectColorScheme(page: Page, scheme: 'light' | 'dark'): P
   await expect.poll(() => readColorScheme(page)).toBe(scheme);
 }
 
-/** A user with one workspace, made with the command line as an administrator would. */
-export function createMember(
+/**
+ * A user with one workspace: the account made with the command line as an administrator would,
+ * the workspace made by its owner through the API (one CLI start fewer, the same service call).
+ */
+export async function createMember(
   app: AppUnderTest,
   member: { email: string; password: string; workspace: string },
-): void {
-  app.cli('user', 'create', '--email', member.email, '--password', member.password);
-  app.cli('workspace', 'create', '--name', member.workspace, '--owner', member.email);
+): Promise<void> {
+  await app.runCli('user', 'create', '--email', member.email, '--password', member.password);
+  const { access } = await callApi<{ access: string }>(app, '/tokens/', {
+    body: { username: member.email, password: member.password },
+  });
+  await callApi(app, '/users/me/groups/', { token: access, body: { name: member.workspace } });
 }
 
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
