@@ -22,7 +22,7 @@ const readGcode = (app: Parameters<typeof callApi>[0], member: Member, id: numbe
 const detailCard = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 describe('G-code detail', () => {
-  const fixture = useAppAndBrowser();
+  const fixture = useAppAndBrowser({ cliHost: true });
 
   it('edits name and note with Save and Cancel, filament, the public switch, downloads and deletes', async () => {
     const { app } = fixture;

@@ -38,7 +38,7 @@ const isWrapBetweenParts = (wrap: string) => /^[_\-/ ]|^\.\D|^.[@ ]$/.test(wrap)
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 // one server for both groups: each test makes a workspace of its own
-const fixture = useAppAndBrowser();
+const fixture = useAppAndBrowser({ cliHost: true });
 
 /** What a person trips over around files, printing and statistics (issue 29). */
 describe('files, printing and statistics say what they do', () => {

@@ -11,7 +11,7 @@ import { addFakePrinter, createAdmin, openAs, type Member } from './support/prin
 import { expectHidden, expectPath, expectVisible } from './support/ui.js';
 
 describe('controlling printers', () => {
-  const fixture = useAppAndBrowser();
+  const fixture = useAppAndBrowser({ cliHost: true });
   const devices: FakePrinter[] = [];
   afterEach(async () => {
     await Promise.all(devices.splice(0).map((device) => device.stop()));

@@ -73,7 +73,7 @@ function pageOverflow(page: Page): Promise<number> {
 }
 
 describe('the printers screens’ layout', () => {
-  const fixture = useAppAndBrowser();
+  const fixture = useAppAndBrowser({ cliHost: true });
   const devices: FakePrinter[] = [];
   afterEach(async () => {
     await Promise.all(devices.splice(0).map((device) => device.stop()));

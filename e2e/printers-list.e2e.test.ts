@@ -18,7 +18,7 @@ import {
 import { expectHeading, expectHidden, expectPath, expectVisible } from './support/ui.js';
 
 describe('printers list', () => {
-  const fixture = useAppAndBrowser();
+  const fixture = useAppAndBrowser({ cliHost: true });
   const devices: FakePrinter[] = [];
   afterEach(async () => {
     await Promise.all(devices.splice(0).map((device) => device.stop()));

@@ -14,7 +14,7 @@ import {
 import { expectHidden, expectVisible } from './support/ui.js';
 
 describe('what a printer shows in each of its states', () => {
-  const fixture = useAppAndBrowser();
+  const fixture = useAppAndBrowser({ cliHost: true });
   const devices: FakePrinter[] = [];
   afterEach(async () => {
     await Promise.all(devices.splice(0).map((device) => device.stop()));

@@ -39,7 +39,7 @@ function pageOverflow(page: Page): Promise<number> {
 }
 
 // one server for both groups: each test makes a workspace of its own
-const fixture = useAppAndBrowser();
+const fixture = useAppAndBrowser({ cliHost: true });
 
 /** What a person trips over in the printers area (issue 29), each where they meet it. */
 describe('the printers area tells what went wrong and offers what can work', () => {

@@ -38,7 +38,7 @@ async function apiCall(
 }
 
 describe('running a workspace', () => {
-  const fixture = useAppAndBrowser();
+  const fixture = useAppAndBrowser({ cliHost: true });
 
   it('invites a newcomer by e-mail, who registers through the link, joins as observer and can upload once promoted', async () => {
     const { app } = fixture;
@@ -268,7 +268,7 @@ describe('running a workspace', () => {
 
   it('a news item written by an administrator is read and marked unread', async () => {
     const { app } = fixture;
-    app.cli(
+    await app.runCli(
       'user',
       'create',
       '--email',
@@ -277,7 +277,7 @@ describe('running a workspace', () => {
       'printers are fun 42',
       '--admin',
     );
-    app.cli('workspace', 'create', '--name', 'Root shop', '--owner', 'root@example.com');
+    await app.runCli('workspace', 'create', '--name', 'Root shop', '--owner', 'root@example.com');
     const tokens = await callApi<{ access: string }>(app, '/tokens/', {
       body: { username: 'root@example.com', password: 'printers are fun 42' },
     });

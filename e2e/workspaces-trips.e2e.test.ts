@@ -13,7 +13,7 @@ import { expectHeading, expectPath, expectVisible } from './support/ui.js';
 
 /** What a person trips over around workspaces, members and direct links (issue 29). */
 describe('workspaces and links lead somewhere', () => {
-  const fixture = useAppAndBrowser();
+  const fixture = useAppAndBrowser({ cliHost: true });
 
   it(
     'an invitation link for an existing account signs in and lands accepted, with no second press',
@@ -158,8 +158,23 @@ describe('workspaces and links lead somewhere', () => {
 
   it('a system administrator without two-factor sign-in is told why news management waits', async () => {
     const { app } = fixture;
-    app.cli('user', 'create', '--email', 'sysadmin@example.com', '--password', PASSWORD, '--admin');
-    app.cli('workspace', 'create', '--name', 'Sys shop', '--owner', 'sysadmin@example.com');
+    await app.runCli(
+      'user',
+      'create',
+      '--email',
+      'sysadmin@example.com',
+      '--password',
+      PASSWORD,
+      '--admin',
+    );
+    await app.runCli(
+      'workspace',
+      'create',
+      '--name',
+      'Sys shop',
+      '--owner',
+      'sysadmin@example.com',
+    );
     const tokens = await callApi<{ access: string; refresh: string }>(app, '/tokens/', {
       body: { username: 'sysadmin@example.com', password: PASSWORD },
     });

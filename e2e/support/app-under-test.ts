@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSmtpCapture, type SmtpCapture } from '../../apps/server/test-support/smtp-capture.js';
 import { findFreePort } from '../../apps/server/test-support/free-port.js';
+import { startCliHost, type CliHost } from './cli-host-client.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -16,8 +17,8 @@ export interface AppUnderTest {
   /** runs the built CLI (`apps/server/dist/cli.js`) against this instance's data */
   cli(...args: string[]): string;
   /**
-   * The same, without blocking the test's event loop while the CLI loads (about 2 s of CPU):
-   * the simulated printers and the browser go on answering meanwhile.
+   * The same without blocking the test's loop: a CLI start each time (about 2 s of CPU), or
+   * with `cliHost` the one CLI kept loaded for the file (cli-host.mjs).
    */
   runCli(...args: string[]): Promise<string>;
   /** what the server printed so far, for failure messages */
@@ -70,9 +71,13 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The built product (what `npm start` runs) on its own port, data and SMTP server. */
-export async function startAppUnderTest(
-  options: { env?: Record<string, string> } = {},
-): Promise<AppUnderTest> {
+interface AppOptions {
+  env?: Record<string, string>;
+  /** keep the CLI loaded for runCli: pays back from about three accounts a file */
+  cliHost?: boolean;
+}
+
+export async function startAppUnderTest(options: AppOptions = {}): Promise<AppUnderTest> {
   // the port is free when chosen and taken when the server listens; a rare clash is retried
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -83,7 +88,7 @@ export async function startAppUnderTest(
   }
 }
 
-async function startOnce(options: { env?: Record<string, string> }): Promise<AppUnderTest> {
+async function startOnce(options: AppOptions): Promise<AppUnderTest> {
   const smtp = await startSmtpCapture();
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
@@ -111,7 +116,10 @@ async function startOnce(options: { env?: Record<string, string> }): Promise<App
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
+  // loads while the server starts
+  const cliHost: CliHost | undefined = options.cliHost ? startCliHost(env) : undefined;
   const stop = async () => {
+    await cliHost?.stop();
     await stopChild(child);
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -132,8 +140,9 @@ async function startOnce(options: { env?: Record<string, string> }): Promise<App
         env,
         encoding: 'utf8',
       }),
-    runCli: (...args) =>
-      new Promise((resolve, reject) => {
+    runCli: (...args) => {
+      if (cliHost) return cliHost.run(args);
+      return new Promise((resolve, reject) => {
         execFile(
           process.execPath,
           [path.join(ROOT, 'apps/server/dist/cli.js'), ...args],
@@ -141,7 +150,8 @@ async function startOnce(options: { env?: Record<string, string> }): Promise<App
           (error, stdout, stderr) =>
             error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
         );
-      }),
+      });
+    },
     logs: () => output.join(''),
     stop,
   };

@@ -14,13 +14,18 @@ export interface E2eFixture {
  * One app instance for the whole file and the run's browser (see openBrowser), started side by
  * side; each test gets contexts of its own.
  */
-export function useAppAndBrowser(options: { env?: () => Record<string, string> } = {}): E2eFixture {
+export function useAppAndBrowser(
+  options: { env?: () => Record<string, string>; cliHost?: boolean } = {},
+): E2eFixture {
   let app: AppUnderTest | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
     const [started, launched] = await Promise.allSettled([
-      startAppUnderTest(options.env ? { env: options.env() } : {}),
+      startAppUnderTest({
+        ...(options.env ? { env: options.env() } : {}),
+        ...(options.cliHost ? { cliHost: true } : {}),
+      }),
       openBrowser(),
     ]);
     if (started.status === 'fulfilled') app = started.value;
