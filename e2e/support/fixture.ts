@@ -19,15 +19,14 @@ export function useAppAndBrowser(
 ): E2eFixture {
   let app: AppUnderTest | undefined;
   let browser: Browser | undefined;
+  let starting: Promise<AppUnderTest> | undefined;
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([
-      startAppUnderTest({
-        ...(options.env ? { env: options.env() } : {}),
-        ...(options.cliHost ? { cliHost: true } : {}),
-      }),
-      openBrowser(),
-    ]);
+    starting = startAppUnderTest({
+      ...(options.env ? { env: options.env() } : {}),
+      ...(options.cliHost ? { cliHost: true } : {}),
+    });
+    const [started, launched] = await Promise.allSettled([starting, openBrowser()]);
     if (started.status === 'fulfilled') app = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
@@ -36,7 +35,10 @@ export function useAppAndBrowser(
 
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
+    // a start hook that ran into its bound left the server starting: stop it once it is up,
+    // so it does not outlive the run
+    const started = app ?? (await starting?.catch(() => undefined));
+    await started?.stop();
   });
 
   const fixture: E2eFixture = {
