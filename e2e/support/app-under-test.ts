@@ -116,8 +116,7 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
-  // loads while the server starts
-  const cliHost: CliHost | undefined = options.cliHost ? startCliHost(env) : undefined;
+  let cliHost: CliHost | undefined;
   const stop = async () => {
     await cliHost?.stop();
     await stopChild(child);
@@ -130,6 +129,8 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
     await stop();
     throw error;
   }
+  // loads once the server is up (not competing with its start); the first command waits for it
+  if (options.cliHost) cliHost = startCliHost(env);
 
   return {
     url,
