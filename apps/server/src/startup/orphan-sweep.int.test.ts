@@ -24,7 +24,7 @@ const start = async () => {
   return server;
 };
 beforeAll(async () => {
-  storage = await createTestStorage();
+  storage = await createTestStorage({ migrated: true });
 });
 afterAll(async () => {
   for (const server of servers) await server.close().catch(() => undefined);

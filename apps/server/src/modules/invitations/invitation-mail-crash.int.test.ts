@@ -37,7 +37,7 @@ const start = async () => {
 };
 
 beforeAll(async () => {
-  storage = await createTestStorage();
+  storage = await createTestStorage({ migrated: true });
   smtp = await startSmtpCapture();
 });
 afterAll(async () => {

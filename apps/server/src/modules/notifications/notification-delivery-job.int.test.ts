@@ -37,7 +37,7 @@ const open = (s: TestStorage) =>
   });
 
 beforeAll(async () => {
-  storage = await createTestStorage();
+  storage = await createTestStorage({ migrated: true });
   first = open(storage);
   await migrateToLatest(first.db, first.dialect);
   second = open(storage);
