@@ -12,7 +12,7 @@ let storage: TestStorage;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
   const databaseUrl = storage.pgSchema
     ? `${storage.databaseUrl}?options=-c%20search_path%3D${storage.pgSchema}`
     : '';

@@ -45,7 +45,7 @@ const open = (s: TestStorage) =>
   });
 
 beforeAll(async () => {
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
   first = open(storage);
   await migrateToLatest(first.db, first.dialect);
   // a second connection (pool) to the same database: another process's view

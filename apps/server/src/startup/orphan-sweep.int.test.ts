@@ -24,7 +24,7 @@ const start = async () => {
   return server;
 };
 beforeAll(async () => {
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
 });
 afterAll(async () => {
   for (const server of servers) await server.close().catch(() => undefined);

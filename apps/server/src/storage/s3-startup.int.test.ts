@@ -31,7 +31,7 @@ async function closedPort(): Promise<number> {
 }
 
 async function startError(env: Record<string, string>): Promise<string> {
-  const storage = await createTestStorage({ migrated: true });
+  const storage = await createTestStorage();
   try {
     const server = await startTestServer({ storage, env });
     await server.close();
@@ -78,7 +78,7 @@ describe('the orphan sweep on S3', () => {
 
   it("removes a deleted file's bytes from the bucket at the next start and keeps what rows name", async () => {
     const settings = await s3.createBucket('sweep');
-    storage = await createTestStorage({ migrated: true });
+    storage = await createTestStorage();
     const clock = new TestClock();
     const first = await startTestServer({ storage, clock, env: s3.envFor(settings) });
     const admin = await buildUser(first);

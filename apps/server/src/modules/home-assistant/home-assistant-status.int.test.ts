@@ -30,7 +30,7 @@ const statusOf = (workspaceId: number, token = owner.access) =>
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
   const setup = await startTestServer({ storage });
   owner = await buildUser(setup);
   published = await buildWorkspace(setup, owner, 'Published farm');

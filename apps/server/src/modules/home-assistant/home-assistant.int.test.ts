@@ -48,7 +48,7 @@ function answerEverything(agent: FakeAgent) {
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
   // the operator makes the keys first (as in docs/deploy.md), then starts with MQTT_URL
   const setup = await startTestServer({ storage });
   owner = await buildUser(setup);

@@ -37,7 +37,7 @@ const start = async () => {
 };
 
 beforeAll(async () => {
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
   smtp = await startSmtpCapture();
 });
 afterAll(async () => {

@@ -37,7 +37,7 @@ const open = (s: TestStorage) =>
   });
 
 beforeAll(async () => {
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
   first = open(storage);
   await migrateToLatest(first.db, first.dialect);
   second = open(storage);

@@ -53,7 +53,7 @@ async function api(
 }
 
 beforeAll(async () => {
-  storage = await createTestStorage({ migrated: true });
+  storage = await createTestStorage();
   bot = await startFakeTelegram(TOKEN);
   const databaseUrl = storage.pgSchema
     ? `${storage.databaseUrl}?options=-c%20search_path%3D${storage.pgSchema}`

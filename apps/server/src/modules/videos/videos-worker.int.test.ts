@@ -33,7 +33,7 @@ async function setUp(t: TestServer) {
 
 describe('the encode worker', () => {
   it('a restart during ANALYZING resumes the encode, also one a dead worker had claimed', async () => {
-    const storage = await createTestStorage({ migrated: true });
+    const storage = await createTestStorage();
     const clock = new TestClock();
     const first = await startTestServer({ storage, clock });
     servers.push(first);
