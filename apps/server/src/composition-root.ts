@@ -112,6 +112,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       cluster,
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       publicUrl: config.publicUrl,
+      passwordHashCost: config.passwordHashCost,
       dataDir: config.dataDir,
       ...(objectStore ? { objectStore } : {}),
       mailFrom: config.mailFrom,

@@ -63,6 +63,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://printdeck.test',
       LOG_LEVEL: 'info',
+      // argon2id at a test cost: each test user is a hash and a check (auth.int.test.ts keeps
+      // the standard cost, whose parameters it checks)
+      ENVIRONMENT: 'test',
+      PASSWORD_HASH_COST: 'test',
       ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
       ...options.env,
     }),

@@ -28,6 +28,7 @@ export async function withCliContext<T>(
       clock: systemClock,
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       publicUrl: config.publicUrl,
+      passwordHashCost: config.passwordHashCost,
       dataDir: config.dataDir,
       ...(objectStore ? { objectStore } : {}),
     });

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { PasswordHasher } from '../crypto/password.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -29,10 +30,18 @@ export function createAuthServices(deps: {
   users: UsersRepository;
   sessions: SessionsRepository;
   workspaces: WorkspacesService;
+  passwords: PasswordHasher;
 }) {
-  const { db, clock, rateLimiter, users, sessions, workspaces } = deps;
-  const usersService = createUsersService({ db, users, sessions, workspaces, clock });
-  const passwordChange = createPasswordChangeService({ db, users, sessions, rateLimiter, clock });
+  const { db, clock, rateLimiter, users, sessions, workspaces, passwords } = deps;
+  const usersService = createUsersService({ db, users, sessions, workspaces, passwords, clock });
+  const passwordChange = createPasswordChangeService({
+    db,
+    users,
+    sessions,
+    rateLimiter,
+    passwords,
+    clock,
+  });
   const twoFactor = createTwoFactorService({
     twoFactor: createTwoFactorRepository(db),
     users,
@@ -45,6 +54,7 @@ export function createAuthServices(deps: {
     checkSignInFactor: (user, otp) => twoFactor.checkSignInFactor(user, otp),
     users,
     sessions,
+    passwords,
     accessTokens: createAccessTokens(deps.jwtSecret, clock),
     rateLimiter,
     clock,

@@ -1,6 +1,7 @@
 import type { AgentTuning } from '@printdeck/agent-core';
 import type { ScheduledBackup } from '../backup/backup-job.js';
 import type { Clock } from '../clock.js';
+import type { PasswordHashCost } from '../crypto/password.js';
 import type { Cluster } from '../cluster/cluster.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { JobRunnerOptions } from '../jobs/job-runner.js';
@@ -20,6 +21,8 @@ export interface ServiceDeps {
   clock: Clock;
   jwtSecret: string;
   publicUrl: string;
+  /** PASSWORD_HASH_COST; absent: the standard (ASVS) cost */
+  passwordHashCost?: PasswordHashCost;
   /** the data directory: the upload temp area and work folders, and the file store by default */
   dataDir: string;
   /** STORAGE_URL's object store (S3); absent: objects live in the data directory */

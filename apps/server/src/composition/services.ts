@@ -3,6 +3,7 @@ import { resolveFfmpegPath } from '../modules/videos/ffmpeg.js';
 import type { ServiceDeps } from './service-deps.js';
 import { createLocalCluster } from '../cluster/local-cluster.js';
 import { createAuthServices } from './auth.js';
+import { createPasswordHasher } from '../crypto/password.js';
 import { createPrinterServices } from './printers.js';
 import { createFileServices } from './files.js';
 import { createLanPrinterServices } from './lan-printers.js';
@@ -99,6 +100,7 @@ export function composeServices({
     users,
     sessions,
     workspaces,
+    passwords: createPasswordHasher(rest.passwordHashCost),
   });
   const devices = createPrinterServices({
     db,

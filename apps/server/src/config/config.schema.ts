@@ -6,6 +6,7 @@ import { readStorageSettings, STORAGE_ENV } from './storage-config.js';
 import { MQTT_ENV, readMqttSettings } from './mqtt-config.js';
 import { BACKUP_ENV, readBackupSettings } from './backup-config.js';
 import { trimTrailingSlashes } from '@printdeck/shared';
+import { PASSWORD_HASH_COSTS, type PasswordHashCost } from '../crypto/password.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -95,6 +96,10 @@ export const EnvSchema = z.object({
   /** Trust X-Forwarded-For only from this many proxy hops (0 = never). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   ENVIRONMENT: z.string().trim().min(1).max(40).default('production'),
+  /** argon2id's cost; `test` (cheap) only with ENVIRONMENT=test, never on a real server */
+  PASSWORD_HASH_COST: z
+    .enum(PASSWORD_HASH_COSTS as [PasswordHashCost, ...PasswordHashCost[]])
+    .default('standard'),
   /** Refused rather than ignored: logs are JSON lines; a reader formats them (`npx pino-pretty`). */
   LOG_PRETTY: z
     .string()
@@ -203,6 +208,14 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     ctx.addIssue({ code: 'custom', message: pairProblem });
     return z.NEVER;
   }
+  if (e.PASSWORD_HASH_COST === 'test' && e.ENVIRONMENT !== 'test') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_COST'],
+      message: 'is for test servers only (ENVIRONMENT=test); leave it unset on a real server',
+    });
+    return z.NEVER;
+  }
   const s3 = readStorageSettings(e);
   if (s3 && 'problem' in s3) {
     ctx.addIssue({ code: 'custom', message: s3.problem });
@@ -243,6 +256,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     environment: e.ENVIRONMENT,
+    /** PASSWORD_HASH_COST: `standard` but on test servers */
+    passwordHashCost: e.PASSWORD_HASH_COST,
     /** TIMELAPSE_WORKSPACE_QUOTA_GB, in bytes */
     timelapseWorkspaceQuotaBytes: Math.round(e.TIMELAPSE_WORKSPACE_QUOTA_GB * 1024 ** 3),
     /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */

@@ -331,7 +331,7 @@ describe('system', () => {
     expect(response.body).toEqual({
       status: 'ok',
       version: '1.1.0',
-      environment: 'production',
+      environment: 'test',
       build: 'build-42',
       database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
       maintenance: false,

@@ -1,6 +1,6 @@
 import type { PasswordChange } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import { hashPassword, verifyPassword } from '../../crypto/password.js';
+import type { PasswordHasher } from '../../crypto/password.js';
 import { checkPasswordPolicy } from '../../crypto/password-policy.js';
 import type { Db } from '../../db/database.js';
 import { fieldError, notFound } from '../../http/app-error.js';
@@ -22,9 +22,10 @@ export function createPasswordChangeService(deps: {
   users: UsersRepository;
   sessions: SessionsRepository;
   rateLimiter: RateLimiter;
+  passwords: PasswordHasher;
   clock: Clock;
 }) {
-  const { db, users, sessions, rateLimiter, clock } = deps;
+  const { db, users, sessions, rateLimiter, passwords, clock } = deps;
 
   /** Checks the user's password (re-authentication); counts failures per user. */
   async function assertCurrentPassword(userId: number, password: string, field: string) {
@@ -32,7 +33,7 @@ export function createPasswordChangeService(deps: {
     await rateLimiter.throwIfLimited(key, PASSWORD_CHECKS_PER_USER);
     const user = await users.findUserById(userId);
     if (!user) throw notFound('User not found.');
-    if (!(await verifyPassword(user.password_hash, password))) {
+    if (!(await passwords.verify(user.password_hash, password))) {
       await rateLimiter.hit(key, PASSWORD_CHECKS_PER_USER);
       throw fieldError(field, WRONG_PASSWORD);
     }
@@ -54,7 +55,7 @@ export function createPasswordChangeService(deps: {
       await checkSecondFactor(user);
       const reasons = checkPasswordPolicy(input.new_password, user.email);
       if (reasons.length > 0) throw fieldError('new_password', reasons.join(' '));
-      const passwordHash = await hashPassword(input.new_password);
+      const passwordHash = await passwords.hash(input.new_password);
       await db.transaction().execute(async (trx) => {
         await users.updatePasswordHash(userId, passwordHash, trx);
         await sessions.revokeOtherSessions(

@@ -2,13 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { buildUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
+import { hashPassword } from '../../crypto/password.js';
 import { REFRESH_REUSE_GRACE_SECONDS } from './auth.service.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 const clock = new TestClock();
 beforeAll(async () => {
-  t = await startTestServer({ clock, env: { TRUST_PROXY_HOPS: '1' } });
+  // the standard argon2id cost (test servers use a cheap one): its parameters are checked here
+  t = await startTestServer({
+    clock,
+    env: { TRUST_PROXY_HOPS: '1', PASSWORD_HASH_COST: 'standard' },
+  });
 });
 afterAll(() => t.close());
 
@@ -57,6 +62,26 @@ describe('POST /api/tokens/', () => {
       .executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
     expect(row.password_hash).not.toContain(user.password);
+  });
+
+  it('rehashes at the standard parameters on sign-in a password stored with other ones', async () => {
+    const user = await buildUser(t);
+    const readHash = async () =>
+      (
+        await t.server.database.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    await t.server.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(user.password, 'test') })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await readHash()).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    expect((await login(user.email, user.password, '10.9.9.9')).status).toBe(200);
+    expect(await readHash()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('limits failed logins per username and address with 429 and Retry-After, without locking the user out elsewhere', async () => {

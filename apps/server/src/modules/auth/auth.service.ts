@@ -1,12 +1,7 @@
 import { TOKEN_TTL, type TokenCreate, type TokenPair } from '@printdeck/shared';
 import { isoAfter, type Clock } from '../../clock.js';
 import { generateSecret, sha256Hex } from '../../crypto/random.js';
-import {
-  getDummyPasswordHash,
-  hashPassword,
-  needsRehash,
-  verifyPassword,
-} from '../../crypto/password.js';
+import type { PasswordHasher } from '../../crypto/password.js';
 import { AppError, tokenNotValid } from '../../http/app-error.js';
 import { RATE_LIMITS, type RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
@@ -29,6 +24,7 @@ interface Deps {
   checkSignInFactor: (user: UserRow, otp: string | undefined) => Promise<boolean>;
   users: UsersRepository;
   sessions: SessionsRepository;
+  passwords: PasswordHasher;
   accessTokens: AccessTokens;
   rateLimiter: RateLimiter;
   clock: Clock;
@@ -47,6 +43,7 @@ export function createAuthService({
   checkSignInFactor,
   users,
   sessions,
+  passwords,
   accessTokens,
   rateLimiter,
   clock,
@@ -77,13 +74,13 @@ export function createAuthService({
       await rateLimiter.consume(attemptsKey, RATE_LIMITS.loginFailuresPerUsername);
 
       const user = await users.findUserByUsername(credentials.username);
-      const passwordHash = user?.password_hash ?? (await getDummyPasswordHash());
-      const isValid = await verifyPassword(passwordHash, credentials.password);
+      const passwordHash = user?.password_hash ?? (await passwords.dummyHash());
+      const isValid = await passwords.verify(passwordHash, credentials.password);
       if (!user || !isValid) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
       const hasSecondFactor = await checkSignInFactor(user, credentials.otp);
       await rateLimiter.reset(attemptsKey);
-      if (needsRehash(user.password_hash)) {
-        await users.updatePasswordHash(user.id, await hashPassword(credentials.password));
+      if (passwords.needsRehash(user.password_hash)) {
+        await users.updatePasswordHash(user.id, await passwords.hash(credentials.password));
       }
       const sessionId = generateSecret(16);
       await sessions.insertSession({

@@ -1,6 +1,6 @@
 import type { User, UserUpdate } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import { hashPassword } from '../../crypto/password.js';
+import type { PasswordHasher } from '../../crypto/password.js';
 import { checkPasswordPolicy } from '../../crypto/password-policy.js';
 import type { Db } from '../../db/database.js';
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
@@ -13,6 +13,7 @@ interface Deps {
   users: UsersRepository;
   sessions: SessionsRepository;
   workspaces: WorkspacesService;
+  passwords: PasswordHasher;
   clock: Clock;
 }
 
@@ -39,7 +40,7 @@ export function defaultWorkspaceName(email: string): string {
   return (email.split('@')[0] ?? email).slice(0, 30) || 'Workspace';
 }
 
-export function createUsersService({ db, users, sessions, workspaces, clock }: Deps) {
+export function createUsersService({ db, users, sessions, workspaces, passwords, clock }: Deps) {
   return {
     async getUserOrThrow(userId: number): Promise<User> {
       const row = await users.findUserById(userId);
@@ -71,7 +72,7 @@ export function createUsersService({ db, users, sessions, workspaces, clock }: D
           email: ['A user with this e-mail already exists.'],
         });
       }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const create = async (trx: Db) => {
         const user = await users.insertUser(
           {
@@ -99,7 +100,7 @@ export function createUsersService({ db, users, sessions, workspaces, clock }: D
       const user = await users.findUserById(userId, trx);
       if (!user) throw notFound('User not found.');
       assertPasswordAcceptable(password, user.email);
-      await users.updatePasswordHash(userId, await hashPassword(password), trx);
+      await users.updatePasswordHash(userId, await passwords.hash(password), trx);
       await sessions.revokeUserSessions(userId, clock.now().toISOString(), trx);
     },
   };
