@@ -80,7 +80,7 @@ describe('POST /api/tokens/', () => {
       .where('id', '=', user.id)
       .execute();
     expect(await readHash()).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
-    expect((await login(user.email, user.password, '10.9.9.9')).status).toBe(200);
+    expect((await login(user.email, user.password, '10.6.6.6')).status).toBe(200);
     expect(await readHash()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
