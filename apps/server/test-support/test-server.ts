@@ -64,9 +64,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       PUBLIC_URL: 'http://printdeck.test',
       LOG_LEVEL: 'info',
       // argon2id at a test cost: each test user is a hash and a check (auth.int.test.ts keeps
-      // the standard cost, whose parameters it checks)
+      // the standard cost, whose parameters it checks); a test that names another environment
+      // gets the standard cost, which is all the configuration allows there
       ENVIRONMENT: 'test',
-      PASSWORD_HASH_COST: 'test',
+      PASSWORD_HASH_COST: (options.env?.ENVIRONMENT ?? 'test') === 'test' ? 'test' : 'standard',
       ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
       ...options.env,
     }),

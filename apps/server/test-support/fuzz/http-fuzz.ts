@@ -110,6 +110,11 @@ async function send(request: PlannedRequest): Promise<{ status: number; answer: 
       ...(request.body !== undefined ? { body: request.body } : {}),
       redirect: 'manual',
     });
+    // an event stream (the printer states) stays open once it answered: its status is the answer
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, answer: '' };
+    }
     return { status: response.status, answer: await response.text() };
   } catch (error) {
     const cause = error instanceof Error ? String(error.cause) : '';
