@@ -77,6 +77,10 @@ describe('maintenance', () => {
         app.cli('maintenance', 'off');
       }
       await expect.poll(() => isInMaintenance(app.url)).toBe(false);
+      // A route cannot cut a connection already open: the states stream is refused from here on,
+      // so after the reload the page polls (its fallback) and the lost network below reaches it
+      // at once; an open stream would find the loss by its silence, 15 s later.
+      await page.route('**/devices-states/stream/**', (route) => route.abort());
       await modal.getByRole('button', { name: 'Reload' }).click();
       await expectVisible(printerCard(page, 'Watched'));
       await expectHidden(modal);

@@ -132,6 +132,7 @@ export async function registerRoutes(
     printers: devices.printers,
     requireWorkspacePermission: services.workspaces.requireWorkspacePermission,
     isCredentialLive: createCredentialCheck(services.auth, services.workspaceAdmin.apiKeys),
+    isInMaintenance: () => maintenance.isOn(),
     ...(options.statesStream ? { options: options.statesStream } : {}),
   });
   registerAgentDownloadRoutes(server, {

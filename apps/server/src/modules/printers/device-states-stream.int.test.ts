@@ -1,4 +1,6 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -109,6 +111,29 @@ describe('printer states stream', () => {
     expect(other.status).toBe(404);
     const anonymous = await fetch(`${t.baseUrl}/api/groups/${workspaceId}/devices-states/stream/`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('ends the open streams when maintenance goes on, and a new one is refused with 503', async () => {
+    const watcher = await openStatesStream(t.baseUrl, workspaceId, admin.access);
+    expect(watcher.status).toBe(200);
+    const switchFile = path.join(t.config.dataDir, 'maintenance');
+    writeFileSync(switchFile, '');
+    try {
+      await watcher.ended;
+      const refused = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
+        token: admin.access,
+      });
+      expect(refused.status).toBe(503);
+    } finally {
+      rmSync(switchFile, { force: true });
+    }
+    // the switch is read once a second: the next test starts once the server answers again
+    await eventually(async () => {
+      const back = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
+        token: admin.access,
+      });
+      expect(back.status).toBe(200);
+    });
   });
 
   it('closes the stream of a member removed from the workspace, and of a signed-out session', async () => {

@@ -35,6 +35,7 @@ export function registerDeviceStatesStreamRoutes(
       p: Permission,
     ): Promise<unknown>;
     isCredentialLive(request: FastifyRequest): Promise<boolean>;
+    isInMaintenance(): boolean;
     options?: StatesStreamOptions;
   },
 ): void {
@@ -44,6 +45,7 @@ export function registerDeviceStatesStreamRoutes(
     readDeviceStates: (workspaceId) => deps.printers.readDeviceStates(workspaceId),
     timing: { ...STATES_STREAM_TIMING, ...deps.options },
     onError: (error) => app.log.error({ err: error }, 'printer states stream: read failed'),
+    isInMaintenance: deps.isInMaintenance,
   });
   app.addHook('preClose', async () => stream.closeAll());
 

@@ -55,6 +55,11 @@ export function createDeviceStatesStream(deps: {
   ): Promise<{ states: PrinterDeviceState[]; deviceKeyIds: number[] }>;
   timing?: StatesStreamTiming;
   onError?: (error: unknown) => void;
+  /**
+   * Maintenance mode: the streams end at the next heartbeat, so a tab only watching is told
+   * (its fallback poll meets the 503 that opens the maintenance modal, as a click would).
+   */
+  isInMaintenance?: () => boolean;
 }) {
   const timing = deps.timing ?? STATES_STREAM_TIMING;
   const feeds = new Map<number, Feed>();
@@ -126,7 +131,17 @@ export function createDeviceStatesStream(deps: {
     return feed;
   }
 
+  function endStreams(): void {
+    for (const feed of feeds.values()) {
+      if (feed.timer) clearTimeout(feed.timer);
+      for (const listener of feed.listeners) listener.close();
+      feed.listeners.clear();
+    }
+    feeds.clear();
+  }
+
   const heartbeat = setInterval(() => {
+    if (deps.isInMaintenance?.()) endStreams();
     for (const feed of feeds.values()) broadcast(feed, ': ping\n\n');
   }, timing.heartbeatMs);
   const recheck = setInterval(() => void recheckListeners(), timing.recheckMs);
@@ -182,12 +197,7 @@ export function createDeviceStatesStream(deps: {
       clearInterval(heartbeat);
       clearInterval(recheck);
       clearInterval(resync);
-      for (const feed of feeds.values()) {
-        if (feed.timer) clearTimeout(feed.timer);
-        for (const listener of feed.listeners) listener.close();
-        feed.listeners.clear();
-      }
-      feeds.clear();
+      endStreams();
     },
   };
 }
