@@ -71,7 +71,7 @@ const jobOf = (jobId: number) =>
     .executeTakeFirstOrThrow();
 
 describe('LAN printers across instances', () => {
-  it('one agent on the instance that added it; the other takes over when it dies, the print goes on', async () => {
+  it('one agent on one instance (the one that added it, as a rule); the other takes over when it dies, the print goes on', async () => {
     const created = await createApiClient(a1.url)('/api/lan-printers/', {
       method: 'POST',
       token: admin.access,
@@ -93,7 +93,11 @@ describe('LAN printers across instances', () => {
         .executeTakeFirstOrThrow()
     ).device_key_id;
     await waitForPrinterState(b, admin, workspaceId, printerId, 'READY_TO_PRINT', 30_000);
-    expect(await leaseHolder(deviceKeyId)).toContain(`-${a1.child.pid}-`);
+    // one holder: the instance that added it, unless the other's reconcile (every 4 s) read the
+    // new row before the adding instance took its lease, which is as good
+    const holderId = await leaseHolder(deviceKeyId);
+    const [holder, other] = holderId?.includes(`-${a1.child.pid}-`) ? [a1, a2] : [a2, a1];
+    expect(holderId).toContain(`-${holder.child.pid}-`);
 
     const fileId = await uploadGcode(b, admin, workspaceId, 'lan-cube.gcode');
     const started = await b.api(`/api/printers/${printerId}/files/`, {
@@ -105,10 +109,10 @@ describe('LAN printers across instances', () => {
     const jobId = started.body.printjob_id as number;
     await waitForPrinterState(b, admin, workspaceId, printerId, 'PRINTING', 30_000);
 
-    await a1.kill();
-    // the lease lapses (15 s) and A2's next reconcile (every 4 s) starts the agent there
+    await holder.kill();
+    // the lease lapses (15 s) and the other's next reconcile (every 4 s) starts the agent there
     await eventually(async () => {
-      expect(await leaseHolder(deviceKeyId)).toContain(`-${a2.child.pid}-`);
+      expect(await leaseHolder(deviceKeyId)).toContain(`-${other.child.pid}-`);
     }, 40_000);
     await waitForPrinterState(b, admin, workspaceId, printerId, 'PRINTING', 30_000);
     // the print survived the move: its job never ended (not lost, not failed). While no
