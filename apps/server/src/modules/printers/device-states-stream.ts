@@ -63,6 +63,7 @@ export function createDeviceStatesStream(deps: {
 }) {
   const timing = deps.timing ?? STATES_STREAM_TIMING;
   const feeds = new Map<number, Feed>();
+  let isShutDown = false;
 
   deps.onAnyChange((deviceKeyId) => {
     for (const [workspaceId, feed] of feeds)
@@ -171,6 +172,11 @@ export function createDeviceStatesStream(deps: {
     ): Promise<() => void> {
       const feed = openFeed(workspaceId);
       await feed.ready;
+      // the server began to close while the list was read: this stream would hold its close
+      if (isShutDown) {
+        listener.close();
+        return () => undefined;
+      }
       const first =
         etag !== null && etag.replace(/^W\//, '') === feed.etag.replace(/^W\//, '')
           ? formatStreamEvent('unchanged', { etag: feed.etag })
@@ -194,6 +200,7 @@ export function createDeviceStatesStream(deps: {
 
     /** Closes every stream (shutdown: an open stream would hold the server's close). */
     closeAll(): void {
+      isShutDown = true;
       clearInterval(heartbeat);
       clearInterval(recheck);
       clearInterval(resync);
