@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Permission } from '@printdeck/shared';
 import { IdParamSchema } from '@printdeck/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,7 +48,13 @@ export function registerDeviceStatesStreamRoutes(
     onError: (error) => app.log.error({ err: error }, 'printer states stream: read failed'),
     isInMaintenance: deps.isInMaintenance,
   });
-  app.addHook('preClose', async () => stream.closeAll());
+  // every hijacked response, from the moment it is taken: one whose list was still being read
+  // at close has no listener yet, and an open response would hold the server's close
+  const openResponses = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    stream.closeAll();
+    for (const raw of openResponses) raw.destroy();
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/groups/:g/devices-states/stream/', {
     config: { permission: 'VIEW_GROUP' },
@@ -65,6 +72,8 @@ export function registerDeviceStatesStreamRoutes(
       await deps.requireWorkspacePermission(userId, workspaceId, 'VIEW_GROUP');
       void reply.hijack();
       const raw = reply.raw;
+      openResponses.add(raw);
+      raw.on('close', () => openResponses.delete(raw));
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -99,7 +108,11 @@ export function registerDeviceStatesStreamRoutes(
           )),
       };
       const etag = request.headers['if-none-match'] ?? null;
-      const unsubscribe = await stream.subscribe(workspaceId, listener, etag);
+      const unsubscribe = await stream.subscribe(workspaceId, listener, etag).catch((error) => {
+        request.log.error({ err: error }, 'printer states stream: could not open');
+        listener.close();
+        return () => undefined;
+      });
       if (raw.destroyed || raw.writableEnded) unsubscribe();
       raw.on('close', () => {
         isClosed = true;
