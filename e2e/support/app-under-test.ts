@@ -6,6 +6,7 @@ import path from 'node:path';
 import { startSmtpCapture, type SmtpCapture } from '../../apps/server/test-support/smtp-capture.js';
 import { findFreePort } from '../../apps/server/test-support/free-port.js';
 import { startCliHost, type CliHost } from './cli-host-client.js';
+import { logTiming, readProcessCpuMs, timed } from './timing-log.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -81,7 +82,7 @@ export async function startAppUnderTest(options: AppOptions = {}): Promise<AppUn
   // the port is free when chosen and taken when the server listens; a rare clash is retried
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce(options);
+      return await timed('server start', () => startOnce(options));
     } catch (error) {
       if (!(error instanceof PortTakenError) || attempt === 3) throw error;
     }
@@ -93,8 +94,9 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-e2e-'));
-  // reported by /api/health, so the wait knows the answer comes from this instance
-  const token = `e2e-${randomBytes(6).toString('hex')}`;
+  // reported by /api/health, so the wait knows the answer comes from this instance; `test-`
+  // makes it a test server, which may hash passwords at the test cost
+  const token = `test-e2e-${randomBytes(6).toString('hex')}`;
   const env = {
     ...process.env,
     PORT: String(port),
@@ -106,6 +108,7 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
     ENVIRONMENT: token,
+    PASSWORD_HASH_COST: 'test',
     ...options.env,
   };
   const output: string[] = [];
@@ -118,6 +121,10 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
 
   let cliHost: CliHost | undefined;
   const stop = async () => {
+    logTiming('server CPU at stop', {
+      cpuMs: readProcessCpuMs(child.pid),
+      cliHostCpuMs: readProcessCpuMs(cliHost?.pid),
+    });
     await cliHost?.stop();
     await stopChild(child);
     await smtp.close();
@@ -141,19 +148,21 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
         env,
         encoding: 'utf8',
       }),
-    runCli: (...args) => {
-      if (cliHost) return cliHost.run(args);
-      return new Promise((resolve, reject) => {
-        execFile(
-          process.execPath,
-          [path.join(ROOT, 'apps/server/dist/cli.js'), ...args],
-          { env, encoding: 'utf8' },
-          (error, stdout, stderr) =>
-            error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-        );
-      });
-    },
+    runCli: (...args) => timed(`cli ${args[0]} ${args[1]}`, () => runCliOnce(args)),
     logs: () => output.join(''),
     stop,
   };
+
+  function runCliOnce(args: string[]): Promise<string> {
+    if (cliHost) return cliHost.run(args);
+    return new Promise((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [path.join(ROOT, 'apps/server/dist/cli.js'), ...args],
+        { env, encoding: 'utf8' },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      );
+    });
+  }
 }

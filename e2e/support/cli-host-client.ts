@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { CLI_HOST_BUNDLE_ENV } from './cli-host-bundle.js';
 
 interface Answer {
   code: number;
@@ -12,6 +13,8 @@ export interface CliHost {
   /** runs one command (as `cli.js <args>` would), its standard output when it exits with 0 */
   run(args: string[]): Promise<string>;
   stop(): Promise<void>;
+  /** the host process's id, for its CPU figure */
+  readonly pid: number | undefined;
 }
 
 /**
@@ -19,11 +22,15 @@ export interface CliHost {
  * all the commands of a file instead of one per command. Commands run one at a time, in order.
  */
 export function startCliHost(env: NodeJS.ProcessEnv): CliHost {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'cli-host.mjs')],
-    { env, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  // the run's bundle (browser-server.global-setup.ts); a file run without it loads the sources
+  const bundle = process.env[CLI_HOST_BUNDLE_ENV];
+  const args = bundle
+    ? [bundle]
+    : ['--import', 'tsx', path.join(import.meta.dirname, 'cli-host.mjs')];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const waiting: { args: string[]; resolve(answer: Answer): void; reject(error: Error): void }[] =
     [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -36,6 +43,7 @@ export function startCliHost(env: NodeJS.ProcessEnv): CliHost {
       );
   });
   return {
+    pid: child.pid,
     async run(args) {
       const answer = await new Promise<Answer>((resolve, reject) => {
         waiting.push({ args, resolve, reject });

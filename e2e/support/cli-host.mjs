@@ -2,7 +2,8 @@
 // cli.js` runs) kept loaded for one app under test: each line on stdin is one command's arguments
 // as JSON, each line on stdout its answer `{ code, out, err }`. Loading the CLI costs about 2 s of
 // CPU; a file that makes a dozen accounts pays it once instead of a dozen times.
-// Run with `node --import tsx`; the environment is the app's (DATA_DIR, DATABASE_URL).
+// Run bundled (cli-host-bundle.ts) or with `node --import tsx`; the environment is the app's
+// (DATA_DIR, DATABASE_URL).
 import { createInterface } from 'node:readline';
 
 const { runCli } = await import('../../apps/server/src/cli/run-cli.ts');

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import type { AppUnderTest } from './app-under-test.js';
 import { FakePrinter, type FakePrinterOptions } from './fake-printer.js';
+import { timed } from './timing-log.js';
 
 /**
  * Workspaces, members and simulated printers for the printers-area browser tests, made the
@@ -84,10 +85,12 @@ export async function openAs(page: Page, app: AppUnderTest, member: Member, path
     },
     { workspaceId: member.workspaceId },
   );
-  await page.goto(`${app.url}${path}`);
   // The shell shows once the refresh token was renewed and stored; navigating away earlier
   // would lose the renewed token and end the session.
-  await page.locator('main').waitFor();
+  await timed('openAs: page to its shell', async () => {
+    await page.goto(`${app.url}${path}`);
+    await page.locator('main').waitFor();
+  });
 }
 
 export interface AddedPrinter {

@@ -96,7 +96,7 @@ export const EnvSchema = z.object({
   /** Trust X-Forwarded-For only from this many proxy hops (0 = never). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   ENVIRONMENT: z.string().trim().min(1).max(40).default('production'),
-  /** argon2id's cost; `test` (cheap) only with ENVIRONMENT=test, never on a real server */
+  /** argon2id's cost; `test` (cheap) only on a test server (isTestEnvironment), never a real one */
   PASSWORD_HASH_COST: z
     .enum(PASSWORD_HASH_COSTS as [PasswordHashCost, ...PasswordHashCost[]])
     .default('standard'),
@@ -201,6 +201,14 @@ function findAnalyticsPairProblem(url?: string, siteId?: string): string | undef
   return undefined;
 }
 
+/**
+ * A test server: `test`, or `test-` and a name of the instance (each browser test's server names
+ * itself, so its start knows the answer on its port is its own).
+ */
+function isTestEnvironment(environment: string): boolean {
+  return environment === 'test' || environment.startsWith('test-');
+}
+
 /** The environment read into the server's settings; `Config` is its output type. */
 export const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const pairProblem = findAnalyticsPairProblem(e.ANALYTICS_URL, e.ANALYTICS_SITE_ID);
@@ -208,11 +216,12 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     ctx.addIssue({ code: 'custom', message: pairProblem });
     return z.NEVER;
   }
-  if (e.PASSWORD_HASH_COST === 'test' && e.ENVIRONMENT !== 'test') {
+  if (e.PASSWORD_HASH_COST === 'test' && !isTestEnvironment(e.ENVIRONMENT)) {
     ctx.addIssue({
       code: 'custom',
       path: ['PASSWORD_HASH_COST'],
-      message: 'is for test servers only (ENVIRONMENT=test); leave it unset on a real server',
+      message:
+        'is for test servers only (ENVIRONMENT=test or test-…); leave it unset on a real server',
     });
     return z.NEVER;
   }

@@ -93,12 +93,17 @@ describe('loadConfig', () => {
     ).toEqual({ url: 'https://stats.example.com', siteId: 'print.example.com' });
   });
 
-  it('PASSWORD_HASH_COST=test only with ENVIRONMENT=test; the standard cost by default', () => {
+  it('PASSWORD_HASH_COST=test only with ENVIRONMENT=test or test-…; the standard cost by default', () => {
     expect(loadConfig({}).passwordHashCost).toBe('standard');
     expect(problemsOf({ PASSWORD_HASH_COST: 'test' })).toEqual([
-      'PASSWORD_HASH_COST="test": is for test servers only (ENVIRONMENT=test); leave it unset on a real server',
+      'PASSWORD_HASH_COST="test": is for test servers only (ENVIRONMENT=test or test-…); leave it unset on a real server',
     ]);
     expect(problemsOf({ PASSWORD_HASH_COST: 'test', ENVIRONMENT: 'staging' })).toHaveLength(1);
+    expect(problemsOf({ PASSWORD_HASH_COST: 'test', ENVIRONMENT: 'testing' })).toHaveLength(1);
+    expect(problemsOf({ PASSWORD_HASH_COST: 'test', ENVIRONMENT: 'staging-test' })).toHaveLength(1);
+    expect(loadConfig({ PASSWORD_HASH_COST: 'test', ENVIRONMENT: 'test-e2e-1a2b' })).toMatchObject({
+      passwordHashCost: 'test',
+    });
     expect(problemsOf({ PASSWORD_HASH_COST: 'cheap' })[0]).toMatch(/^PASSWORD_HASH_COST="cheap": /);
     const config = loadConfig({ PASSWORD_HASH_COST: 'test', ENVIRONMENT: 'test' });
     expect(config.passwordHashCost).toBe('test');
