@@ -136,6 +136,7 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
     await stop();
     throw error;
   }
+  logTiming('server CPU at start', { cpuMs: readProcessCpuMs(child.pid) });
   // loads once the server is up (not competing with its start); the first command waits for it
   if (options.cliHost) cliHost = startCliHost(env);
 

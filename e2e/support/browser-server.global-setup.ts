@@ -2,6 +2,7 @@ import { chromium } from 'playwright-core';
 import path from 'node:path';
 import { BROWSER_SERVER_ENV, chooseChromium } from './browser.js';
 import { bundleCliHost, CLI_HOST_BUNDLE_ENV } from './cli-host-bundle.js';
+import { logTiming, readProcessCpuMs } from './timing-log.js';
 
 /**
  * Vitest global set-up of the browser suite: one headless Chromium for the run, which every
@@ -23,6 +24,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     delete process.env[BROWSER_SERVER_ENV];
     delete process.env[CLI_HOST_BUNDLE_ENV];
+    logTiming('Chromium CPU at the end of the run', {
+      cpuMs: readProcessCpuMs(server.process().pid, { withEndedChildren: true }),
+    });
     await server.close();
   };
 }

@@ -9,22 +9,36 @@ import { expect } from 'vitest';
  */
 const LOG_FILE = process.env.E2E_TIMING_LOG;
 
-/** CPU time (user + system) of a live process in ms, read from /proc (Linux); null elsewhere. */
-export function readProcessCpuMs(pid: number | undefined): number | null {
+/**
+ * CPU time (user + system) of a live process in ms, read from /proc (Linux); null elsewhere.
+ * With `withEndedChildren`, also that of its children that ended and were waited for (Chromium's
+ * renderers of closed contexts).
+ */
+export function readProcessCpuMs(
+  pid: number | undefined,
+  options: { withEndedChildren?: boolean } = {},
+): number | null {
   if (pid === undefined) return null;
   try {
-    // fields after the command's name (which may hold spaces), see proc(5): utime is the 14th
+    // fields after the command's name (which may hold spaces), see proc(5): utime is the 14th;
+    // cutime and cstime follow stime; ticks of 10 ms (CLK_TCK 100)
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100;
+    const count = options.withEndedChildren ? 4 : 2;
+    const ticks = fields.slice(11, 11 + count).reduce((sum, field) => sum + Number(field), 0);
+    return ticks * 10;
   } catch {
     return null;
   }
 }
 
 function testFile(): string {
-  const testPath = expect.getState().testPath;
-  return testPath ? path.basename(testPath) : 'unknown';
+  try {
+    const testPath = expect.getState().testPath;
+    return testPath ? path.basename(testPath) : 'the run';
+  } catch {
+    // the run's global set-up has no test state
+    return 'the run';
+  }
 }
 
 export function logTiming(what: string, figures: Record<string, number | null>): void {
