@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, onTestFailed, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed, onTestFinished } from 'vitest';
 import { startAppUnderTest, type AppUnderTest } from './app-under-test.js';
 import { newPage, openBrowser } from './browser.js';
+import { nameTimingFile } from './timing-log.js';
 
 export interface E2eFixture {
   readonly app: AppUnderTest;
@@ -22,6 +23,7 @@ export function useAppAndBrowser(
   let starting: Promise<AppUnderTest> | undefined;
 
   beforeAll(async () => {
+    nameTimingFile(expect.getState().testPath ?? 'unknown');
     starting = startAppUnderTest({
       ...(options.env ? { env: options.env() } : {}),
       ...(options.cliHost ? { cliHost: true } : {}),

@@ -1,6 +1,5 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
 
 /**
  * Where the browser suite's time goes, for the round's measurements (docs/benchmarks.md): with
@@ -31,19 +30,17 @@ export function readProcessCpuMs(
   }
 }
 
-function testFile(): string {
-  try {
-    const testPath = expect.getState().testPath;
-    return testPath ? path.basename(testPath) : 'the run';
-  } catch {
-    // the run's global set-up has no test state
-    return 'the run';
-  }
+/** the test file whose steps are logged (this worker's); unnamed: the run's own set-up */
+let testFile = 'the run';
+
+/** Names the file the next lines belong to (fixture.ts, in the file's start hook). */
+export function nameTimingFile(file: string): void {
+  testFile = path.basename(file);
 }
 
 export function logTiming(what: string, figures: Record<string, number | null>): void {
   if (!LOG_FILE) return;
-  appendFileSync(LOG_FILE, `${JSON.stringify({ file: testFile(), what, ...figures })}\n`);
+  appendFileSync(LOG_FILE, `${JSON.stringify({ file: testFile, what, ...figures })}\n`);
 }
 
 /** Times one awaited step (wall ms) into the log. */
