@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFailed, onTestFinished } from 'vitest';
 import { startAppUnderTest, type AppUnderTest } from './app-under-test.js';
 import { newPage, openBrowser } from './browser.js';
-import { nameTimingFile } from './timing-log.js';
+import { logTiming, nameTimingFile } from './timing-log.js';
 
 export interface E2eFixture {
   readonly app: AppUnderTest;
@@ -36,6 +36,9 @@ export function useAppAndBrowser(
   });
 
   afterAll(async () => {
+    // the test's own process: Vitest's worker, the simulated printers, Playwright's client
+    const { user, system } = process.cpuUsage();
+    logTiming('test worker CPU at the end of the file', { cpuMs: (user + system) / 1000 });
     await browser?.close();
     // a start hook that ran into its bound left the server starting: stop it once it is up,
     // so it does not outlive the run
