@@ -109,5 +109,3 @@ export function createQueueWaveLook(deps: {
     },
   };
 }
-
-export type QueueWaveLook = ReturnType<typeof createQueueWaveLook>;
