@@ -12,6 +12,8 @@
  * `npm run bench:queue-dispatch` (SQLite); with DATABASE_URL on PostgreSQL.
  * `-- --scale 10 --samples 100 --burst 50`
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { percentile } from './bench-helpers.js';
 import { buildFarm } from './scale-farm.js';
@@ -24,12 +26,29 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '100' },
     burst: { type: 'string', default: '50' },
     'timeout-ms': { type: 'string', default: '30000' },
+    /** writes a CPU profile of the wave (Chrome DevTools format) to this file */
+    'cpu-profile': { type: 'string' },
   },
 });
 const SCALE = Number(values.scale);
 const SAMPLES = Number(values.samples);
 const BURST = Number(values.burst);
 const TIMEOUT_MS = Number(values['timeout-ms']);
+
+/** The inspector's sampling profiler, from now until `stop` writes what it saw. */
+async function startProfiler() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string): Promise<void> {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 async function main(): Promise<void> {
   const built = performance.now();
@@ -186,8 +205,15 @@ async function main(): Promise<void> {
     const one: number[] = [];
     for (const printer of able.slice(1, 1 + SAMPLES)) one.push(await clearAndWait(printer));
     report('one printer ready at a time', one);
+    const profiler = values['cpu-profile'] ? await startProfiler() : null;
+    const cpuBefore = process.cpuUsage();
     const wave = await Promise.all(able.slice(1 + SAMPLES, needed).map(clearAndWait));
+    const cpu = process.cpuUsage(cpuBefore);
     report(`${BURST} printers ready together`, wave);
+    console.log(
+      `wave CPU time: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (${((cpu.user + cpu.system) / 1000 / BURST).toFixed(1)} ms per printer)`,
+    );
+    if (profiler) await profiler.stop(values['cpu-profile']!);
     await dispatcher.whenIdle();
     const started = await db
       .selectFrom('print_queue_items')

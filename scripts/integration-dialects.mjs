@@ -211,6 +211,8 @@ export const BOTH_DIALECTS = {
     'the version upsert from a select (ON CONFLICT … DO UPDATE) in each write transaction',
   'apps/server/src/modules/print-queue/print-queue-colour.int.test.ts':
     'the requirement conditions of the dispatch query (an OR per loaded spool, IN colours)',
+  'apps/server/src/modules/print-queue/print-queue-wave.int.test.ts':
+    'one read for a wave of printers (the spools of all in one OR), claims of many printers at once',
   'apps/server/src/modules/print-queue/print-queue.int.test.ts':
     'queue order and the claim of an item by one printer',
   'apps/server/src/modules/printers/devices-states-job.int.test.ts': REPOSITORY,

@@ -5,20 +5,28 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import type { PrintJobRow } from '../print-jobs/print-jobs.repository.js';
-import type { PrintersRepository } from '../printers/printers.repository.js';
+import type { PrinterRow, PrintersRepository } from '../printers/printers.repository.js';
 import type { PrinterSpoolsRepository } from '../spools/printer-spools.repository.js';
 import type { PrintQueueRepository } from './print-queue.repository.js';
 import type { PrinterPlatesRepository } from './printer-plates.repository.js';
 import type { QueueStagger } from './queue-stagger.js';
-import type { QueueStarter } from './queue-starter.js';
+import type { ClaimedStart, QueueStarter } from './queue-starter.js';
+import { gatherWaves } from './queue-wave-gather.js';
+import { createQueueWaveLook, type WavePlan } from './queue-wave-look.js';
+
+/** An item a printer may claim, as the queue's reads give it. */
+type Candidate = ClaimedStart['item'] & { printer_id: number | null; added_by_id: number | null };
 
 interface Deps {
   items: PrintQueueRepository;
   plates: PrinterPlatesRepository;
-  printers: Pick<PrintersRepository, 'findPrinterById' | 'listWorkspacePrinters'>;
+  printers: Pick<
+    PrintersRepository,
+    'findPrinterById' | 'findPrintersByIds' | 'listWorkspacePrinters'
+  >;
   starter: QueueStarter;
   loadedSpools: Pick<PrinterSpoolsRepository, 'listLoadedFilament'>;
-  stagger: Pick<QueueStagger, 'takeSlot'>;
+  stagger: Pick<QueueStagger, 'takeSlot' | 'takeSlots'>;
   live: LiveDevices;
   clock: Clock;
   /** a claim older than this belongs to a start that never finished */
@@ -34,10 +42,10 @@ const CANDIDATES_PER_ATTEMPT = 5;
  */
 const FULL_LOOK_EVERY_TICKS = 12;
 /**
- * Printers of one kick that look at once: a few, so that what the first of them learn (no item
- * for any printer with their filament) spares the others the same search.
+ * Printers of one kick that look at once: they form one wave, which reads the queue once for
+ * all of them (queue-wave-look.ts); more wait for the next wave.
  */
-const LOOKS_AT_ONCE = 4;
+const LOOKS_AT_ONCE = 50;
 
 /** Runs `look` for every id, at most `atOnce` at a time. */
 async function lookInTurn(
@@ -86,6 +94,51 @@ export function createQueueDispatcher(deps: Deps) {
       .printerState;
   };
 
+  /**
+   * Claims the item together with the printer's clear plate, then starts it. The claim is the
+   * one guard of exactly once: an item goes to one printer, a plate takes one item.
+   */
+  async function claimAndStart(
+    printer: PrinterRow,
+    candidate: Candidate,
+  ): Promise<'started' | 'item taken' | 'printer taken'> {
+    const isClaimed = await items.claimItem({
+      itemId: candidate.id,
+      printerId: printer.id,
+      startingOn: nowIso(),
+      consumePlate: true,
+      requireNotHeld: true,
+    });
+    if (!isClaimed) {
+      const [now] = await plates.findPlates([printer.id]);
+      return now?.state !== 'clear' ? 'printer taken' : 'item taken';
+    }
+    const startedBy = candidate.printer_id === null ? 'dispatch' : 'jobox';
+    const result = await starter.runClaimedStart({
+      workspaceId: printer.workspace_id,
+      item: candidate,
+      printer,
+      userId: candidate.added_by_id,
+      startedBy,
+      printerIdOnFailure: candidate.printer_id,
+      hasConsumedPlate: true,
+    });
+    logger?.info(
+      { itemId: candidate.id, printerId: printer.id, startedBy, ok: result.ok },
+      result.ok ? 'print queue item started automatically' : 'automatic queue start failed',
+    );
+    return 'started';
+  }
+
+  const waveLook = createQueueWaveLook({
+    items,
+    plates,
+    printers,
+    loadedSpools: deps.loadedSpools,
+    stagger: deps.stagger,
+    isReady: (deviceKeyId) => printerStateOf(deviceKeyId) === 'READY_TO_PRINT',
+  });
+
   /** One attempt: the first item this printer may take, claimed with its plate, then started. */
   async function startNextOn(printerId: number): Promise<void> {
     const printer = await printers.findPrinterById(printerId);
@@ -124,38 +177,52 @@ export function createQueueDispatcher(deps: Deps) {
     if (candidates.length > 0 && !(await deps.stagger.takeSlot(printer.workspace_id, settings)))
       return;
     for (const candidate of candidates) {
-      const isClaimed = await items.claimItem({
-        itemId: candidate.id,
-        printerId: printer.id,
-        startingOn: nowIso(),
-        consumePlate: true,
-        requireNotHeld: true,
-      });
-      if (!isClaimed) {
-        const [now] = await plates.findPlates([printer.id]);
-        if (now?.state !== 'clear') return; // another start took this printer
-        continue; // another printer took this item
-      }
-      const startedBy = candidate.printer_id === null ? 'dispatch' : 'jobox';
-      const result = await starter.runClaimedStart({
-        workspaceId: printer.workspace_id,
-        item: candidate,
-        printer,
-        userId: candidate.added_by_id,
-        startedBy,
-        printerIdOnFailure: candidate.printer_id,
-        hasConsumedPlate: true,
-      });
-      logger?.info(
-        { itemId: candidate.id, printerId: printer.id, startedBy, ok: result.ok },
-        result.ok ? 'print queue item started automatically' : 'automatic queue start failed',
-      );
+      const claimed = await claimAndStart(printer, candidate);
+      if (claimed === 'started' || claimed === 'printer taken') return;
+      // 'item taken': another printer took this item, try the next
+    }
+    // every candidate went to other printers meanwhile (a wave): look again, there may be more
+    if (candidates.length > 0) {
+      again.add(printer.id);
       return;
     }
     foundNothingAt.set(printer.id, version);
   }
 
-  /** Looks at one printer; a look asked for while one runs runs again after it. */
+  /**
+   * A wave's part for one printer, after the wave's one look: its matched item claimed and
+   * started, or its own look when the wave's read could not decide for it.
+   */
+  function actOnPlan(plan: WavePlan, versions: Map<number, number>): Map<number, Promise<void>> {
+    const turns = new Map<number, Promise<void>>();
+    for (const { printer, item } of plan.matched)
+      turns.set(
+        printer.id,
+        claimAndStart(printer, item).then(async (claimed) => {
+          if (claimed === 'item taken') await startNextOn(printer.id); // taken outside the wave
+        }),
+      );
+    for (const printerId of plan.alone) turns.set(printerId, startNextOn(printerId));
+    for (const { printerId, workspaceId } of plan.nothing)
+      foundNothingAt.set(printerId, versions.get(workspaceId) ?? 0);
+    return turns;
+  }
+
+  const joinWave = gatherWaves(async (printerIds) => {
+    const versions = new Map(queueVersions); // a change during the look is looked at again
+    for (const printerId of printerIds) foundNothingAt.delete(printerId);
+    try {
+      return actOnPlan(await waveLook.lookAtWave(printerIds), versions);
+    } catch (error) {
+      logger?.error({ err: error }, 'print queue wave look failed');
+      return new Map();
+    }
+  });
+
+  /**
+   * Looks at one printer, as part of a wave of the printers freed meanwhile; a look asked for
+   * while one runs runs again after it, on its own.
+   */
   function kickPrinter(printerId: number): Promise<void> {
     const current = running.get(printerId);
     if (current) {
@@ -164,10 +231,12 @@ export function createQueueDispatcher(deps: Deps) {
     }
     const run = (async () => {
       try {
-        do {
+        again.delete(printerId);
+        await joinWave(printerId);
+        while (again.has(printerId)) {
           again.delete(printerId);
           await startNextOn(printerId);
-        } while (again.has(printerId));
+        }
       } catch (error) {
         logger?.error({ err: error, printerId }, 'print queue dispatch failed');
       } finally {

@@ -101,8 +101,37 @@ export function createQueueStagger(deps: {
     return max !== null && (await countHeating(workspaceId)) >= max;
   }
 
+  /**
+   * Slots for a wave of automatic starts (issue 26): how many of `wanted` may start now —
+   * the heating printers counted once for all of them, one at most when starts are spaced.
+   */
+  async function takeSlots(
+    workspaceId: number,
+    settings: StaggerSettings,
+    wanted: number,
+  ): Promise<number> {
+    const max = settings.stagger_max_heating;
+    const room = max === null ? wanted : Math.max(0, max - (await countHeating(workspaceId)));
+    const allowed = Math.min(wanted, room);
+    const interval = settings.stagger_interval_s;
+    if (allowed === 0 || interval === null) return allowed;
+    const result = await db
+      .updateTable('workspaces')
+      .set({ last_auto_start_on: clock.now().toISOString() })
+      .where('id', '=', workspaceId)
+      .where((eb) =>
+        eb.or([
+          eb('last_auto_start_on', 'is', null),
+          eb('last_auto_start_on', '<=', intervalCutoff(interval)),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? 1 : 0;
+  }
+
   return {
     countHeating,
+    takeSlots,
 
     /** Whether an automatic start has to wait right now (for the queue's "waiting (power)"). */
     async isClosed(workspaceId: number, settings: StaggerSettings): Promise<boolean> {
@@ -119,21 +148,7 @@ export function createQueueStagger(deps: {
 
     /** Takes the start slot for one automatic start; false: wait and look again later. */
     async takeSlot(workspaceId: number, settings: StaggerSettings): Promise<boolean> {
-      if (await isHeatingFull(workspaceId, settings)) return false;
-      const interval = settings.stagger_interval_s;
-      if (interval === null) return true;
-      const result = await db
-        .updateTable('workspaces')
-        .set({ last_auto_start_on: clock.now().toISOString() })
-        .where('id', '=', workspaceId)
-        .where((eb) =>
-          eb.or([
-            eb('last_auto_start_on', 'is', null),
-            eb('last_auto_start_on', '<=', intervalCutoff(interval)),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return (await takeSlots(workspaceId, settings, 1)) === 1;
     },
   };
 }

@@ -23,6 +23,26 @@ export interface NextItemQuery {
   limit: number;
 }
 
+/** A wave of free printers' read (findWaveItems). */
+export interface WaveItemQuery {
+  workspaceId: number;
+  /** the filament type every printer of the wave has set, or null */
+  printerFilament: string | null;
+  /** every spool loaded on a printer of the wave */
+  spools: readonly LoadedFilament[];
+  /** whether a printer of the wave has nothing loaded (it takes items requiring no spool) */
+  isBareAllowed: boolean;
+  limit: number;
+}
+
+/** What items fit: the printer filament type, the spools, and the colours the queue requires. */
+interface Fit {
+  printerFilament: string | null;
+  spools: readonly LoadedFilament[];
+  isBareAllowed: boolean;
+  requiredColors: readonly string[];
+}
+
 /**
  * The queue's side of a start: which item a free printer takes next, the claim that lets one
  * start win, and what the start's outcome writes back. Part of the print queue repository.
@@ -38,6 +58,75 @@ export function createQueueStartsRepository(db: Db) {
       .where('required_color_hex', 'is not', null)
       .execute();
     return rows.map((row) => row.required_color_hex!);
+  }
+
+  const selectWaiting = (limit: number) =>
+    db
+      .selectFrom('print_queue_items as q')
+      .innerJoin('files as f', 'f.id', 'q.file_id')
+      .select([
+        'q.id',
+        'q.printer_id',
+        'q.file_id',
+        'q.added_by_id',
+        'q.make_video',
+        'q.required_material',
+        'q.required_color_hex',
+        'q.position',
+        'f.filament_type as file_filament_type',
+        'f.filament_used_g as file_filament_used_g',
+      ])
+      .where('q.state', '=', 'TO_BE_PRINTED')
+      .where('q.starting_on', 'is', null)
+      .where('q.is_held', '=', 0)
+      .orderBy('q.position')
+      .orderBy('q.id')
+      .limit(limit);
+
+  /**
+   * Spec part 1 §5 rule 3 (isFilamentWrongFor), as the print start checks it, and
+   * findLoadedFilamentProblem as SQL: one loaded spool holds the material and enough of it, and
+   * is what the item requires (material, a matching colour) when it requires one; a printer
+   * with nothing loaded takes only items that require no spool.
+   */
+  function selectFitting(fit: Fit, limit: number) {
+    const filament = fit.printerFilament as FilamentType | null;
+    const typed =
+      filament === null
+        ? selectWaiting(limit)
+        : selectWaiting(limit).where('f.filament_type', '=', filament);
+    return typed.where((eb) =>
+      eb.or([
+        ...(fit.isBareAllowed
+          ? [
+              eb.and([
+                eb('q.required_material', 'is', null),
+                eb('q.required_color_hex', 'is', null),
+              ]),
+            ]
+          : []),
+        ...fit.spools.map((spool) => {
+          const colors = fit.requiredColors.filter((hex) => isColorMatch(hex, spool.color_hex));
+          return eb.and([
+            eb.or([
+              eb('f.filament_type', '=', FILAMENT_OF_SPOOL_MATERIAL[spool.material]),
+              eb('f.filament_type', 'is', null),
+            ]),
+            eb(eb.fn.coalesce('f.filament_used_g', eb.lit(0)), '<=', spool.remaining_weight_g),
+            eb.or([
+              eb('q.required_material', 'is', null),
+              eb('q.required_material', '=', spool.material),
+            ]),
+            colors.length === 0
+              ? eb('q.required_color_hex', 'is', null)
+              : eb.or([
+                  eb('q.required_color_hex', 'is', null),
+                  eb('q.required_color_hex', 'in', colors),
+                ]),
+          ]);
+        }),
+      ]),
+    );
   }
 
   return {
@@ -151,76 +240,25 @@ export function createQueueStartsRepository(db: Db) {
      * look costs the same however long the queue is.
      */
     async findNextItems(query: NextItemQuery) {
-      const waiting = () =>
-        db
-          .selectFrom('print_queue_items as q')
-          .innerJoin('files as f', 'f.id', 'q.file_id')
-          .select([
-            'q.id',
-            'q.printer_id',
-            'q.file_id',
-            'q.added_by_id',
-            'q.make_video',
-            'q.required_material',
-            'q.required_color_hex',
-            'q.position',
-          ])
-          .where('q.state', '=', 'TO_BE_PRINTED')
-          .where('q.starting_on', 'is', null)
-          .where('q.is_held', '=', 0)
-          .orderBy('q.position')
-          .orderBy('q.id')
-          .limit(query.limit);
       // the item colours close to each loaded spool's (isColorMatch is not SQL): the distinct
       // colours the workspace's queued items require, few however long the queue is
       const requiredColors =
         query.loadedSpools.length === 0 ? [] : await listRequiredColors(query.workspaceId);
-      // spec part 1 §5 rule 3 (isFilamentWrongFor), as the print start checks it
-      const fitting = () => {
-        const filament = query.printerFilament as FilamentType | null;
-        const typed =
-          filament === null ? waiting() : waiting().where('f.filament_type', '=', filament);
-        // nothing loaded: no item that requires a spool (findLoadedFilamentProblem)
-        if (query.loadedSpools.length === 0)
-          return typed
-            .where('q.required_material', 'is', null)
-            .where('q.required_color_hex', 'is', null);
-        // findLoadedFilamentProblem, as SQL: one loaded spool holds the material and enough of
-        // it, and is what the item requires (material, a matching colour) when it requires one
-        return typed.where((eb) =>
-          eb.or(
-            query.loadedSpools.map((spool) => {
-              const colors = requiredColors.filter((hex) => isColorMatch(hex, spool.color_hex));
-              return eb.and([
-                eb.or([
-                  eb('f.filament_type', '=', FILAMENT_OF_SPOOL_MATERIAL[spool.material]),
-                  eb('f.filament_type', 'is', null),
-                ]),
-                eb(eb.fn.coalesce('f.filament_used_g', eb.lit(0)), '<=', spool.remaining_weight_g),
-                eb.or([
-                  eb('q.required_material', 'is', null),
-                  eb('q.required_material', '=', spool.material),
-                ]),
-                colors.length === 0
-                  ? eb('q.required_color_hex', 'is', null)
-                  : eb.or([
-                      eb('q.required_color_hex', 'is', null),
-                      eb('q.required_color_hex', 'in', colors),
-                    ]),
-              ]);
-            }),
-          ),
-        );
+      const fits: Fit = {
+        printerFilament: query.printerFilament,
+        spools: query.loadedSpools,
+        isBareAllowed: query.loadedSpools.length === 0,
+        requiredColors,
       };
       const own = query.isJoboxPrinter
-        ? fitting()
+        ? selectFitting(fits, query.limit)
             .where('q.printer_id', '=', query.printerId)
             .where('q.workspace_id', '=', query.workspaceId)
             .where('q.jobox_autostart', '=', 1)
             .execute()
         : Promise.resolve([]);
       const anyPrinter = query.isDispatching
-        ? fitting()
+        ? selectFitting(fits, query.limit)
             .where('q.workspace_id', '=', query.workspaceId)
             .where('q.printer_id', 'is', null)
             .execute()
@@ -228,6 +266,37 @@ export function createQueueStartsRepository(db: Db) {
       const rows = (await Promise.all([own, anyPrinter])).flat();
       rows.sort((a, b) => a.position - b.position || a.id - b.id);
       return rows.slice(0, query.limit).map(({ position: _position, ...row }) => row);
+    },
+
+    /**
+     * One read for a wave of free printers (issue 26): the first items for any printer that at
+     * least one of them may take, with their file's filament, for the matching in memory. The
+     * spools are the wave's together (each material and colour with the most left of any).
+     */
+    async findWaveItems(query: WaveItemQuery) {
+      const requiredColors =
+        query.spools.length === 0 ? [] : await listRequiredColors(query.workspaceId);
+      const rows = await selectFitting({ ...query, requiredColors }, query.limit)
+        .where('q.workspace_id', '=', query.workspaceId)
+        .where('q.printer_id', 'is', null)
+        .execute();
+      return rows.map(({ position: _position, ...row }) => row);
+    },
+
+    /** Of these printers, those with an auto-start item of their own waiting (jobox). */
+    async findPrintersWithOwnItems(printerIds: number[]): Promise<Set<number>> {
+      if (printerIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('print_queue_items')
+        .select('printer_id')
+        .distinct()
+        .where('printer_id', 'in', printerIds)
+        .where('state', '=', 'TO_BE_PRINTED')
+        .where('starting_on', 'is', null)
+        .where('is_held', '=', 0)
+        .where('jobox_autostart', '=', 1)
+        .execute();
+      return new Set(rows.map((row) => row.printer_id!));
     },
 
     /** Queued items without a printer and their file's filament (for the waiting reason). */

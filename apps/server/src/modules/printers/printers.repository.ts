@@ -21,6 +21,11 @@ export function createPrintersRepository(db: Db) {
       return db.selectFrom('printers').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    findPrintersByIds(ids: number[]): Promise<PrinterRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('printers').selectAll().where('id', 'in', ids).execute();
+    },
+
     listWorkspacePrinters(workspaceId: number): Promise<PrinterRow[]> {
       return db
         .selectFrom('printers')
