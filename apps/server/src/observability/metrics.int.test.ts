@@ -125,6 +125,26 @@ describe('GET /metrics', () => {
     expect(response.text).not.toContain('Metrics MK4');
   });
 
+  it('gzips the answer when the scraper asks for gzip, as Prometheus does, and only then', async () => {
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    const gzipped = await fetch(`${t.baseUrl}/metrics`, {
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toContain('accept-encoding');
+    // fetch inflates it: the text must parse as the plain one does
+    const m = parsePrometheusText(await gzipped.text());
+    expect(m.find('printdeck_connected_agents')[0]?.value).toBe(1);
+    const plain = await fetch(`${t.baseUrl}/metrics`, {
+      headers: { ...headers, 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(parsePrometheusText(await plain.text()).types.get('printdeck_printer_state')).toBe(
+      'gauge',
+    );
+  });
+
   it('follows the live state: a printing printer shows its progress, a gone agent its absence', async () => {
     const printing = readyState();
     printing.state.flags = { ...printing.state.flags, printing: true, ready: false };

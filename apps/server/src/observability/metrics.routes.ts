@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../http/app-error.js';
+import { acceptsGzip, createMetricsAnswers } from './metrics-answers.js';
 import type { Metrics } from './metrics.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
@@ -19,11 +20,14 @@ export function registerMetricsRoutes(
   app: FastifyInstance,
   deps: { metrics: Metrics; token: string } | { metrics: null; token: undefined },
 ): void {
+  const answers = deps.metrics ? createMetricsAnswers(() => deps.metrics.render()) : null;
   app.get('/metrics', {
     config: { isPublic: true },
     schema: { hide: true },
+    // gzipped here, once per rendered answer (metrics-answers.ts), not by the compress plugin
+    compress: false,
     handler: async (request, reply) => {
-      if (!deps.metrics) throw notFound();
+      if (!deps.metrics || !answers) throw notFound();
       if (!isMetricsTokenRight(request.headers.authorization, deps.token)) {
         throw new AppError(
           'not_authenticated',
@@ -32,8 +36,13 @@ export function registerMetricsRoutes(
           { 'www-authenticate': 'Bearer realm="metrics"' },
         );
       }
-      const body = await deps.metrics.render();
-      return reply.header('content-type', deps.metrics.contentType).send(body);
+      const gzipped = acceptsGzip(request.headers['accept-encoding']);
+      const body = await answers.get({ gzipped });
+      if (gzipped) reply.header('content-encoding', 'gzip');
+      return reply
+        .header('vary', 'accept-encoding')
+        .header('content-type', deps.metrics.contentType)
+        .send(body);
     },
   });
 }

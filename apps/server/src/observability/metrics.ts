@@ -5,8 +5,8 @@ import { createPrinterFamiliesRenderer } from './printer-metrics-text.js';
 import type { MetricsFiguresRepository } from './metrics-figures.repository.js';
 
 export interface Metrics {
-  /** the exposition text (Prometheus text format 0.0.4) */
-  render(): Promise<string>;
+  /** the exposition text (Prometheus text format 0.0.4), UTF-8 */
+  render(): Promise<Buffer>;
   contentType: string;
   observeHttp(input: { method: string; route: string; status: number; seconds: number }): void;
 }
@@ -82,7 +82,7 @@ export function createMetrics(deps: {
 
   const renderPrinterFamilies = createPrinterFamiliesRenderer();
 
-  async function renderPrinters(): Promise<string> {
+  async function renderPrinters(): Promise<Buffer> {
     const rows = await figures.listPrinters();
     agents.set(live.connectedCount());
     return renderPrinterFamilies(
@@ -136,7 +136,7 @@ export function createMetrics(deps: {
       // one connection on SQLite: the queries run one after another either way
       await collectCounts();
       const printers = await renderPrinters();
-      return `${await registry.metrics()}\n${printers}`;
+      return Buffer.concat([Buffer.from(`${await registry.metrics()}\n`), printers]);
     },
     observeHttp({ method, route, status, seconds }) {
       http.observe({ method, route, status_code: String(status) }, seconds);

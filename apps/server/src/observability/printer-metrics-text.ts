@@ -7,21 +7,25 @@ export interface PrinterFigures {
   state: DeviceState | null;
 }
 
-/** One printer's lines of each family, kept while its live state is the same object. */
+/**
+ * One printer's lines of each family, kept while its live state is the same object. Kept as
+ * bytes: a scrape then copies them into one answer instead of joining and encoding 30,000
+ * strings at 5,000 printers (that took most of the scrape's CPU).
+ */
 interface PrinterLines {
   workspaceId: number;
   isConnected: boolean;
   state: DeviceState | null;
   printerState: string;
-  stateLine: string;
-  temperatureLines: string;
-  progressLine: string;
+  stateLine: Buffer;
+  temperatureLines: Buffer | null;
+  progressLine: Buffer | null;
 }
 
 const SENSORS = ['tool0', 'bed'] as const;
 
-function family(name: string, type: string, help: string, lines: string[]): string {
-  return `# HELP ${name} ${help}\n# TYPE ${name} ${type}\n${lines.join('')}`;
+function familyHeader(name: string, type: string, help: string): Buffer {
+  return Buffer.from(`# HELP ${name} ${help}\n# TYPE ${name} ${type}\n`);
 }
 
 /** Prometheus' number spelling (Go's strconv): Infinity and NaN have their own words. */
@@ -57,11 +61,31 @@ function renderPrinterLines(printer: PrinterFigures): PrinterLines {
     isConnected: printer.isConnected,
     state: reported,
     printerState,
-    stateLine: `printdeck_printer_state{${ids},state="${printerState}"} 1\n`,
-    temperatureLines,
-    progressLine,
+    stateLine: Buffer.from(`printdeck_printer_state{${ids},state="${printerState}"} 1\n`),
+    temperatureLines: temperatureLines ? Buffer.from(temperatureLines) : null,
+    progressLine: progressLine ? Buffer.from(progressLine) : null,
   };
 }
+
+const HEADERS = {
+  totals: familyHeader('printdeck_printers', 'gauge', 'Printers by state, all workspaces'),
+  states: familyHeader(
+    'printdeck_printer_state',
+    'gauge',
+    'One per printer: 1 for the state the printer is in (spec part 1 §4)',
+  ),
+  temperatures: familyHeader(
+    'printdeck_printer_temperature_celsius',
+    'gauge',
+    'Printer temperatures as last reported, actual and target',
+  ),
+  progress: familyHeader(
+    'printdeck_printer_progress_percent',
+    'gauge',
+    'Completion of the running print, 0-100',
+  ),
+};
+const BLANK_LINE = Buffer.from('\n');
 
 /**
  * The per-printer families in the text exposition format, written directly: prom-client's
@@ -71,13 +95,13 @@ function renderPrinterLines(printer: PrinterFigures): PrinterLines {
  * workspace) means the same lines. The labels are numeric ids and the fixed state names, so
  * nothing needs escaping.
  */
-export function createPrinterFamiliesRenderer(): (printers: PrinterFigures[]) => string {
+export function createPrinterFamiliesRenderer(): (printers: PrinterFigures[]) => Buffer {
   let kept = new Map<number, PrinterLines>();
   return (printers) => {
     const next = new Map<number, PrinterLines>();
-    const states: string[] = [];
-    const temperatures: string[] = [];
-    const progress: string[] = [];
+    const states: Buffer[] = [HEADERS.states];
+    const temperatures: Buffer[] = [BLANK_LINE, HEADERS.temperatures];
+    const progress: Buffer[] = [BLANK_LINE, HEADERS.progress];
     const totals = new Map<string, number>(PRINTER_STATES.map((state) => [state, 0]));
     for (const printer of printers) {
       let lines = kept.get(printer.id);
@@ -96,29 +120,15 @@ export function createPrinterFamiliesRenderer(): (printers: PrinterFigures[]) =>
       totals.set(lines.printerState, (totals.get(lines.printerState) ?? 0) + 1);
     }
     kept = next;
-    const totalLines = [...totals].map(
-      ([state, n]) => `printdeck_printers{state="${state}"} ${n}\n`,
-    );
-    return [
-      family('printdeck_printers', 'gauge', 'Printers by state, all workspaces', totalLines),
-      family(
-        'printdeck_printer_state',
-        'gauge',
-        'One per printer: 1 for the state the printer is in (spec part 1 §4)',
-        states,
-      ),
-      family(
-        'printdeck_printer_temperature_celsius',
-        'gauge',
-        'Printer temperatures as last reported, actual and target',
-        temperatures,
-      ),
-      family(
-        'printdeck_printer_progress_percent',
-        'gauge',
-        'Completion of the running print, 0-100',
-        progress,
-      ),
-    ].join('\n');
+    const totalLines = [...totals]
+      .map(([state, n]) => `printdeck_printers{state="${state}"} ${n}\n`)
+      .join('');
+    return Buffer.concat([
+      HEADERS.totals,
+      Buffer.from(`${totalLines}\n`),
+      ...states,
+      ...temperatures,
+      ...progress,
+    ]);
   };
 }
