@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/test-support/free-port.js';
@@ -33,6 +33,47 @@ export function rssMegabytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** The most the process has held in memory (VmHWM) since its start or `resetPeakRss`. */
+export function peakRssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** Starts a new peak for `peakRssMegabytes` (Linux: `5` into clear_refs resets VmHWM). */
+export function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/**
+ * s3rver in its own process (bench/s3-server-process.ts), so its CPU is not the bench's; the
+ * server environment for its bucket, and its pid.
+ */
+export async function startS3ServerProcess(): Promise<{
+  env: Record<string, string>;
+  pid: number;
+  stop(): Promise<void>;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/s3-server-process.ts')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const stop = () => stopProduct(child);
+  try {
+    let output = '';
+    for await (const chunk of child.stdout!) {
+      output += String(chunk);
+      if (output.includes('\n')) break;
+    }
+    const env = JSON.parse(output.split('\n')[0]!) as Record<string, string>;
+    return { env, pid: child.pid!, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /** The environment of a measured instance: embedded SQLite, no Redis, whatever the shell has. */
