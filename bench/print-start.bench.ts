@@ -37,7 +37,8 @@ const IDLE_MS = 3000;
 function buildGcode(megabytes: number): Buffer {
   const header = ';FLAVOR:Marlin\n;TIME:3600\n;Filament used: 12.5m\n;Layer height: 0.2\nG28\n';
   const line = 'G1 X100.123 Y100.456 E1.23456 F1800 ; a move of the benchmark\n';
-  const count = Math.ceil((megabytes * 1024 * 1024) / line.length);
+  // whole lines up to the size: 200 MiB is the upload limit itself
+  const count = Math.floor((megabytes * 1024 * 1024 - header.length) / line.length);
   return Buffer.concat([Buffer.from(header), Buffer.from(line.repeat(count))]);
 }
 
