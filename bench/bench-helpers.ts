@@ -94,7 +94,8 @@ export async function startProduct(
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: productEnv(env),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // BENCH_SERVER_LOG=1 shows the server's log (pino, on stdout) as it runs
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'pipe'],
   });
   const errors: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
