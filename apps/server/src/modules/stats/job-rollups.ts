@@ -7,6 +7,7 @@ import { elapsedShare } from './stats-range.js';
 import { addExcluded } from './rollup-sums.js';
 import { addEndedJobToUserAndFileRollups } from './job-rollups-by-user-and-file.js';
 import { addPrinterMonthTotals, printerRollupRowsOf } from './job-rollup-months.js';
+import { endedJobBatches } from './ended-job-batches.js';
 
 type Job = Pick<
   PrintJobRow,
@@ -166,17 +167,7 @@ function sumInto<T extends { jobs: number }>(
  * Days only: the months are made from them afterwards (`rebuildMonthRollups`).
  */
 export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promise<void> {
-  let afterId = 0;
-  for (;;) {
-    const jobs = await db
-      .selectFrom('print_jobs')
-      .selectAll()
-      .where('id', '>', afterId)
-      .where('ended_on', 'is not', null)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
-    if (jobs.length === 0) return;
+  for await (const jobs of endedJobBatches(db, batch)) {
     // the batch's totals per key first: one write per roll-up row, not per job
     const days = new Map<string, { workspaceId: number; totals: DayTotals }>();
     const printers = new Map<string, { workspaceId: number; totals: PrinterTotals }>();
@@ -209,7 +200,6 @@ export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promi
         await addPrinterTotals(trx, printerRows.slice(i, i + 500));
     };
     await (db.isTransaction ? addAll(db) : db.transaction().execute(addAll));
-    afterId = jobs[jobs.length - 1]!.id;
   }
 }
 
