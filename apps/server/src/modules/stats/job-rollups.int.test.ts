@@ -11,6 +11,7 @@ import { rollUpEndedJobsByUserAndFile } from './job-rollups-backfill.js';
 import { rebuildMonthRollups } from './job-rollup-months.js';
 import { elapsedShare } from './stats-range.js';
 import { endCrashJob, insertFileRow, insertJobWhoseEndFails } from '../../../test-support/stats.js';
+import { deviceKeyRow } from '../../../test-support/rows.js';
 
 let t: TestServer;
 const clock = new TestClock();
@@ -39,17 +40,14 @@ async function addPrinter(name: string): Promise<number> {
   const db = t.server.database.db;
   const key = await db
     .insertInto('device_keys')
-    .values({
-      public_id: `rollup-${name}`,
-      secret_hash: 'x',
-      created_by: owner.id,
-      created_on: '2024-01-01T00:00:00.000Z',
-      last_seen_on: null,
-      revoked_on: null,
-      workspace_id: workspaceId,
-      identity_hash: null,
-      paired_on: null,
-    })
+    .values(
+      deviceKeyRow({
+        publicId: `rollup-${name}`,
+        createdBy: owner.id,
+        createdOn: '2024-01-01T00:00:00.000Z',
+        workspaceId,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const printer = await db
