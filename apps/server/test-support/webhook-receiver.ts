@@ -51,4 +51,11 @@ export async function startWebhookReceiver() {
   };
 }
 
+/** A test server whose webhooks may reach the receiver, with quick retries and job polls. */
+export const WEBHOOK_TEST_SERVER = {
+  env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
+  webhookOptions: { backoffMs: 50, maxBackoffMs: 200, maxAttempts: 3, timeoutMs: 2000 },
+  jobOptions: { pollMs: 50 },
+};
+
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;

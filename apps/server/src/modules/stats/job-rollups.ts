@@ -102,6 +102,17 @@ function withCommonCost<T extends { cost?: number }>(rows: T[]): { rows: T[]; ha
   return { rows: hasCost ? rows.map((row) => ({ ...row, cost: row.cost ?? 0 })) : rows, hasCost };
 }
 
+/** A day row's sums that every ended job adds to (the cost only when the job has one). */
+const DAY_SUMS = [
+  'jobs',
+  'grams',
+  'millimetres',
+  'seconds',
+  'share_grams',
+  'share_millimetres',
+  'share_seconds',
+] as const;
+
 /** Adds totals to their roll-up rows (distinct keys), creating each the first time it is seen. */
 async function addDayTotals(trx: Db, days: Array<Insertable<JobRollupDaysTable>>): Promise<void> {
   const { rows, hasCost } = withCommonCost(days);
@@ -110,15 +121,7 @@ async function addDayTotals(trx: Db, days: Array<Insertable<JobRollupDaysTable>>
     .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['workspace_id', 'day', 'outcome']).doUpdateSet({
-        ...addExcluded('job_rollup_days', [
-          'jobs',
-          'grams',
-          'millimetres',
-          'seconds',
-          'share_grams',
-          'share_millimetres',
-          'share_seconds',
-        ]),
+        ...addExcluded('job_rollup_days', DAY_SUMS),
         ...(hasCost && addExcluded('job_rollup_days', ['cost'])),
       }),
     )
@@ -246,19 +249,7 @@ export function createJobRollupsRepository(db: Db) {
       const [rows, open] = await Promise.all([
         db
           .selectFrom('job_rollup_days')
-          .select([
-            'day',
-            'outcome',
-            'jobs',
-            'grams',
-            'millimetres',
-            'seconds',
-            'share_grams',
-            'share_millimetres',
-            'share_seconds',
-            'cost',
-            'jobs_without_file',
-          ])
+          .select(['day', 'outcome', ...DAY_SUMS, 'cost', 'jobs_without_file'])
           .where('workspace_id', '=', workspaceId)
           .where('day', '>=', from)
           .where('day', '<=', to)

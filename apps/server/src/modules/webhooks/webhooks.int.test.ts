@@ -13,6 +13,7 @@ import { insertRunningJob } from '../../../test-support/running-jobs.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import {
   startWebhookReceiver,
+  WEBHOOK_TEST_SERVER,
   type WebhookReceiver,
   type WebhookRequest,
 } from '../../../test-support/webhook-receiver.js';
@@ -50,11 +51,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await startTestServer({
-    env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
-    webhookOptions: { backoffMs: 50, maxBackoffMs: 200, maxAttempts: 3, timeoutMs: 2000 },
-    jobOptions: { pollMs: 50 },
-  });
+  t = await startTestServer(WEBHOOK_TEST_SERVER);
   owner = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
 });
