@@ -16,6 +16,7 @@ import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js
 import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
 import { startTestServer } from '../apps/server/test-support/test-server.js';
 import { percentile } from './bench-helpers.js';
+import { deviceKeyRow } from '../apps/server/test-support/rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,17 +53,14 @@ async function main(): Promise<void> {
       for (let i = 0; i < PRINTERS; i += 1) {
         const key = await trx
           .insertInto('device_keys')
-          .values({
-            public_id: `cost-key-${i}`,
-            secret_hash: 'x',
-            created_by: owner.id,
-            created_on: iso(now - 400 * DAY_MS),
-            last_seen_on: null,
-            revoked_on: null,
-            workspace_id: workspaceId,
-            identity_hash: null,
-            paired_on: null,
-          })
+          .values(
+            deviceKeyRow({
+              publicId: `cost-key-${i}`,
+              createdBy: owner.id,
+              createdOn: iso(now - 400 * DAY_MS),
+              workspaceId,
+            }),
+          )
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx

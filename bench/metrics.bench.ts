@@ -18,6 +18,7 @@ import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js
 import { readyState } from '../apps/server/test-support/fake-agent.js';
 import { startTestServer, type TestServer } from '../apps/server/test-support/test-server.js';
 import { percentile } from './bench-helpers.js';
+import { deviceKeyRow, workspaceRow } from '../apps/server/test-support/rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -70,16 +71,9 @@ async function seed(t: TestServer, printers: number): Promise<number[]> {
   const workspaces = await db
     .insertInto('workspaces')
     .values(
-      Array.from({ length: WORKSPACES }, (_, w) => ({
-        unique_id: `metrics${printers}-${w}`,
-        name: `Farm ${w}`,
-        public_description: '',
-        public_website_url: null,
-        is_public: 0,
-        avatar: null,
-        print_queue_enabled: 0,
-        created_on: now,
-      })),
+      Array.from({ length: WORKSPACES }, (_, w) =>
+        workspaceRow({ uniqueId: `metrics${printers}-${w}`, name: `Farm ${w}`, createdOn: now }),
+      ),
     )
     .returning('id')
     .execute();
@@ -89,14 +83,9 @@ async function seed(t: TestServer, printers: number): Promise<number[]> {
     const keys = await db
       .insertInto('device_keys')
       .values(
-        Array.from({ length: count }, (_, i) => ({
-          public_id: `m${printers}-${start + i}`,
-          secret_hash: 'x',
-          created_by: null,
-          created_on: now,
-          last_seen_on: null,
-          revoked_on: null,
-        })),
+        Array.from({ length: count }, (_, i) =>
+          deviceKeyRow({ publicId: `m${printers}-${start + i}`, createdBy: null, createdOn: now }),
+        ),
       )
       .returning('id')
       .execute();

@@ -16,6 +16,7 @@ import { startFakeTelegram } from '../apps/server/test-support/fake-telegram.js'
 import type { Kysely } from 'kysely';
 import { percentile } from './bench-helpers.js';
 import { RUNNING_JOB_COLUMNS } from '../apps/server/src/modules/print-jobs/print-jobs.repository.js';
+import { deviceKeyRow, workspaceRow } from '../apps/server/test-support/rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -56,14 +57,7 @@ async function seed(t: TestServer) {
   const now = new Date().toISOString();
   const device = await db
     .insertInto('device_keys')
-    .values({
-      public_id: 'bench',
-      secret_hash: 'x',
-      created_by: null,
-      created_on: now,
-      last_seen_on: null,
-      revoked_on: null,
-    })
+    .values(deviceKeyRow({ publicId: 'bench', createdBy: null, createdOn: now }))
     .returning('id')
     .executeTakeFirstOrThrow();
   const workspaceIds: number[] = [];
@@ -71,16 +65,7 @@ async function seed(t: TestServer) {
   for (let w = 0; w < WORKSPACES; w += 1) {
     const workspace = await db
       .insertInto('workspaces')
-      .values({
-        unique_id: `bench${w}`,
-        name: `Farm ${w}`,
-        public_description: '',
-        public_website_url: null,
-        is_public: 0,
-        avatar: null,
-        print_queue_enabled: 0,
-        created_on: now,
-      })
+      .values(workspaceRow({ uniqueId: `bench${w}`, name: `Farm ${w}`, createdOn: now }))
       .returning('id')
       .executeTakeFirstOrThrow();
     workspaceIds.push(workspace.id);

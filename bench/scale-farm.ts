@@ -9,6 +9,7 @@ import { rebuildMonthRollups } from '../apps/server/src/modules/stats/job-rollup
 import { readyState } from '../apps/server/test-support/fake-agent.js';
 import { buildUser, buildWorkspace } from '../apps/server/test-support/factories.js';
 import { startTestServer, type TestServer } from '../apps/server/test-support/test-server.js';
+import { deviceKeyRow } from '../apps/server/test-support/rows.js';
 
 export const DAY_MS = 86_400_000;
 const WORDS = ['bracket', 'gear', 'hinge', 'mount', 'clip', 'knob', 'spacer', 'cover', 'case'];
@@ -95,17 +96,14 @@ export async function buildFarm(scale: number): Promise<Farm> {
   await insertAll(
     t,
     'device_keys',
-    Array.from({ length: printers }, (_, i) => ({
-      public_id: `farm-key-${i}`,
-      secret_hash: 'x',
-      created_by: owner.id,
-      created_on: iso(now - 400 * DAY_MS),
-      last_seen_on: null,
-      revoked_on: null,
-      workspace_id: workspaceId,
-      identity_hash: null,
-      paired_on: null,
-    })),
+    Array.from({ length: printers }, (_, i) =>
+      deviceKeyRow({
+        publicId: `farm-key-${i}`,
+        createdBy: owner.id,
+        createdOn: iso(now - 400 * DAY_MS),
+        workspaceId,
+      }),
+    ),
   );
   const keyIds = (
     await db

@@ -30,6 +30,17 @@ export async function buildUser(
   return { id: row.id, email, password, access: login.body.access, refresh: login.body.refresh };
 }
 
+/** A system administrator (the flag only: its powers need two-factor sign-in as well). */
+export async function buildSystemAdmin(t: TestServer): Promise<BuiltUser> {
+  const user = await buildUser(t);
+  await t.server.database.db
+    .updateTable('users')
+    .set({ is_admin: 1 })
+    .where('id', '=', user.id)
+    .execute();
+  return user;
+}
+
 /** A workspace whose admin is `owner`. */
 export async function buildWorkspace(
   t: TestServer,

@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 
 export interface TestStorage {
   dataDir: string;
@@ -66,12 +67,22 @@ function schemaScript(schema: string, template: DatabaseTemplate | undefined): s
   return pgScript.replaceAll(template.pgTemplateSchema, schema);
 }
 
+/** A connection (pool) to a test storage's database: one more makes another process's view. */
+export function openTestDatabase(storage: TestStorage): DatabaseHandle {
+  return openDatabase({
+    databaseUrl: storage.databaseUrl,
+    dataDir: storage.dataDir,
+    ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
+  });
+}
+
 function readTemplate(): DatabaseTemplate | undefined {
   const value = process.env[TEMPLATE_ENV];
   return value ? (JSON.parse(value) as DatabaseTemplate) : undefined;
 }
 
-async function runOnPostgres(databaseUrl: string, statement: string): Promise<void> {
+/** Runs one statement on PostgreSQL over a connection of its own. */
+export async function runOnPostgres(databaseUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -3,13 +3,12 @@ import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
-import type { TestStorage } from '../../test-support/test-database.js';
+import { runOnPostgres, type TestStorage } from '../../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
 import { startTestS3Server } from '../../test-support/s3-server.js';
 import { createS3ObjectStore } from '../storage/s3-object-store.js';
@@ -29,16 +28,6 @@ const cleanups: Array<() => Promise<void> | void> = [
   () => rmSync(backupDir, { recursive: true, force: true }),
 ];
 
-async function onPostgres(databaseUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh target: an empty data directory and, on PostgreSQL, a database of its own. */
 async function freshTarget(source: TestServer = t): Promise<TestStorage> {
   const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'printdeck-restore-')), 'data');
@@ -46,11 +35,11 @@ async function freshTarget(source: TestServer = t): Promise<TestStorage> {
   let databaseUrl: string | undefined;
   if (base) {
     const name = `restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await onPostgres(base, `create database ${name}`);
+    await runOnPostgres(base, `create database ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    cleanups.push(() => onPostgres(base, `drop database if exists ${name} with (force)`));
+    cleanups.push(() => runOnPostgres(base, `drop database if exists ${name} with (force)`));
   }
   const storage: TestStorage = {
     dataDir,

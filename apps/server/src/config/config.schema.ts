@@ -63,6 +63,19 @@ const executablePath = z
   .refine(isExecutableFile, 'must name an executable file');
 
 /** ARCHITECTURE §8: every setting is an environment variable with a sensible default. */
+/** A comma-separated list of networks (CIDR or ranges), empty by default. */
+const LanNetworksSchema = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    try {
+      return parseLanNetworks(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
 export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -136,29 +149,9 @@ export const EnvSchema = z.object({
     z.string().min(16, 'must be at least 16 characters long').optional(),
   ),
   /** networks that webhooks, ntfy, Discord and Slack may reach besides the public internet */
-  OUTGOING_ALLOWED_NETWORKS: z
-    .string()
-    .default('')
-    .transform((value, ctx) => {
-      try {
-        return parseLanNetworks(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  OUTGOING_ALLOWED_NETWORKS: LanNetworksSchema,
   /** LAN mode (issue 17): the networks the server may reach printers in; unset: LAN mode off */
-  LAN_PRINTER_NETWORKS: z
-    .string()
-    .default('')
-    .transform((value, ctx) => {
-      try {
-        return parseLanNetworks(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  LAN_PRINTER_NETWORKS: LanNetworksSchema,
   /**
    * LAN mode, Bambu Lab (issue 25): the printers' MQTT, FTPS and camera ports. The printers'
    * own by default; other values reach the simulator or printers behind port forwarding.

@@ -2,8 +2,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
-import { openDatabase } from './database.js';
+import {
+  createTestStorage,
+  type TestStorage,
+  openTestDatabase,
+} from '../../test-support/test-database.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { migrateToLatest } from './migrator.js';
 
@@ -32,11 +35,7 @@ describe('migrations', () => {
     expect(child.signal).toBe('SIGKILL');
     expect(child.stdout).toContain('dying inside');
 
-    const database = openDatabase({
-      dataDir: storage.dataDir,
-      databaseUrl: storage.databaseUrl,
-      ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
-    });
+    const database = openTestDatabase(storage);
     try {
       const applied = await migrateToLatest(database.db, database.dialect);
       // nothing of the killed run stayed: every migration ran again, the first one too
@@ -50,11 +49,7 @@ describe('migrations', () => {
   it.runIf(process.env.DATABASE_URL)(
     'finds its own tables while other schemas are made and dropped beside it',
     async () => {
-      const database = openDatabase({
-        dataDir: storage.dataDir,
-        databaseUrl: storage.databaseUrl,
-        ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
-      });
+      const database = openTestDatabase(storage);
       const neighbour = new pg.Client({ connectionString: storage.databaseUrl });
       await neighbour.connect();
       const errors: string[] = [];

@@ -2,8 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import {
+  createTestStorage,
+  type TestStorage,
+  openTestDatabase,
+} from '../../test-support/test-database.js';
+import type { DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrator.js';
 
 /**
@@ -47,11 +51,7 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   storage = await createTestStorage();
-  handle = openDatabase({
-    databaseUrl: storage.databaseUrl,
-    dataDir: storage.dataDir,
-    ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
-  });
+  handle = openTestDatabase(storage);
   await migrateToLatest(handle.db, handle.dialect);
 });
 afterAll(async () => {

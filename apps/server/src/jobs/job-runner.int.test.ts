@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import type { BackgroundJobState } from '../db/schema.js';
 import { TestClock } from '../../test-support/test-clock.js';
-import { createTestStorage, type TestStorage } from '../../test-support/test-database.js';
+import {
+  createTestStorage,
+  type TestStorage,
+  openTestDatabase,
+} from '../../test-support/test-database.js';
 import {
   GiveUp,
   RetryLater,
@@ -37,19 +41,12 @@ const POLICY: JobPolicy = {
   concurrency: 4,
 };
 
-const open = (s: TestStorage) =>
-  openDatabase({
-    databaseUrl: s.databaseUrl,
-    dataDir: s.dataDir,
-    ...(s.pgSchema ? { pgSchema: s.pgSchema } : {}),
-  });
-
 beforeAll(async () => {
   storage = await createTestStorage();
-  first = open(storage);
+  first = openTestDatabase(storage);
   await migrateToLatest(first.db, first.dialect);
   // a second connection (pool) to the same database: another process's view
-  second = open(storage);
+  second = openTestDatabase(storage);
 });
 afterAll(async () => {
   await first?.close();

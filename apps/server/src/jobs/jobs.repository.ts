@@ -20,6 +20,17 @@ interface NewJob {
   nowIso: string;
 }
 
+function pendingRowOf(job: NewJob) {
+  return {
+    kind: job.kind,
+    key: job.key,
+    payload: JSON.stringify(job.payload),
+    state: 'pending' as const,
+    run_after: job.runAfter,
+    created_on: job.nowIso,
+  };
+}
+
 /**
  * The job table. A job is claimed with one conditional UPDATE (pending and due, or running with
  * an expired lease: its worker died), so two workers — in one process or two instances — never
@@ -32,14 +43,7 @@ export function createJobsRepository(db: Db) {
     async enqueue(executor: Executor, job: NewJob): Promise<void> {
       await executor
         .insertInto('background_jobs')
-        .values({
-          kind: job.kind,
-          key: job.key,
-          payload: JSON.stringify(job.payload),
-          state: 'pending',
-          run_after: job.runAfter,
-          created_on: job.nowIso,
-        })
+        .values(pendingRowOf(job))
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
     },
@@ -49,16 +53,7 @@ export function createJobsRepository(db: Db) {
       for (let i = 0; i < jobs.length; i += 500) {
         await executor
           .insertInto('background_jobs')
-          .values(
-            jobs.slice(i, i + 500).map((job) => ({
-              kind: job.kind,
-              key: job.key,
-              payload: JSON.stringify(job.payload),
-              state: 'pending',
-              run_after: job.runAfter,
-              created_on: job.nowIso,
-            })),
-          )
+          .values(jobs.slice(i, i + 500).map(pendingRowOf))
           .onConflict((oc) => oc.column('key').doNothing())
           .execute();
       }

@@ -4,7 +4,7 @@ import type { Driver } from './driver.js';
 import type { HostNetwork } from './host-network.js';
 import { MoonrakerDriver } from './moonraker/moonraker-driver.js';
 import { OctoPrintDriver } from './octoprint/octoprint-driver.js';
-import { BambuDriver } from './bambu/bambu-driver.js';
+import { BambuDriver, type BambuDriverOptions } from './bambu/bambu-driver.js';
 import { createPillDriver } from './pill.js';
 import { PrusaLinkDriver } from './prusalink/prusalink-driver.js';
 
@@ -27,26 +27,20 @@ export type PrinterHost =
       /** the older X-Api-Key, instead of user and password */
       apiKey?: string;
     }
-  | {
-      kind: 'bambu';
-      /** the printer's IP address or host name */
-      url: string;
-      /** the serial number (Settings → Device on the printer's screen) */
-      serial: string;
-      /** the LAN access code (Settings → WLAN / LAN Only Mode) */
-      accessCode: string;
-      mqttPort?: number;
-      ftpsPort?: number;
-      cameraPort?: number;
-      /** the X1/H2D's RTSPS camera; default 322 */
-      rtspsPort?: number;
-      /** the ffmpeg that reads the X1/H2D's RTSPS camera; none: that camera is not read */
-      ffmpegPath?: string;
-      /** the printer certificate's SHA-256; else pinned on first contact */
-      certificateSha256?: string;
-      /** where the pinned certificate fingerprint is kept */
-      pinFile?: string;
-    };
+  /** url: the printer's IP address or host name; the rest as the driver takes them */
+  | ({ kind: 'bambu' } & Pick<
+      BambuDriverOptions,
+      | 'url'
+      | 'serial'
+      | 'accessCode'
+      | 'mqttPort'
+      | 'ftpsPort'
+      | 'cameraPort'
+      | 'rtspsPort'
+      | 'ffmpegPath'
+      | 'certificateSha256'
+      | 'pinFile'
+    >);
 
 export interface DriverTuning {
   backoff: BackoffPolicy;

@@ -41,3 +41,25 @@ export const SEARCH_COUNT_CAP = 1_000;
 export function cappedPagedSchema<T extends z.ZodType>(item: T) {
   return pagedSchema(item).extend({ count_is_capped: z.boolean() });
 }
+
+/** An address the server calls out to (webhooks, chat channels, Spoolman): http(s) only. */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Must be at most 2000 characters.')
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Must be an http:// or https:// URL.');
+
+/** A subscription's events: at least one of `events`, each once. */
+export function eventListSchema<const T extends readonly [string, ...string[]]>(events: T) {
+  return z
+    .array(z.enum(events))
+    .min(1, 'Choose at least one event.')
+    .max(events.length)
+    .transform((chosen) => [...new Set(chosen)]);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventListSchema, HttpUrlSchema } from './common.schema.js';
 
 /** A member's own chat channels besides e-mail, Telegram and push (issue 28). */
 export const CHAT_CHANNEL_KINDS = ['ntfy', 'discord', 'slack'] as const;
@@ -14,29 +15,13 @@ export const CHAT_CHANNEL_EVENTS = [
 ] as const;
 export type ChatChannelEvent = (typeof CHAT_CHANNEL_EVENTS)[number];
 
-const HttpUrlSchema = z
-  .string()
-  .trim()
-  .max(2000, 'Must be at most 2000 characters.')
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'Must be an http:// or https:// URL.');
-
 /** ntfy's topic rule: letters, digits, `_` and `-`, at most 64 (docs.ntfy.sh/publish). */
 const TopicSchema = z
   .string()
   .trim()
   .regex(/^[-_A-Za-z0-9]{1,64}$/, 'Letters, digits, - and _ only, at most 64.');
 
-const EventsSchema = z
-  .array(z.enum(CHAT_CHANNEL_EVENTS))
-  .min(1, 'Choose at least one event.')
-  .max(CHAT_CHANNEL_EVENTS.length)
-  .transform((events) => [...new Set(events)]);
+const EventsSchema = eventListSchema(CHAT_CHANNEL_EVENTS);
 
 const NameSchema = z.string().trim().min(1, 'Enter a name.').max(100);
 

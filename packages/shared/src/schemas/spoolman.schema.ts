@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { HttpUrlSchema } from './common.schema.js';
 
 /** Issue 26: a workspace's Spoolman server (its spools replace the built-in inventory). */
 export const SpoolmanConnectSchema = z.strictObject({
   /** Spoolman's address, e.g. http://spoolman.lan:7912 (a path prefix of a reverse proxy may follow) */
-  url: z
-    .string()
-    .trim()
-    .max(2000, 'Must be at most 2000 characters.')
-    .refine((value) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, 'Must be an http:// or https:// URL.'),
+  url: HttpUrlSchema,
   /** sent as `Authorization: Bearer …` (Spoolman has none; a reverse proxy in front may) */
   token: z.string().trim().max(500, 'Must be at most 500 characters.').nullable().default(null),
 });

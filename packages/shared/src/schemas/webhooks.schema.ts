@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventListSchema, HttpUrlSchema } from './common.schema.js';
 
 /** What a workspace's webhook may be told (issue 28). */
 export const WEBHOOK_EVENTS = [
@@ -14,33 +15,17 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-const WebhookUrlSchema = z
-  .string()
-  .trim()
-  .max(2000, 'Must be at most 2000 characters.')
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'Must be an http:// or https:// URL.');
-
-const EventsSchema = z
-  .array(z.enum(WEBHOOK_EVENTS))
-  .min(1, 'Choose at least one event.')
-  .max(WEBHOOK_EVENTS.length)
-  .transform((events) => [...new Set(events)]);
+const EventsSchema = eventListSchema(WEBHOOK_EVENTS);
 
 export const WebhookCreateSchema = z.strictObject({
-  url: WebhookUrlSchema,
+  url: HttpUrlSchema,
   events: EventsSchema,
   is_enabled: z.boolean().optional(),
 });
 export type WebhookCreate = z.infer<typeof WebhookCreateSchema>;
 
 export const WebhookUpdateSchema = z.strictObject({
-  url: WebhookUrlSchema.optional(),
+  url: HttpUrlSchema.optional(),
   events: EventsSchema.optional(),
   is_enabled: z.boolean().optional(),
 });

@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../database.js';
-import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
+import type { DatabaseHandle } from '../database.js';
+import {
+  createTestStorage,
+  type TestStorage,
+  openTestDatabase,
+} from '../../../test-support/test-database.js';
 import { MIGRATIONS } from './index.js';
 
 /**
@@ -17,11 +21,7 @@ let db: Kysely<any>;
 
 beforeAll(async () => {
   storage = await createTestStorage();
-  handle = openDatabase({
-    databaseUrl: storage.databaseUrl,
-    dataDir: storage.dataDir,
-    ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
-  });
+  handle = openTestDatabase(storage);
   db = handle.db as unknown as typeof db;
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     if (name < '0019-background-jobs') await migration.up(db, handle.dialect);

@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPayload } from '../../modules/notifications/notification-delivery-keys.js';
-import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
+import {
+  createTestStorage,
+  type TestStorage,
+  openTestDatabase,
+} from '../../../test-support/test-database.js';
+import type { DatabaseHandle } from '../database.js';
 import { migrateToLatest } from '../migrator.js';
 import { MIGRATIONS } from './index.js';
 
@@ -19,11 +23,7 @@ let db: Kysely<any>;
 
 beforeAll(async () => {
   storage = await createTestStorage();
-  handle = openDatabase({
-    databaseUrl: storage.databaseUrl,
-    dataDir: storage.dataDir,
-    ...(storage.pgSchema ? { pgSchema: storage.pgSchema } : {}),
-  });
+  handle = openTestDatabase(storage);
   db = handle.db as unknown as typeof db;
   // the migrations before this one, each in its transaction as the migrator runs them
   const before = Object.fromEntries(

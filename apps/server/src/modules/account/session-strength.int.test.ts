@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import {
+  buildSystemAdmin,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { authenticatorCode, enableTwoFactor } from '../../../test-support/two-factor.js';
@@ -78,12 +83,7 @@ describe('two-factor holds for every session (issue 23)', () => {
   });
 
   it('a password-only session of an account with 2FA has no admin powers and cannot turn 2FA off or change the password, until it proves the code', async () => {
-    const root = await buildUser(t);
-    await t.server.database.db
-      .updateTable('users')
-      .set({ is_admin: 1 })
-      .where('id', '=', root.id)
-      .execute();
+    const root = await buildSystemAdmin(t);
     const { secret } = await enableTwoFactor(t, root.access, clock);
     await makePasswordOnly(root.id);
     const publish = () =>

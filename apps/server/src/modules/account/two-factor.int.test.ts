@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
+import { buildSystemAdmin, buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { authenticatorCode, enableTwoFactor } from '../../../test-support/two-factor.js';
@@ -91,12 +91,7 @@ describe('two-factor sign-in', () => {
 
 describe('system administrators', () => {
   it('have no administrator powers until two-factor sign-in is on', async () => {
-    const root = await buildUser(t);
-    await t.server.database.db
-      .updateTable('users')
-      .set({ is_admin: 1 })
-      .where('id', '=', root.id)
-      .execute();
+    const root = await buildSystemAdmin(t);
     const me = await t.api('/api/users/me/', { token: root.access });
     expect(me.body).toMatchObject({ is_admin: true, two_factor_required: true });
     const news = {

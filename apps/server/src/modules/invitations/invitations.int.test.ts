@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeInvitationTokenPayload } from '@printdeck/shared';
 import {
+  buildSystemAdmin,
   addMember,
   buildUser,
   buildWorkspace,
@@ -278,12 +279,7 @@ describe('invite an existing account', () => {
   });
 
   it("a system administrator invited to a stranger's workspace is not put into it", async () => {
-    const sysadmin = await buildUser(t);
-    await t.server.database.db
-      .updateTable('users')
-      .set({ is_admin: 1 })
-      .where('id', '=', sysadmin.id)
-      .execute();
+    const sysadmin = await buildSystemAdmin(t);
     const stranger = await buildUser(t);
     const strangersSpace = await buildWorkspace(t, stranger, 'Trap');
     const response = await invite(sysadmin.email, stranger.access, strangersSpace);

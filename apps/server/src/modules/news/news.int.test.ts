@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
+import { buildSystemAdmin, buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
 import { authenticatorCode, enableTwoFactor } from '../../../test-support/two-factor.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
@@ -13,12 +13,7 @@ let reader: BuiltUser;
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
-  sysadmin = await buildUser(t);
-  await t.server.database.db
-    .updateTable('users')
-    .set({ is_admin: 1 })
-    .where('id', '=', sysadmin.id)
-    .execute();
+  sysadmin = await buildSystemAdmin(t);
   // a system administrator's powers need two-factor sign-in
   sysadminSecret = (await enableTwoFactor(t, sysadmin.access, clock)).secret;
   reader = await buildUser(t);

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrator.js';
 import { createJobRunner } from '../../jobs/job-runner.js';
 import { createJobsRepository } from '../../jobs/jobs.repository.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { createTestStorage, type TestStorage } from '../../../test-support/test-database.js';
+import {
+  createTestStorage,
+  type TestStorage,
+  openTestDatabase,
+} from '../../../test-support/test-database.js';
 import { TelegramRateLimiter } from '../telegram/telegram-rate-limit.js';
 import type { ChannelSender } from './channel-senders.js';
 import { DeliveryError } from './delivery-error.js';
@@ -29,18 +33,11 @@ let second: DatabaseHandle;
 let userId: number;
 const clock = new TestClock();
 
-const open = (s: TestStorage) =>
-  openDatabase({
-    databaseUrl: s.databaseUrl,
-    dataDir: s.dataDir,
-    ...(s.pgSchema ? { pgSchema: s.pgSchema } : {}),
-  });
-
 beforeAll(async () => {
   storage = await createTestStorage();
-  first = open(storage);
+  first = openTestDatabase(storage);
   await migrateToLatest(first.db, first.dialect);
-  second = open(storage);
+  second = openTestDatabase(storage);
   userId = (
     await first.db
       .insertInto('users')

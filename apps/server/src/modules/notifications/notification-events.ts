@@ -84,6 +84,22 @@ export function createNotificationEvents(deps: {
     }));
   }
 
+  /** Telegram (its print-done alert), push and the chat channels: the common set of rows. */
+  async function insertPrintDoneAlerts(
+    trx: Transaction<Database>,
+    base: EntryBase & { workspaceId: number },
+  ): Promise<void> {
+    await outbox.insertEntries(
+      trx,
+      [
+        ...(await telegramEntries(trx, base, 'telegram_print_done')),
+        ...(await pushEntries(trx, base)),
+        ...(await chatEntries(trx, base)),
+      ],
+      clock.now().toISOString(),
+    );
+  }
+
   return {
     /** Print done or failed: Telegram (print-done alert) and push. Other outcomes say nothing. */
     async enqueuePrintJobEnd(trx: Transaction<Database>, job: PrintJobRow): Promise<void> {
@@ -92,15 +108,7 @@ export function createNotificationEvents(deps: {
       if (!kind) return;
       const payload = await payloadOf(trx, job);
       const base = { event: `print_job:${job.id}`, kind, workspaceId: job.workspace_id, payload };
-      await outbox.insertEntries(
-        trx,
-        [
-          ...(await telegramEntries(trx, base, 'telegram_print_done')),
-          ...(await pushEntries(trx, base)),
-          ...(await chatEntries(trx, base)),
-        ],
-        clock.now().toISOString(),
-      );
+      await insertPrintDoneAlerts(trx, base);
     },
 
     /**
@@ -121,15 +129,7 @@ export function createNotificationEvents(deps: {
         workspaceId: job.workspace_id,
         payload,
       };
-      await outbox.insertEntries(
-        trx,
-        [
-          ...(await telegramEntries(trx, base, 'telegram_print_done')),
-          ...(await pushEntries(trx, base)),
-          ...(await chatEntries(trx, base)),
-        ],
-        clock.now().toISOString(),
-      );
+      await insertPrintDoneAlerts(trx, base);
     },
 
     /**
@@ -157,15 +157,7 @@ export function createNotificationEvents(deps: {
         workspaceId: task.workspace_id,
         payload,
       };
-      await outbox.insertEntries(
-        trx,
-        [
-          ...(await telegramEntries(trx, base, 'telegram_print_done')),
-          ...(await pushEntries(trx, base)),
-          ...(await chatEntries(trx, base)),
-        ],
-        clock.now().toISOString(),
-      );
+      await insertPrintDoneAlerts(trx, base);
     },
 
     /** The video check found the timelapse failed: Telegram, e-mail and push, per settings. */

@@ -9,6 +9,7 @@ import {
 } from '../../../test-support/fake-push-service.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
+import { deviceKeyRow } from '../../../test-support/rows.js';
 
 let t: TestServer;
 let service: Awaited<ReturnType<typeof startFakePushService>>;
@@ -36,14 +37,13 @@ async function endPrint(outcome: 'done' | 'failed'): Promise<number> {
   const db = t.server.database.db;
   const device = await db
     .insertInto('device_keys')
-    .values({
-      public_id: `k${Math.random()}`,
-      secret_hash: 'x',
-      created_by: member.id,
-      created_on: new Date().toISOString(),
-      last_seen_on: null,
-      revoked_on: null,
-    })
+    .values(
+      deviceKeyRow({
+        publicId: `k${Math.random()}`,
+        createdBy: member.id,
+        createdOn: new Date().toISOString(),
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const job = await db

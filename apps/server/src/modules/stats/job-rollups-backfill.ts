@@ -8,6 +8,7 @@ import {
   endedContributionOf,
   type PersonTotals,
 } from './job-rollups-by-user-and-file.js';
+import { endedJobBatches } from './ended-job-batches.js';
 
 type Entry<K> = { key: K; totals: PersonTotals };
 
@@ -30,17 +31,7 @@ export async function rollUpEndedJobsByUserAndFile(
   db: Kysely<Database>,
   batch = 1000,
 ): Promise<void> {
-  let afterId = 0;
-  for (;;) {
-    const jobs: PrintJobRow[] = await db
-      .selectFrom('print_jobs')
-      .selectAll()
-      .where('id', '>', afterId)
-      .where('ended_on', 'is not', null)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
-    if (jobs.length === 0) return;
+  for await (const jobs of endedJobBatches(db, batch)) {
     type UserKey = { workspace_id: number; day: string; user_id: number; username: string };
     type FileKey = { workspace_id: number; file_id: number; last_started_on: string };
     const users = new Map<string, Entry<UserKey>>();
@@ -94,6 +85,5 @@ export async function rollUpEndedJobsByUserAndFile(
       for (const { n, ...key } of withoutFile.values()) await addJobsWithoutFile(trx, key, n);
     };
     await (db.isTransaction ? addAll(db) : db.transaction().execute(addAll));
-    afterId = jobs[jobs.length - 1]!.id;
   }
 }

@@ -10,6 +10,7 @@ import { rollUpEndedJobs } from './job-rollups.js';
 import { rollUpEndedJobsByUserAndFile } from './job-rollups-backfill.js';
 import { rebuildMonthRollups } from './job-rollup-months.js';
 import { elapsedShare } from './stats-range.js';
+import { endCrashJob, insertFileRow, insertJobWhoseEndFails } from '../../../test-support/stats.js';
 
 let t: TestServer;
 const clock = new TestClock();
@@ -38,33 +39,8 @@ afterAll(() => t.close());
 
 const db = () => t.server.database.db;
 
-async function addFile(name: string): Promise<number> {
-  const row = await db()
-    .insertInto('files')
-    .values({
-      workspace_id: workspaceId,
-      name,
-      search_name: name,
-      note: '',
-      size: 1,
-      sha256: name,
-      format: 'gcode',
-      storage_key: `rollup/${name}`,
-      is_public: 0,
-      filament_type: null,
-      filament_color: null,
-      uploaded_by_id: owner.id,
-      uploaded_on: '2024-01-01T00:00:00.000Z',
-      slicer: null,
-      printing_time_sec: null,
-      layer_height_mm: null,
-      filament_used_mm: null,
-      filament_used_g: null,
-      nozzle_diameter_mm: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function addFile(name: string): Promise<number> {
+  return insertFileRow(t, { workspaceId, name, uploadedById: owner.id });
 }
 
 /** Ended jobs per user and per file, and the range's jobs without a file, counted from every job. */
@@ -283,40 +259,16 @@ describe('per-user and per-file statistics roll-ups', () => {
   }, 120_000); // two ranges read after each step: 30 s on a PostgreSQL at load 40
 
   it('count nothing of a job whose ending transaction failed', async () => {
-    const jobs = createPrintJobsRepository(db());
     const fileId = await addFile('crash.gcode');
     const before = await readFromApi();
-    const id = await jobs.insertJob({
+    const id = await insertJobWhoseEndFails(t, {
       workspace_id: workspaceId,
       file_id: fileId,
-      file_name: 'crash.gcode',
-      printer_id: null,
-      printer_name: 'MK4',
-      device_key_id: 1,
       user_id: member.id,
       username: 'crasher',
-      started_on: '2024-11-11T00:00:00.000Z',
-      ended_on: null,
-      outcome: 'printing',
-      make_video: 0,
-      video_state: 'NOT_RECORDED',
-      filament_used_g: 4,
-      filament_used_mm: 1000,
-      printing_time_sec: 3600,
     });
-    await expect(
-      jobs.endJob(
-        id,
-        { outcome: 'done', ended_on: '2024-11-11T01:00:00.000Z', end_reason: null },
-        () => Promise.reject(new Error('the server stopped')),
-      ),
-    ).rejects.toThrow('the server stopped');
     expect(await readFromApi()).toEqual(before);
-    await jobs.endJob(
-      id,
-      { outcome: 'done', ended_on: '2024-11-11T01:00:00.000Z', end_reason: null },
-      async () => undefined,
-    );
+    await endCrashJob(t, id);
     const after = await readFromApi();
     expect(after).toEqual(await countDirectly());
     expect(after.users.find((user) => user.username === 'crasher')).toMatchObject({

@@ -10,6 +10,8 @@ import { rollUpEndedJobs } from './job-rollups.js';
 import { rollUpEndedJobsByUserAndFile } from './job-rollups-backfill.js';
 import { rebuildMonthRollups } from './job-rollup-months.js';
 import { elapsedShare } from './stats-range.js';
+import { endCrashJob, insertFileRow, insertJobWhoseEndFails } from '../../../test-support/stats.js';
+import { deviceKeyRow } from '../../../test-support/rows.js';
 
 let t: TestServer;
 const clock = new TestClock();
@@ -38,17 +40,14 @@ async function addPrinter(name: string): Promise<number> {
   const db = t.server.database.db;
   const key = await db
     .insertInto('device_keys')
-    .values({
-      public_id: `rollup-${name}`,
-      secret_hash: 'x',
-      created_by: owner.id,
-      created_on: '2024-01-01T00:00:00.000Z',
-      last_seen_on: null,
-      revoked_on: null,
-      workspace_id: workspaceId,
-      identity_hash: null,
-      paired_on: null,
-    })
+    .values(
+      deviceKeyRow({
+        publicId: `rollup-${name}`,
+        createdBy: owner.id,
+        createdOn: '2024-01-01T00:00:00.000Z',
+        workspaceId,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const printer = await db
@@ -183,33 +182,11 @@ describe('statistics roll-ups', () => {
   it('equal a direct count after jobs end in every way, a file and a printer are deleted', async () => {
     const jobs = createPrintJobsRepository(t.server.database.db);
     const printers = [await addPrinter('MK4'), await addPrinter('Voron'), await addPrinter('Old')];
-    const fileId = (
-      await t.server.database.db
-        .insertInto('files')
-        .values({
-          workspace_id: workspaceId,
-          name: 'gone.gcode',
-          search_name: 'gone.gcode',
-          note: '',
-          size: 1,
-          sha256: 'x',
-          format: 'gcode',
-          storage_key: 'rollup/gone',
-          is_public: 0,
-          filament_type: null,
-          filament_color: null,
-          uploaded_by_id: owner.id,
-          uploaded_on: '2024-01-01T00:00:00.000Z',
-          slicer: null,
-          printing_time_sec: null,
-          layer_height_mm: null,
-          filament_used_mm: null,
-          filament_used_g: null,
-          nozzle_diameter_mm: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const fileId = await insertFileRow(t, {
+      workspaceId,
+      name: 'gone.gcode',
+      uploadedById: owner.id,
+    });
     // 60 jobs over the year: every ending, some running, estimates or none, two per day
     const ids: number[] = [];
     for (let i = 0; i < 60; i += 1) {
@@ -284,32 +261,12 @@ describe('statistics roll-ups', () => {
   it('never count a job that did not end: the roll-up is in the ending transaction', async () => {
     const jobs = createPrintJobsRepository(t.server.database.db);
     const before = await readFromApi();
-    const id = await jobs.insertJob({
+    const id = await insertJobWhoseEndFails(t, {
       workspace_id: workspaceId,
       file_id: null,
-      file_name: 'crash.gcode',
-      printer_id: null,
-      printer_name: 'MK4',
-      device_key_id: 1,
       user_id: owner.id,
       username: 'owner',
-      started_on: '2024-11-11T00:00:00.000Z',
-      ended_on: null,
-      outcome: 'printing',
-      make_video: 0,
-      video_state: 'NOT_RECORDED',
-      filament_used_g: 4,
-      filament_used_mm: 1000,
-      printing_time_sec: 3600,
     });
-    // the server stops between the job's end and what follows it in the same transaction
-    await expect(
-      jobs.endJob(
-        id,
-        { outcome: 'done', ended_on: '2024-11-11T01:00:00.000Z', end_reason: null },
-        () => Promise.reject(new Error('the server stopped')),
-      ),
-    ).rejects.toThrow('the server stopped');
     expect((await jobs.findJob(id))!.ended_on).toBeNull();
     const rolled = await t.server.database.db
       .selectFrom('job_rollup_days')
@@ -320,11 +277,7 @@ describe('statistics roll-ups', () => {
     expect(rolled).toEqual([]);
     // running, it counts directly, once; ended, from its roll-up, once
     expect((await readFromApi()).summary.printjobs_count).toBe(before.summary.printjobs_count + 1);
-    await jobs.endJob(
-      id,
-      { outcome: 'done', ended_on: '2024-11-11T01:00:00.000Z', end_reason: null },
-      async () => undefined,
-    );
+    await endCrashJob(t, id);
     await expectEqualToDirectCount();
   });
 });

@@ -7,6 +7,7 @@ import { elapsedShare } from './stats-range.js';
 import { addExcluded } from './rollup-sums.js';
 import { addEndedJobToUserAndFileRollups } from './job-rollups-by-user-and-file.js';
 import { addPrinterMonthTotals, printerRollupRowsOf } from './job-rollup-months.js';
+import { endedJobBatches } from './ended-job-batches.js';
 
 type Job = Pick<
   PrintJobRow,
@@ -101,6 +102,17 @@ function withCommonCost<T extends { cost?: number }>(rows: T[]): { rows: T[]; ha
   return { rows: hasCost ? rows.map((row) => ({ ...row, cost: row.cost ?? 0 })) : rows, hasCost };
 }
 
+/** A day row's sums that every ended job adds to (the cost only when the job has one). */
+const DAY_SUMS = [
+  'jobs',
+  'grams',
+  'millimetres',
+  'seconds',
+  'share_grams',
+  'share_millimetres',
+  'share_seconds',
+] as const;
+
 /** Adds totals to their roll-up rows (distinct keys), creating each the first time it is seen. */
 async function addDayTotals(trx: Db, days: Array<Insertable<JobRollupDaysTable>>): Promise<void> {
   const { rows, hasCost } = withCommonCost(days);
@@ -109,15 +121,7 @@ async function addDayTotals(trx: Db, days: Array<Insertable<JobRollupDaysTable>>
     .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['workspace_id', 'day', 'outcome']).doUpdateSet({
-        ...addExcluded('job_rollup_days', [
-          'jobs',
-          'grams',
-          'millimetres',
-          'seconds',
-          'share_grams',
-          'share_millimetres',
-          'share_seconds',
-        ]),
+        ...addExcluded('job_rollup_days', DAY_SUMS),
         ...(hasCost && addExcluded('job_rollup_days', ['cost'])),
       }),
     )
@@ -166,17 +170,7 @@ function sumInto<T extends { jobs: number }>(
  * Days only: the months are made from them afterwards (`rebuildMonthRollups`).
  */
 export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promise<void> {
-  let afterId = 0;
-  for (;;) {
-    const jobs = await db
-      .selectFrom('print_jobs')
-      .selectAll()
-      .where('id', '>', afterId)
-      .where('ended_on', 'is not', null)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
-    if (jobs.length === 0) return;
+  for await (const jobs of endedJobBatches(db, batch)) {
     // the batch's totals per key first: one write per roll-up row, not per job
     const days = new Map<string, { workspaceId: number; totals: DayTotals }>();
     const printers = new Map<string, { workspaceId: number; totals: PrinterTotals }>();
@@ -209,7 +203,6 @@ export async function rollUpEndedJobs(db: Kysely<Database>, batch = 1000): Promi
         await addPrinterTotals(trx, printerRows.slice(i, i + 500));
     };
     await (db.isTransaction ? addAll(db) : db.transaction().execute(addAll));
-    afterId = jobs[jobs.length - 1]!.id;
   }
 }
 
@@ -256,19 +249,7 @@ export function createJobRollupsRepository(db: Db) {
       const [rows, open] = await Promise.all([
         db
           .selectFrom('job_rollup_days')
-          .select([
-            'day',
-            'outcome',
-            'jobs',
-            'grams',
-            'millimetres',
-            'seconds',
-            'share_grams',
-            'share_millimetres',
-            'share_seconds',
-            'cost',
-            'jobs_without_file',
-          ])
+          .select(['day', 'outcome', ...DAY_SUMS, 'cost', 'jobs_without_file'])
           .where('workspace_id', '=', workspaceId)
           .where('day', '>=', from)
           .where('day', '<=', to)

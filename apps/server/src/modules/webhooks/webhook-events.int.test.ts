@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectFakeAgent, readyState } from '../../../test-support/fake-agent.js';
 import {
@@ -12,50 +10,20 @@ import { uploadGcode } from '../../../test-support/print-queue.js';
 import { buildOfflinePrinter, buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
-
-interface Received {
-  event: string;
-  key: string;
-  body: { event: string; workspace_id: number; data: Record<string, unknown> };
-}
-
-/** A real HTTP receiver on 127.0.0.1 that keeps every delivery. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        event: String(request.headers['x-printdeck-event']),
-        key: String(request.headers['idempotency-key']),
-        body: JSON.parse(Buffer.concat(chunks).toString()) as Received['body'],
-      });
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    of: (event: string) => received.filter((r) => r.event === event),
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
+import {
+  startWebhookReceiver,
+  WEBHOOK_TEST_SERVER,
+  type WebhookReceiver,
+} from '../../../test-support/webhook-receiver.js';
 
 let t: TestServer;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 let owner: BuiltUser;
 let workspaceId: number;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  t = await startTestServer({
-    env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
-    webhookOptions: { backoffMs: 50, maxBackoffMs: 200, maxAttempts: 3, timeoutMs: 2000 },
-    jobOptions: { pollMs: 50 },
-  });
+  receiver = await startWebhookReceiver();
+  t = await startTestServer(WEBHOOK_TEST_SERVER);
   owner = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
   const response = await t.api(`/api/groups/${workspaceId}/webhooks/`, {

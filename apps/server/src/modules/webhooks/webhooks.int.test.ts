@@ -11,47 +11,15 @@ import {
 } from '../../../test-support/factories.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
 import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real HTTP receiver on 127.0.0.1 that answers with the statuses it is told, in order. */
-function startReceiver() {
-  const received: Received[] = [];
-  let statuses: number[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.writeHead(statuses.shift() ?? 200, { 'content-type': 'text/plain' });
-      response.end('thanks');
-    });
-  });
-  return new Promise<{
-    url: string;
-    received: Received[];
-    answer(next: number[]): void;
-    close(): Promise<void>;
-  }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/hook`,
-        received,
-        answer: (next) => {
-          statuses = next;
-        },
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    }),
-  );
-}
+import {
+  startWebhookReceiver,
+  WEBHOOK_TEST_SERVER,
+  type WebhookReceiver,
+  type WebhookRequest,
+} from '../../../test-support/webhook-receiver.js';
 
 /** What a receiver does: recompute the HMAC over "<t>.<body>". */
-function verify(secret: string, received: Received): boolean {
+function verify(secret: string, received: WebhookRequest): boolean {
   const header = String(received.headers['x-printdeck-signature'] ?? '');
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
   if (!match) return false;
@@ -62,7 +30,7 @@ function verify(secret: string, received: Received): boolean {
 }
 
 /** A receiver during a rotation: any of the header's v1 signatures made with its secret. */
-function signatures(received: Received): { t: string; v1: string[] } {
+function signatures(received: WebhookRequest): { t: string; v1: string[] } {
   const header = String(received.headers['x-printdeck-signature'] ?? '');
   const parts = header.split(',').map((part) => part.split('='));
   return {
@@ -70,24 +38,20 @@ function signatures(received: Received): { t: string; v1: string[] } {
     v1: parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? ''),
   };
 }
-function verifyAny(secret: string, received: Received): boolean {
+function verifyAny(secret: string, received: WebhookRequest): boolean {
   const { t: stamp, v1 } = signatures(received);
   const expected = createHmac('sha256', secret).update(`${stamp}.${received.body}`).digest('hex');
   return v1.includes(expected);
 }
 
 let t: TestServer;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 let owner: BuiltUser;
 let workspaceId: number;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  t = await startTestServer({
-    env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
-    webhookOptions: { backoffMs: 50, maxBackoffMs: 200, maxAttempts: 3, timeoutMs: 2000 },
-    jobOptions: { pollMs: 50 },
-  });
+  receiver = await startWebhookReceiver();
+  t = await startTestServer(WEBHOOK_TEST_SERVER);
   owner = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
 });

@@ -1,10 +1,11 @@
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { FormMessage } from '../../../components/FormMessage';
 import { useChangePassword } from '../api/change-password';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput';
 
 /** Settings → Account → Change password: the current one first (checklist C05). */
 export function ChangePasswordSection({
@@ -90,16 +91,7 @@ export function ChangePasswordSection({
             error={mismatch ? t('security.password.mismatch') : undefined}
             onChange={(event) => setConfirmation(event.currentTarget.value)}
           />
-          {hasTwoFactor && (
-            <TextInput
-              label={t('security.twoFactor.code')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={otp}
-              error={codeError}
-              onChange={(event) => setOtp(event.currentTarget.value)}
-            />
-          )}
+          {hasTwoFactor && <OneTimeCodeInput value={otp} error={codeError} onChange={setOtp} />}
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('security.password.submit')}
           </Button>

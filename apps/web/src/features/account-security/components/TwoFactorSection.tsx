@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { TwoFactorSetup, User } from '@printdeck/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isReauthRequired } from '../../../shared/reauth/api/reauthenticate';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactorSetup } from '../api/two-factor';
 import { OtpauthQrCode } from './OtpauthQrCode';
 import { ReauthDialog } from '../../../shared/reauth/components/ReauthDialog';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput';
 
 /** Settings → Account → Two-factor sign-in: an authenticator app and recovery codes (C08). */
 export function TwoFactorSection({ me }: { me: User }) {
@@ -88,14 +89,7 @@ export function TwoFactorSection({ me }: { me: User }) {
             <Text size="sm">
               <a href={setup.otpauth_uri}>{t('security.twoFactor.openInApp')}</a>
             </Text>
-            <TextInput
-              label={t('security.twoFactor.code')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={code}
-              error={codeError}
-              onChange={(event) => setCode(event.currentTarget.value)}
-            />
+            <OneTimeCodeInput value={code} error={codeError} onChange={setCode} />
             <Group>
               <Button type="submit" loading={enable.isPending}>
                 {t('security.twoFactor.confirm')}

@@ -9,6 +9,7 @@ import { useCreateToken } from '../../../shared/auth/api/create-token';
 import { getLoginErrorMessage } from '../../../shared/auth/auth-messages';
 import { AuthCard } from '../../../shared/auth/components/AuthCard';
 import type { LoginLocationState } from '../../../shared/auth/login-location-state';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -72,14 +73,11 @@ export function LoginPage() {
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           {isAskingCode && (
-            <TextInput
-              label={t('security.twoFactor.code')}
+            <OneTimeCodeInput
               description={t('security.twoFactor.codeHint')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
               autoFocus
               value={otp}
-              onChange={(event) => setOtp(event.currentTarget.value)}
+              onChange={setOtp}
             />
           )}
           <Group justify="space-between" mt="xs">

@@ -1,16 +1,13 @@
 import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../../api/api-error';
+import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
 import { useDeviceStates } from '../../../shared/printers/api/get-device-states';
-import { usePrinter } from '../../../shared/printers/api/get-printer';
+import { useRoutePrinter } from '../../../shared/printers/hooks/use-route-printer';
 import { getDetailTabs, resolveActiveTab, type DetailTab } from '../model/detail-tabs';
 import { buildPrinterView } from '../../../shared/printers/model/printer-view';
 import { FilamentTypeSelect } from '../../../shared/printers/components/FilamentTypeSelect';
@@ -24,36 +21,14 @@ import { SpectodaTab } from './SpectodaTab';
 import { StatusTab } from './StatusTab';
 import classes from './printer-detail.module.css';
 
-function parsePrinterId(value: string | undefined): number {
-  return /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
-}
-
 /** One printer: status, controls, Klipper console, local files, lights (spec part 1 §2). */
 export function PrinterDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const params = useParams();
-  const printerId = parsePrinterId(params.id);
   const workspace = useCurrentWorkspace();
   const canOperate = useHasPermission('OPERATE_PRINTERS');
-  const printer = usePrinter(printerId);
+  const { printer, isMissing } = useRoutePrinter(SCREEN_PATHS.printers);
   const states = useDeviceStates(workspace.id);
   const [query, setQuery] = useSearchParams();
-  const isMissing =
-    Number.isNaN(printerId) ||
-    (isApiError(printer.error) && printer.error.status === 404) ||
-    (printer.data !== undefined && printer.data.group_id !== workspace.id);
-
-  useEffect(() => {
-    if (!isMissing) return;
-    notifications.show({
-      id: 'printer-not-found',
-      color: 'red',
-      title: t('printers.errors.notFoundTitle'),
-      message: t('printers.errors.notFound'),
-    });
-    void navigate(SCREEN_PATHS.printers, { replace: true });
-  }, [isMissing, navigate, t]);
 
   if (isMissing || !printer.data) return <PageLoader />;
   const device = states.data?.find((state) => state.printer_id === printer.data.id);

@@ -1,18 +1,16 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Printer } from '@printdeck/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../../api/api-error';
+import { useNavigate } from 'react-router';
 import { reportError } from '../../../lib/error-modal-store';
 import { FormMessage } from '../../../components/FormMessage';
 import { PageLoader } from '../../../components/PageLoader';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useDeletePrinter } from '../api/delete-printer';
-import { usePrinter } from '../../../shared/printers/api/get-printer';
+import { useRoutePrinter } from '../../../shared/printers/hooks/use-route-printer';
 import { useUpdatePrinter } from '../../../shared/printers/api/update-printer';
 import { EMPTY_PRINTER_FORM, toUpdatePayload, type PrinterFormValues } from '../model/printer-form';
 import { EnergyMeterSection } from './EnergyMeterSection';
@@ -24,27 +22,7 @@ import { usePrinterForm } from './use-printer-form';
 
 /** Edit or delete a printer (SettingsPrinterEdit). */
 export function PrinterEditPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { id } = useParams();
-  const workspace = useCurrentWorkspace();
-  const printerId = /^\d+$/.test(id ?? '') ? Number(id) : Number.NaN;
-  const printer = usePrinter(printerId);
-  const isMissing =
-    Number.isNaN(printerId) ||
-    (isApiError(printer.error) && printer.error.status === 404) ||
-    (printer.data !== undefined && printer.data.group_id !== workspace.id);
-
-  useEffect(() => {
-    if (!isMissing) return;
-    notifications.show({
-      id: 'printer-not-found',
-      color: 'red',
-      title: t('printers.errors.notFoundTitle'),
-      message: t('printers.errors.notFound'),
-    });
-    void navigate(SCREEN_PATHS.settingsPrinters, { replace: true });
-  }, [isMissing, navigate, t]);
+  const { printer, isMissing } = useRoutePrinter(SCREEN_PATHS.settingsPrinters);
 
   return (
     <RequireChangeGroup>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { useReauthenticate } from '../api/reauthenticate';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput';
 
 interface ReauthDialogProps {
   /** ask for the authenticator code as well */
@@ -43,16 +44,7 @@ export function ReauthDialog({ hasTwoFactor, onDone, onClose }: ReauthDialogProp
             onChange={(event) => setPassword(event.currentTarget.value)}
             data-autofocus
           />
-          {hasTwoFactor && (
-            <TextInput
-              label={t('security.twoFactor.code')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={otp}
-              error={codeError}
-              onChange={(event) => setOtp(event.currentTarget.value)}
-            />
-          )}
+          {hasTwoFactor && <OneTimeCodeInput value={otp} error={codeError} onChange={setOtp} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
