@@ -1935,7 +1935,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live state of every printer as server-sent events: a snapshot (or `unchanged` for the If-None-Match ETag), then `delta` events {etag, changed, removed} and `: ping` comments */
+        /** Live state of every printer as server-sent events: a snapshot (or `unchanged` for the If-None-Match ETag), then `delta` events (version 2: only the changed values, by JSON Pointer) and `: ping` comments */
         get: operations["getGroupsByGDevicesStatesStream"];
         put?: never;
         post?: never;
@@ -2728,6 +2728,44 @@ export interface components {
                 username: string;
                 started_on_printer: boolean;
             } | null;
+        };
+        /** @description One server-sent event: `event: <name>` and `data: <JSON>`. First a `snapshot` (or `unchanged` when If-None-Match names the current list), then a `delta` per change; `: ping` comments every 5 s. */
+        PrinterStatesStreamEvent: {
+            /** @enum {string} */
+            event: "snapshot";
+            data: {
+                /** @enum {number} */
+                v: 2;
+                etag: string;
+                states: components["schemas"]["PrinterDeviceState"][];
+            };
+        } | {
+            /** @enum {string} */
+            event: "unchanged";
+            data: {
+                /** @enum {number} */
+                v: 2;
+                etag: string;
+            };
+        } | {
+            /** @enum {string} */
+            event: "delta";
+            data: {
+                /** @enum {number} */
+                v: 2;
+                base: string;
+                etag: string;
+                added: components["schemas"]["PrinterDeviceState"][];
+                changed: {
+                    printer_id: number;
+                    set: {
+                        [key: string]: unknown;
+                    };
+                    unset?: string[];
+                }[];
+                removed: number[];
+                order?: number[];
+            };
         };
         PrinterGroup: {
             id: number;
@@ -8932,16 +8970,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/event-stream": components["schemas"]["PrinterStatesStreamEvent"];
                 };
             };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["NotAuthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
+            /** @description Not valid: `details` names each field and its reasons. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the credential is not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the role or the API key scope does not cover this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or in a workspace the caller is not in. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts: wait for Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something went wrong on our side: a generic message and the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Maintenance, or a service this action needs cannot be reached now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getAgentInstall: {
