@@ -77,19 +77,17 @@ describe('computeStatesDelta / applyStatesDelta', () => {
       fc.dictionary(fc.constantFrom('a', 'b', 'c/d', 'e~'), tie('value'), { maxKeys: 3 }),
     ),
   })).value;
-  const states = fc
-    .uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 8 })
-    .chain((ids) =>
-      fc.tuple(
-        ...ids.map((id) =>
-          fc
-            .dictionary(fc.constantFrom('state', 'temperature', 'job', 'ams'), json, {
-              maxKeys: 4,
-            })
-            .map((rest) => viaJson({ ...rest, printer_id: id }) as State),
-        ),
+  const states = fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 8 }).chain((ids) =>
+    fc.tuple(
+      ...ids.map((id) =>
+        fc
+          .dictionary(fc.constantFrom('state', 'temperature', 'job', 'ams'), json, {
+            maxKeys: 4,
+          })
+          .map((rest) => viaJson({ ...rest, printer_id: id }) as State),
       ),
-    );
+    ),
+  );
 
   it('applying the delta to the old list gives the new list (property)', () => {
     fc.assert(
@@ -103,16 +101,14 @@ describe('computeStatesDelta / applyStatesDelta', () => {
 
   it('a later list built from the earlier by small edits round-trips too (property)', () => {
     const edited = states.chain((before) =>
-      fc
-        .array(fc.tuple(fc.nat(), json), { maxLength: 4 })
-        .map((edits) => {
-          const after = viaJson(before);
-          for (const [index, value] of edits) {
-            const target = after[index % Math.max(1, after.length)];
-            if (target) target.temperature = { tool0: { actual: value } };
-          }
-          return [before, after] as const;
-        }),
+      fc.array(fc.tuple(fc.nat(), json), { maxLength: 4 }).map((edits) => {
+        const after = viaJson(before);
+        for (const [index, value] of edits) {
+          const target = after[index % Math.max(1, after.length)];
+          if (target) target.temperature = { tool0: { actual: value } };
+        }
+        return [before, after] as const;
+      }),
     );
     fc.assert(
       fc.property(edited, ([before, after]) => {

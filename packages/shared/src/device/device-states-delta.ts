@@ -73,10 +73,9 @@ export function computeStatesDelta<T extends Keyed>(before: T[], after: T[]): St
       ...(into.unset.length ? { unset: into.unset } : {}),
     });
   }
-  const implied = [
-    ...before.filter((state) => ids.has(state.printer_id)),
-    ...delta.added,
-  ].map((state) => state.printer_id);
+  const implied = [...before.filter((state) => ids.has(state.printer_id)), ...delta.added].map(
+    (state) => state.printer_id,
+  );
   if (implied.some((id, index) => after[index]!.printer_id !== id))
     delta.order = after.map((state) => state.printer_id);
   return delta;

@@ -44,7 +44,6 @@ export const StatesDeltaSchema = z.object({
   /** the list's order as printer ids; only when it is not the old order (less the removed), then the added */
   order: z.array(z.number().int()).optional(),
 });
-export type StatesDelta = z.infer<typeof StatesDeltaSchema>;
 
 /** For the API document: one event of the stream, its name and its data. */
 export const StatesStreamEventSchema = z
