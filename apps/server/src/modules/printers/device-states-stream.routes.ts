@@ -65,8 +65,7 @@ export function registerDeviceStatesStreamRoutes(
         'If-None-Match ETag), then `delta` events (version 2: only the changed values, by JSON ' +
         'Pointer) and `: ping` comments',
       params: z.strictObject({ g: IdParamSchema }),
-      // the document's only: the answer is hijacked and written as text/event-stream
-      produces: ['text/event-stream'],
+      eventStream: true,
       response: { 200: StatesStreamEventSchema },
     },
     handler: async (request, reply) => {

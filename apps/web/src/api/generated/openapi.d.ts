@@ -8964,7 +8964,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Server-sent events */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8973,69 +8973,13 @@ export interface operations {
                     "text/event-stream": components["schemas"]["PrinterStatesStreamEvent"];
                 };
             };
-            /** @description Not valid: `details` names each field and its reasons. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the credential is not valid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the role or the API key scope does not cover this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found, or in a workspace the caller is not in. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts: wait for Retry-After. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Something went wrong on our side: a generic message and the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Maintenance, or a service this action needs cannot be reached now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAgentInstall: {
