@@ -28,6 +28,7 @@ import type { StatesStreamOptions } from './modules/printers/device-states-strea
 import { checkMqttBroker } from './startup/check-mqtt-broker.js';
 import { createMqttBridge, type InjectRequest } from './modules/home-assistant/mqtt-bridge.js';
 import { shareBridgeStatus } from './modules/home-assistant/shared-bridge-status.js';
+import { trackUnusedConnections } from './http/unused-connections.js';
 
 export interface StartOptions {
   config: Config;
@@ -174,10 +175,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(options.gatewayLimits ? { gatewayLimits: options.gatewayLimits } : {}),
       ...(options.statesStream ? { statesStream: options.statesStream } : {}),
     });
+    const connections = trackUnusedConnections(app.server.server);
     stops.push(async () => {
       // LAN mode's built-in agents go before the gateway they talk to
       await workers.stopLanAgents();
-      await closeHttp(app);
+      await closeHttp(app, connections);
     });
     if (config.mqtt) {
       const bridge = createMqttBridge({
@@ -283,10 +285,17 @@ function deviceTimeoutsOf(limits: Partial<GatewayLimits> = {}) {
 }
 
 /** Stops accepting and finishes the requests in flight. */
-async function closeHttp(app: App): Promise<void> {
+async function closeHttp(
+  app: App,
+  connections: ReturnType<typeof trackUnusedConnections>,
+): Promise<void> {
   // Connections that finish their request after close() began would otherwise idle until the
-  // keep-alive timeout: reap them as they become idle.
-  const reaper = setInterval(() => app.server.server.closeIdleConnections(), 50);
+  // keep-alive timeout, and those that never sent one until the headers timeout: reap both.
+  const reap = () => {
+    app.server.server.closeIdleConnections();
+    connections.destroyUnused();
+  };
+  const reaper = setInterval(reap, 50);
   try {
     await app.server.close();
   } finally {

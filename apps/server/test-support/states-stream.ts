@@ -1,3 +1,4 @@
+import { applyStatesDelta } from '@printdeck/shared';
 import { eventually } from './fake-agent.js';
 
 export interface StreamEvent {
@@ -8,6 +9,8 @@ export interface StreamEvent {
 export interface StatesStreamReader {
   status: number;
   events: StreamEvent[];
+  /** the list as a tab holds it: the snapshot with every delta since applied */
+  states: () => Array<{ printer_id: number }>;
   /** `: ping` comments received so far */
   pings: () => number;
   /** settles when the server ends or drops the stream */
@@ -35,6 +38,11 @@ export async function openStatesStream(
   });
   const events: StreamEvent[] = [];
   let pings = 0;
+  let states: Array<{ printer_id: number }> = [];
+  const apply = (event: StreamEvent) => {
+    if (event.name === 'snapshot') states = event.data.states;
+    if (event.name === 'delta') states = applyStatesDelta(states, event.data).states;
+  };
   const read = async () => {
     if (response.status !== 200 || !response.body) return;
     const decoder = new TextDecoder();
@@ -50,7 +58,10 @@ export async function openStatesStream(
           if (block.startsWith(':')) pings += 1;
           const name = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (name && data) events.push({ name, data: JSON.parse(data) });
+          if (!name || !data) continue;
+          const event = { name, data: JSON.parse(data) };
+          apply(event);
+          events.push(event);
         }
       }
     } catch {
@@ -61,6 +72,7 @@ export async function openStatesStream(
   return {
     status: response.status,
     events,
+    states: () => states,
     pings: () => pings,
     ended,
     waitFor: (check, from = 0, timeoutMs = 5000) =>

@@ -37,3 +37,4 @@ export * from './schemas/home-assistant.schema.js';
 export * from './schemas/maintenance.schema.js';
 export * from './schemas/waiting-starts.schema.js';
 export * from './schemas/energy-meter.schema.js';
+export * from './schemas/device-states-stream.schema.js';

@@ -53,7 +53,7 @@ it('sends a tab on instance B the change of a printer whose agent is on instance
   await agent.hello();
   agent.send({ type: 'state', kind: 'snapshot', state: readyState() });
   const online = await stream.waitFor(
-    (event) => event.name === 'delta' && event.data.changed[0]?.is_connected === true,
+    (event) => event.name === 'delta' && event.data.changed[0]?.set['/is_connected'] === true,
     0,
     15_000,
   );
@@ -67,11 +67,20 @@ it('sends a tab on instance B the change of a printer whose agent is on instance
   });
   const heated = await stream.waitFor(
     (event) =>
-      event.name === 'delta' && event.data.changed[0]?.temperature?.tool0?.actual === 187.4,
+      event.name === 'delta' && event.data.changed[0]?.set['/temperature/tool0/actual'] === 187.4,
     from,
     15_000,
   );
   expect(heated.data.changed[0].printer_id).toBe(created.body.id);
+  // only the values that changed went out, and the tab's list is the instance's own
+  expect(Object.keys(heated.data.changed[0].set).sort()).toEqual([
+    '/temperature/bed',
+    '/temperature/tool0/actual',
+    '/temperature/tool0/target',
+    '/updated_at',
+  ]);
+  const list = await b.api(`/api/groups/${workspaceId}/devices-states/`, { token: admin.access });
+  expect(stream.states()).toEqual(list.body);
   agent.close();
   stream.close();
 }, 60_000);

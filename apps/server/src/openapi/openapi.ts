@@ -15,6 +15,7 @@ import {
   errorResponseSchema,
   referSharedErrorResponses,
 } from './openapi-errors.js';
+import { describeEventStream } from './openapi-event-stream.js';
 import { multipartRequestBody } from './openapi-multipart.js';
 import { SECURITY_SCHEMES, isDeviceRoute, securityOf } from './openapi-security.js';
 
@@ -84,8 +85,14 @@ function describeOperation(input: SwaggerTransform) {
     response[status] ??= errorResponseSchema(status);
   }
   describeErrorResponses(response);
+  describeEventStream(routeSchema, response);
   if (!Object.keys(response).some((status) => Number(status) < 400)) response[200] = FILE_BODY;
-  const { multipartBody: _form, errors: _errors, ...rest } = transformed.schema ?? {};
+  const {
+    multipartBody: _form,
+    errors: _errors,
+    eventStream: _eventStream,
+    ...rest
+  } = transformed.schema ?? {};
   const body = multipartRequestBody(input.route.schema, transformed.schema?.body);
   return {
     ...transformed,

@@ -6,3 +6,4 @@ export * from './device-results.schema.js';
 export * from './device-job.js';
 export * from './print-formats.js';
 export * from './bambu-models.js';
+export * from './device-states-delta.js';

@@ -60,15 +60,31 @@ describe('printer states stream', () => {
 
     agent.send({ type: 'state', kind: 'patch', state: { temperature: tool0(200.01) } });
     const first = await stream.waitFor(isDelta);
-    expect(first.data.changed[0].temperature.tool0.actual).toBe(200.01);
+    expect(first.data.changed[0].set['/temperature/tool0/actual']).toBe(200.01);
     const after = stream.events.length;
     // below the shown tenth of a degree: nothing to tell; then a shown change
     agent.send({ type: 'state', kind: 'patch', state: { temperature: tool0(200.02) } });
     agent.send({ type: 'state', kind: 'patch', state: { temperature: tool0(201.5) } });
     const next = await stream.waitFor(isDelta, after);
     const deltas = stream.events.slice(after).filter(isDelta);
-    expect(deltas.map((d) => d.data.changed[0].temperature.tool0.actual)).toEqual([201.5]);
-    expect(next.data.changed).toHaveLength(1);
+    expect(deltas.map((d) => d.data.changed[0].set['/temperature/tool0/actual'])).toEqual([201.5]);
+    // the printer's changed values only, not the printer whole
+    expect(next.data).toEqual({
+      v: 2,
+      base: first.data.etag,
+      etag: next.data.etag,
+      added: [],
+      removed: [],
+      changed: [
+        {
+          printer_id: printerId,
+          set: { '/updated_at': expect.any(Number), '/temperature/tool0/actual': 201.5 },
+        },
+      ],
+    });
+    // the snapshot with the deltas applied is the list a poll reads
+    const list = await t.api(`/api/groups/${workspaceId}/devices-states/`, { token: admin.access });
+    expect(stream.states()).toEqual(list.body);
 
     // a reconnect naming the ETag it holds hears `unchanged`, not the list again
     const again = await openStatesStream(t.baseUrl, workspaceId, admin.access, next.data.etag);
@@ -77,10 +93,52 @@ describe('printer states stream', () => {
 
     agent.close();
     const offline = await stream.waitFor(
-      (event) => isDelta(event) && event.data.changed[0]?.is_connected === false,
+      (event) => isDelta(event) && event.data.changed[0]?.set['/is_connected'] === false,
       after,
     );
     expect(offline.data.changed[0].printer_id).toBe(printerId);
+    stream.close();
+  });
+
+  it("tells of printers added and removed, and the tab's list stays the polled one", async () => {
+    const workspace = await buildWorkspace(t, admin);
+    const known = await buildPrinterWithAgent(t, {
+      token: admin.access,
+      workspaceId: workspace,
+      name: 'B known',
+    });
+    const poll = async () =>
+      (await t.api(`/api/groups/${workspace}/devices-states/`, { token: admin.access })).body;
+    await eventually(async () => expect((await poll())[0].is_connected).toBe(true));
+    const stream = await openStatesStream(t.baseUrl, workspace, admin.access);
+    await stream.waitFor((event) => event.name === 'snapshot');
+    const added = await buildPrinterWithAgent(t, {
+      token: admin.access,
+      workspaceId: workspace,
+      name: 'A added',
+    });
+    // a change of a printer the stream knows reads the list again (new ones come with it)
+    known.agent.send({ type: 'state', kind: 'patch', state: { temperature: tool0(50) } });
+    const withAdded = await stream.waitFor(
+      (event) =>
+        isDelta(event) &&
+        event.data.added.some((s: { printer_id: number }) => s.printer_id === added.printerId),
+    );
+    // named first, the new printer comes before the known one: the order says so
+    expect(withAdded.data.order).toEqual([added.printerId, known.printerId]);
+    await eventually(async () => expect(stream.states()).toEqual(await poll()));
+
+    added.agent.close();
+    const deleted = await t.api(`/api/printers/${added.printerId}/`, {
+      method: 'DELETE',
+      token: admin.access,
+    });
+    expect(deleted.status).toBe(204);
+    known.agent.send({ type: 'state', kind: 'patch', state: { temperature: tool0(60) } });
+    await stream.waitFor((event) => isDelta(event) && event.data.removed.includes(added.printerId));
+    await eventually(async () => expect(stream.states()).toEqual(await poll()));
+    expect(stream.states().map((s) => s.printer_id)).toEqual([known.printerId]);
+    known.agent.close();
     stream.close();
   });
 

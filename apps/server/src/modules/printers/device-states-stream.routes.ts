@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Permission } from '@printdeck/shared';
-import { IdParamSchema } from '@printdeck/shared';
+import { IdParamSchema, StatesStreamEventSchema } from '@printdeck/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,9 +62,11 @@ export function registerDeviceStatesStreamRoutes(
       tags: ['printers'],
       summary:
         'Live state of every printer as server-sent events: a snapshot (or `unchanged` for the ' +
-        'If-None-Match ETag), then `delta` events {etag, changed, removed} and `: ping` comments',
+        'If-None-Match ETag), then `delta` events (version 2: only the changed values, by JSON ' +
+        'Pointer) and `: ping` comments',
       params: z.strictObject({ g: IdParamSchema }),
-      response: { 200: z.string().describe('text/event-stream') },
+      eventStream: true,
+      response: { 200: StatesStreamEventSchema },
     },
     handler: async (request, reply) => {
       const { userId } = getAuth(request);

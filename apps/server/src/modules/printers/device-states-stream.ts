@@ -1,4 +1,9 @@
-import type { PrinterDeviceState } from '@printdeck/shared';
+import {
+  STATES_STREAM_VERSION,
+  computeStatesDelta,
+  isEmptyStatesDelta,
+  type PrinterDeviceState,
+} from '@printdeck/shared';
 import { weakEtagOf } from '../../http/etag.js';
 import { formatStreamEvent, readShownKey } from './device-states-shown.js';
 
@@ -33,6 +38,8 @@ interface Feed {
   listeners: Set<StatesListener>;
   /** what the listeners were told, per printer, in the list's order */
   shown: Map<number, PrinterDeviceState>;
+  /** each told printer's readShownKey */
+  shownKeys: Map<number, string>;
   deviceKeyIds: Set<number>;
   etag: string;
   ready: Promise<void>;
@@ -44,8 +51,8 @@ interface Feed {
 /**
  * Printer states as a stream of changes (issue 31): per workspace, one read of the live states
  * after a device changes (at most one per `flushMs`, shared by every listener on this
- * instance), compared with what was told, and only the printers whose shown values changed go
- * out. Device changes arrive from LiveDevices, which mirrors the other instances' devices
+ * instance), compared with what was told, and only the values of the printers whose shown
+ * values changed go out (field deltas, device-states-delta.ts). Device changes arrive from LiveDevices, which mirrors the other instances' devices
  * through the device bus, so a change on instance A reaches a tab on instance B.
  */
 export function createDeviceStatesStream(deps: {
@@ -82,21 +89,21 @@ export function createDeviceStatesStream(deps: {
     try {
       const { states, deviceKeyIds } = await deps.readDeviceStates(workspaceId);
       feed.deviceKeyIds = new Set(deviceKeyIds);
-      const changed = states.filter(
-        (state) => readShownKey(feed.shown.get(state.printer_id)) !== readShownKey(state),
+      const shownKeys = new Map(states.map((state) => [state.printer_id, readShownKey(state)]));
+      // a printer whose shown values are the same keeps what it was told (and its tab's copy)
+      const next = states.map((state) =>
+        feed.shownKeys.get(state.printer_id) === shownKeys.get(state.printer_id)
+          ? feed.shown.get(state.printer_id)!
+          : state,
       );
-      const ids = new Set(states.map((state) => state.printer_id));
-      const removed = [...feed.shown.keys()].filter((id) => !ids.has(id));
-      if (changed.length === 0 && removed.length === 0) return;
-      const previous = feed.shown;
-      feed.shown = new Map(
-        states.map((state) => [
-          state.printer_id,
-          changed.includes(state) ? state : previous.get(state.printer_id)!,
-        ]),
-      );
-      feed.etag = weakEtagOf([...feed.shown.values()]);
-      broadcast(feed, formatStreamEvent('delta', { etag: feed.etag, changed, removed }));
+      const delta = computeStatesDelta([...feed.shown.values()], next);
+      if (isEmptyStatesDelta(delta)) return;
+      feed.shown = new Map(next.map((state) => [state.printer_id, state]));
+      feed.shownKeys = shownKeys;
+      const base = feed.etag;
+      feed.etag = weakEtagOf(next);
+      const event = { v: STATES_STREAM_VERSION, base, etag: feed.etag, ...delta };
+      broadcast(feed, formatStreamEvent('delta', event));
     } catch (error) {
       deps.onError?.(error);
     } finally {
@@ -120,6 +127,7 @@ export function createDeviceStatesStream(deps: {
     const feed: Feed = {
       listeners: new Set(),
       shown: new Map(),
+      shownKeys: new Map(),
       deviceKeyIds: new Set(),
       etag: weakEtagOf([]),
       ready: Promise.resolve(),
@@ -179,8 +187,12 @@ export function createDeviceStatesStream(deps: {
       }
       const first =
         etag !== null && etag.replace(/^W\//, '') === feed.etag.replace(/^W\//, '')
-          ? formatStreamEvent('unchanged', { etag: feed.etag })
-          : formatStreamEvent('snapshot', { etag: feed.etag, states: [...feed.shown.values()] });
+          ? formatStreamEvent('unchanged', { v: STATES_STREAM_VERSION, etag: feed.etag })
+          : formatStreamEvent('snapshot', {
+              v: STATES_STREAM_VERSION,
+              etag: feed.etag,
+              states: [...feed.shown.values()],
+            });
       feed.listeners.add(listener);
       if (!listener.write(first)) drop(feed, listener);
       return () => {

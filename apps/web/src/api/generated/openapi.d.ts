@@ -1935,7 +1935,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live state of every printer as server-sent events: a snapshot (or `unchanged` for the If-None-Match ETag), then `delta` events {etag, changed, removed} and `: ping` comments */
+        /** Live state of every printer as server-sent events: a snapshot (or `unchanged` for the If-None-Match ETag), then `delta` events (version 2: only the changed values, by JSON Pointer) and `: ping` comments */
         get: operations["getGroupsByGDevicesStatesStream"];
         put?: never;
         post?: never;
@@ -2728,6 +2728,44 @@ export interface components {
                 username: string;
                 started_on_printer: boolean;
             } | null;
+        };
+        /** @description One server-sent event: `event: <name>` and `data: <JSON>`. First a `snapshot` (or `unchanged` when If-None-Match names the current list), then a `delta` per change; `: ping` comments every 5 s. */
+        PrinterStatesStreamEvent: {
+            /** @enum {string} */
+            event: "snapshot";
+            data: {
+                /** @enum {number} */
+                v: 2;
+                etag: string;
+                states: components["schemas"]["PrinterDeviceState"][];
+            };
+        } | {
+            /** @enum {string} */
+            event: "unchanged";
+            data: {
+                /** @enum {number} */
+                v: 2;
+                etag: string;
+            };
+        } | {
+            /** @enum {string} */
+            event: "delta";
+            data: {
+                /** @enum {number} */
+                v: 2;
+                base: string;
+                etag: string;
+                added: components["schemas"]["PrinterDeviceState"][];
+                changed: {
+                    printer_id: number;
+                    set: {
+                        [key: string]: unknown;
+                    };
+                    unset?: string[];
+                }[];
+                removed: number[];
+                order?: number[];
+            };
         };
         PrinterGroup: {
             id: number;
@@ -8926,13 +8964,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Server-sent events */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/event-stream": components["schemas"]["PrinterStatesStreamEvent"];
                 };
             };
             400: components["responses"]["ValidationError"];

@@ -1,6 +1,11 @@
-import { PrinterDeviceStateSchema, type PrinterDeviceState } from '@printdeck/shared';
+import {
+  PrinterDeviceStateSchema,
+  StatesDeltaSchema,
+  StatesSnapshotSchema,
+  applyStatesDelta,
+  type PrinterDeviceState,
+} from '@printdeck/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
 import {
@@ -10,13 +15,6 @@ import {
   rememberDeviceStates,
 } from './get-device-states';
 import { readStreamEvents } from './read-stream-events';
-
-const SnapshotSchema = z.object({ etag: z.string(), states: z.array(PrinterDeviceStateSchema) });
-const DeltaSchema = z.object({
-  etag: z.string(),
-  changed: z.array(PrinterDeviceStateSchema),
-  removed: z.array(z.number()),
-});
 
 /** A stream silent this long (the server pings every 5 s) is taken as lost. */
 const SILENCE_MS = 15_000;
@@ -47,17 +45,25 @@ function setLive(connection: Connection, isLive: boolean): void {
   for (const listener of liveListeners) listener();
 }
 
+const withoutWeak = (etag: string | null) => etag?.replace(/^W\//, '') ?? null;
+
+/**
+ * A delta names only the changed values (version 2): patched onto the cached list, each patched
+ * printer checked against the schema as a whole answer would be. A delta for another list than
+ * the one held (a poll answered meanwhile) ends the stream: it opens again with the held ETag
+ * and gets a snapshot.
+ */
 function applyDelta(queryClient: QueryClient, workspaceId: number, data: unknown): void {
-  const delta = DeltaSchema.parse(data);
+  const delta = StatesDeltaSchema.parse(data);
+  if (withoutWeak(readRememberedEtag(workspaceId)) !== withoutWeak(delta.base))
+    throw new Error('states stream: a delta for another list than the one held');
   const key = deviceStatesQueryKey(workspaceId);
   const current = queryClient.getQueryData<PrinterDeviceState[]>(key) ?? [];
-  const changed = new Map(delta.changed.map((state) => [state.printer_id, state]));
-  const removed = new Set(delta.removed);
-  const next = current
-    .filter((state) => !removed.has(state.printer_id))
-    .map((state) => changed.get(state.printer_id) ?? state);
-  const known = new Set(current.map((state) => state.printer_id));
-  next.push(...delta.changed.filter((state) => !known.has(state.printer_id)));
+  const { states, patched } = applyStatesDelta(current, delta);
+  const checked = new Map(
+    patched.map((state) => [state.printer_id, PrinterDeviceStateSchema.parse(state)]),
+  );
+  const next = states.map((state) => checked.get(state.printer_id) ?? state);
   queryClient.setQueryData(key, next);
   rememberDeviceStates(workspaceId, delta.etag, next);
 }
@@ -65,7 +71,7 @@ function applyDelta(queryClient: QueryClient, workspaceId: number, data: unknown
 function applyMessage(queryClient: QueryClient, workspaceId: number, name: string, text: string) {
   const data: unknown = JSON.parse(text);
   if (name === 'snapshot') {
-    const snapshot = SnapshotSchema.parse(data);
+    const snapshot = StatesSnapshotSchema.parse(data);
     queryClient.setQueryData(deviceStatesQueryKey(workspaceId), snapshot.states);
     rememberDeviceStates(workspaceId, snapshot.etag, snapshot.states);
   } else if (name === 'delta') applyDelta(queryClient, workspaceId, data);
