@@ -6,7 +6,8 @@
  *   agents in the server's process) against the same N printers through N agents (each in
  *   the printers' process, dialling the server's gateway). Simulators and agents run in their
  *   own process (bench/lan-sims.ts), so the server's RSS holds only what the server keeps.
- * `--kind bambu` or `--kind prusalink` (issue 25): LAN mode alone, all printers of that kind.
+ * `--kind bambu` or `--kind prusalink` (issue 25): all printers of that kind, in LAN mode and
+ *   through agents (one per printer, in the printers' process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -218,6 +219,10 @@ if (KIND !== 'octoprint-moonraker') {
   const lan = await lanMode();
   console.log(
     `LAN mode, ${PRINTERS} ${KIND} printers: ready ${lan.ready} in ${lan.readyS.toFixed(1)} s; server RSS ${lan.before.toFixed(0)} → ${lan.after.toFixed(0)} MB, ${lan.perPrinterKb.toFixed(0)} KB per printer`,
+  );
+  const agents = await agentMode();
+  console.log(
+    `agents, ${PRINTERS} ${KIND} printers: ready ${agents.ready} in ${agents.readyS.toFixed(1)} s; server RSS ${agents.before.toFixed(0)} → ${agents.after.toFixed(0)} MB, ${agents.perPrinterKb.toFixed(0)} KB per printer`,
   );
   process.exit(0);
 }

@@ -96,6 +96,11 @@ export class BambuFaults {
     this.t.panel.hms = [];
   }
 
+  /** The Wi-Fi blips during the next `count` uploads: each data connection breaks half-way. */
+  cutUploads(count: number): void {
+    this.t.ftps.cutUploads(count);
+  }
+
   /** The SD card is taken out: uploads answer 553 (reference §1.12). */
   setSdCard(isPresent: boolean): void {
     this.t.panel.hasSdCard = isPresent;
@@ -122,6 +127,10 @@ export class BambuFaults {
           attr === 'clear'
             ? (this.clearHms(), 'hms cleared')
             : (this.raiseHms(Number(attr), Number(code)), 'hms raised'),
+      },
+      cut: {
+        usage: 'cut <uploads>',
+        run: ([count]) => (this.cutUploads(Number(count ?? 1)), `cutting ${count ?? 1} uploads`),
       },
       card: {
         usage: 'card in|out',
