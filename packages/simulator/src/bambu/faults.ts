@@ -15,6 +15,8 @@ interface BambuFaultTargets {
   cameraStream: CameraStream;
   rtsps: RtspsServer | null;
   setSilent(isSilent: boolean): void;
+  setLiveview(isOn: boolean): void;
+  isLiveviewOn(): boolean;
 }
 
 /** What happens on a Bambu printer's own screen and to its Wi-Fi (reference §1). */
@@ -32,7 +34,19 @@ export class BambuFaults {
   setOffline(isOffline: boolean): void {
     this.t.broker.setRefusing(isOffline);
     this.t.ftps.setRefusing(isOffline);
-    this.t.rtsps?.setRefusing(isOffline);
+    this.t.rtsps?.setRefusing(isOffline || !this.t.isLiveviewOn());
+  }
+
+  /**
+   * "LAN Only Liveview" switched on the printer's screen (X1 of recent firmware, H2): off, port
+   * 322 closes at once and `ipcam.rtsp_url` reads "disable" (reference §1.13).
+   */
+  setLiveview(isOn: boolean): void {
+    this.t.setLiveview(isOn);
+  }
+
+  isLiveviewOn(): boolean {
+    return this.t.isLiveviewOn();
   }
 
   /** The name the shared driver fixtures use for `setOffline`. */
@@ -127,6 +141,13 @@ export class BambuFaults {
           attr === 'clear'
             ? (this.clearHms(), 'hms cleared')
             : (this.raiseHms(Number(attr), Number(code)), 'hms raised'),
+      },
+      liveview: {
+        usage: 'liveview on|off',
+        run: ([on]) => (
+          this.setLiveview(on !== 'off'),
+          `LAN Only Liveview ${on !== 'off' ? 'on' : 'off'}`
+        ),
       },
       cut: {
         usage: 'cut <uploads>',

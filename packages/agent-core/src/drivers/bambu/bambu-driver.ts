@@ -14,6 +14,7 @@ import { hostOf } from './bambu-host.js';
 import type { HostNetwork } from '../host-network.js';
 import { takeBambuSnapshot, type CameraTarget } from './bambu-camera.js';
 import {
+  assertLiveviewOn,
   hasRtspsCamera,
   RTSPS_PORT,
   takeRtspsSnapshot,
@@ -146,9 +147,9 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     if (command.name === 'snapshot') {
       // X1 and H2 stream RTSPS on 322, P1 and A1 JPEGs on 6000 (reference §1.13): by model
       await this.#versionAnswer;
-      return hasRtspsCamera(this.#productName)
-        ? takeRtspsSnapshot({ ...this.#rtspsCamera, host })
-        : takeBambuSnapshot({ ...this.#camera, host });
+      if (!hasRtspsCamera(this.#productName)) return takeBambuSnapshot({ ...this.#camera, host });
+      assertLiveviewOn(this.model.report);
+      return takeRtspsSnapshot({ ...this.#rtspsCamera, host });
     }
     return runBambuCommand(this.#send, { ...this.#ftps, host }, command);
   }
