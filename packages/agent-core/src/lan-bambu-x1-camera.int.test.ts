@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startVirtualBambu } from '@printdeck/simulator';
 import { TEST_TUNING } from '../test-support/drivers.js';
 import { useServerWithWorkspace } from '../test-support/server.js';
@@ -100,5 +100,24 @@ describe('a Bambu Lab X1 shows its RTSPS camera', () => {
     });
     await waitForPrinterState(id, 'READY_TO_PRINT');
     expect(await cameraFrame(id)).toEqual(STREAM_SIZE);
-  }, 90_000);
+
+    // "LAN Only Liveview" off at the printer: a 409 whose reason the web says in its language
+    x1.faults.setLiveview(false);
+    try {
+      const refusal = await vi.waitFor(
+        async () => {
+          const response = await fetch(`${fx.t.baseUrl}/api/printers/${id}/snapshot/`, {
+            headers: { authorization: `Bearer ${fx.user.access}` },
+          });
+          expect(response.status).toBe(409);
+          return (await response.json()) as { message: string; details?: { reason?: string } };
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(refusal.details).toEqual({ reason: 'liveview-off' });
+      expect(refusal.message).toMatch(/turn on "LAN Only Liveview"/);
+    } finally {
+      x1.faults.setLiveview(true);
+    }
+  }, 120_000);
 });

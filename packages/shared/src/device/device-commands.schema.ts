@@ -96,6 +96,8 @@ export const DEVICE_COMMAND_ERRORS = [
   'wrong-state',
   /** the command did not finish before the request's timeout */
   'timeout',
+  /** a Bambu X1/H2 serves its camera only with "LAN Only Liveview" on at its screen */
+  'liveview-off',
   'internal',
 ] as const;
 export type DeviceCommandError = (typeof DEVICE_COMMAND_ERRORS)[number];

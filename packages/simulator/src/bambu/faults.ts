@@ -15,6 +15,8 @@ interface BambuFaultTargets {
   cameraStream: CameraStream;
   rtsps: RtspsServer | null;
   setSilent(isSilent: boolean): void;
+  setLiveview(isOn: boolean): void;
+  isLiveviewOn(): boolean;
 }
 
 /** What happens on a Bambu printer's own screen and to its Wi-Fi (reference §1). */
@@ -32,7 +34,19 @@ export class BambuFaults {
   setOffline(isOffline: boolean): void {
     this.t.broker.setRefusing(isOffline);
     this.t.ftps.setRefusing(isOffline);
-    this.t.rtsps?.setRefusing(isOffline);
+    this.t.rtsps?.setRefusing(isOffline || !this.t.isLiveviewOn());
+  }
+
+  /**
+   * "LAN Only Liveview" switched on the printer's screen (X1 of recent firmware, H2): off, port
+   * 322 closes at once and `ipcam.rtsp_url` reads "disable" (reference §1.13).
+   */
+  setLiveview(isOn: boolean): void {
+    this.t.setLiveview(isOn);
+  }
+
+  isLiveviewOn(): boolean {
+    return this.t.isLiveviewOn();
   }
 
   /** The name the shared driver fixtures use for `setOffline`. */
@@ -96,6 +110,11 @@ export class BambuFaults {
     this.t.panel.hms = [];
   }
 
+  /** The Wi-Fi blips during the next `count` uploads: each data connection breaks half-way. */
+  cutUploads(count: number): void {
+    this.t.ftps.cutUploads(count);
+  }
+
   /** The SD card is taken out: uploads answer 553 (reference §1.12). */
   setSdCard(isPresent: boolean): void {
     this.t.panel.hasSdCard = isPresent;
@@ -122,6 +141,17 @@ export class BambuFaults {
           attr === 'clear'
             ? (this.clearHms(), 'hms cleared')
             : (this.raiseHms(Number(attr), Number(code)), 'hms raised'),
+      },
+      liveview: {
+        usage: 'liveview on|off',
+        run: ([on]) => (
+          this.setLiveview(on !== 'off'),
+          `LAN Only Liveview ${on !== 'off' ? 'on' : 'off'}`
+        ),
+      },
+      cut: {
+        usage: 'cut <uploads>',
+        run: ([count]) => (this.cutUploads(Number(count ?? 1)), `cutting ${count ?? 1} uploads`),
       },
       card: {
         usage: 'card in|out',

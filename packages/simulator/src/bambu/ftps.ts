@@ -21,6 +21,8 @@ export interface PrinterFtps {
   /** uploads whose data connection resumed the control connection's TLS session */
   reusedSessions(): number;
   setRefusing(isRefusing: boolean): void;
+  /** the next `count` uploads lose their data connection half-way (the Wi-Fi blips) */
+  cutUploads(count: number): void;
   setCertificate(certificate: PrinterCertificate): void;
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function startPrinterFtps(options: FtpsOptions): Promise<PrinterFtp
   let certificate = options.certificate;
   let isRefusing = false;
   let reused = 0;
+  const faults = { cutUploads: 0 };
   const sockets = new Set<TLSSocket>();
   const track = (socket: TLSSocket) => {
     sockets.add(socket);
@@ -53,7 +56,7 @@ export async function startPrinterFtps(options: FtpsOptions): Promise<PrinterFtp
       return;
     }
     track(socket);
-    new FtpSession(socket, options, secure, track, () => reused++).begin();
+    new FtpSession(socket, options, secure, track, () => reused++, faults).begin();
   });
   server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve, reject) => {
@@ -67,6 +70,9 @@ export async function startPrinterFtps(options: FtpsOptions): Promise<PrinterFtp
     setRefusing: (refusing) => {
       isRefusing = refusing;
       if (refusing) for (const socket of sockets) socket.destroy();
+    },
+    cutUploads: (count) => {
+      faults.cutUploads = count;
     },
     setCertificate: (next) => {
       certificate = next;
@@ -93,6 +99,7 @@ class FtpSession {
     private readonly secure: () => object,
     private readonly track: (socket: TLSSocket) => void,
     private readonly onReused: () => void,
+    private readonly faults: { cutUploads: number },
   ) {}
 
   begin(): void {
@@ -228,7 +235,12 @@ class FtpSession {
     this.#passive = null;
   }
 
-  /** vsFTPd: 553 without a card (cannot create), 552 when the card is full (reference §1.12). */
+  /**
+   * vsFTPd: 553 without a card (cannot create), 552 when the card is full (reference §1.12). A
+   * data connection that breaks mid-file answers `426 Failure reading network stream.` and keeps
+   * what arrived, as vsFTPd does without `delete_failed_uploads` (vsftpd `postlogin.c`
+   * handle_upload_common; `vsftpd.conf(5)`): the client deletes the partial file.
+   */
   #store(argument: string): void {
     const { printer, panel, maxUploadBytes } = this.options;
     const path = cardPath(argument);
@@ -241,18 +253,36 @@ class FtpSession {
     this.#withData((socket) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      let isBroken = false;
+      const cutsThis = this.faults.cutUploads > 0;
+      if (cutsThis) this.faults.cutUploads--;
+      socket.on('error', () => (isBroken = true));
       socket.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxUploadBytes) {
           socket.destroy();
           return;
         }
+        if (cutsThis && !isBroken) {
+          isBroken = true;
+          socket.destroy();
+          return;
+        }
         chunks.push(chunk);
       });
-      socket.on('close', () => {
+      socket.on('close', (hadError) => {
         this.#closePassive();
         if (size > maxUploadBytes) {
           this.#send(552, 'Requested file action aborted. Exceeded storage allocation.');
+          return;
+        }
+        if (isBroken || hadError) {
+          try {
+            printer.files.put(path, Buffer.concat(chunks), printer.time);
+          } catch (error) {
+            if (!(error instanceof FileStoreError)) throw error;
+          }
+          this.#send(426, 'Failure reading network stream.');
           return;
         }
         try {

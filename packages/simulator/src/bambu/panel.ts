@@ -76,6 +76,15 @@ export class BambuPanel {
     work_light: 'off',
   };
   ams: AmsTray[] = defaultAms();
+  /** false on a P1P as sold: no AMS reported */
+  hasAms = true;
+  /** the second nozzle's heater of an H2D (°C); null on a one-nozzle printer */
+  leftNozzle: { temperature: number; target: number } | null = null;
+  /**
+   * `ipcam.rtsp_url`: the RTSPS address while "LAN Only Liveview" is on, else "disable"
+   * (reference §1.13); always "disable" on a printer without that camera
+   */
+  rtspUrl = 'disable';
   hasSdCard = true;
   /** the G-code lines `gcode_line` ran, newest last (for tests) */
   readonly gcodeLines: string[] = [];

@@ -73,14 +73,41 @@ export function fullReport(printer: VirtualPrinter, panel: BambuPanel): Record<s
     sdcard: panel.hasSdCard,
     wifi_signal: '-52dBm',
     nozzle_diameter: '0.4',
-    ams: {
-      ams: [{ id: '0', humidity: '4', temp: '24.1', tray: panel.ams }],
-      ams_exist_bits: '1',
-      tray_exist_bits: '3',
-      tray_now: isActive ? '0' : '255',
-      version: 5,
+    ams: panel.hasAms
+      ? {
+          ams: [{ id: '0', humidity: '4', temp: '24.1', tray: panel.ams }],
+          ams_exist_bits: '1',
+          tray_exist_bits: '3',
+          tray_now: isActive ? '0' : '255',
+          version: 5,
+        }
+      : { ams: [], ams_exist_bits: '0', tray_exist_bits: '0', tray_now: '255', version: 5 },
+    ipcam: {
+      ipcam_dev: '1',
+      ipcam_record: 'enable',
+      timelapse: 'disable',
+      rtsp_url: panel.rtspUrl,
     },
-    ipcam: { ipcam_dev: '1', ipcam_record: 'enable', timelapse: 'disable', rtsp_url: 'disable' },
+    ...(panel.leftNozzle ? { device: nozzles(printer, panel.leftNozzle) } : {}),
+  };
+}
+
+/**
+ * An H2D's two nozzles (reference §1.6, bambuddy `bambu_mqtt.py`): index 0 the right, 1 the
+ * left; `temp` packs `target × 65536 + current` while the heater is on, plain °C when off.
+ */
+function nozzles(printer: VirtualPrinter, left: { temperature: number; target: number }) {
+  const packed = (heater: { temperature: number; target: number }) =>
+    heater.target > 0
+      ? Math.round(heater.target) * 65536 + Math.round(heater.temperature)
+      : Math.round(heater.temperature);
+  return {
+    extruder: {
+      info: [
+        { id: 0, temp: packed(printer.extruder) },
+        { id: 1, temp: packed(left) },
+      ],
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { createServer, type Server, type TLSSocket } from 'node:tls';
 import { tlsOptions } from './broker.js';
 import type { PrinterCertificate } from './certs.js';
@@ -84,6 +85,11 @@ export async function startRtspsServer(options: RtspsServerOptions): Promise<Rts
     });
   });
   server.on('tlsClientError', () => undefined);
+  // refused (offline, or "LAN Only Liveview" off): the port closes at once, before any TLS
+  // (reference §1.13)
+  server.on('connection', (raw: Socket) => {
+    if (isRefusing) raw.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

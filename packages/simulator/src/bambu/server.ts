@@ -11,6 +11,7 @@ import { handleRequest, markCancelled, type BambuContext } from './commands.js';
 import { BambuFaults } from './faults.js';
 import { startPrinterFtps } from './ftps.js';
 import { BambuPanel, gcodeState } from './panel.js';
+import { BAMBU_MODELS, productNameOf, type BambuModelKey } from './models.js';
 import { fullReport, reportDelta } from './report.js';
 
 export interface VirtualBambuOptions extends SimulatorOptions {
@@ -32,8 +33,12 @@ export interface VirtualBambuOptions extends SimulatorOptions {
   cameraPort?: number;
   /** real ms between camera frames (the printer: 1–2 s) */
   frameIntervalMs?: number;
-  /** `product_name` in `info.get_version` (default "Bambu Lab P1S"); an X1, P2S or H2 streams RTSPS */
+  /** the model: its camera, AMS, nozzles and report style (models.ts); default P1S */
+  model?: BambuModelKey;
+  /** `product_name` in `info.get_version` (default: the model's); an X1, P2S or H2 streams RTSPS */
   productName?: string;
+  /** "LAN Only Liveview" on the printer's screen (default: the model's; H2 off) */
+  isLiveviewOn?: boolean;
   /** the X1/P2S/H2 camera, RTSPS (the printer: 322); default any free port */
   rtspsPort?: number;
   /** the ffmpeg that encodes the RTSPS camera's H.264 clip once; default the shipped one */
@@ -64,6 +69,13 @@ export interface VirtualBambu extends Simulator<BambuFaults> {
 /** X1, P2S and H2 stream their camera over RTSPS on 322 (OpenBambuAPI `video.md`). */
 const hasRtspsCamera = (productName: string) => /\b(X1|P2S|H2[DS])/.test(productName);
 
+/** The model a `product_name` names (the X1 tests give only the name); P1S when none. */
+function modelOf(options: VirtualBambuOptions): BambuModelKey {
+  if (options.model) return options.model;
+  const keys = Object.keys(BAMBU_MODELS) as BambuModelKey[];
+  return keys.find((key) => productNameOf(key) === options.productName) ?? 'P1S';
+}
+
 /** A Bambu Lab P1S in LAN-only developer mode: reports about once a second while busy. */
 const P1S: PrinterOptions = {
   name: 'Virtual Bambu Lab P1S',
@@ -82,8 +94,12 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   const accessCode = options.accessCode ?? '12345678';
   const serial = CERTIFICATE_SERIAL;
-  const printer = createPrinter(options, P1S);
+  const model = BAMBU_MODELS[modelOf(options)];
+  const productName = options.productName ?? productNameOf(modelOf(options));
+  const printer = createPrinter(options, { ...P1S, name: `Virtual ${productName}` });
   const panel = new BambuPanel();
+  panel.hasAms = model.ams !== 'none';
+  if (model.nozzles === 2) panel.leftNozzle = { temperature: 21.3, target: 0 };
   const requests: Array<Record<string, unknown>> = [];
   let isSilent = false;
   let last: Record<string, unknown> | null = null;
@@ -97,7 +113,7 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     printer,
     panel,
     serial,
-    productName: options.productName ?? 'Bambu Lab P1S',
+    productName,
     firmware: '01.08.02.00',
     prepareSeconds: options.prepareSeconds ?? 3,
     publish: (message) => {
@@ -158,7 +174,6 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     frameIntervalMs: options.frameIntervalMs ?? 1000,
   });
 
-  const productName = ctx.productName;
   const rtsps: RtspsServer | null = hasRtspsCamera(productName)
     ? await startRtspsServer({
         host,
@@ -168,11 +183,18 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
         clip: await sharedClip(options.ffmpegPath ?? resolveShippedFfmpeg()),
       })
     : null;
+  /** "LAN Only Liveview": the RTSPS camera served, its address in `ipcam.rtsp_url` (§1.13) */
+  const setLiveview = (isOn: boolean) => {
+    if (!rtsps) return;
+    panel.rtspUrl = isOn ? `rtsps://${host}:${rtsps.port}/streaming/live/1` : 'disable';
+    rtsps.setRefusing(!isOn);
+  };
+  setLiveview(options.isLiveviewOn ?? model.isLiveviewOnAtFirst);
 
   const push = () => {
     printer.update();
     const full = fullReport(printer, panel);
-    const delta = options.reports === 'full' ? full : reportDelta(last, full);
+    const delta = (options.reports ?? model.reports) === 'full' ? full : reportDelta(last, full);
     if (last && JSON.stringify(last) === JSON.stringify(full)) return;
     last = full;
     sequence++;
@@ -209,6 +231,8 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
       cameraStream,
       rtsps,
       setSilent: (silent) => (isSilent = silent),
+      setLiveview,
+      isLiveviewOn: () => panel.rtspUrl !== 'disable',
     }),
     reusedFtpsSessions: () => ftps.reusedSessions(),
     connectedMqttClients: () => broker.connectedClients(),

@@ -8,6 +8,8 @@ export interface CliOptions {
   speed: number;
   /** OctoPrint: the PSU Control plugin is installed (a stock OctoPrint has none) */
   psuControl: boolean;
+  /** Bambu Lab: the model (validated by the Bambu command line) */
+  model: string | undefined;
 }
 
 export const USAGE = `options:
@@ -17,6 +19,7 @@ export const USAGE = `options:
   --name <text>     the printer's name
   --speed <factor>  simulated seconds per real second (default 1)
   --no-psu          OctoPrint without the PSU Control plugin, as a stock OctoPrint is
+  --model <name>    Bambu Lab: X1C, X1E, P1P, P1S, A1, A1-MINI, P2S, H2D or H2S (default P1S)
   --help            this text`;
 
 /** Parses the simulator command line; throws with a readable message on a bad value. */
@@ -30,6 +33,7 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
       name: { type: 'string' },
       speed: { type: 'string' },
       'no-psu': { type: 'boolean' },
+      model: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -50,5 +54,6 @@ export function parseCli(argv: string[]): CliOptions | 'help' {
     name: values.name,
     speed,
     psuControl: values['no-psu'] !== true,
+    model: values.model,
   };
 }

@@ -20,6 +20,9 @@ export function toApiError(error: unknown): unknown {
     case 'not-operational':
       // the printer's own words after ours: "Can`t execute" alone does not say why
       return new AppError('conflict', `${CANNOT_EXECUTE} ${error.message}`.trim());
+    case 'liveview-off':
+      // the web says it in the reader's language (printers.camera.liveviewOff)
+      return new AppError('conflict', error.message, { reason: 'liveview-off' });
     case 'not-supported':
       return new AppError('conflict', 'This printer does not support that.');
     default:

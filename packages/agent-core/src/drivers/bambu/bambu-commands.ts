@@ -1,8 +1,20 @@
 import { randomInt } from 'node:crypto';
 import type { PrintFileResult } from '@printdeck/shared';
-import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
+import { stat } from 'node:fs/promises';
+import {
+  CommandFailed,
+  describeError,
+  notSupported,
+  type DriverCommand,
+  type LocalPrintFile,
+} from '../driver.js';
 import { printerFileName } from '../host-files.js';
-import { uploadLocalFile, withPrinterFtps, type FtpsTarget } from './bambu-ftps.js';
+import {
+  uploadDeadlineMs,
+  uploadLocalFile,
+  withPrinterFtps,
+  type FtpsTarget,
+} from './bambu-ftps.js';
 
 /** Publishes one request and resolves with the printer's reply (null when none came in time). */
 export type BambuSend = (
@@ -152,26 +164,50 @@ export async function runBambuCommand(
   }
 }
 
+/** Tries of one upload: a broken or stalled connection is tried again, from the start. */
+export const UPLOAD_TRIES = 3;
+
+/** Said when a try failed and another follows. */
+export type UploadRetryNote = (attempt: number, reason: string) => void;
+
 /**
- * Uploads over FTPS to the card's root, waits for the `226`, then starts it (reference §1.11:
- * never start before the upload completed). A refused or broken upload removes the partial
- * file and fails with the printer's reason.
+ * Uploads over FTPS to the card's root, waits for the `226` and checks the stored size, then
+ * starts it (reference §1.11: never start before the upload completed). A connection that
+ * breaks or stalls is tried again ({@link UPLOAD_TRIES} in all; a real farm's Wi-Fi blips, and
+ * the start is only sent after a whole file is on the card, so a retry never prints twice). A
+ * refused upload (access code, no card, card full) is not retried; a failed one removes the
+ * partial file and fails with the printer's reason.
  */
 export async function uploadToBambu(
   send: BambuSend,
   ftps: FtpsTarget,
   file: LocalPrintFile,
+  onRetry: UploadRetryNote = () => undefined,
 ): Promise<PrintFileResult> {
   const name = printerFileName(file.fileName);
   printableKind(name);
-  await withPrinterFtps(ftps, async (client) => {
+  const { size } = await stat(file.diskPath);
+  for (let attempt = 1; ; attempt++) {
     try {
-      await uploadLocalFile(client, file.diskPath, name);
+      await withPrinterFtps(
+        ftps,
+        (client) => uploadLocalFile(client, file.diskPath, name),
+        uploadDeadlineMs(size),
+      );
+      break;
     } catch (error) {
-      await client.remove(name, true).catch(() => undefined);
+      if (attempt < UPLOAD_TRIES && isTransient(error)) {
+        onRetry(attempt, describeError(error));
+        await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+        continue;
+      }
+      await withPrinterFtps(ftps, (client) => client.remove(name, true)).catch(() => undefined);
       throw error;
     }
-  });
+  }
   if (file.print) await startOnCard(send, name, file.plate);
   return { path: name, started: file.print };
 }
+
+const isTransient = (error: unknown) =>
+  error instanceof CommandFailed && error.code === 'printer-unreachable';

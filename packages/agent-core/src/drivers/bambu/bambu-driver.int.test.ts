@@ -343,6 +343,33 @@ describe('Bambu driver: jobs', () => {
     expect(sim.printer.files.get('nocard.gcode.3mf')).toBeUndefined();
   });
 
+  it('an upload whose connection breaks is tried again; the print starts once, after a whole file', async () => {
+    sim.faults.cutUploads(2);
+    const before = sim.requests.length;
+    const content = project(60);
+    await fixture.printFile({ name: 'blip.gcode.3mf', content, jobId: 15 });
+    await waitForText('Preparing');
+    expect(sim.printer.files.get('blip.gcode.3mf')?.size).toBe(content.length);
+    const starts = sim.requests
+      .slice(before)
+      .filter((r) => (r.print as { command?: unknown } | undefined)?.command === 'project_file');
+    expect(starts).toHaveLength(1);
+    await run({ name: 'cancel' });
+    advance(2000);
+    await waitForText('Failed');
+  });
+
+  it('an upload that breaks on every try fails as unreachable, starts nothing, leaves no file', async () => {
+    sim.faults.cutUploads(3);
+    const before = sim.requests.length;
+    await expectRefusal(
+      fixture.printFile({ name: 'nowifi.gcode.3mf', content: project(60), jobId: 16 }),
+      'printer-unreachable',
+    );
+    expect(sim.requests.slice(before).some((r) => 'print' in r)).toBe(false);
+    expect(sim.printer.files.get('nowifi.gcode.3mf')).toBeUndefined();
+  });
+
   it('a lost link mid-print is unknown, never failed, and nothing is sent again', async () => {
     events.length = 0;
     await run({ name: 'start_local_file', path: 'long.gcode.3mf' });

@@ -10,9 +10,11 @@ import {
   type LocalPrintFile,
 } from '../driver.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
+import { hostOf } from './bambu-host.js';
 import type { HostNetwork } from '../host-network.js';
 import { takeBambuSnapshot, type CameraTarget } from './bambu-camera.js';
 import {
+  assertLiveviewOn,
   hasRtspsCamera,
   RTSPS_PORT,
   takeRtspsSnapshot,
@@ -119,7 +121,8 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       serial: options.serial,
       accessCode: options.accessCode,
       pin: this.#pin,
-      timeoutMs: Math.max(this.requestTimeoutMs, 30_000),
+      // a stalled transfer or reply; H2D sends the 226 30 s+ after the data (reference §1.12)
+      timeoutMs: Math.max(this.requestTimeoutMs, 60_000),
     };
     this.#camera = {
       host: this.#host,
@@ -144,9 +147,9 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
     if (command.name === 'snapshot') {
       // X1 and H2 stream RTSPS on 322, P1 and A1 JPEGs on 6000 (reference §1.13): by model
       await this.#versionAnswer;
-      return hasRtspsCamera(this.#productName)
-        ? takeRtspsSnapshot({ ...this.#rtspsCamera, host })
-        : takeBambuSnapshot({ ...this.#camera, host });
+      if (!hasRtspsCamera(this.#productName)) return takeBambuSnapshot({ ...this.#camera, host });
+      assertLiveviewOn(this.model.report);
+      return takeRtspsSnapshot({ ...this.#rtspsCamera, host });
     }
     return runBambuCommand(this.#send, { ...this.#ftps, host }, command);
   }
@@ -166,7 +169,10 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       const modelId = await readSlicedPrinterModel(file.diskPath);
       assertSlicedFor(file.fileName, modelId, this.#productName);
     }
-    return uploadToBambu(this.#send, { ...this.#ftps, host: await this.#checkedHost() }, file);
+    const ftps = { ...this.#ftps, host: await this.#checkedHost() };
+    return uploadToBambu(this.#send, ftps, file, (attempt, reason) =>
+      this.log.warn('upload to the printer failed, trying again', { attempt, reason }),
+    );
   }
 
   /**
@@ -388,11 +394,4 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
   protected override afterChange(): void {
     this.#jobs.follow(this.model);
   }
-}
-
-/** `mqtts://10.0.0.5:8883/x` → `10.0.0.5`: scheme dropped, cut at the first `:` or `/`. */
-export function hostOf(url: string): string {
-  const rest = url.replace(/^[a-z]+:\/\//i, '');
-  const cut = rest.search(/[:/]/);
-  return cut < 0 ? rest : rest.slice(0, cut);
 }

@@ -47,8 +47,17 @@ class PinnedClient extends Client {
 export async function withPrinterFtps<T>(
   target: FtpsTarget,
   run: (client: Client) => Promise<T>,
+  deadlineMs = 0,
 ): Promise<T> {
   const client = new PinnedClient(target.timeoutMs, target.pin);
+  let isPastDeadline = false;
+  const deadline =
+    deadlineMs > 0
+      ? setTimeout(() => {
+          isPastDeadline = true;
+          client.close();
+        }, deadlineMs)
+      : null;
   try {
     await client.access({
       host: target.host,
@@ -60,10 +69,26 @@ export async function withPrinterFtps<T>(
     });
     return await run(client);
   } catch (error) {
+    if (isPastDeadline) {
+      throw new CommandFailed(
+        'printer-unreachable',
+        `The printer's file server took longer than ${Math.round(deadlineMs / 60_000)} min.`,
+      );
+    }
     throw ftpsFailure(error);
   } finally {
+    if (deadline) clearTimeout(deadline);
     client.close();
   }
+}
+
+/**
+ * How long one upload may take in all: the file at 25 KB/s, at least 10 min. Real printers
+ * store 75–150 KB/s over FTPS (reference §1.12, from bambuddy `bambu_ftp.py` and ha-bambulab).
+ * Within it, basic-ftp fails a try whose data or reply stalls for `FtpsTarget.timeoutMs`.
+ */
+export function uploadDeadlineMs(bytes: number): number {
+  return Math.max(10 * 60_000, Math.ceil(bytes / 25));
 }
 
 /**
@@ -73,12 +98,20 @@ export async function withPrinterFtps<T>(
  */
 const UPLOAD_READ_BYTES = 1024 * 1024;
 
-/** Sends a file from the agent's disk; a file that changes meanwhile fails rather than half-sent. */
+/**
+ * Sends a file from the agent's disk and checks it arrived whole: the card's `SIZE` must be the
+ * local size, after the `226` or after a `426` (P2S ends some good uploads with a 426; reference
+ * §1.12, bambuddy `bambu_ftp.py`). A file that changes meanwhile fails rather than half-sent.
+ */
 export async function uploadLocalFile(client: Client, diskPath: string, name: string) {
   const { size } = await stat(diskPath);
   const source = createReadStream(diskPath, { highWaterMark: UPLOAD_READ_BYTES });
+  let aborted: FTPError | null = null;
   try {
     await client.uploadFrom(source, name);
+  } catch (error) {
+    if (!(error instanceof FTPError && error.code === 426)) throw error;
+    aborted = error;
   } finally {
     source.destroy();
   }
@@ -88,7 +121,18 @@ export async function uploadLocalFile(client: Client, diskPath: string, name: st
       `The file changed on the agent's disk while it was sent (${source.bytesRead} of ${size} bytes).`,
     );
   }
+  const stored = await client.size(name);
+  if (stored !== size) {
+    // the connection broke: another try may succeed
+    throw new CommandFailed(
+      'printer-unreachable',
+      `The printer stored ${stored} of ${size} bytes${aborted ? ` (${aborted.message})` : ''}.`,
+    );
+  }
 }
+
+/** FTP's transient replies: closing (421), no data connection (425), transfer broken (426). */
+const TRANSIENT_REPLIES = new Set([421, 425, 426]);
 
 /** The printer's FTP reply in words the server passes on (reference §1.12 reply codes). */
 export function ftpsFailure(error: unknown): unknown {
@@ -107,7 +151,10 @@ export function ftpsFailure(error: unknown): unknown {
           'check that an SD card is in and has room.',
       );
     }
-    return new CommandFailed('internal', `The printer's file server answered: ${error.message}`);
+    return new CommandFailed(
+      TRANSIENT_REPLIES.has(error.code) ? 'printer-unreachable' : 'internal',
+      `The printer's file server answered: ${error.message}`,
+    );
   }
   return new CommandFailed(
     'printer-unreachable',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf } from './bambu-driver.js';
+import { hostOf } from './bambu-host.js';
 
 describe('hostOf (checklist C25)', () => {
   it('drops the scheme and cuts at the first : or /', () => {

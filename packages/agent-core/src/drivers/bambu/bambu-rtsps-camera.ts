@@ -27,6 +27,20 @@ export function hasRtspsCamera(productName: string | null): boolean {
   return productName !== null && RTSPS_CAMERA_MODELS.has(productName);
 }
 
+/**
+ * The RTSPS camera is served only while "LAN Only Liveview" is on at the printer's screen (H2
+ * as it comes, X1 of recent firmware): `ipcam.rtsp_url` then holds the stream's address, else
+ * "disable", and port 322 closes at once (reference §1.13, OpenBambuAPI `video.md`).
+ */
+export function assertLiveviewOn(report: Record<string, unknown>): void {
+  const ipcam = report.ipcam as { rtsp_url?: unknown } | undefined;
+  if (ipcam?.rtsp_url !== 'disable') return;
+  throw new CommandFailed(
+    'liveview-off',
+    'The printer serves no camera stream: turn on "LAN Only Liveview" on the printer’s screen.',
+  );
+}
+
 export interface RtspsCameraTarget {
   host: string;
   port: number;

@@ -105,6 +105,33 @@ describe('Bambu X1: the RTSPS camera', () => {
     });
   }, 60_000);
 
+  it('"LAN Only Liveview" off: port 322 closes at once and the driver says to turn it on', async () => {
+    sim.faults.setLiveview(false);
+    const refusal = await eventually(
+      'the driver reads rtsp_url "disable"',
+      () =>
+        fixture.run({ name: 'snapshot' }).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      (error) => (error as { code?: unknown } | null)?.code === 'liveview-off',
+      30_000,
+    );
+    expect(refusal).toMatchObject({ message: /turn on "LAN Only Liveview"/ });
+    // as the printer does (reference §1.13): the stream's port takes no client
+    await expect(takeRtspsSnapshot(target({}))).rejects.toMatchObject({
+      code: 'printer-unreachable',
+    });
+    sim.faults.setLiveview(true);
+    const image = await eventually(
+      'a frame again',
+      () => fixture.run({ name: 'snapshot' }).then(decoded, () => null),
+      Boolean,
+      50_000,
+    );
+    expect(image).toEqual(STREAM_SIZE);
+  }, 120_000);
+
   it('a re-keyed printer is refused by the pin: nothing decoded, the reason given', async () => {
     const pin = new CertificatePin(sim.serial, undefined, undefined);
     decoded(await takeRtspsSnapshot(target({ pin })));

@@ -5,6 +5,8 @@ export type SnapshotAnswer =
   | { kind: 'image'; blob: Blob; etag: string | null }
   | { kind: 'notModified' }
   | { kind: 'timeout' }
+  /** a Bambu X1/H2 whose "LAN Only Liveview" is off (409, details.reason `liveview-off`) */
+  | { kind: 'liveviewOff' }
   | { kind: 'failure' };
 
 /** The newest frame, conditional on the ETag of the one shown (200, 304, 408). */
@@ -20,6 +22,13 @@ export async function getSnapshot(input: {
   });
   if (response.status === 304) return { kind: 'notModified' };
   if (response.status === 408) return { kind: 'timeout' };
+  if (response.status === 409 && (await isLiveviewOff(response))) return { kind: 'liveviewOff' };
   if (!response.ok) return { kind: 'failure' };
   return { kind: 'image', blob: await response.blob(), etag: response.headers.get('ETag') };
+}
+
+async function isLiveviewOff(response: Response): Promise<boolean> {
+  const body: unknown = await response.json().catch(() => null);
+  const details = (body as { details?: { reason?: unknown } } | null)?.details;
+  return details?.reason === 'liveview-off';
 }

@@ -85,6 +85,7 @@ function getStatusLabel(
     case 'offline':
       if (offlineReason === 'disconnected') return t('printers.camera.disconnected');
       if (offlineReason === 'deviceOffline') return t('printers.camera.deviceOffline');
+      if (offlineReason === 'liveviewOff') return t('printers.camera.liveviewOff');
       return t('printers.camera.offline');
     default:
       return t(`printers.camera.${status}`);

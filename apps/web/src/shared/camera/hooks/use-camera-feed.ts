@@ -36,6 +36,8 @@ function toEvent(answer: SnapshotAnswer): CameraEvent {
       return { type: 'timeout' };
     case 'failure':
       return { type: 'failure' };
+    case 'liveviewOff':
+      return { type: 'liveviewOff' };
   }
 }
 

@@ -66,6 +66,20 @@ describe('camera answers', () => {
     expect(run([{ type: 'failure' }]).status).toBe('error');
   });
 
+  it('says a Bambu printer with "LAN Only Liveview" off is a setting, not an error, and asks slowly', () => {
+    const state = run([{ type: 'liveviewOff' }]);
+    expect(state).toMatchObject({
+      status: 'offline',
+      offlineReason: 'liveviewOff',
+      hasImage: false,
+    });
+    expect(getNextDelay(state, { isHovered: true, isFullscreen: false })).toBe(3000);
+    expect(reduceCamera(state, { type: 'image', etag: null, at: 0 })).toMatchObject({
+      status: 'ok',
+      offlineReason: null,
+    });
+  });
+
   it('says a disconnected printer has no image, not an error, and asks slowly', () => {
     const shown = run([{ type: 'image', etag: '"a"', at: 0 }]);
     const state = reduceCamera(shown, { type: 'failure', isPrinterDisconnected: true });

@@ -37,7 +37,7 @@ export interface CameraState {
    * What the offline status stands for: the camera stopped answering, the device is not
    * connected to its printer (OctoPrint/Klipper disconnected), or the device itself is offline.
    */
-  offlineReason: 'camera' | 'disconnected' | 'deviceOffline' | null;
+  offlineReason: 'camera' | 'disconnected' | 'deviceOffline' | 'liveviewOff' | null;
   lastAnswer: 'image' | 'notModified' | 'failed' | 'disconnected' | null;
   /** when the server last said the image shown is current (a 200 or a 304), in ms */
   confirmedAt: number | null;
@@ -49,6 +49,8 @@ export type CameraEvent =
   | { type: 'timeout' }
   /** any other failed answer; a printer disconnected from its device explains it */
   | { type: 'failure'; isPrinterDisconnected?: boolean }
+  /** the printer serves no stream until "LAN Only Liveview" is turned on at its screen */
+  | { type: 'liveviewOff' }
   | { type: 'deviceOffline' };
 
 export const INITIAL_CAMERA_STATE: CameraState = {
@@ -110,6 +112,9 @@ export function reduceCamera(state: CameraState, event: CameraEvent): CameraStat
       return event.isPrinterDisconnected
         ? { ...toPlaceholder(state, 'disconnected'), lastAnswer: 'disconnected' }
         : { ...state, status: 'error', lastAnswer: 'failed' };
+    case 'liveviewOff':
+      // a setting at the printer, not a fault: said as such and asked slowly, as a disconnected one
+      return { ...toPlaceholder(state, 'liveviewOff'), lastAnswer: 'disconnected' };
     case 'deviceOffline': {
       const ticks = state.offlineTicks + 1;
       const next: CameraState = {
