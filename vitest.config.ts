@@ -4,14 +4,20 @@ import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-setup.ts';
 
 /**
- * `PRINTDECK_TEST_SHARED_MODULES=1`: the files of an integration worker share its loaded modules
- * (Vitest's `isolate: false`) instead of loading the server's module graph again in a fresh
- * registry per file, which costs about as much CPU as the tests themselves (issue 27,
- * docs/benchmarks.md). Each file still starts its own server, database copy, ports and data
- * directory, and the server keeps no state at module level (settings are read by loadConfig,
- * metric registries are per server, process listeners only in main.ts and the command lines).
- * Not the default yet: its only full runs were on a machine at load 21–30, where timing
- * assertions failed that a run at low load must first show green, isolated and shared alike.
+ * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:integration` and
+ * `test:integration:postgres`; `=0` there turns it off): the files of an integration worker run
+ * one after the other in one process and share its loaded modules, instead of a fresh process per
+ * file that loads the server's module graph again (about 5 s of CPU per file; issue 27,
+ * docs/benchmarks.md "Test run, round 7"). Each file still starts its own server, database copy,
+ * ports and data directory, and the server keeps no state at module level (settings are read by
+ * loadConfig, metric registries are per server, process listeners only in main.ts and the
+ * command lines).
+ *
+ * Vitest 3 decides "a fresh process per file" once per run, from the root's
+ * `poolOptions.forks.isolate`, not from a project's `isolate` (that one only decides whether a
+ * reused process loads the modules again between files). So the root turns process reuse on
+ * for such a run, and the other projects keep `isolate: true`: were one run beside them, its
+ * files would still load their modules afresh.
  */
 const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
 
@@ -35,10 +41,12 @@ const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
  */
 export default defineConfig({
   test: {
+    poolOptions: { forks: { isolate: !SHARED_MODULES } },
     projects: [
       {
         test: {
           name: 'unit',
+          isolate: true,
           testTimeout: 15_000,
           include: [
             'packages/*/src/**/*.test.ts',
@@ -80,6 +88,7 @@ export default defineConfig({
       {
         test: {
           name: 'cluster',
+          isolate: true,
           include: ['apps/*/src/**/*.cluster.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -90,6 +99,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate: true,
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
