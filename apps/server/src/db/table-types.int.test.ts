@@ -24,7 +24,11 @@ const SEARCH_INDEX_TABLES = /^files_search(_(data|idx|docsize|config|content))?$
 
 /** Table name → sorted column names, as the `Database` interface declares them. */
 function readDeclaredTables(): Record<string, string[]> {
+  // only the names of properties are read: without the standard library and @types (never
+  // checked here) the program is 406 files instead of 637, about half the CPU (2 s instead of 4–6 s)
   const program = ts.createProgram([SCHEMA_FILE], {
+    noLib: true,
+    types: [],
     strict: true,
     noEmit: true,
     skipLibCheck: true,
