@@ -6,8 +6,10 @@
 // the cores (near 2 on this 2-core machine) or waits (near 0), so which steps can overlap.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
-export const STEPS_FILE = '.tmp/steps.tsv';
+/** `PRINTDECK_STEPS_FILE` names another file (a test's temporary directory). */
+export const STEPS_FILE = process.env.PRINTDECK_STEPS_FILE || '.tmp/steps.tsv';
 const TICKS_PER_SECOND = 100; // `getconf CLK_TCK` on Linux
 
 /** CPU seconds (user + system) of this process's finished children so far; null without /proc. */
@@ -36,7 +38,7 @@ export function runTimedStep(name, command, args) {
   const cpuAfter = childCpuSeconds();
   const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   const passed = run.status === 0;
-  mkdirSync('.tmp', { recursive: true });
+  mkdirSync(path.dirname(STEPS_FILE), { recursive: true });
   const line = [name, passed ? 'passed' : 'FAILED', seconds.toFixed(1), cpu?.toFixed(1) ?? ''];
   appendFileSync(STEPS_FILE, `${[...line, loadBefore, loadAverage()].join('\t')}\n`);
   return { name, passed, status: run.status ?? 1, seconds, cpu };
