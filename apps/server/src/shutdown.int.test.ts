@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { runCli } from './cli/run-cli.js';
 import { createTestStorage, type TestStorage } from '../test-support/test-database.js';
 import { findFreePort } from '../test-support/free-port.js';
@@ -66,6 +66,10 @@ it('on SIGTERM stops accepting, finishes in-flight requests, closes the database
     lines.push(...chunk.toString().split('\n').filter(Boolean)),
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // a test that fails half-way leaves no server process behind
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   await waitForLog(lines, (l) => l.some((line) => line.includes('Printdeck is running')), child);
 
   const base = `http://127.0.0.1:${env.PORT}`;
@@ -86,6 +90,9 @@ it('on SIGTERM stops accepting, finishes in-flight requests, closes the database
       );
     });
   });
+  // awaited below; a failure before that must not leave its rejection unhandled (with modules
+  // shared, it surfaced as an unhandled "socket hang up" in the worker's next file)
+  answer.catch(() => undefined);
   held.write(body.slice(0, 20));
   await waitForLog(lines, (l) => l.some((line) => line.includes('incoming request')), child);
   child.kill('SIGTERM');
