@@ -12,6 +12,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      // test runs write here (the browser tests' bundled CLI host, reports) while the lint runs
+      '.tmp/**',
       'coverage/**',
       'apps/web/src/api/generated/**',
     ],
