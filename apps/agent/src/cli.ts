@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     printer: config.printer,
     log,
     ...(config.downloadDir ? { downloadDir: config.downloadDir } : {}),
+    ...(config.plugNetworks?.length ? { plugNetworks: config.plugNetworks } : {}),
     onConnectionChange: createConnectionFile(config.stateDir),
   });
   const onSignal = () => {

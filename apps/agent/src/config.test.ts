@@ -40,6 +40,19 @@ describe('resolveConfig', () => {
     });
   });
 
+  it('takes the networks a smart plug may be read in, and refuses one that is not a network', () => {
+    const moon = [...BASE, '--moonraker', 'http://voron:7125'];
+    expect(resolve([...moon, '--plug-networks', '192.168.1.0/24, fd00::/8'])).toMatchObject({
+      plugNetworks: ['192.168.1.0/24', 'fd00::/8'],
+    });
+    expect(resolve(moon, { PRINTDECK_PLUG_NETWORKS: '10.1.0.0/16' })).toMatchObject({
+      plugNetworks: ['10.1.0.0/16'],
+    });
+    expect(failure(() => resolve([...moon, '--plug-networks', '192.168.1.0/33']))).toContain(
+      '--plug-networks: "192.168.1.0/33" is not a network',
+    );
+  });
+
   it('takes the Moonraker power device by name, "none" for none, and refuses a bad name', () => {
     const moon = [...BASE, '--moonraker', 'http://voron:7125'];
     expect(resolve([...moon, '--power-device', 'psu'])).toMatchObject({

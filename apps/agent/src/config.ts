@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import {
+  createPlugAddressRule,
   defaultStateDir,
   LOG_LEVELS,
   type LogLevel,
@@ -43,6 +44,10 @@ export const USAGE = `usage: printdeck-agent --server URL --key KEY (--octoprint
   --config FILE             a file with any of these options: JSON by their long names
                             ({"server": "…"}), or NAME=value lines by their environment names
                             (PRINTDECK_SERVER=…) as the installer writes it
+  --plug-networks LIST      the networks the printer's smart plug may be read in, comma-separated
+                            address/prefix (env PRINTDECK_PLUG_NETWORKS; default the private and
+                            link-local ones: 10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,
+                            169.254.0.0/16,fc00::/7,fe80::/10)
   --download-dir DIR        where print files wait while they are checked (default: system temp)
   --state-dir DIR           where the agent keeps its own identity, made on the first start
                             (env PRINTDECK_STATE_DIR; default $XDG_STATE_HOME/printdeck-agent
@@ -84,6 +89,7 @@ const OPTIONS = {
   'bambu-rtsps-port': { type: 'string' },
   ffmpeg: { type: 'string' },
   config: { type: 'string' },
+  'plug-networks': { type: 'string' },
   'download-dir': { type: 'string' },
   'state-dir': { type: 'string' },
   'log-level': { type: 'string' },
@@ -115,6 +121,7 @@ const ENVIRONMENT: Record<string, string> = {
   FFMPEG_PATH: 'ffmpeg',
   LOG_LEVEL: 'log-level',
   PRINTDECK_STATE_DIR: 'state-dir',
+  PRINTDECK_PLUG_NETWORKS: 'plug-networks',
 };
 
 const httpUrl = (what: string, protocols = ['http:', 'https:']) =>
@@ -182,6 +189,21 @@ const ConfigSchema = z
     'bambu-camera-port': port('--bambu-camera-port').optional(),
     'bambu-rtsps-port': port('--bambu-rtsps-port').optional(),
     ffmpeg: z.string().trim().min(1).optional(),
+    'plug-networks': z
+      .string()
+      .transform((value, ctx) => {
+        const networks = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '');
+        try {
+          createPlugAddressRule(networks);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `--plug-networks: ${(error as Error).message}` });
+        }
+        return networks;
+      })
+      .optional(),
     'download-dir': z.string().min(1).optional(),
     'state-dir': z.string().min(1).optional(),
     'log-level': z.enum(LOG_LEVELS).optional(),
@@ -213,6 +235,8 @@ export interface AgentConfig {
   deviceKey: string;
   printer: PrinterHost;
   downloadDir: string | undefined;
+  /** where the printer's smart plug may be read (default: the private and link-local networks) */
+  plugNetworks: string[] | undefined;
   /** where the agent's identity is kept */
   stateDir: string;
   logLevel: LogLevel;
@@ -277,6 +301,7 @@ export function resolveConfig(sources: ConfigSources): AgentConfig | 'help' | 'v
     deviceKey: config.key,
     printer,
     downloadDir: config['download-dir'],
+    plugNetworks: config['plug-networks'],
     stateDir,
     logLevel: config['log-level'] ?? 'info',
   };

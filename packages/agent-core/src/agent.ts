@@ -19,6 +19,10 @@ import { createDriver, type PrinterHost } from './drivers/create-driver.js';
 import { findLocalIpAddress } from './drivers/device-state.js';
 import type { JobEvent } from './drivers/driver.js';
 import type { HostNetwork } from './drivers/host-network.js';
+import {
+  createPlugAddressRule,
+  readEnergyMeterOnAgent,
+} from './energy-meter/agent-energy-meter.js';
 import { PrintFiles } from './files/print-file.js';
 import { silentLogger, type Logger } from './log.js';
 import { TimelapseRecorder, type TimelapseStats } from './timelapse/timelapse-recorder.js';
@@ -76,6 +80,11 @@ export interface AgentOptions {
   inProcess?: InProcessServer;
   /** LAN mode: the networks the printer's address must stay in */
   network?: HostNetwork;
+  /**
+   * the networks (`address/prefix`) an agent of its own reads the printer's smart plug in;
+   * default: the private and link-local ones (DEFAULT_PLUG_NETWORKS). LAN mode uses `network`.
+   */
+  plugNetworks?: readonly string[];
   /** told each time the link to the server comes up (true) or goes down (false) */
   onConnectionChange?: (isOnline: boolean) => void;
 }
@@ -188,7 +197,11 @@ export function startAgent(options: AgentOptions): Agent {
     backoff: tuning.serverBackoff,
   });
 
+  const plugRule = createPlugAddressRule(options.plugNetworks);
+
   const execute = async (command: DeviceCommand, signal: AbortSignal) => {
+    if (command.name === 'read_energy_meter')
+      return readEnergyMeterOnAgent(command, { network: options.network, rule: plugRule, signal });
     if (command.name !== 'print_file') return driver.run(command, signal);
     const result = await printFiles.print(command, signal);
     if (!command.make_video || !result.started) return result;

@@ -289,6 +289,7 @@ export function composeServices({
     db,
     clock,
     getPrinterForUser: devices.getPrinterForUser,
+    live: devices.live,
     lanPrinterNetworks: rest.lanPrinterNetworks,
   });
   wirePrintJobEvents({

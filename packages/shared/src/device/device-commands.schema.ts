@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENERGY_METER_KINDS, EnergyMeterUrlSchema } from '../schemas/energy-meter.schema.js';
 
 const axis = z.enum(['x', 'y', 'z']);
 
@@ -70,6 +71,13 @@ export const DeviceCommandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('klipper_gcode_store') }),
   z.object({ name: z.literal('klipper_printer_info') }),
   z.object({ name: z.literal('firmware_restart') }),
+  /** read the printer's smart plug on the agent's own network (issue 26) */
+  z.object({
+    name: z.literal('read_energy_meter'),
+    kind: z.enum(ENERGY_METER_KINDS),
+    url: EnergyMeterUrlSchema,
+    channel: z.number().int().min(0).max(15),
+  }),
   z.object({
     name: z.literal('spectoda'),
     setting: z.enum(['flashlight', 'color', 'brightness']),
@@ -98,6 +106,8 @@ export const DEVICE_COMMAND_ERRORS = [
   'timeout',
   /** a Bambu X1/H2 serves its camera only with "LAN Only Liveview" on at its screen */
   'liveview-off',
+  /** the smart plug could not be read: refused address, no answer in time, not a meter's answer */
+  'meter-unreadable',
   'internal',
 ] as const;
 export type DeviceCommandError = (typeof DEVICE_COMMAND_ERRORS)[number];

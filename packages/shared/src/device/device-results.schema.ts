@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EnergyMeterReadingSchema } from '../schemas/energy-meter.schema.js';
 import { LocalFileSchema } from '../schemas/printers.schema.js';
 import type { DeviceCommandName } from './device-commands.schema.js';
 import { DEVICE_MAX_MESSAGE_BYTES } from './device-messages.schema.js';
@@ -55,6 +56,8 @@ export const DEVICE_RESULT_SCHEMAS = {
   klipper_gcode_store: KlipperGcodeStoreResultSchema,
   klipper_printer_info: KlipperPrinterInfoResultSchema,
   print_file: PrintFileResultSchema,
+  /** `read_energy_meter`: the plug's counter and power */
+  read_energy_meter: EnergyMeterReadingSchema,
 } satisfies Partial<Record<DeviceCommandName, z.ZodType>>;
 
 export type ListFilesResult = z.infer<typeof ListFilesResultSchema>;

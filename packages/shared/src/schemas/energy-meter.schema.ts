@@ -8,21 +8,32 @@ import { z } from 'zod';
 export const ENERGY_METER_KINDS = ['tasmota', 'shelly'] as const;
 export type EnergyMeterKind = (typeof ENERGY_METER_KINDS)[number];
 
+/**
+ * Who reads the plug: `agent`, the printer's agent on its own network (the server asks it over
+ * the device protocol; a LAN mode printer's agent is the server's built-in one, under
+ * LAN_PRINTER_NETWORKS); `server`, the server itself, under LAN_PRINTER_NETWORKS.
+ */
+export const ENERGY_METER_READERS = ['agent', 'server'] as const;
+export type EnergyMeterReader = (typeof ENERGY_METER_READERS)[number];
+
+/** A plug's address: plain http, no credentials (the plug on the printers' network). */
+export const EnergyMeterUrlSchema = z
+  .string()
+  .trim()
+  .max(500, 'Must be at most 500 characters.')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'Must be an http:// address without credentials (the plug on the printers’ network).');
+
 export const EnergyMeterSetSchema = z.strictObject({
   kind: z.enum(ENERGY_METER_KINDS, { error: 'The meter is a Tasmota or a Shelly plug.' }),
   /** the plug's address on the printers' network, e.g. http://192.168.1.40 */
-  url: z
-    .string()
-    .trim()
-    .max(500, 'Must be at most 500 characters.')
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'http:' && url.username === '' && url.password === '';
-      } catch {
-        return false;
-      }
-    }, 'Must be an http:// address without credentials (the plug on the printers’ network).'),
+  url: EnergyMeterUrlSchema,
   /** Shelly: the switch id of a plug with several outputs (0 for a single plug) */
   channel: z
     .number({ error: 'The channel is a whole number.' })
@@ -30,6 +41,10 @@ export const EnergyMeterSetSchema = z.strictObject({
     .min(0, 'The channel cannot be negative.')
     .max(15, 'At most 15.')
     .default(0),
+  /** who reads it (default: the printer's agent) */
+  read_by: z
+    .enum(ENERGY_METER_READERS, { error: 'The plug is read by the printer’s agent or the server.' })
+    .default('agent'),
 });
 export type EnergyMeterSet = z.infer<typeof EnergyMeterSetSchema>;
 
@@ -47,6 +62,7 @@ export const PrinterEnergyMeterSchema = z.object({
       kind: z.enum(ENERGY_METER_KINDS),
       url: z.string(),
       channel: z.number().int(),
+      read_by: z.enum(ENERGY_METER_READERS),
     })
     .nullable(),
   reading: EnergyMeterReadingSchema.nullable(),

@@ -37,6 +37,7 @@ import * as lanBambuPrusaLink from './0045-lan-bambu-prusalink.js';
 import * as maintenanceTasks from './0039-maintenance-tasks.js';
 import * as printCost from './0040-print-cost.js';
 import * as energyMeters from './0053-energy-meters.js';
+import * as energyMeterReader from './0057-energy-meter-reader.js';
 import * as userAndFileRollups from './0050-user-and-file-rollups.js';
 import * as monthlyRollups from './0056-monthly-rollups.js';
 import * as waitingStarts from './0047-waiting-starts.js';
@@ -84,4 +85,5 @@ export const MIGRATIONS: Record<string, MigrationModule> = {
   '0056-monthly-rollups': monthlyRollups,
   '0052-file-slice-info': fileSliceInfo,
   '0053-energy-meters': energyMeters,
+  '0057-energy-meter-reader': energyMeterReader,
 };

@@ -71,6 +71,8 @@ export interface PrinterEnergyMetersTable {
   url: string;
   /** Shelly: the switch id; Tasmota: 0 */
   channel: number;
+  /** who reads it: the printer's agent or the server (migration 0057) */
+  read_by: 'agent' | 'server';
   updated_on: string;
 }
 

@@ -7,11 +7,13 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** The SQL of printers' energy meters and the energy their jobs measured (issue 26). */
 export function createEnergyMetersRepository(db: Executor) {
   return {
+    /** A printer's meter, with the device key its agent connects with. */
     findMeter(printerId: number) {
       return db
-        .selectFrom('printer_energy_meters')
-        .selectAll()
-        .where('printer_id', '=', printerId)
+        .selectFrom('printer_energy_meters as m')
+        .innerJoin('printers as p', 'p.id', 'm.printer_id')
+        .select(['m.kind', 'm.url', 'm.channel', 'm.read_by', 'p.device_key_id'])
+        .where('m.printer_id', '=', printerId)
         .executeTakeFirst();
     },
 
@@ -24,6 +26,7 @@ export function createEnergyMetersRepository(db: Executor) {
             kind: meter.kind,
             url: meter.url,
             channel: meter.channel,
+            read_by: meter.read_by,
             updated_on: meter.updated_on,
           }),
         )
@@ -39,7 +42,16 @@ export function createEnergyMetersRepository(db: Executor) {
       return db
         .selectFrom('print_jobs as j')
         .innerJoin('printer_energy_meters as m', 'm.printer_id', 'j.printer_id')
-        .select(['j.id', 'j.energy_meter_start_wh', 'm.kind', 'm.url', 'm.channel'])
+        .innerJoin('printers as p', 'p.id', 'm.printer_id')
+        .select([
+          'j.id',
+          'j.energy_meter_start_wh',
+          'm.kind',
+          'm.url',
+          'm.channel',
+          'm.read_by',
+          'p.device_key_id',
+        ])
         .where('j.id', '=', jobId)
         .where('j.ended_on', 'is', null)
         .executeTakeFirst();
