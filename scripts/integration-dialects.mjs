@@ -123,6 +123,8 @@ const REPOSITORY = 'its module’s repository SQL';
 export const BOTH_DIALECTS = {
   'apps/server/src/modules/notifications/push-delivery.int.test.ts':
     'push subscriptions upserted per endpoint (ON CONFLICT) and deleted per user: their only test',
+  'packages/agent-core/src/energy-meter/energy-meter-agent.int.test.ts':
+    'the meter’s read_by (migration 0057) and the kWh the agent measured written to the job and priced in its ending transaction',
   'packages/agent-core/src/agent.int.test.ts':
     'sealClearOctoprintKeys (the repository’s update of keys stored in the clear) is tested only here',
   'apps/server/src/backup/backup.int.test.ts':

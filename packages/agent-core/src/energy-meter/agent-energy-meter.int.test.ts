@@ -95,9 +95,13 @@ describe('the agent reads a plug', () => {
   it('by default only private and link-local addresses: loopback and public ones are refused before any request', async () => {
     const before = tasmota.requests.length;
     const rule = createPlugAddressRule();
-    const loopback = await refusal(readEnergyMeterOnAgent(command('tasmota', tasmota.url), { rule }));
+    const loopback = await refusal(
+      readEnergyMeterOnAgent(command('tasmota', tasmota.url), { rule }),
+    );
     expect(loopback.code).toBe('meter-unreadable');
-    expect(loopback.message).toContain('127.0.0.1 is outside the networks this agent reads plugs in');
+    expect(loopback.message).toContain(
+      '127.0.0.1 is outside the networks this agent reads plugs in',
+    );
     // a name is resolved and every address it has checked
     const named = await refusal(
       readEnergyMeterOnAgent(command('tasmota', 'http://plug.example'), {

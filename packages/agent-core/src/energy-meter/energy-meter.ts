@@ -104,12 +104,9 @@ export async function fetchEnergyMeter(
     text = await readCapped(response, budget.maxBytes);
   } catch (error) {
     if (error instanceof EnergyMeterError) throw error;
-    if (timeout.aborted)
-      throw new EnergyMeterError(`The plug did not answer within ${seconds} s.`);
+    if (timeout.aborted) throw new EnergyMeterError(`The plug did not answer within ${seconds} s.`);
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new EnergyMeterError(
-      `The plug did not answer (${cause ?? (error as Error).message}).`,
-    );
+    throw new EnergyMeterError(`The plug did not answer (${cause ?? (error as Error).message}).`);
   }
   let body: unknown;
   try {

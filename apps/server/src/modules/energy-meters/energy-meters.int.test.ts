@@ -75,8 +75,9 @@ afterAll(async () => {
 });
 
 const meterPath = () => `/api/printers/${printer.printerId}/energy-meter/`;
+/** the server reads these plugs itself (LAN mode); the agent's reading: energy-meter-agent.int */
 const putMeter = (body: object, user: BuiltUser = admin) =>
-  t.api(meterPath(), { method: 'PUT', token: user.access, body });
+  t.api(meterPath(), { method: 'PUT', token: user.access, body: { read_by: 'server', ...body } });
 
 /**
  * A job that printed for 2 h: started, its start reading awaited, `duringPrint` run (the plug's
@@ -132,6 +133,7 @@ describe('naming a meter', () => {
       // outside LAN_PRINTER_NETWORKS (127.0.0.1/32): refused before anything is sent
       [{ kind: 'tasmota', url: 'http://127.0.0.2:9' }, 'url'],
       [{ kind: 'shelly', url: shelly.url, channel: -1 }, 'channel'],
+      [{ kind: 'tasmota', url: tasmota.url, read_by: 'cloud' }, 'read_by'],
       // a Shelly asked as a Tasmota answers 404; a Shelly without switch 3 answers 404
       [{ kind: 'tasmota', url: `${shelly.url}/` }, 'url'],
       [{ kind: 'shelly', url: shelly.url, channel: 3 }, 'url'],
@@ -163,7 +165,7 @@ describe('naming a meter', () => {
     const response = await putMeter({ kind: 'tasmota', url: tasmota.url });
     expect(response.status, response.text).toBe(200);
     expect(response.body).toEqual({
-      meter: { kind: 'tasmota', url: tasmota.url, channel: 0 },
+      meter: { kind: 'tasmota', url: tasmota.url, channel: 0, read_by: 'server' },
       reading: { total_kwh: 12.345, power_w: 48 },
       reading_error: null,
     });
