@@ -9,8 +9,9 @@ import { expectHidden, expectVisible } from './support/ui.js';
 
 /**
  * A printer's energy meter named in its settings (issue 26): a local plug speaking the documented
- * Shelly API; each refusal shown on the address (outside the allowed networks, the wrong kind of
- * plug, no answer), nothing saved until it answers; then its reading, and removing it.
+ * Shelly API, read by the server (LAN mode); each refusal shown on the address (outside the
+ * allowed networks, the wrong kind of plug, no answer), nothing saved until it answers; then its
+ * reading, and removing it; read by the printer's agent while it is offline: said, nothing saved.
  */
 
 let shelly: FakeEnergyMeter;
@@ -77,9 +78,18 @@ describe('energy meter in the printer settings', () => {
       meter: { kind: 'shelly', url: shelly.url, channel: 0 },
     });
 
+    await expectVisible(section.getByText('Read by the server (LAN mode).'));
+
     await section.getByRole('button', { name: 'Remove plug' }).click();
     await expectVisible(section.getByText(/No plug yet/));
     await expectHidden(section.getByRole('button', { name: 'Remove plug' }));
+    expect(await stored()).toMatchObject({ meter: null });
+
+    // read by the printer's agent, which never connected: said as such, nothing saved
+    await section.getByText('The printer’s agent', { exact: true }).click();
+    await address.fill(shelly.url);
+    await save.click();
+    await expectVisible(page.getByText(/The printer’s agent is offline: it reads the plug/));
     expect(await stored()).toMatchObject({ meter: null });
   }, 120_000);
 });

@@ -8398,6 +8398,8 @@ export interface operations {
                             kind: "tasmota" | "shelly";
                             url: string;
                             channel: number;
+                            /** @enum {string} */
+                            read_by: "agent" | "server";
                         } | null;
                         reading: {
                             power_w: number | null;
@@ -8433,6 +8435,11 @@ export interface operations {
                     url: string;
                     /** @default 0 */
                     channel?: number;
+                    /**
+                     * @default agent
+                     * @enum {string}
+                     */
+                    read_by?: "agent" | "server";
                 };
             };
         };
@@ -8449,6 +8456,8 @@ export interface operations {
                             kind: "tasmota" | "shelly";
                             url: string;
                             channel: number;
+                            /** @enum {string} */
+                            read_by: "agent" | "server";
                         } | null;
                         reading: {
                             power_w: number | null;

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { PrinterEnergyMeter } from '@printdeck/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/number-locale';
@@ -22,13 +22,20 @@ export function EnergyMeterReading({ current }: { current: PrinterEnergyMeter })
   }
   const { power_w: powerW, total_kwh: totalKwh } = current.reading;
   return (
-    <Text size="sm" data-testid="energy-meter-reading">
-      {powerW === null
-        ? t('printers.energyMeter.readingTotal', { kwh: formatDecimal(totalKwh, 3, true) })
-        : t('printers.energyMeter.reading', {
-            kwh: formatDecimal(totalKwh, 3, true),
-            watts: formatDecimal(powerW, 1, true),
-          })}
-    </Text>
+    <Stack gap={2}>
+      <Text size="sm" data-testid="energy-meter-reading">
+        {powerW === null
+          ? t('printers.energyMeter.readingTotal', { kwh: formatDecimal(totalKwh, 3, true) })
+          : t('printers.energyMeter.reading', {
+              kwh: formatDecimal(totalKwh, 3, true),
+              watts: formatDecimal(powerW, 1, true),
+            })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {current.meter.read_by === 'agent'
+          ? t('printers.energyMeter.readByAgent')
+          : t('printers.energyMeter.readByServer')}
+      </Text>
+    </Stack>
   );
 }

@@ -9,38 +9,50 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { EnergyMeterKind, PrinterEnergyMeter } from '@printdeck/shared';
+import type { EnergyMeterKind, EnergyMeterReader, PrinterEnergyMeter } from '@printdeck/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/api-error';
 import { useAgentInstallInfo } from '../../../shared/printers/api/get-agent-install';
 import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
 import { useDeleteEnergyMeter, useEnergyMeter, useSetEnergyMeter } from '../api/energy-meter';
 import { EnergyMeterReading } from './EnergyMeterReading';
 import { useLanFieldErrors } from './use-lan-field-errors';
 
-const METER_FIELDS = ['kind', 'url', 'channel'] as const;
+const METER_FIELDS = ['kind', 'url', 'channel', 'read_by'] as const;
 
 /**
  * The smart plug that meters a printer (issue 26): a Tasmota or Shelly plug on the printers'
- * network, saved only when it answers; its reading now, and removing it. Only for those who
- * may change printers (the server asks CHANGE_GROUP to set or remove it), where LAN mode is on.
+ * network, read by the printer's agent (a LAN mode printer's agent is the server's own), saved
+ * only when it answers; its reading now, and removing it. Only for those who may change
+ * printers (the server asks CHANGE_GROUP to set or remove it).
  */
 export function EnergyMeterSection({ printerId }: { printerId: number }) {
   const canChange = useHasPermission('CHANGE_GROUP');
   const meter = useEnergyMeter(printerId);
   const info = useAgentInstallInfo();
-  // with LAN mode off the server may name no plug: only one saved before is shown, to remove
   if (!canChange || !meter.data || !info.data) return null;
-  if (!info.data.lan_mode && !meter.data.meter) return null;
-  return <EnergyMeterForm printerId={printerId} current={meter.data} />;
+  return (
+    <EnergyMeterForm printerId={printerId} current={meter.data} lanMode={info.data.lan_mode} />
+  );
 }
 
+/** The server's 409 when the printer's agent, which reads the plug, is not connected. */
+const isAgentOffline = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.details?.reason === 'agent-offline';
+
+/**
+ * Who reads the plug: without LAN mode only the printer's agent can; with it the server may
+ * too, and a new plug is proposed to the server as before (the printer's own agent is one click).
+ */
 function EnergyMeterForm({
   printerId,
   current,
+  lanMode,
 }: {
   printerId: number;
   current: PrinterEnergyMeter;
+  lanMode: boolean;
 }) {
   const { t } = useTranslation();
   const save = useSetEnergyMeter();
@@ -48,6 +60,9 @@ function EnergyMeterForm({
   const [kind, setKind] = useState<EnergyMeterKind>(current.meter?.kind ?? 'tasmota');
   const [url, setUrl] = useState(current.meter?.url ?? '');
   const [channel, setChannel] = useState<number | string>(current.meter?.channel ?? 0);
+  const [readBy, setReadBy] = useState<EnergyMeterReader>(
+    current.meter?.read_by ?? (lanMode ? 'server' : 'agent'),
+  );
   const fieldErrors = useLanFieldErrors(
     url.trim() === '' ? { url: 'printers.energyMeter.urlEmpty' } : {},
     METER_FIELDS,
@@ -56,7 +71,12 @@ function EnergyMeterForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!fieldErrors.begin()) return;
-    const body = { kind, url: url.trim(), channel: kind === 'shelly' ? Number(channel) : 0 };
+    const body = {
+      kind,
+      url: url.trim(),
+      channel: kind === 'shelly' ? Number(channel) : 0,
+      read_by: lanMode ? readBy : ('agent' as const),
+    };
     save.mutate(
       { printerId, body },
       {
@@ -64,7 +84,10 @@ function EnergyMeterForm({
           fieldErrors.settle();
           notifications.show({ color: 'teal', message: t('printers.energyMeter.saved') });
         },
-        onError: fieldErrors.fail,
+        onError: (error) => {
+          if (!isAgentOffline(error)) return fieldErrors.fail(error);
+          notifications.show({ color: 'red', message: t('printers.energyMeter.agentOffline') });
+        },
       },
     );
   };
@@ -106,6 +129,27 @@ function EnergyMeterForm({
             </Text>
           )}
         </Stack>
+        {lanMode && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="energy-meter-read-by">
+              {t('printers.energyMeter.readBy')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="energy-meter-read-by"
+              value={readBy}
+              onChange={(value) => setReadBy(value as EnergyMeterReader)}
+              data={[
+                { value: 'agent', label: t('printers.energyMeter.readByAgentChoice') },
+                { value: 'server', label: t('printers.energyMeter.readByServerChoice') },
+              ]}
+            />
+            {fieldErrors.shown('read_by') && (
+              <Text size="xs" c="red">
+                {fieldErrors.shown('read_by')}
+              </Text>
+            )}
+          </Stack>
+        )}
         <TextInput
           label={t('printers.energyMeter.url')}
           description={t('printers.energyMeter.urlHint')}
