@@ -26,11 +26,5 @@ export {
   type LogLevel,
 } from './log.js';
 export { probePrinter, type ProbeResult } from './drivers/probe-printer.js';
-export {
-  ENERGY_METER_BUDGET,
-  EnergyMeterError,
-  fetchEnergyMeter,
-  parseEnergyMeterAnswer,
-  type EnergyMeterBudget,
-} from './energy-meter/energy-meter.js';
-export { DEFAULT_PLUG_NETWORKS, createPlugAddressRule } from './energy-meter/agent-energy-meter.js';
+export { EnergyMeterError, fetchEnergyMeter } from './energy-meter/energy-meter.js';
+export { createPlugAddressRule } from './energy-meter/agent-energy-meter.js';
