@@ -8,6 +8,7 @@ import {
 } from '@printdeck/simulator';
 import { addMember, buildUser, buildWorkspace } from '@printdeck/server/test-support/factories.js';
 import { startTestServer } from '@printdeck/server/test-support/test-server.js';
+import { startFakeEnergyMeter } from '@printdeck/server/test-support/fake-energy-meter.js';
 import { eventually, TEST_TUNING, whileAdvancing } from '../test-support/drivers.js';
 import { expectBasicControls, useServerWithWorkspace } from '../test-support/server.js';
 
@@ -182,6 +183,41 @@ describe('LAN mode: editing a printer (issue 30)', () => {
     const enabled = await api(`/api/printers/${id}/`, { method: 'PATCH', body: { enabled: true } });
     expect(enabled.status, enabled.text).toBe(200);
     await waitForState(id, 'READY_TO_PRINT');
+  });
+});
+
+describe('LAN mode: the plug of a printer the server reaches itself (issue 26)', () => {
+  it('its built-in agent reads it under LAN_PRINTER_NETWORKS; a plug outside them is refused', async () => {
+    const plug = await startFakeEnergyMeter('shelly');
+    cleanups.push(() => plug.close());
+    plug.consume(4200, 35);
+    const sim = await startVirtualOctoPrint({ ...SIMULATED, pushIntervalMs: 20 });
+    cleanups.push(() => sim.close());
+    const created = await addLanPrinter({
+      name: 'LAN plug',
+      kind: 'octoprint',
+      url: sim.url,
+      api_key: sim.apiKey,
+    });
+    const id = created.body.id as number;
+    await waitForState(id, 'READY_TO_PRINT');
+    const put = (url: string) =>
+      api(`/api/printers/${id}/energy-meter/`, {
+        method: 'PUT',
+        body: { kind: 'shelly', url, read_by: 'agent' },
+      });
+    const outside = await put('http://10.255.255.1');
+    expect(outside.status).toBe(400);
+    expect(outside.body.details.url).toEqual([
+      'The plug’s address: 10.255.255.1 is outside the networks this server may reach.',
+    ]);
+    expect(plug.requests).toEqual([]);
+    const saved = await put(plug.url);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({
+      meter: { read_by: 'agent' },
+      reading: { total_kwh: 4.2, power_w: 35 },
+    });
   });
 });
 
