@@ -131,6 +131,7 @@ export function composeServices({
     live: devices.live,
     getPrinterForUser: devices.getPrinterForUser,
     downloadTokens: files.downloadTokens,
+    storage,
     clock,
     printStartTimeoutMs,
     lifecycle: printJobLifecycle,

@@ -32,6 +32,7 @@ describe('object storage settings (STORAGE_URL, S3_*)', () => {
       region: 'eu-central-1',
       credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-key' },
       forcePathStyle: true,
+      agentDownloads: 'direct',
     });
   });
 
@@ -43,6 +44,7 @@ describe('object storage settings (STORAGE_URL, S3_*)', () => {
       region: 'us-east-1',
       credentials: undefined,
       forcePathStyle: false,
+      agentDownloads: 'direct',
     });
     const styled = loadConfig({ STORAGE_URL: 's3://b12', S3_FORCE_PATH_STYLE: 'true' });
     expect(styled.s3).toMatchObject({ forcePathStyle: true });
@@ -68,6 +70,17 @@ describe('object storage settings (STORAGE_URL, S3_*)', () => {
     expect(problemsOf({ STORAGE_URL: 's3://bucket', S3_FORCE_PATH_STYLE: 'yes' })[0]).toMatch(
       /^S3_FORCE_PATH_STYLE="yes": /,
     );
+    expect(problemsOf({ STORAGE_URL: 's3://bucket', S3_AGENT_DOWNLOADS: 'presigned' })).toEqual([
+      'S3_AGENT_DOWNLOADS="presigned": must be direct or server',
+    ]);
+  });
+
+  it('lets agents fetch from the store directly unless S3_AGENT_DOWNLOADS=server', () => {
+    const server = loadConfig({ STORAGE_URL: 's3://b12', S3_AGENT_DOWNLOADS: 'server' });
+    expect(server.s3).toMatchObject({ agentDownloads: 'server' });
+    expect(problemsOf({ S3_AGENT_DOWNLOADS: 'server' })).toEqual([
+      'STORAGE_URL is missing: it must be set when S3_AGENT_DOWNLOADS is set (s3://bucket/prefix)',
+    ]);
   });
 
   it('asks for the keys together, and for STORAGE_URL when an S3 setting is given', () => {

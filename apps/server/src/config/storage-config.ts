@@ -56,6 +56,14 @@ export const STORAGE_ENV = {
   S3_SECRET_ACCESS_KEY: optionalString,
   /** bucket in the path (http://host/bucket/key); default: true with S3_ENDPOINT */
   S3_FORCE_PATH_STYLE: optionalString.pipe(booleanText.optional()),
+  /**
+   * how agents fetch a print's file: `direct` (default), a short-lived presigned GET straight
+   * from the store, the server's link kept as the fallback; `server`, through the server only
+   * (for a store the printers' network cannot reach)
+   */
+  S3_AGENT_DOWNLOADS: optionalString.pipe(
+    z.enum(['direct', 'server'], { message: 'must be direct or server' }).optional(),
+  ),
 };
 
 type StorageEnv = z.output<z.ZodObject<typeof STORAGE_ENV>>;
@@ -70,7 +78,9 @@ export function readStorageSettings(env: StorageEnv): S3Settings | undefined | {
     };
   }
   if (!env.STORAGE_URL) {
-    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'] as const).find(
+    const stray = (
+      ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE', 'S3_AGENT_DOWNLOADS'] as const
+    ).find(
       (name) => env[name] !== undefined,
     );
     return stray
@@ -90,5 +100,6 @@ export function readStorageSettings(env: StorageEnv): S3Settings | undefined | {
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
         : undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    agentDownloads: env.S3_AGENT_DOWNLOADS ?? 'direct',
   };
 }

@@ -161,6 +161,12 @@ export function createFileStorage({ dataDir, objects: given }: FileStorageOption
     /** The bytes of a stored object (all, or a range), or null when it is missing. */
     openRead: (key: string, range?: ObjectRange) => objects.openRead(key, range),
 
+    /** A presigned link straight to the store's object, or null (the disk; S3_AGENT_DOWNLOADS=server). */
+    directReadUrl: (key: string, expiresInSeconds: number): Promise<string | null> =>
+      objects.directReadUrl
+        ? objects.directReadUrl(key, expiresInSeconds)
+        : Promise.resolve(null),
+
     /** Every stored object of an area with when it was last written (for the orphan sweep). */
     listObjects: (area: StorageArea) => objects.list(area),
 

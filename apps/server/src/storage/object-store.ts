@@ -40,6 +40,12 @@ export interface ObjectStore {
   openRead(key: string, range?: ObjectRange): Promise<{ stream: Readable; size: number } | null>;
   list(area: StorageArea): Promise<ListedObject[]>;
   /**
+   * A link that reads the object straight from the store for `expiresInSeconds` (an S3
+   * presigned GET), so agents fetch a print's bytes without the server in between; absent on
+   * the disk store and when S3_AGENT_DOWNLOADS=server.
+   */
+  directReadUrl?(key: string, expiresInSeconds: number): Promise<string>;
+  /**
    * A local path a program (ffmpeg, a printer upload) can read: the stored file itself on the
    * disk, a copy in `workDir` otherwise; null when it is missing.
    */

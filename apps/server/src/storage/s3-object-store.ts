@@ -13,6 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { KnownFile, ListedObject, ObjectRange, ObjectStore } from './object-store.js';
 import { putFileToS3 } from './s3-put-file.js';
 import { assertStorageKey, KEY_PATTERN, type StorageArea } from './storage-keys.js';
@@ -28,6 +29,11 @@ export interface S3Settings {
   /** unset: the SDK's own chain (environment, profile, instance role) */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
   forcePathStyle: boolean;
+  /**
+   * agents fetch print files by a presigned GET straight from the store (the default), or
+   * through the server (`S3_AGENT_DOWNLOADS=server`: the store is not reachable from them)
+   */
+  agentDownloads?: 'direct' | 'server';
 }
 
 /** how long the check at start waits for the bucket's answer */
@@ -163,6 +169,13 @@ export function createS3ObjectStore(settings: S3Settings, client = createS3Clien
       } while (token);
       return objects;
     },
+
+    ...(settings.agentDownloads !== 'server' && {
+      directReadUrl: (key: string, expiresInSeconds: number) =>
+        getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }), {
+          expiresIn: expiresInSeconds,
+        }),
+    }),
 
     async localPath(key: string, workDir: string): Promise<string | null> {
       const answer = await getObject(key);

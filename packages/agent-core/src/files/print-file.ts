@@ -6,7 +6,7 @@ import {
 } from '@printdeck/shared';
 import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
-import { CommandFailed, type Driver, type JobEvent } from '../drivers/driver.js';
+import { CommandFailed, describeError, type Driver, type JobEvent } from '../drivers/driver.js';
 import { printerFileName } from '../drivers/host-files.js';
 import { downloadPrintFile, type DownloadedFile } from './download.js';
 
@@ -29,7 +29,8 @@ export interface PrintFilesOptions {
 const REMEMBERED_JOBS = 64;
 
 /**
- * `print_file`: download from the signed URL, check size and SHA-256, then hand the file to
+ * `print_file`: download from the signed URL (or the store's presigned one, falling back to
+ * the server's), check size and SHA-256, then hand the file to
  * OctoPrint or Moonraker. Never retried here; a job that began once is never begun again.
  */
 export class PrintFiles {
@@ -134,11 +135,41 @@ export class PrintFiles {
     }
   }
 
-  #download(command: PrintFileCommand, signal: AbortSignal): Promise<DownloadedFile> {
+  /**
+   * From the object store's presigned link when the server sent one (S3 storage), else, or
+   * when that fails for any reason but the start's own end (expired or refused link, store
+   * unreachable, cut, wrong bytes), from the server's signed link: same size and SHA-256 check.
+   */
+  async #download(command: PrintFileCommand, signal: AbortSignal): Promise<DownloadedFile> {
     const { log } = this.#options;
+    if (command.direct_url !== undefined) {
+      try {
+        return await this.#downloadFrom(command.direct_url, command, signal, 'object store');
+      } catch (error) {
+        if (signal.aborted) throw error;
+        log.warn('the object store link failed; downloading through the server', {
+          job_id: command.job_id,
+          url: redactUrl(command.direct_url),
+          error: describeError(error),
+        });
+      }
+    }
     // the server sends a path; the address is the server's
     const url = new URL(command.url, this.#options.serverUrl).toString();
-    log.info('downloading a print file', { job_id: command.job_id, url: redactUrl(url) });
+    return this.#downloadFrom(url, command, signal, 'server');
+  }
+
+  #downloadFrom(
+    url: string,
+    command: PrintFileCommand,
+    signal: AbortSignal,
+    from: 'server' | 'object store',
+  ): Promise<DownloadedFile> {
+    this.#options.log.info('downloading a print file', {
+      job_id: command.job_id,
+      from,
+      url: redactUrl(url),
+    });
     this.#options.onDownload(command.job_id, 0);
     return downloadPrintFile({
       url,

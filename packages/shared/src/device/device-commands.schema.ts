@@ -54,6 +54,15 @@ export const DeviceCommandSchema = z.discriminatedUnion('name', [
         (value) => /^\/api\//.test(value) || /^https?:\/\//.test(value),
         'An /api/ path or an http(s) URL',
       ),
+    /**
+     * a short-lived presigned link straight to the object store (S3 storage, issue 28): tried
+     * first; `url` is the fallback when it fails. Agents that predate it ignore it.
+     */
+    direct_url: z
+      .string()
+      .max(8192)
+      .refine((value) => /^https?:\/\//.test(value), 'An http(s) URL')
+      .optional(),
     file_name: z.string().min(1).max(255),
     size: z.number().int().min(1),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),

@@ -1,5 +1,6 @@
 import {
   derivePrinterState,
+  FILE_DOWNLOAD_LINK_TTL_SECONDS,
   findLoadedFilamentProblem,
   type FilamentRequirement,
   isFilamentWrongFor,
@@ -20,6 +21,7 @@ import {
   type PresenceChange,
 } from '../../gateway/live-devices.js';
 import { AppError, notFound } from '../../http/app-error.js';
+import type { FileStorage } from '../../storage/file-storage.js';
 import type { DownloadTokens } from '../files/download-tokens.js';
 import type { FilesRepository } from '../files/files.repository.js';
 import type { GetPrinterForUser } from '../printers/printer-access.js';
@@ -42,6 +44,8 @@ interface Deps {
   live: LiveDevices;
   getPrinterForUser: GetPrinterForUser;
   downloadTokens: DownloadTokens;
+  /** S3: a presigned link to the file for the device (null on the disk store) */
+  storage: Pick<FileStorage, 'directReadUrl'>;
   clock: Clock;
   printStartTimeoutMs: number;
   lifecycle: PrintJobLifecycle;
@@ -211,6 +215,12 @@ export function createPrintJobsService(deps: Deps) {
         printing_time_sec: file.printing_time_sec,
       });
       const { token } = await downloadTokens.signDownloadToken({ fileId: file.id, userId });
+      // S3: the bytes straight from the store by a link as short-lived as the server's own,
+      // sent only to this device, as the token is; the server's link stays the fallback (and
+      // is all the device gets if presigning fails: it is signed locally, with the same keys)
+      const directUrl = await deps.storage
+        .directReadUrl(file.storage_key, FILE_DOWNLOAD_LINK_TTL_SECONDS)
+        .catch(() => null);
       starting.add(jobId);
       let result: unknown;
       try {
@@ -219,6 +229,7 @@ export function createPrintJobsService(deps: Deps) {
           {
             name: 'print_file',
             url: `/api/files/${file.id}/content/?token=${encodeURIComponent(token)}`,
+            ...(directUrl !== null ? { direct_url: directUrl } : {}),
             file_name: getPrintFileName(file.name, file.format),
             size: file.size,
             sha256: file.sha256,
