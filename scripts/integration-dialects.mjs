@@ -83,8 +83,8 @@ export const SQLITE_ONLY = {
     'the MQTT bridge reads and acts through the HTTP API with API keys; no SQL of its own',
   // Moved from BOTH_DIALECTS (issue 27): the subject of each is not SQL, and the SQL each goes
   // through runs on PostgreSQL in the file named.
-  'apps/server/src/storage/s3-storage.int.test.ts':
-    'files, previews, frames and videos kept on S3; their rows on PostgreSQL: files-upload, videos',
+  'packages/agent-core/src/agent-s3.int.test.ts':
+    'the agent’s download by a presigned link and its fallback; the S3 start’s rows on PostgreSQL: s3-storage',
   'packages/simulator/src/fleet/demo-seed.int.test.ts':
     'the demo history as a whole; ended jobs into the roll-ups on PostgreSQL: job-rollups',
   'packages/agent-core/src/drivers/bambu/bambu-agent.int.test.ts':
@@ -131,6 +131,8 @@ export const BOTH_DIALECTS = {
     'the snapshot is SQLite’s backup API on one and pg_dump / pg_restore on the other',
   'apps/server/src/storage/s3-startup.int.test.ts':
     "the orphan sweep's reading of every table that names a key, against a bucket",
+  'apps/server/src/storage/s3-storage.int.test.ts':
+    'S3 storage through the API (issue 28: its runs on both databases): the keys of files, previews, frames and videos written to and read from their rows, a delete’s keys from its transaction, a print start’s link from the file row',
   'apps/server/src/http/fuzz.int.test.ts':
     'generated bad input through every route, down to each one’s SQL',
   'apps/server/src/modules/getting-started/getting-started.int.test.ts':

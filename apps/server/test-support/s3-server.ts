@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 // s3rver serves the S3 API from a folder: a real HTTP S3 endpoint, signatures checked
 import S3rver from '@20minutes/s3rver';
 import { createS3Client, type S3Settings } from '../src/storage/s3-object-store.js';
@@ -60,4 +61,26 @@ export async function startTestS3Server(): Promise<TestS3Server> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A presigned GET of a stored object (`key` without the prefix), signed `signedSecondsAgo`
+ * ago for `expiresIn` seconds, as the store's own links are: an expired one when the first is
+ * the larger.
+ */
+export async function presignedGet(
+  settings: S3Settings,
+  key: string,
+  { expiresIn, signedSecondsAgo = 0 }: { expiresIn: number; signedSecondsAgo?: number },
+): Promise<string> {
+  const client = createS3Client(settings);
+  try {
+    return await getSignedUrl(
+      client,
+      new GetObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${key}` }),
+      { expiresIn, signingDate: new Date(Date.now() - signedSecondsAgo * 1000) },
+    );
+  } finally {
+    client.destroy();
+  }
 }

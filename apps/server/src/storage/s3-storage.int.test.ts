@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -142,6 +143,48 @@ describe('files on S3 through the HTTP API', () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).length).toBeGreaterThan(0);
     expectNoObjectsOnDisk();
+  });
+});
+
+describe('print starts on S3 (issue 28)', () => {
+  it('hands only the printing device a short-lived presigned link to the object, its own link beside it', async () => {
+    const bytes = buildTextGcode({ extraLines: 5_000 });
+    const uploaded = await uploadFile(t, admin.access, workspaceId, {
+      bytes,
+      filename: 'direct.gcode',
+    });
+    const fileId = uploaded.body.id as number;
+    const printer = await addPrinter(t, admin, workspaceId, 'Direct');
+    const bystander = await addPrinter(t, admin, workspaceId, 'Bystander');
+    await startPrint(t, admin, printer, fileId, false);
+
+    const command = printer.agent.requests.at(-1)!.command as {
+      name: string;
+      url: string;
+      direct_url?: string;
+      sha256: string;
+    };
+    expect(command.name).toBe('print_file');
+    expect(bystander.agent.requests.map((request) => request.command.name)).not.toContain(
+      'print_file',
+    );
+    const direct = new URL(command.direct_url!);
+    expect(direct.origin).toBe(s3.endpoint);
+    expect(direct.searchParams.get('X-Amz-Expires')).toBe('300');
+    const fetched = await fetch(direct);
+    expect(fetched.status).toBe(200);
+    const body = Buffer.from(await fetched.arrayBuffer());
+    expect(createHash('sha256').update(body).digest('hex')).toBe(command.sha256);
+    expect(body.equals(bytes)).toBe(true);
+    // the link opens this object only: another key with the same signature is refused
+    const other = new URL(direct);
+    other.pathname = other.pathname.replace(/[^/]+$/, 'other.gcode');
+    expect((await fetch(other)).status).toBe(403);
+    // the server's own link, the agent's fallback, serves the same bytes
+    const fallback = await fetch(`${t.baseUrl}${command.url}`);
+    expect(Buffer.from(await fallback.arrayBuffer()).equals(bytes)).toBe(true);
+    printer.agent.close();
+    bystander.agent.close();
   });
 });
 

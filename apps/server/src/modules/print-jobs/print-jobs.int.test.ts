@@ -58,6 +58,8 @@ describe('starting a print', () => {
       job_id: jobId,
       print: true,
     });
+    // files on the disk: no object store link, the server's is the only one
+    expect(command).not.toHaveProperty('direct_url');
     expect((await jobsOf()).results[0]).toMatchObject({
       id: jobId,
       outcome: 'printing',
