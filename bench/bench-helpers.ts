@@ -108,7 +108,10 @@ export async function startProduct(
     if (child.exitCode !== null) throw new Error(`the server exited:\n${errors.join('')}`);
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { child, startupMs: performance.now() - started, url };
+      if (response.ok) {
+        reportUnexpectedExit(child, errors);
+        return { child, startupMs: performance.now() - started, url };
+      }
     } catch {
       // not listening yet
     }
@@ -120,8 +123,24 @@ export async function startProduct(
   );
 }
 
+const STOPPING = new WeakSet<ChildProcess>();
+
+/**
+ * A measured server that dies on its own (a crash, the kernel's OOM killer) shows only as its
+ * clients' broken connections: say so, with its exit and its standard error.
+ */
+function reportUnexpectedExit(child: ChildProcess, errors: string[]): void {
+  child.once('exit', (code, signal) => {
+    if (STOPPING.has(child)) return;
+    console.error(
+      `the server (pid ${child.pid}) exited during the bench: code ${code}, signal ${signal}\n${errors.join('')}`,
+    );
+  });
+}
+
 export async function stopProduct(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
+  STOPPING.add(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
