@@ -80,9 +80,7 @@ export function readStorageSettings(env: StorageEnv): S3Settings | undefined | {
   if (!env.STORAGE_URL) {
     const stray = (
       ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE', 'S3_AGENT_DOWNLOADS'] as const
-    ).find(
-      (name) => env[name] !== undefined,
-    );
+    ).find((name) => env[name] !== undefined);
     return stray
       ? {
           problem: `STORAGE_URL is missing: it must be set when ${stray} is set (s3://bucket/prefix)`,

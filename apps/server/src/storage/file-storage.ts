@@ -163,9 +163,7 @@ export function createFileStorage({ dataDir, objects: given }: FileStorageOption
 
     /** A presigned link straight to the store's object, or null (the disk; S3_AGENT_DOWNLOADS=server). */
     directReadUrl: (key: string, expiresInSeconds: number): Promise<string | null> =>
-      objects.directReadUrl
-        ? objects.directReadUrl(key, expiresInSeconds)
-        : Promise.resolve(null),
+      objects.directReadUrl ? objects.directReadUrl(key, expiresInSeconds) : Promise.resolve(null),
 
     /** Every stored object of an area with when it was last written (for the orphan sweep). */
     listObjects: (area: StorageArea) => objects.list(area),
