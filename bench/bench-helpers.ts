@@ -1,5 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/test-support/free-port.js';
@@ -14,6 +16,22 @@ export const CLI_ENTRY = path.join(ROOT, 'apps/server/dist/cli.js');
 export const BENCH_USER = { email: 'bench@example.com', password: 'a benchmark passphrase' };
 
 export { findFreePort };
+
+/** The inspector's sampling profiler of this process, from now until `stop` writes what it saw
+ * (Chrome DevTools format). */
+export async function startProfiler() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string): Promise<void> {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 /** Nearest-rank percentile of an ascending list. */
 export function percentile(sorted: number[], p: number): number {

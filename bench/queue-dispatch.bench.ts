@@ -12,10 +12,8 @@
  * `npm run bench:queue-dispatch` (SQLite); with DATABASE_URL on PostgreSQL.
  * `-- --scale 10 --samples 100 --burst 50`
  */
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
-import { percentile } from './bench-helpers.js';
+import { percentile, startProfiler } from './bench-helpers.js';
 import { buildFarm } from './scale-farm.js';
 import { readyState } from '../apps/server/test-support/fake-agent.js';
 import { addMember, buildUser } from '../apps/server/test-support/factories.js';
@@ -34,21 +32,6 @@ const SCALE = Number(values.scale);
 const SAMPLES = Number(values.samples);
 const BURST = Number(values.burst);
 const TIMEOUT_MS = Number(values['timeout-ms']);
-
-/** The inspector's sampling profiler, from now until `stop` writes what it saw. */
-async function startProfiler() {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop(file: string): Promise<void> {
-      const { profile } = await session.post('Profiler.stop');
-      await writeFile(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
 
 async function main(): Promise<void> {
   const built = performance.now();

@@ -14,6 +14,7 @@ export const SQLITE_ONLY = {
   'packages/agent-core/src/connection/server-link.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/bambu/bambu-driver.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/bambu/bambu-x1-camera.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/host-files.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/probe-printer.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/energy-meter/agent-energy-meter.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/moonraker/moonraker-driver.int.test.ts': NO_DATABASE,

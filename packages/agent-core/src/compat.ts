@@ -1,6 +1,3 @@
-import * as fs from 'node:fs';
-import { readFile } from 'node:fs/promises';
-
 /**
  * What the agent needs from Node.js that Node 18 (Raspberry Pi OS's) does not have yet; the
  * bundled agent runs there too (`npm run build:agent`).
@@ -26,14 +23,4 @@ export function anySignal(signals: AbortSignal[]): AbortSignal {
     signal.addEventListener('abort', listener, { once: true });
   }
   return controller.signal;
-}
-
-/**
- * A file on disk as a Blob for a multipart upload: streamed by `fs.openAsBlob` (Node 19.8+),
- * read into memory on older Node.js.
- */
-export async function openFileAsBlob(path: string): Promise<Blob> {
-  const native = (fs as { openAsBlob?: (path: string) => Promise<Blob> }).openAsBlob;
-  if (native) return native(path);
-  return new Blob([await readFile(path)]);
 }

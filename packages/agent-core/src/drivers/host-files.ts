@@ -1,16 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { SNAPSHOT_MAX_BYTES, type SnapshotResult } from '@printdeck/shared';
-import { openFileAsBlob } from '../compat.js';
 import { CommandFailed, type LocalPrintFile } from './driver.js';
 
-/** A multipart form with the file streamed from disk (read whole only on Node 18). */
-export async function uploadForm(
+/** A multipart/form-data body with its length known up front, the file read from disk. */
+export interface MultipartUpload {
+  contentType: string;
+  /** bytes of the whole body: sent as Content-Length, as a FormData's is */
+  length: number;
+  body: ReadableStream<Uint8Array>;
+  /** lets go of the file; safe to call twice, and after the body was read to its end */
+  close(): Promise<void>;
+}
+
+/** Bytes read from the file per chunk of the body. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+
+/** FormData's escaping of a name or file name in Content-Disposition. */
+const escapeName = (name: string) =>
+  name.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
+const normalizeLinefeeds = (text: string) => text.replace(/\r?\n|\r/g, '\r\n');
+
+/**
+ * The fields, then the file as part `file`, byte for byte as `fetch` encodes a FormData (the
+ * same headers and escaping), but read from disk a MiB at a time: a FormData holding the file as
+ * a Blob is read 64 KiB at a time through several web streams, which cost the agent about four
+ * times the CPU of this body for a 50 MB print (issue 31, docs/benchmarks.md).
+ */
+export async function multipartUpload(
   file: LocalPrintFile,
   fields: Record<string, string>,
-): Promise<FormData> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', await openFileAsBlob(file.diskPath), file.fileName);
-  return form;
+): Promise<MultipartUpload> {
+  const boundary = `----printdeck-${randomBytes(12).toString('hex')}`;
+  let head = '';
+  for (const [name, value] of Object.entries(fields)) {
+    head += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(normalizeLinefeeds(name))}"\r\n\r\n${normalizeLinefeeds(value)}\r\n`;
+  }
+  head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${escapeName(file.fileName)}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const headBytes = Buffer.from(head, 'utf8');
+  const tailBytes = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  const handle = await open(file.diskPath, 'r');
+  let size: number;
+  try {
+    size = (await handle.stat()).size;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  let isClosed = false;
+  const close = async () => {
+    if (isClosed) return;
+    isClosed = true;
+    await handle.close();
+  };
+  let sent = 0;
+  let isHeadSent = false;
+  // a default stream, not a byte stream: enqueuing would detach a pooled Buffer's memory
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!isHeadSent) {
+        isHeadSent = true;
+        controller.enqueue(headBytes);
+        return;
+      }
+      if (sent < size) {
+        if (isClosed) throw new Error('the upload was closed before the whole file was sent');
+        const chunk = Buffer.allocUnsafe(Math.min(UPLOAD_CHUNK_BYTES, size - sent));
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, sent);
+        if (bytesRead === 0) throw new Error(`the file ended after ${sent} of ${size} bytes`);
+        sent += bytesRead;
+        controller.enqueue(chunk.subarray(0, bytesRead));
+        return;
+      }
+      await close();
+      controller.enqueue(tailBytes);
+      controller.close();
+    },
+    cancel: close,
+  });
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: headBytes.length + size + tailBytes.length,
+    body,
+    close,
+  };
 }
 
 /** A camera frame as the `snapshot` command answers it; only JPEG or PNG, and only so big. */

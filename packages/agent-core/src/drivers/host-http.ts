@@ -1,5 +1,6 @@
 import { anySignal } from '../compat.js';
 import { CommandFailed, describeError } from './driver.js';
+import type { MultipartUpload } from './host-files.js';
 import { connectUrl, type HostNetwork } from './host-network.js';
 import { trimLeadingSlashes, trimTrailingSlashes } from '@printdeck/shared';
 
@@ -18,7 +19,8 @@ export interface HostRequest {
   method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
   path: string;
   json?: unknown;
-  form?: FormData;
+  /** a file upload, sent with its length; the caller closes it */
+  upload?: MultipartUpload;
   timeoutMs: number;
   /** the caller's deadline (the server request's), on top of `timeoutMs` */
   signal?: AbortSignal;
@@ -41,10 +43,15 @@ export async function requestHost(
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? anySignal([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { ...host.headers };
-  let body: string | FormData | undefined = request.form;
+  let body: string | ReadableStream<Uint8Array> | undefined;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
+  }
+  if (request.upload) {
+    headers['content-type'] = request.upload.contentType;
+    headers['content-length'] = String(request.upload.length);
+    body = request.upload.body;
   }
   let response: Response;
   try {
@@ -54,7 +61,9 @@ export async function requestHost(
       body,
       signal,
       redirect: 'error',
-    });
+      // a stream body is sent as it is read (fetch requires saying so)
+      ...(request.upload ? { duplex: 'half' } : {}),
+    } as RequestInit);
   } catch (error) {
     if (error instanceof CommandFailed) throw error;
     if (request.signal?.aborted) {

@@ -45,6 +45,13 @@ export async function downloadPrintFile(request: DownloadRequest): Promise<Downl
   }
 }
 
+/**
+ * Bytes the file write may hold before the download waits: with the stream's default (16 KiB)
+ * every chunk `fetch` hands over (~64 KiB) waited for its own write; a MiB lets the chunks go
+ * to disk together, which took the download of 50 MB from about 365 to 220 ms of CPU (issue 31).
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 async function streamToFile(request: DownloadRequest, path: string): Promise<void> {
   const response = await fetch(request.url, { signal: request.signal });
   if (!response.ok || !response.body) {
@@ -52,7 +59,7 @@ async function streamToFile(request: DownloadRequest, path: string): Promise<voi
     throw new CommandFailed('download-failed', `The file server answered HTTP ${response.status}.`);
   }
   const hash = createHash('sha256');
-  const out = createWriteStream(path, { flags: 'wx' });
+  const out = createWriteStream(path, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES });
   const closed = once(out, 'close');
   let bytes = 0;
   let percent = -1;

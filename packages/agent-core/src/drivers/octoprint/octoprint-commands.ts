@@ -1,6 +1,6 @@
 import type { KlipperGcodeStoreResult, ListFilesResult, PrintFileResult } from '@printdeck/shared';
 import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
-import { printerFileName, toSnapshotResult, uploadForm } from '../host-files.js';
+import { multipartUpload, printerFileName, toSnapshotResult } from '../host-files.js';
 import { asRecord, HostHttpError } from '../host-http.js';
 import { octoprintFailure, type OctoPrintApi } from './octoprint-api.js';
 
@@ -174,9 +174,22 @@ export async function uploadToOctoPrint(
 ): Promise<PrintFileResult> {
   try {
     const fields: Record<string, string> = file.print ? { select: 'true', print: 'true' } : {};
-    const form = await uploadForm({ ...file, fileName: printerFileName(file.fileName) }, fields);
-    const response = await api.fetch({ path: 'api/files/local', form, signal, timeoutMs: 600_000 });
-    const body = asRecord(await response.json());
+    const upload = await multipartUpload(
+      { ...file, fileName: printerFileName(file.fileName) },
+      fields,
+    );
+    let body: Record<string, unknown>;
+    try {
+      const response = await api.fetch({
+        path: 'api/files/local',
+        upload,
+        signal,
+        timeoutMs: 600_000,
+      });
+      body = asRecord(await response.json());
+    } finally {
+      await upload.close();
+    }
     const stored = asRecord(asRecord(body.files).local);
     const path = typeof stored.path === 'string' ? stored.path : printerFileName(file.fileName);
     if (file.print && body.effectivePrint !== true) {
