@@ -6,7 +6,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
 import { eventually } from '../../test-support/fake-agent.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import {
+  startServerWithWorkspace,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../test-support/factories.js';
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 import { runOnPostgres, type TestStorage } from '../../test-support/test-database.js';
 import { startTestServer, type TestServer } from '../../test-support/test-server.js';
@@ -62,9 +67,7 @@ async function upload(index: number) {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace());
   for (let i = 0; i < 5; i += 1) await upload(i);
 }, 60_000);
 

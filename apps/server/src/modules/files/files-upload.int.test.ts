@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@printdeck/shared';
 import {
+  startServerWithWorkspace,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import {
   buildBgcode,
   buildTextGcode,
@@ -21,11 +22,7 @@ import { postRawMultipart } from '../../../test-support/raw-multipart.js';
 let t: TestServer;
 let owner: BuiltUser;
 let workspaceId: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
-});
+beforeAll(async () => ({ t, user: owner, workspaceId } = await startServerWithWorkspace()));
 afterAll(() => t.close());
 
 const limits = () => t.server.services.files.fileUploads.limits;

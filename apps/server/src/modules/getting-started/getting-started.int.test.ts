@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectFakeAgent, eventually } from '../../../test-support/fake-agent.js';
 import {
+  startServerWithUser,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 let owner: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: owner } = await startServerWithUser()));
 afterAll(() => t.close());
 
 const stepsOf = async (workspaceId: number, token = owner.access) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RequestMessage } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  startServerWithUser,
   buildPrinterWithAgent,
   buildUser,
   buildWorkspace,
@@ -9,7 +10,7 @@ import {
 } from '../../../test-support/factories.js';
 import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { buildTextGcode } from '../../../test-support/files.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
@@ -32,8 +33,10 @@ let agent: FakeAgent;
 const heldHomes: RequestMessage[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ clock, gatewayLimits: { commandTimeoutMs: 3000 } });
-  owner = await buildUser(t);
+  ({ t, user: owner } = await startServerWithUser({
+    clock,
+    gatewayLimits: { commandTimeoutMs: 3000 },
+  }));
   other = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
   ({ printerId, agent } = await buildPrinterWithAgent(t, {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeInvitationTokenPayload } from '@printdeck/shared';
 import {
+  startServerWithUser,
   buildSystemAdmin,
   addMember,
   buildUser,
@@ -13,7 +14,7 @@ import {
   type SmtpCapture,
 } from '../../../test-support/smtp-capture.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
@@ -24,8 +25,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestServer({ clock, env: { SMTP_URL: smtp.url } });
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser({ clock, env: { SMTP_URL: smtp.url } }));
   workspaceId = await buildWorkspace(t, admin, 'Fab Lab');
 });
 afterAll(async () => {

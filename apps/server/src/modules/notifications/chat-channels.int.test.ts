@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import {
+  startServerWithWorkspace,
+  buildUser,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
 import {
   startChatReceiver,
   type ChatReceiver,
@@ -19,13 +23,15 @@ beforeAll(async () => {
   receivers.ntfy = await startChatReceiver('ntfy', { token: NTFY_TOKEN });
   receivers.discord = await startChatReceiver('discord');
   receivers.slack = await startChatReceiver('slack');
-  t = await startTestServer({
+  ({
+    t,
+    user: owner,
+    workspaceId,
+  } = await startServerWithWorkspace({
     env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
     notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 }, chatTimeoutMs: 3000 },
     jobOptions: { pollMs: 50 },
-  });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  }));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,13 +1,18 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import {
+  startServerWithUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+} from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import {
   startFakePushService,
   type PushDelivery,
 } from '../../../test-support/fake-push-service.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { TestServer } from '../../../test-support/test-server.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 import { deviceKeyRow } from '../../../test-support/rows.js';
 
@@ -18,10 +23,9 @@ let workspaceId: number;
 
 beforeAll(async () => {
   service = await startFakePushService();
-  t = await startTestServer({
+  ({ t, user: member } = await startServerWithUser({
     notificationOptions: { allowLocalPushEndpoints: true, delivery: { backoffSeconds: 0.2 } },
-  });
-  member = await buildUser(t);
+  }));
   workspaceId = await buildWorkspace(t, member, 'Makers');
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import {
   addQueuePrinter,
@@ -25,9 +25,7 @@ let itemId: number;
 let pla: QueuePrinter;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({ t, user: admin, workspaceId } = await startServerWithWorkspace());
   await enableQueue(t, admin, workspaceId, { queue_dispatch_enabled: true });
   pla = await addQueuePrinter(t, admin, workspaceId, { name: 'PLA printer', filament: 'PLA' });
   const file = await uploadGcode(t, admin, workspaceId, 'pla.gcode', 'PLA');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  startServerWithWorkspace,
   addMember,
   buildUser,
   buildWorkspace,
@@ -51,9 +52,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await startTestServer(WEBHOOK_TEST_SERVER);
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace(WEBHOOK_TEST_SERVER));
 });
 afterAll(async () => {
   await t?.close();
