@@ -1,11 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '@printdeck/simulator';
-import {
-  derivePrinterState,
-  DeviceStateSchema,
-  KlipperGcodeStoreResultSchema,
-} from '@printdeck/shared';
+import { derivePrinterState, KlipperGcodeStoreResultSchema } from '@printdeck/shared';
 import {
   eventually,
   expectJpeg,
@@ -69,12 +65,7 @@ afterAll(() => fixture.close());
 
 describe('OctoPrint driver: state', () => {
   it('reads an operational printer: READY_TO_PRINT, temperatures, plugins', () => {
-    const state = DeviceStateSchema.parse(driver.getState());
-    expect(printerState()).toBe('READY_TO_PRINT');
-    expect(state).toMatchObject({
-      is_paired: true,
-      error: null,
-      temperature: { tool0: { actual: 21.3, target: 0 }, bed: { actual: 21.3, target: 0 } },
+    fixture.expectReady({
       plugins: { power_relay: true, power_on: true, led: false, spectoda: false, camera: true },
       lights: { led_on: null },
       klipper: null,
@@ -281,15 +272,12 @@ describe('OctoPrint driver: print files', () => {
   });
 
   it('refuses a file whose SHA-256 does not match: nothing stored, nothing started', async () => {
-    const file = { name: 'evil.gcode', content: slicedGcode(600), jobId: 8 };
-    const message = await expectRefusal(
-      fixture.printFile({ ...file, sha256: sha256(Buffer.from('something else')) }),
-      'checksum-mismatch',
+    const message = await fixture.expectChecksumRefused(
+      { name: 'evil.gcode', jobId: 8 },
+      (name) => sim.printer.files.get(name) !== undefined,
     );
     expect(message).toContain('not printed');
-    expect(sim.printer.files.get('evil.gcode')).toBeUndefined();
     expect(driver.getState().state.text).toBe('Operational');
-    expect(await readdir(downloadDir)).toEqual([]);
   });
 });
 
