@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_VERSION, type PrinterDeviceState } from '@printdeck/shared';
 import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
   startServerWithWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import type { TestServer } from '@printdeck/server/test-support/test-server.js';
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
 
 /**

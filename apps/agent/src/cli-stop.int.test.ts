@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterDeviceState } from '@printdeck/shared';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '@printdeck/simulator';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
   startServerWithWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import type { TestServer } from '@printdeck/server/test-support/test-server.js';
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
 
 /**

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
+import { findFreePort } from '@printdeck/server/test-support/free-port.js';
 import {
   startServerWithWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import { findFreePort } from '@printdeck/server/test-support/free-port.js';
-import type { TestServer } from '@printdeck/server/test-support/test-server.js';
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { startVirtualMoonraker } from '@printdeck/simulator';
 
 /**

@@ -11,11 +11,11 @@ import {
   type PrinterDeviceState,
 } from '@printdeck/shared';
 import { startVirtualMoonraker } from '@printdeck/simulator';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
   startServerWithWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import type { TestServer } from '@printdeck/server/test-support/test-server.js';
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
 import { findFreePort } from '@printdeck/server/test-support/free-port.js';
 

@@ -1,6 +1,6 @@
 import type { Role } from '@printdeck/shared';
 import { connectFakeAgent, readyState, type FakeAgent } from './fake-agent.js';
-import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+import type { TestServer } from './test-server.js';
 
 let sequence = 0;
 
@@ -48,22 +48,6 @@ export async function buildWorkspace(
   name = `Space ${++sequence}`,
 ): Promise<number> {
   return t.server.services.workspaces.createWorkspace(owner.id, { name });
-}
-
-/** A test server with one signed-in user: the set-up most route test files start from. */
-export async function startServerWithUser(
-  options: TestServerOptions = {},
-): Promise<{ t: TestServer; user: BuiltUser }> {
-  const t = await startTestServer(options);
-  return { t, user: await buildUser(t) };
-}
-
-/** `startServerWithUser` plus a workspace the user owns. */
-export async function startServerWithWorkspace(
-  options: TestServerOptions = {},
-): Promise<{ t: TestServer; user: BuiltUser; workspaceId: number }> {
-  const { t, user } = await startServerWithUser(options);
-  return { t, user, workspaceId: await buildWorkspace(t, user) };
 }
 
 /** Membership with a role; inviting members through the API arrives with workspace administration. */

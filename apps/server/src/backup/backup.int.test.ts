@@ -6,15 +6,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
 import { eventually } from '../../test-support/fake-agent.js';
-import {
-  startServerWithWorkspace,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../test-support/factories.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 import { runOnPostgres, type TestStorage } from '../../test-support/test-database.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.js';
 import { startTestS3Server } from '../../test-support/s3-server.js';
 import { createS3ObjectStore } from '../storage/s3-object-store.js';
 import { createBackup, listBackups } from './backup.js';

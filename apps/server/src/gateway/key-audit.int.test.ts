@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServerWithUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
 import { connectFakeAgent } from '../../test-support/fake-agent.js';
-import type { TestServer } from '../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -4,18 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServerWithWorkspace,
-  buildUser,
-  type BuiltUser,
-} from '../../test-support/factories.js';
+import { buildUser, type BuiltUser } from '../../test-support/factories.js';
 import {
   connectFakeAgent,
   eventually,
   readyState,
   type FakeAgent,
 } from '../../test-support/fake-agent.js';
-import type { TestServer } from '../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../test-support/test-server.js';
 
 /** What goes on the wire: compressed assets and answers, and devices-states' 304. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithUser, type BuiltUser } from '../../test-support/factories.js';
-import type { TestServer } from '../../test-support/test-server.js';
+import type { BuiltUser } from '../../test-support/factories.js';
+import { startServerWithUser, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let user: BuiltUser;

@@ -8,13 +8,12 @@ import {
 } from '@printdeck/shared';
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 import {
-  startServerWithUser,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../test-support/factories.js';
-import type { TestServer } from '../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../test-support/test-server.js';
 
 /**
  * The route inventory by role: each private route declares its permission (route-permission.ts),

@@ -2,11 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { buildTextGcode, PNG_1X1, uploadFile } from '../../test-support/files.js';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-server.js';
-import type { TestServer } from '../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../test-support/test-server.js';
 import {
   addPrinter,
   buildFrame,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoWorkspace } from '@printdeck/server/src/demo/demo-seed.js';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
   startServerWithWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import type { TestServer } from '@printdeck/server/test-support/test-server.js';
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { waitFor } from '../../test-support/clients.js';
 import { startFleet, type Fleet } from './fleet.js';
 

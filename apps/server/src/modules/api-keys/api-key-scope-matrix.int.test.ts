@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope } from '@printdeck/shared';
-import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import {
   connectFakeAgent,
   eventually,
   readyState,
   type FakeAgent,
 } from '../../../test-support/fake-agent.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { enableQueue, queuePath } from '../../../test-support/print-queue.js';
 import { createApiKey } from '../../../test-support/api-keys.js';

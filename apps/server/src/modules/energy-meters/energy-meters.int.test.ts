@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithUser,
   addMember,
   buildPrinterWithAgent,
   buildUser,
@@ -13,7 +12,7 @@ import {
   type FakeEnergyMeter,
 } from '../../../test-support/fake-energy-meter.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let admin: BuiltUser;

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { FILE_DOWNLOAD_LINK_TTL_SECONDS } from '@printdeck/shared';
-import {
-  startServerWithWorkspace,
-  addMember,
-  buildUser,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
+import { addMember, buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildBgcode, buildTextGcode, readError, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@printdeck/shared';
 import {
-  startServerWithWorkspace,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, listStoredFiles, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;

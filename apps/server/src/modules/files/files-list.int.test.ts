@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@printdeck/shared';
-import {
-  startServerWithUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { toSearchText } from './files-list-query.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 

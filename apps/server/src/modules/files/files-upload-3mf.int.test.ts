@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServerWithWorkspace,
-  buildPrinterWithAgent,
-} from '../../../test-support/factories.js';
+import { buildPrinterWithAgent } from '../../../test-support/factories.js';
 import type { BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import {
@@ -12,7 +9,7 @@ import {
   countFileRows,
   uploadFile,
 } from '../../../test-support/files.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;

@@ -2,13 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@printdeck/shared';
 import {
-  startServerWithWorkspace,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import {
   buildBgcode,
   buildTextGcode,

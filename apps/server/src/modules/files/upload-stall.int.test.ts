@@ -1,7 +1,7 @@
 import { buildPreviewBombBgcode } from '@printdeck/gcode/preview-bomb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { startTestS3Server, type TestS3Server } from '../../../test-support/s3-server.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * /api/health names a failing object store (issue 28) in one word, never its address or keys,

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { RequestMessage } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithUser,
   buildPrinterWithAgent,
   buildUser,
   buildWorkspace,
@@ -10,7 +9,7 @@ import {
 } from '../../../test-support/factories.js';
 import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { buildTextGcode } from '../../../test-support/files.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';

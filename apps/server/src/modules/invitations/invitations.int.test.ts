@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeInvitationTokenPayload } from '@printdeck/shared';
 import {
-  startServerWithUser,
   buildSystemAdmin,
   addMember,
   buildUser,
@@ -14,7 +13,7 @@ import {
   type SmtpCapture,
 } from '../../../test-support/smtp-capture.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;

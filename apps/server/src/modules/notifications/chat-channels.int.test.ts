@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  startServerWithWorkspace,
-  buildUser,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
+import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import {
   startChatReceiver,
   type ChatReceiver,
@@ -11,7 +7,11 @@ import {
 } from '../../../test-support/chat-receivers.js';
 import { createJobsRepository } from '../../jobs/jobs.repository.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;

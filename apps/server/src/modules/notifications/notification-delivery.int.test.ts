@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithUser,
   addMember,
   buildUser,
   buildWorkspace,
@@ -14,7 +13,7 @@ import {
 } from '../../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { signLoginData } from '../telegram/telegram-login.js';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithUser,
   addMember,
   buildUser,
   buildWorkspace,
@@ -11,7 +10,7 @@ import {
   startSmtpCapture,
   type SmtpCapture,
 } from '../../../test-support/smtp-capture.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let smtp: SmtpCapture;

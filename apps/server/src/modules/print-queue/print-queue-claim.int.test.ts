@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { createPrintQueueRepository } from './print-queue.repository.js';
 import { createPrinterPlatesRepository } from './printer-plates.repository.js';
 import { enableQueue, queuePath, uploadGcode } from '../../../test-support/print-queue.js';

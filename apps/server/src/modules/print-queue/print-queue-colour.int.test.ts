@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/fake-agent.js';
-import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import {
   addQueuePrinter,
   enableQueue,
@@ -10,7 +10,7 @@ import {
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * Issue 26, colour in the queue: an item may require a spool material and a colour; dispatch

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_QUEUE_ARCHIVE_COUNT_CAP } from '@printdeck/shared';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
-import {
-  startServerWithWorkspace,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { enableQueue, queuePath, uploadGcode } from '../../../test-support/print-queue.js';
 
 /**

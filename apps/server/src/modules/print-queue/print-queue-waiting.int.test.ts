@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import {
   addQueuePrinter,
@@ -10,7 +10,11 @@ import {
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 
 /**
  * The wait reason of a queued item is kept per change of the workspace's printers (issue 31):

@@ -3,7 +3,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithWorkspace,
   addMember,
   buildPrinterWithAgent,
   buildUser,
@@ -12,7 +11,7 @@ import {
 } from '../../../test-support/factories.js';
 import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { openStatesStream, type StreamEvent } from '../../../test-support/states-stream.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 /** Printer states as a stream of changes (issue 31): a real server and agents over the gateway. */
 let t: TestServer;

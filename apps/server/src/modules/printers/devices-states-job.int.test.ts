@@ -1,7 +1,6 @@
 import type { DeviceState } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithUser,
   addMember,
   buildPrinterWithAgent,
   buildUser,
@@ -9,7 +8,7 @@ import {
   type BuiltUser,
 } from '../../../test-support/factories.js';
 import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 /** devices-states names who started the job a printer shows (spec part 1 §2 "job name and user"). */

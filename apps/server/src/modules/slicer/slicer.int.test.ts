@@ -1,13 +1,12 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithWorkspace,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { buildTextGcode } from '../../../test-support/files.js';
 

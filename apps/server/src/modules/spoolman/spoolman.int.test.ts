@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  startServerWithUser,
   addMember,
   buildUser,
   buildWorkspace,
@@ -12,7 +11,7 @@ import { startFakeSpoolman, type FakeSpoolman } from '../../../test-support/fake
 import { findFreePort } from '../../../test-support/free-port.js';
 import { buildTwoToolGcode } from '../../../test-support/files.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let spoolman: FakeSpoolman;

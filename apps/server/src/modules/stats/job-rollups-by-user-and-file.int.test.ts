@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintJobOutcome } from '../../db/schema.js';
-import {
-  startServerWithUser,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createFilesRepository } from '../files/files.repository.js';
 import { createPrintCostRepository } from '../print-cost/print-cost.repository.js';
 import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithUser, buildUser, type BuiltUser } from '../../../test-support/factories.js';
+import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithUser,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 import { signLoginData } from './telegram-login.js';
 
 const TOKEN = '777001:linking-test-token-secret';

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServerWithUser,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
+import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import {
   connectFakeAgent,
   eventually,
@@ -12,7 +7,7 @@ import {
   type FakeAgent,
 } from '../../../test-support/fake-agent.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 const clock = new TestClock();

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectFakeAgent, readyState } from '../../../test-support/fake-agent.js';
-import {
-  startServerWithWorkspace,
-  buildPrinterWithAgent,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
+import { buildPrinterWithAgent, type BuiltUser } from '../../../test-support/factories.js';
 import { uploadGcode } from '../../../test-support/print-queue.js';
 import { buildOfflinePrinter, buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import {
   startWebhookReceiver,
   WEBHOOK_TEST_SERVER,

@@ -4,14 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  startServerWithWorkspace,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 import {
   startWebhookReceiver,
   WEBHOOK_TEST_SERVER,

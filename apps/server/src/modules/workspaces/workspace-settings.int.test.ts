@@ -2,13 +2,12 @@ import jpeg from 'jpeg-js';
 import { AVATAR_MAX_BYTES } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  startServerWithUser,
   addMember,
   buildUser,
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import type { TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { PNG_1X1 } from '../../../test-support/files.js';
 
