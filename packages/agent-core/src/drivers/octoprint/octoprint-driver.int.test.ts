@@ -1,7 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '@printdeck/simulator';
-import { derivePrinterState, KlipperGcodeStoreResultSchema } from '@printdeck/shared';
+import {
+  derivePrinterState,
+  DeviceStateSchema,
+  KlipperGcodeStoreResultSchema,
+} from '@printdeck/shared';
 import {
   eventually,
   expectJpeg,
@@ -65,7 +69,12 @@ afterAll(() => fixture.close());
 
 describe('OctoPrint driver: state', () => {
   it('reads an operational printer: READY_TO_PRINT, temperatures, plugins', () => {
-    fixture.expectReady({
+    const state = DeviceStateSchema.parse(driver.getState());
+    expect(printerState()).toBe('READY_TO_PRINT');
+    expect(state).toMatchObject({
+      is_paired: true,
+      error: null,
+      temperature: { tool0: { actual: 21.3, target: 0 }, bed: { actual: 21.3, target: 0 } },
       plugins: { power_relay: true, power_on: true, led: false, spectoda: false, camera: true },
       lights: { led_on: null },
       klipper: null,
