@@ -7,12 +7,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_VERSION, type PrinterDeviceState } from '@printdeck/shared';
 import { startVirtualMoonraker, startVirtualOctoPrint } from '@printdeck/simulator';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
+  startServerWithWorkspace,
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
 
 /**
@@ -38,9 +37,7 @@ beforeAll(async () => {
   await run(process.execPath, [BUILD_SCRIPT, buildDir]);
   bundle = path.join(runDir, 'printdeck-agent.cjs');
   await copyFile(path.join(buildDir, 'printdeck-agent.cjs'), bundle);
-  t = await startTestServer();
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
+  ({ t, user, workspaceId: workspace } = await startServerWithWorkspace());
 });
 
 afterAll(async () => {

@@ -6,12 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterDeviceState } from '@printdeck/shared';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '@printdeck/simulator';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
+  startServerWithWorkspace,
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
 
 /**
@@ -30,9 +29,7 @@ let sim: VirtualOctoPrint;
 let child: ChildProcess | null = null;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
+  ({ t, user, workspaceId: workspace } = await startServerWithWorkspace());
   stateDir = await mkdtemp(path.join(tmpdir(), 'printdeck-agent-stop-'));
   sim = await startVirtualOctoPrint({ speed: 0, tickMs: 10, pushIntervalMs: 20 });
 });

@@ -5,13 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import { findFreePort } from '@printdeck/server/test-support/free-port.js';
-import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { startVirtualMoonraker } from '@printdeck/simulator';
 
 /**
@@ -39,9 +38,15 @@ beforeAll(async () => {
   const agentDir = path.join(work, 'served');
   await run(process.execPath, [BUILD_SCRIPT, agentDir]);
   const port = await findFreePort();
-  t = await startTestServer({ port, agentDir, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
+  ({
+    t,
+    user,
+    workspaceId: workspace,
+  } = await startServerWithWorkspace({
+    port,
+    agentDir,
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
+  }));
   const sim = await startVirtualMoonraker({ speed: 0, tickMs: 10, statusIntervalMs: 20 });
   moonrakerUrl = sim.url;
   cleanups.push(() => sim.close());

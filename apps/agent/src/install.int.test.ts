@@ -11,12 +11,11 @@ import {
   type PrinterDeviceState,
 } from '@printdeck/shared';
 import { startVirtualMoonraker } from '@printdeck/simulator';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
+  startServerWithWorkspace,
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { eventually } from '@printdeck/agent-core/test-support';
 import { findFreePort } from '@printdeck/server/test-support/free-port.js';
 
@@ -43,13 +42,15 @@ beforeAll(async () => {
   const agentDir = path.join(work, 'served');
   await run(process.execPath, [BUILD_SCRIPT, agentDir]);
   const port = await findFreePort();
-  t = await startTestServer({
+  ({
+    t,
+    user,
+    workspaceId: workspace,
+  } = await startServerWithWorkspace({
     port,
     agentDir,
     env: { PUBLIC_URL: `http://127.0.0.1:${port}` },
-  });
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
+  }));
 });
 
 afterAll(async () => {

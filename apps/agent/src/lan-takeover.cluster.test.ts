@@ -1,19 +1,15 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualOctoPrint, type VirtualOctoPrint } from '@printdeck/simulator';
-import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import { eventually } from '@printdeck/server/test-support/fake-agent.js';
 import { createApiClient, type TestServer } from '@printdeck/server/test-support/test-server.js';
 import {
-  createClusterStorage,
   spawnInstance,
-  startInProcessInstance,
+  startSpawnedPair,
   type ChildInstance,
   type ClusterStorage,
+  type InstancePair,
 } from '@printdeck/server/test-support/cluster.js';
 import {
   printerStateOn,
@@ -28,6 +24,7 @@ import { uploadGcode } from '@printdeck/server/test-support/print-queue.js';
  */
 const LAN = { LAN_PRINTER_NETWORKS: '127.0.0.0/8' };
 
+let cluster: InstancePair<ChildInstance>;
 let storage: ClusterStorage;
 let sim: VirtualOctoPrint;
 let b: TestServer;
@@ -39,24 +36,18 @@ let printerId: number;
 let redis: Redis;
 
 beforeAll(async () => {
-  storage = await createClusterStorage();
+  cluster = await startSpawnedPair({ aEnv: LAN });
+  ({ storage, a: a1, b, admin, workspaceId } = cluster);
   redis = new Redis(storage.redisUrl);
-  // B first: it migrates the shared schema
-  b = await startInProcessInstance(storage);
-  a1 = await spawnInstance(storage, LAN);
   a2 = await spawnInstance(storage, LAN);
-  admin = await buildUser(b);
-  workspaceId = await buildWorkspace(b, admin);
   sim = await startVirtualOctoPrint({ printer: { homingSeconds: 0 } });
 }, 360_000);
 
 afterAll(async () => {
-  await a1?.stop();
   await a2?.stop();
-  await b?.close();
   await sim?.close();
   await redis?.quit();
-  await storage?.cleanup();
+  await cluster?.close();
 });
 
 /** The instance id (host-pid-random) that holds the printer's lease. */

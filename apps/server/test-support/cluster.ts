@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { createTestStorage, type TestStorage } from './test-database.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 import { findFreePort } from './free-port.js';
+import { buildUser, buildWorkspace, type BuiltUser } from './factories.js';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 export const CLUSTER_JWT_SECRET = 'a cluster test secret that is long enough to sign';
@@ -122,6 +123,73 @@ export async function spawnInstance(
     await exited;
   };
   return { url, child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
+
+/** Two instances on one storage, and the first user with their workspace, built through B. */
+export interface InstancePair<A> {
+  storage: ClusterStorage;
+  a: A;
+  b: TestServer;
+  admin: BuiltUser;
+  workspaceId: number;
+  /** stops A, then B, then empties the storage */
+  close(): Promise<void>;
+}
+
+interface PairOptions {
+  /** made by the test when it must write into it before A starts; else a new one */
+  storage?: ClusterStorage;
+  /** for B, the instance in this process */
+  b?: TestServerOptions;
+}
+
+/**
+ * B in this process first (it migrates the shared schema, so A starts on a migrated database),
+ * then A; a failed start closes what had started.
+ */
+async function startPair<A>(
+  options: PairOptions,
+  startA: (storage: ClusterStorage) => Promise<A>,
+  stopA: (a: A) => Promise<void>,
+): Promise<InstancePair<A>> {
+  const storage = options.storage ?? (await createClusterStorage());
+  let b: TestServer | undefined;
+  let a: A | undefined;
+  const close = async () => {
+    if (a !== undefined) await stopA(a);
+    await b?.close();
+    await storage.cleanup();
+  };
+  try {
+    b = await startInProcessInstance(storage, options.b);
+    a = await startA(storage);
+    const admin = await buildUser(b);
+    const workspaceId = await buildWorkspace(b, admin);
+    return { storage, a, b, admin, workspaceId, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A in its own process (`env` added to its environment), so that it can be killed. */
+export function startSpawnedPair(
+  options: PairOptions & { aEnv?: Record<string, string> } = {},
+): Promise<InstancePair<ChildInstance>> {
+  return startPair(
+    options,
+    (storage) => spawnInstance(storage, options.aEnv),
+    (a) => a.stop(),
+  );
+}
+
+/** A in this process too, with the same options as B. */
+export function startInProcessPair(options: PairOptions = {}): Promise<InstancePair<TestServer>> {
+  return startPair(
+    options,
+    (storage) => startInProcessInstance(storage, options.b),
+    (a) => a.close(),
+  );
 }
 
 export interface FlakyLink {

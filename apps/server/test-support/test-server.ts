@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../src/config/config.js';
 import { createLogger } from '../src/logger.js';
 import { startServer, type RunningServer, type StartOptions } from '../src/composition-root.js';
 import { createTestStorage, type TestStorage } from './test-database.js';
+import { buildUser, buildWorkspace, type BuiltUser } from './factories.js';
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -140,4 +141,20 @@ export function createApiClient(baseUrl: string): TestServer['api'] {
     }
     return { status: response.status, headers: response.headers, body: parsed, text };
   };
+}
+
+/** A test server with one signed-in user: the set-up most route test files start from. */
+export async function startServerWithUser(
+  options: TestServerOptions = {},
+): Promise<{ t: TestServer; user: BuiltUser }> {
+  const t = await startTestServer(options);
+  return { t, user: await buildUser(t) };
+}
+
+/** `startServerWithUser` plus a workspace the user owns. */
+export async function startServerWithWorkspace(
+  options: TestServerOptions = {},
+): Promise<{ t: TestServer; user: BuiltUser; workspaceId: number }> {
+  const { t, user } = await startServerWithUser(options);
+  return { t, user, workspaceId: await buildWorkspace(t, user) };
 }

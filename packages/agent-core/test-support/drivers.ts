@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
@@ -70,13 +70,14 @@ export async function startDriverFixture(sim: HostSimulator, host: PrinterHost) 
   const events: JobEvent[] = [];
   driver.onJobEvent((event) => events.push(event));
   const state = () => DeviceStateSchema.parse(driver.getState());
+  const printerState = () => derivePrinterState({ isConnected: true, state: state() }).printerState;
   return {
     driver,
     events,
     downloadDir,
     run: (command: DriverCommand) => driver.run(command, new AbortController().signal),
     state,
-    printerState: () => derivePrinterState({ isConnected: true, state: state() }).printerState,
+    printerState,
     /** Waits until the driver's state text reads `text`. */
     waitForText: (text: string) =>
       eventually(
@@ -86,8 +87,45 @@ export async function startDriverFixture(sim: HostSimulator, host: PrinterHost) 
       ),
     /** The job events of this name the driver sent so far. */
     named: (name: JobEvent['name']) => events.filter((event) => event.name === name),
+    /** Waits until the driver sent `count` job events of this name. */
+    waitForEvents: (name: JobEvent['name'], count: number) =>
+      eventually(
+        `${count} × ${name}`,
+        () => events.filter((event) => event.name === name).length,
+        (n) => n === count,
+      ),
+    /**
+     * A connected idle printer: ready to print, no error, heaters cold at the simulator's room
+     * temperature; `details` are what this kind of printer adds.
+     */
+    expectReady: (details: Record<string, unknown>, roomTemperature = 21.3) => {
+      expect(printerState()).toBe('READY_TO_PRINT');
+      const cold = { actual: roomTemperature, target: 0 };
+      expect(state()).toMatchObject({
+        is_paired: true,
+        error: null,
+        temperature: { tool0: cold, bed: cold },
+        ...details,
+      });
+    },
     printFile: (file: Omit<PrintedFile, 'dir'>, onDownload?: (percent: number | null) => void) =>
       printDownloadedFile(driver, { ...file, dir: downloadDir }, onDownload),
+    /**
+     * A download whose SHA-256 does not match is refused: nothing reaches the printer
+     * (`isOnPrinter` asks the simulator), no download is left, the printer stays ready.
+     */
+    expectChecksumRefused: async (
+      file: { name: string; jobId: number },
+      isOnPrinter: (name: string) => boolean,
+    ): Promise<string> => {
+      const content = slicedGcode(600);
+      const wrong = { ...file, content, sha256: '0'.repeat(64), dir: downloadDir };
+      const message = await expectRefusal(printDownloadedFile(driver, wrong), 'checksum-mismatch');
+      expect(isOnPrinter(file.name)).toBe(false);
+      expect(printerState()).toBe('READY_TO_PRINT');
+      expect(await readdir(downloadDir)).toEqual([]);
+      return message;
+    },
     expectLostHostIsUnknown: (isPrinting: () => Promise<unknown>) =>
       expectLostHostIsUnknown(sim, { driver, events }, isPrinting),
     close: async () => {

@@ -9,7 +9,11 @@ import { eventually } from '../../test-support/fake-agent.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 import { runOnPostgres, type TestStorage } from '../../test-support/test-database.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.js';
 import { startTestS3Server } from '../../test-support/s3-server.js';
 import { createS3ObjectStore } from '../storage/s3-object-store.js';
 import { createBackup, listBackups } from './backup.js';
@@ -62,9 +66,7 @@ async function upload(index: number) {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace());
   for (let i = 0; i < 5; i += 1) await upload(i);
 }, 60_000);
 

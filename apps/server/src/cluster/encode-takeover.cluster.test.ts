@@ -1,7 +1,7 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import type { TestServer } from '../../test-support/test-server.js';
 import { uploadGcode } from '../../test-support/print-queue.js';
@@ -13,10 +13,9 @@ import {
 } from '../../test-support/videos.js';
 import {
   createClusterStorage,
-  spawnInstance,
-  startInProcessInstance,
+  startSpawnedPair,
   type ChildInstance,
-  type ClusterStorage,
+  type InstancePair,
 } from '../../test-support/cluster.js';
 import { addClusterPrinter, type ClusterPrinter } from '../../test-support/cluster-printers.js';
 
@@ -26,7 +25,7 @@ import { addClusterPrinter, type ClusterPrinter } from '../../test-support/clust
  * claims the encode; its "ffmpeg" hangs, so A is killed while encoding. B, here, has the real
  * ffmpeg.
  */
-let storage: ClusterStorage;
+let cluster: InstancePair<ChildInstance>;
 let a: ChildInstance;
 let b: TestServer;
 let admin: BuiltUser;
@@ -35,17 +34,14 @@ let printer: ClusterPrinter;
 let hungPidFile: string;
 
 beforeAll(async () => {
-  storage = await createClusterStorage();
+  const storage = await createClusterStorage();
   // a stand-in for ffmpeg that never finishes: it says it started (its pid) and sleeps
   hungPidFile = path.join(storage.dataDir, 'hung-ffmpeg.pid');
   const hangingFfmpeg = path.join(storage.dataDir, 'hanging-ffmpeg.sh');
   await writeFile(hangingFfmpeg, `#!/bin/sh\necho $$ > "${hungPidFile}"\nexec sleep 600\n`);
   await chmod(hangingFfmpeg, 0o755);
-  // B first: it migrates the shared schema
-  b = await startInProcessInstance(storage);
-  a = await spawnInstance(storage, { FFMPEG_PATH: hangingFfmpeg });
-  admin = await buildUser(b);
-  workspaceId = await buildWorkspace(b, admin);
+  cluster = await startSpawnedPair({ storage, aEnv: { FFMPEG_PATH: hangingFfmpeg } });
+  ({ a, b, admin, workspaceId } = cluster);
   printer = await addClusterPrinter(b, admin, workspaceId, { name: 'Cam', agentUrl: a.url });
 }, 120_000);
 
@@ -59,9 +55,7 @@ afterAll(async () => {
     }
   }
   printer?.agent.close();
-  await a?.stop();
-  await b?.close();
-  await storage?.cleanup();
+  await cluster?.close();
 });
 
 const encodeJobOf = (jobId: number) =>

@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
 import { TestClock } from '../../test-support/test-clock.js';
 import type { TestServer } from '../../test-support/test-server.js';
-import {
-  createClusterStorage,
-  startInProcessInstance,
-  type ClusterStorage,
-} from '../../test-support/cluster.js';
+import { startInProcessPair, type InstancePair } from '../../test-support/cluster.js';
 
 /**
  * Issue 15 item 4 with two instances on one database: an invitation kept while the mail server
  * was down leaves once, even when both instances look for it at the same moment.
  */
-let storage: ClusterStorage;
+let cluster: InstancePair<TestServer>;
 let a: TestServer;
 let b: TestServer;
 let smtp: SmtpCapture | undefined;
@@ -23,27 +19,23 @@ let workspaceId: number;
 const clock = new TestClock();
 
 beforeAll(async () => {
-  storage = await createClusterStorage();
   const probe = await startSmtpCapture();
   smtpPort = Number(new URL(probe.url).port);
   await probe.close();
-  const options = {
-    clock,
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
-    // the test looks for due mails itself, on both instances at once
-    notificationOptions: { invitationMail: { backoffSeconds: 30 } },
-    jobOptions: { pollMs: 60 * 60 * 1000 },
-  };
-  a = await startInProcessInstance(storage, options);
-  b = await startInProcessInstance(storage, options);
-  admin = await buildUser(a);
-  workspaceId = await buildWorkspace(a, admin, 'Two rooms');
+  cluster = await startInProcessPair({
+    b: {
+      clock,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+      // the test looks for due mails itself, on both instances at once
+      notificationOptions: { invitationMail: { backoffSeconds: 30 } },
+      jobOptions: { pollMs: 60 * 60 * 1000 },
+    },
+  });
+  ({ a, b, admin, workspaceId } = cluster);
 }, 60_000);
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
+  await cluster?.close();
   await smtp?.close();
-  await storage?.cleanup();
 });
 
 describe('a kept invitation mail on two instances', () => {

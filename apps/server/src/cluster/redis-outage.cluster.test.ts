@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { createApiClient, type TestServer } from '../../test-support/test-server.js';
 import {
   createClusterStorage,
-  spawnInstance,
   startFlakyLink,
-  startInProcessInstance,
+  startSpawnedPair,
   type ChildInstance,
-  type ClusterStorage,
   type FlakyLink,
+  type InstancePair,
 } from '../../test-support/cluster.js';
 import {
   addClusterPrinter,
@@ -18,7 +17,7 @@ import {
 } from '../../test-support/cluster-printers.js';
 
 /** B reaches Redis through a link the test cuts; A reaches it directly. */
-let storage: ClusterStorage;
+let cluster: InstancePair<ChildInstance>;
 let link: FlakyLink;
 let a: ChildInstance;
 let b: TestServer;
@@ -28,15 +27,13 @@ let onA: ClusterPrinter;
 let onB: ClusterPrinter;
 
 beforeAll(async () => {
-  storage = await createClusterStorage();
+  const storage = await createClusterStorage();
   link = await startFlakyLink(storage.redisUrl);
-  b = await startInProcessInstance(storage, {
-    env: { REDIS_URL: link.url },
-    gatewayLimits: { commandTimeoutMs: 1000 },
+  cluster = await startSpawnedPair({
+    storage,
+    b: { env: { REDIS_URL: link.url }, gatewayLimits: { commandTimeoutMs: 1000 } },
   });
-  a = await spawnInstance(storage);
-  admin = await buildUser(b);
-  workspaceId = await buildWorkspace(b, admin);
+  ({ a, b, admin, workspaceId } = cluster);
   onA = await addClusterPrinter(b, admin, workspaceId, { name: 'On A', agentUrl: a.url });
   onB = await addClusterPrinter(b, admin, workspaceId, { name: 'On B', agentUrl: b.baseUrl });
 }, 120_000);
@@ -44,10 +41,8 @@ beforeAll(async () => {
 afterAll(async () => {
   onA?.agent.close();
   onB?.agent.close();
-  await a?.stop();
-  await b?.close();
+  await cluster?.close();
   await link?.close();
-  await storage?.cleanup();
 });
 
 const home = (printer: ClusterPrinter) =>

@@ -3,15 +3,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { buildTextGcode, uploadFile } from '../../test-support/files.js';
 import {
-  createClusterStorage,
-  spawnInstance,
-  startInProcessInstance,
+  startSpawnedPair,
   type ChildInstance,
-  type ClusterStorage,
+  type InstancePair,
 } from '../../test-support/cluster.js';
 import { addClusterPrinter, waitForPrinterState } from '../../test-support/cluster-printers.js';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-server.js';
@@ -26,7 +24,7 @@ import type { S3Settings } from '../storage/s3-object-store.js';
  */
 let s3: TestS3Server;
 let settings: S3Settings;
-let storage: ClusterStorage;
+let cluster: InstancePair<ChildInstance>;
 let dataDirA: string;
 let a: ChildInstance;
 let b: TestServer;
@@ -36,18 +34,16 @@ let workspaceId: number;
 beforeAll(async () => {
   s3 = await startTestS3Server();
   settings = await s3.createBucket('cluster');
-  storage = await createClusterStorage();
-  b = await startInProcessInstance(storage, { env: s3.envFor(settings) });
   dataDirA = mkdtempSync(path.join(os.tmpdir(), 'printdeck-instance-a-'));
-  a = await spawnInstance(storage, { ...s3.envFor(settings), DATA_DIR: dataDirA });
-  admin = await buildUser(b);
-  workspaceId = await buildWorkspace(b, admin);
+  cluster = await startSpawnedPair({
+    b: { env: s3.envFor(settings) },
+    aEnv: { ...s3.envFor(settings), DATA_DIR: dataDirA },
+  });
+  ({ a, b, admin, workspaceId } = cluster);
 }, 120_000);
 
 afterAll(async () => {
-  await a?.stop();
-  await b?.close();
-  await storage?.cleanup();
+  await cluster?.close();
   await s3?.close();
   if (dataDirA) rmSync(dataDirA, { recursive: true, force: true });
 });

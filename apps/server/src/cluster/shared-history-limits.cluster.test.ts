@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../test-support/fake-telegram.js';
 import { createApiClient, type TestServer } from '../../test-support/test-server.js';
 import {
-  createClusterStorage,
-  spawnInstance,
-  startInProcessInstance,
+  startSpawnedPair,
   type ChildInstance,
-  type ClusterStorage,
+  type InstancePair,
 } from '../../test-support/cluster.js';
 import { linkTelegramChat, telegramEnv } from '../../test-support/cluster-telegram.js';
 import { addClusterPrinter, type ClusterPrinter } from '../../test-support/cluster-printers.js';
@@ -18,7 +16,7 @@ import { addClusterPrinter, type ClusterPrinter } from '../../test-support/clust
  * B, in this process, answers its temperature graph. A test message asked of both instances at
  * once reaches the one chat a second apart, as Telegram asks.
  */
-let storage: ClusterStorage;
+let cluster: InstancePair<ChildInstance>;
 let bot: FakeTelegram;
 let a: ChildInstance;
 let b: TestServer;
@@ -31,15 +29,12 @@ const BOT_TOKEN = '777028:cluster-limits-token-secret';
 const CHAT = 7028;
 
 beforeAll(async () => {
-  storage = await createClusterStorage();
   bot = await startFakeTelegram(BOT_TOKEN);
   const telegram = telegramEnv(bot, BOT_TOKEN, 'PrintdeckLimitsBot');
-  // B first: it migrates the shared schema
-  b = await startInProcessInstance(storage, { env: telegram });
-  a = await spawnInstance(storage, telegram);
+  cluster = await startSpawnedPair({ b: { env: telegram }, aEnv: telegram });
+  ({ a, b, admin } = cluster);
+  const { workspaceId } = cluster;
   apiA = createApiClient(a.url);
-  admin = await buildUser(b);
-  const workspaceId = await buildWorkspace(b, admin);
   settingsId = await linkTelegramChat(b, admin, workspaceId, {
     token: BOT_TOKEN,
     chat: CHAT,
@@ -50,10 +45,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   printer?.agent.close();
-  await a?.stop();
-  await b?.close();
+  await cluster?.close();
   await bot?.close();
-  await storage?.cleanup();
 });
 
 type Sample = { time: string; nozzle_actual: number | null; bed_actual: number | null };

@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { connectFakeAgent, readyState } from '../../test-support/fake-agent.js';
 import { openStatesStream } from '../../test-support/states-stream.js';
 import type { TestServer } from '../../test-support/test-server.js';
-import {
-  createClusterStorage,
-  startInProcessInstance,
-  type ClusterStorage,
-} from '../../test-support/cluster.js';
+import { startInProcessPair, type InstancePair } from '../../test-support/cluster.js';
 
 /**
  * The printer states stream across instances (issue 31): the agent is connected to A, the
  * browser's stream to B; a change A hears reaches B's stream through the device bus (Redis).
  */
-let storage: ClusterStorage;
+let cluster: InstancePair<TestServer>;
 let a: TestServer;
 let b: TestServer;
 let admin: BuiltUser;
@@ -23,17 +19,12 @@ let workspaceId: number;
 const timing = { flushMs: 20, heartbeatMs: 200, recheckMs: 1000, resyncMs: 600_000 };
 
 beforeAll(async () => {
-  storage = await createClusterStorage();
-  b = await startInProcessInstance(storage, { statesStream: timing });
-  a = await startInProcessInstance(storage, { statesStream: timing });
-  admin = await buildUser(b);
-  workspaceId = await buildWorkspace(b, admin);
+  cluster = await startInProcessPair({ b: { statesStream: timing } });
+  ({ a, b, admin, workspaceId } = cluster);
 }, 120_000);
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await storage?.cleanup();
+  await cluster?.close();
 });
 
 it('sends a tab on instance B the change of a printer whose agent is on instance A', async () => {

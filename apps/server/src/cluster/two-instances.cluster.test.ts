@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../test-support/fake-telegram.js';
 import { createApiClient, type TestServer } from '../../test-support/test-server.js';
 import { enableQueue, queuePath, uploadGcode } from '../../test-support/print-queue.js';
 import {
-  createClusterStorage,
-  spawnInstance,
-  startInProcessInstance,
+  startSpawnedPair,
   type ChildInstance,
-  type ClusterStorage,
+  type InstancePair,
 } from '../../test-support/cluster.js';
 import { linkTelegramChat, telegramEnv } from '../../test-support/cluster-telegram.js';
 import {
@@ -24,7 +22,7 @@ import {
  * Two instances on one PostgreSQL schema, one data directory and one Redis prefix: A is its own
  * process (so it can be killed), B runs here. Agents sit on A; people talk to B, and to A.
  */
-let storage: ClusterStorage;
+let cluster: InstancePair<ChildInstance>;
 let bot: FakeTelegram;
 let a: ChildInstance;
 let b: TestServer;
@@ -37,29 +35,26 @@ const BOT_TOKEN = '777016:cluster-test-token-secret';
 const CHAT = 7016;
 
 beforeAll(async () => {
-  storage = await createClusterStorage();
   bot = await startFakeTelegram(BOT_TOKEN);
   const telegram = telegramEnv(bot, BOT_TOKEN, 'PrintdeckClusterBot');
-  // B first: it migrates the shared schema, so A starts on a migrated database
-  b = await startInProcessInstance(storage, {
-    env: telegram,
-    gatewayLimits: { commandTimeoutMs: 1000, snapshotTimeoutMs: 1000, printStartTimeoutMs: 5000 },
-    notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 } },
+  cluster = await startSpawnedPair({
+    b: {
+      env: telegram,
+      gatewayLimits: { commandTimeoutMs: 1000, snapshotTimeoutMs: 1000, printStartTimeoutMs: 5000 },
+      notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 } },
+    },
+    aEnv: telegram,
   });
-  a = await spawnInstance(storage, telegram);
+  ({ a, b, admin, workspaceId } = cluster);
   apiA = createApiClient(a.url);
-  admin = await buildUser(b);
-  workspaceId = await buildWorkspace(b, admin);
   await enableQueue(b, admin, workspaceId);
   fileId = await uploadGcode(b, admin, workspaceId, 'cube.gcode');
   await linkTelegramChat(b, admin, workspaceId, { token: BOT_TOKEN, chat: CHAT });
 }, 120_000);
 
 afterAll(async () => {
-  await a?.stop();
-  await b?.close();
+  await cluster?.close();
   await bot?.close();
-  await storage?.cleanup();
 });
 
 const printOn = (printerId: number) =>

@@ -1,26 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { connectFakeAgent, eventually, readyState } from '../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;
 let workspaceId: number;
 
-beforeAll(async () => {
-  t = await startTestServer({
-    gatewayLimits: {
-      heartbeatMs: 150,
-      helloDeadlineMs: 1000,
-      commandTimeoutMs: 400,
-      messagesPerSecond: 50,
-      messageBurst: 100,
-    },
-  });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      user: owner,
+      workspaceId,
+    } = await startServerWithWorkspace({
+      gatewayLimits: {
+        heartbeatMs: 150,
+        helloDeadlineMs: 1000,
+        commandTimeoutMs: 400,
+        messagesPerSecond: 50,
+        messageBurst: 100,
+      },
+    })),
+);
 afterAll(() => t.close());
 
 async function addPrinter(name = `Printer ${Math.random().toString(36).slice(2, 6)}`) {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
 import { connectFakeAgent } from '../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;
 let home: number;
 beforeAll(async () => {
-  t = await startTestServer({ gatewayLimits: { keyAuditMs: 100 } });
-  owner = await buildUser(t);
+  ({ t, user: owner } = await startServerWithUser({ gatewayLimits: { keyAuditMs: 100 } }));
   home = await buildWorkspace(t, owner, 'Audit Lab');
 });
 afterAll(() => t.close());

@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import { buildUser, type BuiltUser } from '../../test-support/factories.js';
 import {
   connectFakeAgent,
   eventually,
   readyState,
   type FakeAgent,
 } from '../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../test-support/test-server.js';
 
 /** What goes on the wire: compressed assets and answers, and devices-states' 304. */
 
@@ -66,9 +66,7 @@ beforeAll(async () => {
   writeFileSync(index, INDEX_HTML);
   writeFileSync(`${index}.br`, brotliCompressSync(INDEX_HTML));
   writeFileSync(`${index}.gz`, gzipSync(INDEX_HTML));
-  t = await startTestServer({ webDir });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace({ webDir }));
   const keys: string[] = [];
   for (let i = 0; i < 6; i += 1) {
     const key = (await t.api('/api/device_keys/', { method: 'POST', token: owner.access })).body

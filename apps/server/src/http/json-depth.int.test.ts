@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from '../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import type { BuiltUser } from '../../test-support/factories.js';
+import { startServerWithUser, type TestServer } from '../../test-support/test-server.js';
 
 let t: TestServer;
 let user: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  user = await buildUser(t);
-});
+beforeAll(async () => ({ t, user } = await startServerWithUser()));
 afterAll(() => t.close());
 
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;

@@ -13,7 +13,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../test-support/test-server.js';
 
 /**
  * The route inventory by role: each private route declares its permission (route-permission.ts),
@@ -61,8 +61,7 @@ const members = new Map<Role, BuiltUser>();
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser());
   ids.g = await buildWorkspace(t, admin);
   for (const role of ROLES.filter((r) => r !== 'admin')) {
     const user = await buildUser(t);

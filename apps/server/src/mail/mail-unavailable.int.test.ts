@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { startSmtpCapture } from '../../test-support/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../test-support/test-server.js';
 
 /**
  * The mail server is down: a clear 503, never a generic 500; an invitation is kept and sent
@@ -19,9 +19,11 @@ beforeAll(async () => {
   const smtp = await startSmtpCapture();
   const smtpUrl = smtp.url;
   await smtp.close();
-  t = await startTestServer({ env: { SMTP_URL: smtpUrl } });
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({
+    t,
+    user: admin,
+    workspaceId,
+  } = await startServerWithWorkspace({ env: { SMTP_URL: smtpUrl } }));
 });
 afterAll(() => t.close());
 

@@ -3,11 +3,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../test-support/factories.js';
+import type { BuiltUser } from '../../test-support/factories.js';
 import { eventually } from '../../test-support/fake-agent.js';
 import { buildTextGcode, PNG_1X1, uploadFile } from '../../test-support/files.js';
 import { startTestS3Server, type TestS3Server } from '../../test-support/s3-server.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../test-support/test-server.js';
 import {
   addPrinter,
   buildFrame,
@@ -32,9 +32,7 @@ let workspaceId: number;
 beforeAll(async () => {
   s3 = await startTestS3Server();
   settings = await s3.createBucket('printdeck');
-  t = await startTestServer({ env: s3.envFor(settings) });
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({ t, user: admin, workspaceId } = await startServerWithWorkspace({ env: s3.envFor(settings) }));
 });
 afterAll(async () => {
   await t?.close();

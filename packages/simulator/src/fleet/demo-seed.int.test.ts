@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoWorkspace } from '@printdeck/server/src/demo/demo-seed.js';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
+  startServerWithWorkspace,
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { waitFor } from '../../test-support/clients.js';
 import { startFleet, type Fleet } from './fleet.js';
 
@@ -22,9 +21,7 @@ const FAST = {
 };
 
 beforeAll(async () => {
-  t = await startTestServer();
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
+  ({ t, user, workspaceId: workspace } = await startServerWithWorkspace());
   fleet = await startFleet({
     server: t.baseUrl,
     counts: { octoprint: 1, moonraker: 1, pill: 1 },

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterDeviceState } from '@printdeck/shared';
+import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import {
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '@printdeck/server/test-support/factories.js';
-import { startTestServer, type TestServer } from '@printdeck/server/test-support/test-server.js';
+  startServerWithWorkspace,
+  type TestServer,
+} from '@printdeck/server/test-support/test-server.js';
 import { waitFor } from '../../test-support/clients.js';
 import { startFleet } from './fleet.js';
 
@@ -14,11 +13,7 @@ let user: BuiltUser;
 let workspace: number;
 const FAST = { serverBackoff: { initialMs: 20, maxMs: 200 }, stateIntervalMs: 100 };
 
-beforeAll(async () => {
-  t = await startTestServer();
-  user = await buildUser(t);
-  workspace = await buildWorkspace(t, user);
-});
+beforeAll(async () => ({ t, user, workspaceId: workspace } = await startServerWithWorkspace()));
 afterAll(() => t.close());
 
 const deviceStates = async (): Promise<PrinterDeviceState[]> =>

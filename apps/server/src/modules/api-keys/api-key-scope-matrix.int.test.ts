@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope } from '@printdeck/shared';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import {
   connectFakeAgent,
   eventually,
   readyState,
   type FakeAgent,
 } from '../../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { enableQueue, queuePath } from '../../../test-support/print-queue.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
@@ -74,9 +74,7 @@ async function addPrinter(name: string, printing: boolean): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace());
   await enableQueue(t, owner, workspaceId);
   const uploaded = await uploadFile(t, owner.access, workspaceId, {
     bytes: buildTextGcode(),

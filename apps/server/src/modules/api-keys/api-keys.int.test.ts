@@ -8,7 +8,7 @@ import {
 } from '../../../test-support/factories.js';
 import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 
@@ -20,9 +20,7 @@ let printerId: number;
 let agent: FakeAgent;
 
 beforeAll(async () => {
-  t = await startTestServer({ clock });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace({ clock }));
   ({ printerId, agent } = await buildPrinterWithAgent(t, {
     token: owner.access,
     workspaceId,

@@ -11,15 +11,16 @@ import {
   identityFor,
   readyState,
 } from '../../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;
 let home: number;
 
 beforeAll(async () => {
-  t = await startTestServer({ gatewayLimits: { heartbeatMs: 500, helloDeadlineMs: 2000 } });
-  owner = await buildUser(t);
+  ({ t, user: owner } = await startServerWithUser({
+    gatewayLimits: { heartbeatMs: 500, helloDeadlineMs: 2000 },
+  }));
   home = await buildWorkspace(t, owner, 'Home Lab');
 });
 afterAll(() => t.close());

@@ -12,7 +12,7 @@ import {
   type FakeEnergyMeter,
 } from '../../../test-support/fake-energy-meter.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let admin: BuiltUser;
@@ -35,8 +35,9 @@ beforeAll(async () => {
   tasmota.consume(12_345, 48);
   shelly.consume(6_532, 9);
   // LAN mode on for this machine only: the plugs listen on 127.0.0.1
-  t = await startTestServer({ env: { LAN_PRINTER_NETWORKS: '127.0.0.1/32' } });
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser({
+    env: { LAN_PRINTER_NETWORKS: '127.0.0.1/32' },
+  }));
   observer = await buildUser(t);
   stranger = await buildUser(t);
   workspaceId = await buildWorkspace(t, admin);

@@ -2,18 +2,15 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createFileLabelsRepository } from './file-labels.repository.js';
 import { createFileLabelsService } from './file-labels.service.js';
 
 let t: TestServer;
 let admin: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: admin } = await startServerWithUser()));
 afterAll(() => t.close());
 
 /**

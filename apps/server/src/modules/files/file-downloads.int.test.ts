@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { FILE_DOWNLOAD_LINK_TTL_SECONDS } from '@printdeck/shared';
-import {
-  addMember,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
+import { addMember, buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildBgcode, buildTextGcode, readError, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 const clock = new TestClock();
 let owner: BuiltUser;
 let workspaceId: number;
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
-});
+beforeAll(
+  async () => ({ t, user: owner, workspaceId } = await startServerWithWorkspace({ clock })),
+);
 afterAll(() => t.close());
 
 async function upload(bytes: Buffer, name: string): Promise<number> {

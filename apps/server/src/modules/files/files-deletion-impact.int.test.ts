@@ -5,7 +5,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { enableQueue, uploadGcode } from '../../../test-support/print-queue.js';
 
 let t: TestServer;
@@ -13,8 +13,7 @@ let admin: BuiltUser;
 let observer: BuiltUser;
 let workspaceId: number;
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser());
   observer = await buildUser(t);
   workspaceId = await buildWorkspace(t, admin);
   await addMember(t, workspaceId, observer, 'observer');

@@ -6,7 +6,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, listStoredFiles, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
@@ -14,9 +14,7 @@ let admin: BuiltUser;
 let workspaceId: number;
 const members = {} as Record<Exclude<Role, 'admin'>, BuiltUser>;
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({ t, user: admin, workspaceId } = await startServerWithWorkspace());
   for (const role of ['user', 'junior', 'observer'] as const) {
     members[role] = await buildUser(t);
     await addMember(t, workspaceId, members[role], role);

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '@printdeck/shared';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 let owner: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: owner } = await startServerWithUser()));
 afterAll(() => t.close());
 
 async function upload(workspaceId: number, name: string): Promise<number> {

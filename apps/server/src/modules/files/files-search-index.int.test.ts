@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { toSearchText } from './files-list-query.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
@@ -71,9 +71,7 @@ async function expectSameAsSubstringSearch(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace());
   for (const name of NAMES) await upload(name);
 });
 afterAll(() => t.close());

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildPrinterWithAgent,
-  buildUser,
-  buildWorkspace,
-} from '../../../test-support/factories.js';
+import { buildPrinterWithAgent } from '../../../test-support/factories.js';
 import type { BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import {
@@ -13,18 +9,21 @@ import {
   countFileRows,
   uploadFile,
 } from '../../../test-support/files.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;
 let workspaceId: number;
-beforeAll(async () => {
-  t = await startTestServer({
-    gatewayLimits: { printStartTimeoutMs: 2000, commandTimeoutMs: 400 },
-  });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      user: owner,
+      workspaceId,
+    } = await startServerWithWorkspace({
+      gatewayLimits: { printStartTimeoutMs: 2000, commandTimeoutMs: 400 },
+    })),
+);
 afterAll(() => t.close());
 
 async function addReadyPrinter(name: string, driver: string) {

@@ -7,7 +7,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import {
   buildBgcode,
   buildTextGcode,
@@ -21,11 +21,7 @@ import { postRawMultipart } from '../../../test-support/raw-multipart.js';
 let t: TestServer;
 let owner: BuiltUser;
 let workspaceId: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
-});
+beforeAll(async () => ({ t, user: owner, workspaceId } = await startServerWithWorkspace()));
 afterAll(() => t.close());
 
 const limits = () => t.server.services.files.fileUploads.limits;

@@ -1,17 +1,13 @@
 import { buildPreviewBombBgcode } from '@printdeck/gcode/preview-bomb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 let owner: BuiltUser;
 let workspaceId: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
-});
+beforeAll(async () => ({ t, user: owner, workspaceId } = await startServerWithWorkspace()));
 afterAll(() => t.close());
 
 const uploads = () => t.server.services.files.fileUploads;

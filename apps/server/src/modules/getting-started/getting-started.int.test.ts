@@ -6,15 +6,12 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 let owner: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: owner } = await startServerWithUser()));
 afterAll(() => t.close());
 
 const stepsOf = async (workspaceId: number, token = owner.access) =>

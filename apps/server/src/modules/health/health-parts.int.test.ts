@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { startTestS3Server, type TestS3Server } from '../../../test-support/s3-server.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * /api/health names a failing object store (issue 28) in one word, never its address or keys,
@@ -16,9 +16,14 @@ let workspaceId: number;
 
 beforeAll(async () => {
   s3 = await startTestS3Server();
-  t = await startTestServer({ env: s3.envFor(await s3.createBucket()), storeCheckEveryMs: 50 });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({
+    t,
+    user: owner,
+    workspaceId,
+  } = await startServerWithWorkspace({
+    env: s3.envFor(await s3.createBucket()),
+    storeCheckEveryMs: 50,
+  }));
   const uploaded = await uploadFile(t, owner.access, workspaceId, { bytes: buildTextGcode() });
   expect(uploaded.status).toBe(201);
 }, 60_000);

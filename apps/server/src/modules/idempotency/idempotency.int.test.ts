@@ -9,7 +9,7 @@ import {
 } from '../../../test-support/factories.js';
 import { eventually, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { buildTextGcode } from '../../../test-support/files.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
@@ -32,8 +32,10 @@ let agent: FakeAgent;
 const heldHomes: RequestMessage[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ clock, gatewayLimits: { commandTimeoutMs: 3000 } });
-  owner = await buildUser(t);
+  ({ t, user: owner } = await startServerWithUser({
+    clock,
+    gatewayLimits: { commandTimeoutMs: 3000 },
+  }));
   other = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
   ({ printerId, agent } = await buildPrinterWithAgent(t, {

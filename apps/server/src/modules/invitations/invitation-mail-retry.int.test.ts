@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import {
   extractLink,
   startSmtpCapture,
   type SmtpCapture,
 } from '../../../test-support/smtp-capture.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * Issue 15 item 4: the mail server is down when an admin invites someone. The invitation is
@@ -26,14 +26,13 @@ beforeAll(async () => {
   const first = await startSmtpCapture();
   smtpPort = Number(new URL(first.url).port);
   await first.close();
-  t = await startTestServer({
+  ({ t, user: admin } = await startServerWithUser({
     clock,
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     // the test looks for due mails itself (drainOnce), never the periodic tick
     notificationOptions: { invitationMail: { backoffSeconds: 30 } },
     jobOptions: { pollMs: 60 * 60 * 1000 },
-  });
-  admin = await buildUser(t);
+  }));
   workspaceId = await buildWorkspace(t, admin, 'Fab Lab');
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   type SmtpCapture,
 } from '../../../test-support/smtp-capture.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
@@ -24,8 +24,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestServer({ clock, env: { SMTP_URL: smtp.url } });
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser({ clock, env: { SMTP_URL: smtp.url } }));
   workspaceId = await buildWorkspace(t, admin, 'Fab Lab');
 });
 afterAll(async () => {

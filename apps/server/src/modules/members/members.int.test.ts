@@ -5,16 +5,13 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
 let admin: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: admin } = await startServerWithUser()));
 afterAll(() => t.close());
 
 const members = (workspaceId: number, token: string) =>

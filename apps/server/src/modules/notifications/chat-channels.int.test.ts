@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import {
   startChatReceiver,
   type ChatReceiver,
@@ -7,7 +7,11 @@ import {
 } from '../../../test-support/chat-receivers.js';
 import { createJobsRepository } from '../../jobs/jobs.repository.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;
@@ -19,13 +23,15 @@ beforeAll(async () => {
   receivers.ntfy = await startChatReceiver('ntfy', { token: NTFY_TOKEN });
   receivers.discord = await startChatReceiver('discord');
   receivers.slack = await startChatReceiver('slack');
-  t = await startTestServer({
+  ({
+    t,
+    user: owner,
+    workspaceId,
+  } = await startServerWithWorkspace({
     env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
     notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 }, chatTimeoutMs: 3000 },
     jobOptions: { pollMs: 50 },
-  });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  }));
 });
 afterAll(async () => {
   await t?.close();

@@ -13,7 +13,7 @@ import {
 } from '../../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { signLoginData } from '../telegram/telegram-login.js';
 
@@ -60,7 +60,7 @@ async function setSettings(user: BuiltUser, body: unknown) {
 beforeAll(async () => {
   bot = await startFakeTelegram(TOKEN);
   smtp = await startSmtpCapture();
-  t = await startTestServer({
+  ({ t, user: admin } = await startServerWithUser({
     env: {
       TELEGRAM_BOT_TOKEN: TOKEN,
       TELEGRAM_BOT_NAME: 'PrintdeckTestBot',
@@ -69,8 +69,7 @@ beforeAll(async () => {
     },
     gatewayLimits: { printStartTimeoutMs: 2000, snapshotTimeoutMs: 1000 },
     notificationOptions: { delivery: { backoffSeconds: 0.2, maxAttempts: 4 } },
-  });
-  admin = await buildUser(t);
+  }));
   english = await buildUser(t);
   quiet = await buildUser(t);
   unlinked = await buildUser(t);

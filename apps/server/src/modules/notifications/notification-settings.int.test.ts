@@ -10,7 +10,7 @@ import {
   startSmtpCapture,
   type SmtpCapture,
 } from '../../../test-support/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let smtp: SmtpCapture;
@@ -19,8 +19,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  owner = await buildUser(t);
+  ({ t, user: owner } = await startServerWithUser({ env: { SMTP_URL: smtp.url } }));
   workspaceId = await buildWorkspace(t, owner, 'Print Farm');
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import {
   startFakePushService,
   type PushDelivery,
 } from '../../../test-support/fake-push-service.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
 import { deviceKeyRow } from '../../../test-support/rows.js';
 
@@ -18,10 +18,9 @@ let workspaceId: number;
 
 beforeAll(async () => {
   service = await startFakePushService();
-  t = await startTestServer({
+  ({ t, user: member } = await startServerWithUser({
     notificationOptions: { allowLocalPushEndpoints: true, delivery: { backoffSeconds: 0.2 } },
-  });
-  member = await buildUser(t);
+  }));
   workspaceId = await buildWorkspace(t, member, 'Makers');
 });
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test-support/smtp-capture.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { signLoginData } from '../telegram/telegram-login.js';
 import {
@@ -26,10 +26,9 @@ let printer: TestPrinter;
 beforeAll(async () => {
   bot = await startFakeTelegram(TOKEN);
   smtp = await startSmtpCapture();
-  t = await startTestServer({
+  ({ t, user: admin } = await startServerWithUser({
     env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_URL: bot.url, SMTP_URL: smtp.url },
-  });
-  admin = await buildUser(t);
+  }));
   workspaceId = await buildWorkspace(t, admin, 'Video Lab');
   fileId = (
     await uploadFile(t, admin.access, workspaceId, {

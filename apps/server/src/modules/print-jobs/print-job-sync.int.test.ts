@@ -1,6 +1,6 @@
 import type { DeviceState } from '@printdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import {
   connectFakeAgent,
   eventually,
@@ -8,7 +8,7 @@ import {
   type FakeAgent,
 } from '../../../test-support/fake-agent.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { START_GRACE_S } from './print-job-reconcile.js';
 import { LOST_DEVICE_GRACE_S } from './print-job-sync.js';
@@ -22,9 +22,11 @@ const clock = new TestClock();
 const ended: PrintJobRow[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ clock, gatewayLimits: { printStartTimeoutMs: 2000 } });
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({
+    t,
+    user: admin,
+    workspaceId,
+  } = await startServerWithWorkspace({ clock, gatewayLimits: { printStartTimeoutMs: 2000 } }));
   fileId = (
     await uploadFile(t, admin.access, workspaceId, {
       bytes: buildTextGcode(),

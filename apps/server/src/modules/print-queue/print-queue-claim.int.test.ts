@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { createPrintQueueRepository } from './print-queue.repository.js';
 import { createPrinterPlatesRepository } from './printer-plates.repository.js';
 import { enableQueue, queuePath, uploadGcode } from '../../../test-support/print-queue.js';
@@ -18,9 +18,7 @@ let fileId: number;
 let printerIds: number[];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({ t, user: admin, workspaceId } = await startServerWithWorkspace());
   await enableQueue(t, admin, workspaceId, { queue_dispatch_enabled: true });
   fileId = await uploadGcode(t, admin, workspaceId, 'race.gcode');
   printerIds = [];

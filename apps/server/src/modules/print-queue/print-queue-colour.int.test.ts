@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/fake-agent.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import {
   addQueuePrinter,
   enableQueue,
@@ -10,7 +10,7 @@ import {
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 /**
  * Issue 26, colour in the queue: an item may require a spool material and a colour; dispatch
@@ -26,11 +26,13 @@ let bare: QueuePrinter;
 let petgFile: number;
 
 beforeAll(async () => {
-  t = await startTestServer({
+  ({
+    t,
+    user: admin,
+    workspaceId,
+  } = await startServerWithWorkspace({
     gatewayLimits: { printStartTimeoutMs: 2000, commandTimeoutMs: 2000 },
-  });
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  }));
   await enableQueue(t, admin, workspaceId, { queue_dispatch_enabled: true });
   black = await printerWithSpool('Black PETG', { material: 'PETG', color_hex: '#111111' });
   white = await printerWithSpool('White PETG', { material: 'PETG', color_hex: '#fafafa' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_QUEUE_ARCHIVE_COUNT_CAP } from '@printdeck/shared';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { enableQueue, queuePath, uploadGcode } from '../../../test-support/print-queue.js';
 
 /**
@@ -15,9 +15,7 @@ let workspaceId: number;
 let file: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({ t, user: admin, workspaceId } = await startServerWithWorkspace());
   await enableQueue(t, admin, workspaceId);
   file = await uploadGcode(t, admin, workspaceId, 'benchy.gcode');
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import {
   addQueuePrinter,
@@ -10,7 +10,11 @@ import {
   type QueuePrinter,
 } from '../../../test-support/print-queue.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 
 /**
  * The wait reason of a queued item is kept per change of the workspace's printers (issue 31):
@@ -25,9 +29,7 @@ let itemId: number;
 let pla: QueuePrinter;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  ({ t, user: admin, workspaceId } = await startServerWithWorkspace());
   await enableQueue(t, admin, workspaceId, { queue_dispatch_enabled: true });
   pla = await addQueuePrinter(t, admin, workspaceId, { name: 'PLA printer', filament: 'PLA' });
   const file = await uploadGcode(t, admin, workspaceId, 'pla.gcode', 'PLA');

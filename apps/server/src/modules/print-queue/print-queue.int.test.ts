@@ -6,7 +6,7 @@ import {
   type BuiltUser,
 } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import {
   addQueuePrinter,
@@ -33,8 +33,9 @@ let foreignFile: number;
 let foreignPrinter: number;
 
 beforeAll(async () => {
-  t = await startTestServer({ gatewayLimits: { printStartTimeoutMs: 400, commandTimeoutMs: 400 } });
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser({
+    gatewayLimits: { printStartTimeoutMs: 400, commandTimeoutMs: 400 },
+  }));
   junior = await buildUser(t);
   observer = await buildUser(t);
   workspaceId = await buildWorkspace(t, admin);

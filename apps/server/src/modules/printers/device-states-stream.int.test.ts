@@ -11,26 +11,29 @@ import {
 } from '../../../test-support/factories.js';
 import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
 import { openStatesStream, type StreamEvent } from '../../../test-support/states-stream.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 
 /** Printer states as a stream of changes (issue 31): a real server and agents over the gateway. */
 let t: TestServer;
 let admin: BuiltUser;
 let workspaceId: number;
 
-beforeAll(async () => {
-  t = await startTestServer({
-    statesStream: {
-      flushMs: 10,
-      heartbeatMs: 50,
-      recheckMs: 50,
-      resyncMs: 600_000,
-      maxBufferedBytes: 8192,
-    },
-  });
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      user: admin,
+      workspaceId,
+    } = await startServerWithWorkspace({
+      statesStream: {
+        flushMs: 10,
+        heartbeatMs: 50,
+        recheckMs: 50,
+        resyncMs: 600_000,
+        maxBufferedBytes: 8192,
+      },
+    })),
+);
 afterAll(() => t.close());
 
 const tool0 = (actual: number) => ({ tool0: { actual, target: 210 }, bed: null });

@@ -8,7 +8,7 @@ import {
   type BuiltUser,
 } from '../../../test-support/factories.js';
 import { eventually, readyState, type FakeAgent } from '../../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 /** devices-states names who started the job a printer shows (spec part 1 §2 "job name and user"). */
@@ -19,8 +19,7 @@ let workspaceId: number;
 let fileId: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser());
   operator = await buildUser(t);
   workspaceId = await buildWorkspace(t, admin);
   await addMember(t, workspaceId, operator, 'user');

@@ -11,7 +11,7 @@ import {
   readyState,
   type FakeAgent,
 } from '../../../test-support/fake-agent.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let admin: BuiltUser;
@@ -24,8 +24,9 @@ let agent: FakeAgent;
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
 
 beforeAll(async () => {
-  t = await startTestServer({ gatewayLimits: { commandTimeoutMs: 500, snapshotTimeoutMs: 500 } });
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser({
+    gatewayLimits: { commandTimeoutMs: 500, snapshotTimeoutMs: 500 },
+  }));
   observer = await buildUser(t);
   junior = await buildUser(t);
   stranger = await buildUser(t);

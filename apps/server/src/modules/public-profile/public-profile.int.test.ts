@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 
 let t: TestServer;
@@ -10,8 +10,7 @@ let uniqueId: string;
 let publicFileId: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser());
   workspaceId = await buildWorkspace(t, admin, 'Open Lab');
   uniqueId = (await t.api(`/api/users/me/groups/${workspaceId}/`, { token: admin.access })).body
     .uniqueId;

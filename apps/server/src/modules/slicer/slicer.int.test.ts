@@ -6,7 +6,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { buildTextGcode } from '../../../test-support/files.js';
 
@@ -16,9 +16,7 @@ let workspaceId: number;
 let key: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace());
   key = (await createApiKey(t, owner.access, 'PRINT_TO_GROUP')).key;
 });
 afterAll(() => t.close());

@@ -11,7 +11,7 @@ import { startFakeSpoolman, type FakeSpoolman } from '../../../test-support/fake
 import { findFreePort } from '../../../test-support/free-port.js';
 import { buildTwoToolGcode } from '../../../test-support/files.js';
 import { buildSpool, loadSpool } from '../../../test-support/spools.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let spoolman: FakeSpoolman;
@@ -42,12 +42,11 @@ const PLA = {
 
 beforeAll(async () => {
   spoolman = await startFakeSpoolman();
-  t = await startTestServer({
+  ({ t, user: admin } = await startServerWithUser({
     env: { OUTGOING_ALLOWED_NETWORKS: '127.0.0.1/32' },
     jobOptions: { pollMs: 50 },
     spoolmanOptions: { backoffMs: 50, maxBackoffMs: 200, timeoutMs: 2000, syncEveryMs: 3_600_000 },
-  });
-  admin = await buildUser(t);
+  }));
 });
 afterAll(async () => {
   await t?.close();

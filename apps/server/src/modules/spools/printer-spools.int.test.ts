@@ -5,15 +5,12 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { buildOfflinePrinter, buildSpool, loadSpool } from '../../../test-support/spools.js';
 
 let t: TestServer;
 let admin: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: admin } = await startServerWithUser()));
 afterAll(() => t.close());
 
 interface Loaded {

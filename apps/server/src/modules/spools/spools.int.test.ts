@@ -6,14 +6,11 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let admin: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: admin } = await startServerWithUser()));
 afterAll(() => t.close());
 
 const spoolsUrl = (workspaceId: number) => `/api/groups/${workspaceId}/spools/`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintJobOutcome } from '../../db/schema.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createFilesRepository } from '../files/files.repository.js';
 import { createPrintCostRepository } from '../print-cost/print-cost.repository.js';
 import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
@@ -30,8 +30,7 @@ const ENDINGS: Array<Exclude<PrintJobOutcome, 'printing'>> = [
 ];
 
 beforeAll(async () => {
-  t = await startTestServer({ clock });
-  owner = await buildUser(t);
+  ({ t, user: owner } = await startServerWithUser({ clock }));
   member = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { PrintJobOutcome, PrintJobsTable } from '../../db/schema.js';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { createPrintJobsRepository } from '../print-jobs/print-jobs.repository.js';
 import { createFilesRepository } from '../files/files.repository.js';
 import { rollUpEndedJobs } from './job-rollups.js';
@@ -29,11 +29,9 @@ const ENDINGS: Array<Exclude<PrintJobOutcome, 'printing'>> = [
   'unknown',
 ];
 
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
-});
+beforeAll(
+  async () => ({ t, user: owner, workspaceId } = await startServerWithWorkspace({ clock })),
+);
 afterAll(() => t.close());
 
 async function addPrinter(name: string): Promise<number> {

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { PrintJobsTable } from '../../db/schema.js';
 import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { insertJobs } from '../../../test-support/stats.js';
 import { listPeriodStarts, weekStartOf } from './stats-charts.service.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
@@ -32,9 +32,7 @@ const job = (
 });
 
 beforeAll(async () => {
-  t = await startTestServer({ clock });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace({ clock }));
   const other = await buildWorkspace(t, owner);
   const ended = (started: string, hours: number) =>
     new Date(Date.parse(started) + hours * 3600_000).toISOString();

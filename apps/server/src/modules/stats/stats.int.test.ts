@@ -8,7 +8,7 @@ import {
   type BuiltUser,
 } from '../../../test-support/factories.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { insertJobs } from '../../../test-support/stats.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import { RUNNING_JOB_COLUMNS } from '../print-jobs/print-jobs.repository.js';
@@ -35,9 +35,7 @@ const job = (
 });
 
 beforeAll(async () => {
-  t = await startTestServer({ clock });
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace({ clock }));
   fileId = (
     await uploadFile(t, owner.access, workspaceId, { bytes: buildTextGcode(), filename: 'p.gcode' })
   ).body.id;

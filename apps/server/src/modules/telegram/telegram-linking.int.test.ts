@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type BuiltUser } from '../../../test-support/factories.js';
 import { eventually } from '../../../test-support/fake-agent.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test-support/fake-telegram.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithUser,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 import { signLoginData } from './telegram-login.js';
 
 const TOKEN = '777001:linking-test-token-secret';
@@ -12,15 +16,14 @@ let member: BuiltUser;
 
 beforeAll(async () => {
   bot = await startFakeTelegram(TOKEN);
-  t = await startTestServer({
+  ({ t, user: member } = await startServerWithUser({
     env: {
       TELEGRAM_BOT_TOKEN: TOKEN,
       TELEGRAM_BOT_NAME: 'PrintdeckTestBot',
       TELEGRAM_API_URL: bot.url,
     },
     notificationOptions: { botPollSeconds: 1, botRetryDelayMs: 100 },
-  });
-  member = await buildUser(t);
+  }));
 });
 afterAll(async () => {
   await t.close();

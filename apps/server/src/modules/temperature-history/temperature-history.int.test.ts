@@ -7,7 +7,7 @@ import {
   type FakeAgent,
 } from '../../../test-support/fake-agent.js';
 import { TestClock } from '../../../test-support/test-clock.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 const clock = new TestClock();
@@ -43,11 +43,10 @@ async function report(nozzle: number, bed: number, token: string): Promise<void>
 
 beforeAll(async () => {
   // the reports below come faster than an agent's usual rate
-  t = await startTestServer({
+  ({ t, user: owner } = await startServerWithUser({
     clock,
     gatewayLimits: { messagesPerSecond: 10_000, messageBurst: 10_000 },
-  });
-  owner = await buildUser(t);
+  }));
   stranger = await buildUser(t);
   workspaceId = await buildWorkspace(t, owner);
   await buildWorkspace(t, stranger);

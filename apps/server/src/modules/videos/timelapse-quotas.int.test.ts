@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltUser } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import type { BuiltUser } from '../../../test-support/factories.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import { buildTextGcode, uploadFile } from '../../../test-support/files.js';
 import {
   addPrinter,
@@ -43,12 +43,14 @@ let printerA: TestPrinter;
 let printerB: TestPrinter;
 
 beforeAll(async () => {
-  t = await startTestServer({
+  ({
+    t,
+    user: admin,
+    workspaceId,
+  } = await startServerWithWorkspace({
     env: { TIMELAPSE_WORKSPACE_QUOTA_GB: WORKSPACE_QUOTA_GB },
     videoSettings: { jobQuotaBytes: JOB_QUOTA },
-  });
-  admin = await buildUser(t);
-  workspaceId = await buildWorkspace(t, admin);
+  }));
   fileId = (
     await uploadFile(t, admin.access, workspaceId, {
       bytes: buildTextGcode(),

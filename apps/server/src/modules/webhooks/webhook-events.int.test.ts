@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectFakeAgent, readyState } from '../../../test-support/fake-agent.js';
-import {
-  buildPrinterWithAgent,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-} from '../../../test-support/factories.js';
+import { buildPrinterWithAgent, type BuiltUser } from '../../../test-support/factories.js';
 import { uploadGcode } from '../../../test-support/print-queue.js';
 import { buildOfflinePrinter, buildSpool, loadSpool } from '../../../test-support/spools.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithWorkspace, type TestServer } from '../../../test-support/test-server.js';
 import {
   startWebhookReceiver,
   WEBHOOK_TEST_SERVER,
@@ -23,9 +18,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await startTestServer(WEBHOOK_TEST_SERVER);
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace(WEBHOOK_TEST_SERVER));
   const response = await t.api(`/api/groups/${workspaceId}/webhooks/`, {
     method: 'POST',
     token: owner.access,

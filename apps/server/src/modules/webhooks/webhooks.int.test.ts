@@ -10,7 +10,11 @@ import {
   type BuiltUser,
 } from '../../../test-support/factories.js';
 import { insertRunningJob } from '../../../test-support/running-jobs.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import {
+  startServerWithWorkspace,
+  startTestServer,
+  type TestServer,
+} from '../../../test-support/test-server.js';
 import {
   startWebhookReceiver,
   WEBHOOK_TEST_SERVER,
@@ -51,9 +55,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await startTestServer(WEBHOOK_TEST_SERVER);
-  owner = await buildUser(t);
-  workspaceId = await buildWorkspace(t, owner);
+  ({ t, user: owner, workspaceId } = await startServerWithWorkspace(WEBHOOK_TEST_SERVER));
 });
 afterAll(async () => {
   await t?.close();

@@ -7,7 +7,7 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 import { createApiKey } from '../../../test-support/api-keys.js';
 import { PNG_1X1 } from '../../../test-support/files.js';
 
@@ -18,8 +18,7 @@ let stranger: BuiltUser;
 let workspaceId: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await buildUser(t);
+  ({ t, user: admin } = await startServerWithUser());
   observer = await buildUser(t);
   stranger = await buildUser(t);
   workspaceId = await buildWorkspace(t, admin, 'Makers');

@@ -6,14 +6,11 @@ import {
   buildWorkspace,
   type BuiltUser,
 } from '../../../test-support/factories.js';
-import { startTestServer, type TestServer } from '../../../test-support/test-server.js';
+import { startServerWithUser, type TestServer } from '../../../test-support/test-server.js';
 
 let t: TestServer;
 let owner: BuiltUser;
-beforeAll(async () => {
-  t = await startTestServer();
-  owner = await buildUser(t);
-});
+beforeAll(async () => ({ t, user: owner } = await startServerWithUser()));
 afterAll(() => t.close());
 
 describe('GET and POST /api/users/me/groups/', () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualBambu, writeZip, type VirtualBambu } from '@printdeck/simulator';
-import { DeviceStateSchema } from '@printdeck/shared';
 import {
   eventually,
   expectJpeg,
@@ -16,7 +15,7 @@ import {
 const ACCESS_CODE = '27418093';
 let sim: VirtualBambu;
 let fixture: DriverFixture;
-let { driver, events, run, printerState, waitForText, named } = {} as DriverFixture;
+let { driver, events, run, printerState, waitForText, named, waitForEvents } = {} as DriverFixture;
 
 const bambuHost = (s: VirtualBambu, accessCode = ACCESS_CODE) => ({
   kind: 'bambu' as const,
@@ -49,10 +48,28 @@ const lastRequest = (command: string) =>
     .filter((body) => body?.command === command)
     .at(-1);
 
+/**
+ * Stops the print: the printer reads Failed. With `isClearWaited`, also the one job_cancelled
+ * and the printer clearing its cancel word about 2 s later.
+ */
+async function cancelPrint({ isClearWaited = false } = {}): Promise<void> {
+  await run({ name: 'cancel' });
+  advance(2000);
+  await waitForText('Failed');
+  if (!isClearWaited) return;
+  await waitForEvents('job_cancelled', 1);
+  advance(5000);
+  await eventually(
+    'cleared',
+    () => sim.panel.printError,
+    (code) => code === 0,
+  );
+}
+
 beforeAll(async () => {
   sim = await startSim();
   fixture = await startDriverFixture(sim, bambuHost(sim));
-  ({ driver, events, run, printerState, waitForText, named } = fixture);
+  ({ driver, events, run, printerState, waitForText, named, waitForEvents } = fixture);
   await waitForText('Operational');
 });
 
@@ -60,12 +77,7 @@ afterAll(() => fixture.close());
 
 describe('Bambu driver: state', () => {
   it('reads an idle printer: READY_TO_PRINT, temperatures, the chamber light, a camera', () => {
-    const state = DeviceStateSchema.parse(driver.getState());
-    expect(printerState()).toBe('READY_TO_PRINT');
-    expect(state).toMatchObject({
-      is_paired: true,
-      error: null,
-      temperature: { tool0: { actual: 21.3, target: 0 }, bed: { actual: 21.3, target: 0 } },
+    fixture.expectReady({
       lights: { led_on: true },
       plugins: { camera: true, led: true },
       job: null,
@@ -189,21 +201,8 @@ describe('Bambu driver: jobs', () => {
     await run({ name: 'resume' });
     advance(1000);
     await waitForText('Printing');
-    await run({ name: 'cancel' });
-    advance(2000);
-    await waitForText('Failed');
-    await eventually(
-      'cancelled',
-      () => named('job_cancelled').length,
-      (n) => n === 1,
-    );
-    // the cancel word is cleared about 2 s later; nothing else ends the job again
-    advance(5000);
-    await eventually(
-      'cleared',
-      () => sim.panel.printError,
-      (code) => code === 0,
-    );
+    await cancelPrint({ isClearWaited: true });
+    // nothing else ended the job once the cancel word was cleared
     expect(events.map((e) => e.name)).toEqual(['job_started', 'job_cancelled']);
     expect(named('job_cancelled')[0]).toMatchObject({
       path: 'benchy.gcode.3mf',
@@ -249,20 +248,7 @@ describe('Bambu driver: jobs', () => {
     await waitForText('Printing');
     // the second plate's own G-code runs (120 s, not plate 1's 60 s)
     expect(sim.printer.job.file?.content.equals(Buffer.from(slicedGcode(120)))).toBe(true);
-    await run({ name: 'cancel' });
-    advance(2000);
-    await waitForText('Failed');
-    await eventually(
-      'cancelled',
-      () => named('job_cancelled').length,
-      (n) => n === 1,
-    );
-    advance(5000);
-    await eventually(
-      'cleared',
-      () => sim.panel.printError,
-      (code) => code === 0,
-    );
+    await cancelPrint({ isClearWaited: true });
   });
 
   it('runs a plain .gcode to its end with gcode_file: done once', async () => {
@@ -274,11 +260,7 @@ describe('Bambu driver: jobs', () => {
     await waitForText('Printing');
     advance(400_000);
     await waitForText('Finished');
-    await eventually(
-      'done',
-      () => named('job_finished').length,
-      (n) => n === 1,
-    );
+    await waitForEvents('job_finished', 1);
     expect(events.map((e) => e.name)).toEqual(['job_started', 'job_finished']);
   });
 
@@ -288,18 +270,10 @@ describe('Bambu driver: jobs', () => {
     expect(sim.faults.startOnScreen('screen.gcode.3mf')).toBe(true);
     advance(1000);
     await waitForText('Printing');
-    await eventually(
-      'started',
-      () => named('job_started').length,
-      (n) => n === 1,
-    );
+    await waitForEvents('job_started', 1);
     sim.faults.failPrint();
     await waitForText('Failed');
-    await eventually(
-      'failed',
-      () => named('job_failed').length,
-      (n) => n === 1,
-    );
+    await waitForEvents('job_failed', 1);
     expect(named('job_failed')[0]?.reason).toMatch(/0700_8012/);
     expect(driver.getState().error?.detail).toMatch(/0700_8012/);
     expect(events.map((e) => e.name)).toEqual(['job_started', 'job_failed']);
@@ -326,9 +300,7 @@ describe('Bambu driver: jobs', () => {
       fixture.printFile({ name: 'other.gcode.3mf', content: project(60), jobId: 13 }),
       'not-operational',
     );
-    await run({ name: 'cancel' });
-    advance(2000);
-    await waitForText('Failed');
+    await cancelPrint();
   });
 
   it('an upload the printer refuses (no SD card: 553) fails with its reason and starts nothing', async () => {
@@ -354,9 +326,7 @@ describe('Bambu driver: jobs', () => {
       .slice(before)
       .filter((r) => (r.print as { command?: unknown } | undefined)?.command === 'project_file');
     expect(starts).toHaveLength(1);
-    await run({ name: 'cancel' });
-    advance(2000);
-    await waitForText('Failed');
+    await cancelPrint();
   });
 
   it('an upload that breaks on every try fails as unreachable, starts nothing, leaves no file', async () => {
@@ -383,9 +353,7 @@ describe('Bambu driver: jobs', () => {
       .slice(starts)
       .map((r) => (Object.values(r)[0] as { command?: unknown } | undefined)?.command);
     expect(again.filter((c) => c !== 'pushall' && c !== 'get_version')).toEqual([]);
-    await run({ name: 'cancel' });
-    advance(2000);
-    await waitForText('Failed');
+    await cancelPrint();
   });
 });
 

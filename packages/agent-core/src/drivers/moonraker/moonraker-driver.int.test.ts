@@ -55,17 +55,17 @@ afterAll(() => fixture.close());
 
 describe('Moonraker driver: state', () => {
   it('reads a ready Klipper: READY_TO_PRINT, heaters, fan, homing, Klippy, plugins', () => {
-    expect(state()).toMatchObject({
-      is_paired: true,
-      state: { text: 'Operational' },
-      error: null,
-      temperature: { tool0: { actual: 22, target: 0 }, bed: { actual: 22, target: 0 } },
-      klipper: { state: 'ready', state_message: 'Printer is ready' },
-      plugins: { power_relay: true, power_on: true, led: true, spectoda: false, camera: true },
-      lights: { led_on: false },
-      fan: { speed: 0 },
-      homed_axes: '',
-    });
+    fixture.expectReady(
+      {
+        state: { text: 'Operational' },
+        klipper: { state: 'ready', state_message: 'Printer is ready' },
+        plugins: { power_relay: true, power_on: true, led: true, spectoda: false, camera: true },
+        lights: { led_on: false },
+        fan: { speed: 0 },
+        homed_axes: '',
+      },
+      22,
+    );
   });
 
   it('answers Klippy info, macros with descriptions and the console history', async () => {
@@ -249,14 +249,10 @@ describe('Moonraker driver: print files', () => {
   });
 
   it('refuses a SHA-256 mismatch: nothing uploaded, nothing started', async () => {
-    const file = { name: 'bad.gcode', content: slicedGcode(600), jobId: 12 };
-    await expectRefusal(
-      fixture.printFile({ ...file, sha256: '0'.repeat(64) }),
-      'checksum-mismatch',
+    await fixture.expectChecksumRefused(
+      { name: 'bad.gcode', jobId: 12 },
+      (name) => sim.printer.files.get(name) !== undefined,
     );
-    expect(sim.printer.files.get('bad.gcode')).toBeUndefined();
-    expect(printerState()).toBe('READY_TO_PRINT');
-    expect(await readdir(downloadDir)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualPrusaLink, type VirtualPrusaLink } from '@printdeck/simulator';
-import { derivePrinterState, DeviceStateSchema } from '@printdeck/shared';
+import { derivePrinterState } from '@printdeck/shared';
 import {
   eventually,
   expectRefusal,
@@ -16,7 +16,7 @@ import {
 const PASSWORD = 'Tr7bQ2xZ';
 let sim: VirtualPrusaLink;
 let fixture: DriverFixture;
-let { driver, events, run, printerState, waitForText, named } = {} as DriverFixture;
+let { driver, events, run, printerState, waitForText, named, waitForEvents } = {} as DriverFixture;
 
 /** Simulated time for the print and the firmware's transitions. */
 const advance = (ms: number) => sim.printer.advance(ms);
@@ -28,6 +28,19 @@ async function startLocalPrint(name: string): Promise<void> {
   await waitForText('Printing');
 }
 
+/** Cancels the print: PrusaLink reads Stopped until someone confirms on the printer's screen. */
+async function cancelPrint(): Promise<void> {
+  await run({ name: 'cancel' });
+  advance(1000);
+  await waitForText('Stopped');
+}
+
+/** Someone confirms the message on the printer's screen: it is idle again. */
+async function confirmOnScreen(): Promise<void> {
+  sim.faults.confirmOnScreen();
+  await waitForText('Operational');
+}
+
 beforeAll(async () => {
   sim = await startVirtualPrusaLink({
     speed: 0,
@@ -36,7 +49,7 @@ beforeAll(async () => {
     printer: { homingSeconds: 0 },
   });
   fixture = await startDriverFixture(sim, { kind: 'prusalink', url: sim.url, password: PASSWORD });
-  ({ driver, events, run, printerState, waitForText, named } = fixture);
+  ({ driver, events, run, printerState, waitForText, named, waitForEvents } = fixture);
   await waitForText('Operational');
 });
 
@@ -44,12 +57,7 @@ afterAll(() => fixture.close());
 
 describe('PrusaLink driver: state', () => {
   it('reads an idle printer over Digest: READY_TO_PRINT, temperatures, no console or camera', () => {
-    const state = DeviceStateSchema.parse(driver.getState());
-    expect(printerState()).toBe('READY_TO_PRINT');
-    expect(state).toMatchObject({
-      is_paired: true,
-      error: null,
-      temperature: { tool0: { actual: 21.3, target: 0 }, bed: { actual: 21.3, target: 0 } },
+    fixture.expectReady({
       plugins: { camera: false, power_relay: false, led: false },
       job: null,
     });
@@ -83,11 +91,7 @@ describe('PrusaLink driver: jobs', () => {
       (j) => j?.path === 'benchy.gcode',
     );
     expect(job).toMatchObject({ file_name: 'benchy.gcode', outcome: 'printing' });
-    await eventually(
-      'started',
-      () => named('job_started').length,
-      (n) => n === 1,
-    );
+    await waitForEvents('job_started', 1);
     expect(named('job_started')[0]).toMatchObject({ path: 'benchy.gcode' });
 
     await run({ name: 'pause' });
@@ -99,20 +103,13 @@ describe('PrusaLink driver: jobs', () => {
     advance(1000);
     await waitForText('Printing');
 
-    await run({ name: 'cancel' });
-    advance(1000);
-    await waitForText('Stopped');
-    await eventually(
-      'cancelled',
-      () => named('job_cancelled').length,
-      (n) => n === 1,
-    );
+    await cancelPrint();
+    await waitForEvents('job_cancelled', 1);
     expect(named('job_cancelled')[0]).toMatchObject({
       path: 'benchy.gcode',
       startedAt: named('job_started')[0]!.startedAt,
     });
-    sim.faults.confirmOnScreen();
-    await waitForText('Operational');
+    await confirmOnScreen();
     expect(named('job_cancelled')).toHaveLength(1);
     expect(named('job_finished')).toHaveLength(0);
   });
@@ -122,25 +119,14 @@ describe('PrusaLink driver: jobs', () => {
     await startLocalPrint('cube.gcode');
     advance(700_000);
     await waitForText('Finished');
-    await eventually(
-      'finished',
-      () => named('job_finished').length,
-      (n) => n === 1,
-    );
+    await waitForEvents('job_finished', 1);
     expect(named('job_finished')[0]).toMatchObject({ path: 'cube.gcode' });
     // FINISHED stays until the operator confirms; a new print starts from it (a new job id)
     await startLocalPrint('cube.gcode');
-    await eventually(
-      'second start',
-      () => named('job_started').length,
-      (n) => n === 2,
-    );
+    await waitForEvents('job_started', 2);
     expect(named('job_finished')).toHaveLength(1);
-    await run({ name: 'cancel' });
-    advance(1000);
-    await waitForText('Stopped');
-    sim.faults.confirmOnScreen();
-    await waitForText('Operational');
+    await cancelPrint();
+    await confirmOnScreen();
     expect(named('job_finished')).toHaveLength(1);
     expect(named('job_cancelled')).toHaveLength(1);
   });
@@ -152,13 +138,8 @@ describe('PrusaLink driver: jobs', () => {
     await waitForText('Error');
     expect(printerState()).toBe('ERROR');
     sim.faults.setError(null);
-    sim.faults.confirmOnScreen();
-    await waitForText('Operational');
-    await eventually(
-      'failed',
-      () => named('job_failed').length,
-      (n) => n === 1,
-    );
+    await confirmOnScreen();
+    await waitForEvents('job_failed', 1);
     expect(named('job_failed')[0]).toMatchObject({ path: 'fail.gcode' });
     expect([...named('job_finished'), ...named('job_cancelled')]).toEqual([]);
   });
@@ -171,16 +152,9 @@ describe('PrusaLink driver: jobs', () => {
     expect(printerState()).toBe('PAUSED');
     expect(driver.getState().error?.detail).toMatch(/attention/);
     await expectRefusal(run({ name: 'resume' }), 'wrong-state');
-    await run({ name: 'cancel' });
-    advance(1000);
-    await waitForText('Stopped');
-    await eventually(
-      'cancelled',
-      () => named('job_cancelled').length,
-      (n) => n === 1,
-    );
-    sim.faults.confirmOnScreen();
-    await waitForText('Operational');
+    await cancelPrint();
+    await waitForEvents('job_cancelled', 1);
+    await confirmOnScreen();
   });
 
   it('a printer that is not ready keeps the uploaded file and says why the start failed', async () => {
@@ -207,11 +181,8 @@ describe('PrusaLink driver: jobs', () => {
   it('a lost link mid-print is unknown, never failed, and nothing is re-sent', async () => {
     await startLocalPrint('long.gcode');
     await fixture.expectLostHostIsUnknown(() => waitForText('Printing'));
-    await run({ name: 'cancel' });
-    advance(1000);
-    await waitForText('Stopped');
-    sim.faults.confirmOnScreen();
-    await waitForText('Operational');
+    await cancelPrint();
+    await confirmOnScreen();
   });
 });
 
