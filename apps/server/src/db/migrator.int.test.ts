@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => storage.cleanup());
 
-const FIXTURE = path.join(import.meta.dirname, 'migrate-and-die.fixture.ts');
+const FIXTURE = path.join(import.meta.dirname, '../../test-support/migrate-and-die.ts');
 
 describe('migrations', () => {
   it('a kill -9 inside a migration leaves a database that the next start migrates', async () => {

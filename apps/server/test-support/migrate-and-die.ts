@@ -3,9 +3,9 @@
  * right after the second migration's statements ran, before its bookkeeping.
  * Arguments: dataDir, then DATABASE_URL and schema for PostgreSQL.
  */
-import { openDatabase } from './database.js';
-import { MIGRATIONS } from './migrations/index.js';
-import { migrateToLatest } from './migrator.js';
+import { openDatabase } from '../src/db/database.js';
+import { MIGRATIONS } from '../src/db/migrations/index.js';
+import { migrateToLatest } from '../src/db/migrator.js';
 
 const [dataDir, databaseUrl, pgSchema] = process.argv.slice(2);
 const database = openDatabase({
