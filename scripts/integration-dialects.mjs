@@ -116,6 +116,13 @@ export const SQLITE_ONLY = {
     'printers heard on the network are held in memory, not in a table',
   'packages/agent-core/src/lan-bambu-x1-camera.int.test.ts':
     'camera frames from the stream, kept in memory; the LAN printer rows on PostgreSQL: lan-bambu-prusalink',
+  // Moved from BOTH_DIALECTS in round 8 (issue 27): listed there as repository tests, but what
+  // each tests is decided before or beside SQL, and the rows each reads or writes are another
+  // file's subject on PostgreSQL.
+  'apps/server/src/modules/api-keys/api-key-scope-matrix.int.test.ts':
+    'each scope against each operation, decided by the route’s permission hook from the key already read; key rows, their scopes and workspaces on PostgreSQL: api-keys, api-key-workspace',
+  'apps/server/src/modules/workspaces/workspace-settings.int.test.ts':
+    'rich text sanitised and avatar images converted and stored as objects; the workspace row’s text columns (description, avatar name) written by the update workspaces.int runs on PostgreSQL',
 };
 
 const REPOSITORY = 'its module’s repository SQL';
@@ -171,7 +178,6 @@ export const BOTH_DIALECTS = {
     'no secret in the logs, including the PostgreSQL connection string',
   'apps/server/src/shutdown.int.test.ts': 'closing the database pool with requests in flight',
   'apps/server/src/modules/account/two-factor.int.test.ts': REPOSITORY,
-  'apps/server/src/modules/api-keys/api-key-scope-matrix.int.test.ts': REPOSITORY,
   'apps/server/src/modules/api-keys/api-key-workspace.int.test.ts': REPOSITORY,
   'apps/server/src/modules/api-keys/api-keys.int.test.ts': REPOSITORY,
   'apps/server/src/modules/auth/auth.int.test.ts': REPOSITORY,
@@ -241,7 +247,6 @@ export const BOTH_DIALECTS = {
   'apps/server/src/modules/videos/timelapse-quotas.int.test.ts':
     'the sum of a workspace’s timelapse bytes (a double beside an integer) in SQL',
   'apps/server/src/modules/videos/videos.int.test.ts': 'video rows and the encode queue',
-  'apps/server/src/modules/workspaces/workspace-settings.int.test.ts': REPOSITORY,
   'apps/server/src/modules/workspaces/workspaces.int.test.ts': REPOSITORY,
   'apps/server/src/observability/metrics.int.test.ts':
     "the scrape's grouped counts (sum of sizes, min of due times) on both databases",
