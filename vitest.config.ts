@@ -4,8 +4,8 @@ import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-setup.ts';
 
 /**
- * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:integration` and
- * `test:integration:postgres`; `=0` there turns it off): the files of an integration worker run
+ * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:integration`,
+ * `test:integration:postgres` and `test:cluster`; `=0` there turns it off): the files of an integration worker run
  * one after the other in one process and share its loaded modules, instead of a fresh process per
  * file that loads the server's module graph again (about 5 s of CPU per file; issue 27,
  * docs/benchmarks.md "Test run, round 7"). Each file still starts its own server, database copy,
@@ -16,7 +16,7 @@ const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-set
  * Vitest 3 decides "a fresh process per file" once per run, from the root's
  * `poolOptions.forks.isolate`, not from a project's `isolate` (that one only decides whether a
  * reused process loads the modules again between files). So the root turns process reuse on
- * for such a run, and the other projects keep `isolate: true`: were one run beside them, its
+ * for such a run, and the unit and browser projects keep `isolate: true`: were one run beside them, its
  * files would still load their modules afresh.
  */
 const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
@@ -87,8 +87,10 @@ export default defineConfig({
       },
       {
         test: {
+          // `npm run test:cluster` shares modules too: its files run one after the other in one
+          // process, each with its own schema, Redis prefix, ports and data directory
           name: 'cluster',
-          isolate: true,
+          isolate: !SHARED_MODULES,
           include: ['apps/*/src/**/*.cluster.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,7 @@
 // Builds the web app, the server and the agent bundle when their output is missing or older than their
 // sources, so `npm start` and the browser tests always run what the tree holds.
+// `node scripts/build-if-needed.mjs server` builds only the targets named (web, server, agent):
+// the cluster tests start their spawned instances from the built server and need no web app.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ function newestMtime(target) {
 
 const TARGETS = [
   {
+    id: 'web',
     name: 'web app',
     output: 'apps/web/dist/index.html',
     sources: [
@@ -34,6 +37,7 @@ const TARGETS = [
     command: 'npm run build -w @printdeck/web',
   },
   {
+    id: 'server',
     name: 'server',
     output: 'apps/server/dist/main.js',
     sources: [
@@ -45,6 +49,7 @@ const TARGETS = [
     command: 'npm run build -w @printdeck/server',
   },
   {
+    id: 'agent',
     name: 'agent bundle',
     output: 'apps/agent/dist/printdeck-agent.cjs',
     sources: [
@@ -59,8 +64,14 @@ const TARGETS = [
   },
 ];
 
-export function buildIfNeeded() {
-  for (const target of TARGETS) {
+export function buildIfNeeded(only = TARGETS.map((target) => target.id)) {
+  const unknown = only.filter((id) => !TARGETS.some((target) => target.id === id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown build target(s): ${unknown.join(', ')}; known: ${TARGETS.map((t) => t.id).join(', ')}`,
+    );
+  }
+  for (const target of TARGETS.filter((t) => only.includes(t.id))) {
     const built = newestMtime(target.output);
     const changed = Math.max(...target.sources.map(newestMtime));
     if (built === 0 || changed > built) {
@@ -70,4 +81,7 @@ export function buildIfNeeded() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const named = process.argv.slice(2);
+  buildIfNeeded(named.length > 0 ? named : undefined);
+}

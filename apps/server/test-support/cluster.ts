@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -9,6 +10,25 @@ import { findFreePort } from './free-port.js';
 import { buildUser, buildWorkspace, type BuiltUser } from './factories.js';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const BUILT_SERVER_MAIN = path.resolve(import.meta.dirname, '../dist/main.js');
+
+/**
+ * How a spawned instance starts. `PRINTDECK_TEST_BUILT_SERVER=1` (set by `npm run test:cluster`,
+ * which first builds the server if its sources are newer: scripts/build-if-needed.mjs server):
+ * the built server, as in production, which starts in about a second of CPU. Otherwise the
+ * sources through tsx, which compiles the server's module graph at every start (7 s of CPU and
+ * more; over 60 s wall at load 30), so a bare `vitest --project cluster` never runs a stale build.
+ */
+function serverCommand(): string[] {
+  if (process.env.PRINTDECK_TEST_BUILT_SERVER !== '1') return ['--import', 'tsx', SERVER_MAIN];
+  if (!existsSync(BUILT_SERVER_MAIN)) {
+    throw new Error(
+      `PRINTDECK_TEST_BUILT_SERVER=1 but ${BUILT_SERVER_MAIN} is missing: run node scripts/build-if-needed.mjs server`,
+    );
+  }
+  return [BUILT_SERVER_MAIN];
+}
+
 export const CLUSTER_JWT_SECRET = 'a cluster test secret that is long enough to sign';
 
 /** The cluster tests need both engines; they say so instead of skipping. */
@@ -72,8 +92,8 @@ export interface ChildInstance {
 }
 
 /**
- * How long a spawned instance may take to answer its health check: it compiles its sources
- * with tsx at start, which took over 60 s on the shared machine at load 30.
+ * How long a spawned instance may take to answer its health check: started from the sources it
+ * compiles them with tsx, which took over 60 s on the shared machine at load 30.
  */
 const START_DEADLINE_MS = 150_000;
 
@@ -83,7 +103,7 @@ export async function spawnInstance(
   env: Record<string, string> = {},
 ): Promise<ChildInstance> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env,
       ...clusterEnv(storage),
