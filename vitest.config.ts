@@ -4,7 +4,7 @@ import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-setup.ts';
 
 /**
- * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:unit`, `test:integration`,
+ * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:integration`,
  * `test:integration:postgres` and `test:cluster`; `=0` there turns it off): the files of an integration worker run
  * one after the other in one process and share its loaded modules, instead of a fresh process per
  * file that loads the server's module graph again (about 5 s of CPU per file; issue 27,
@@ -16,23 +16,14 @@ const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-set
  * Vitest 3 decides "a fresh process per file" once per run, from the root's
  * `poolOptions.forks.isolate`, not from a project's `isolate` (that one only decides whether a
  * reused process loads the modules again between files). So the root turns process reuse on
- * for such a run, and the web unit and browser projects keep `isolate: true`: were one run beside them, its
+ * for such a run, and the unit and browser projects keep `isolate: true`: were one run beside them, its
  * files would still load their modules afresh.
  */
 const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
 
-const UNIT_FILES = [
-  'packages/*/src/**/*.test.ts',
-  'apps/*/src/**/*.test.{ts,tsx}',
-  'scripts/**/*.test.ts',
-];
-const WEB_UNIT_FILES = 'apps/web/src/**/*.test.{ts,tsx}';
-const UNIT_EXCLUDED = ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'];
-
 /**
  * Projects:
- * - unit, unit-web: pure code, `*.test.ts` beside the code it tests (`unit-web`: apps/web's,
- *   components too); `--project 'unit*'` runs both
+ * - unit: pure code, `*.test.ts` beside the code it tests
  * - integration: `*.int.test.ts`, real database (SQLite file, or PostgreSQL with DATABASE_URL),
  *   real SMTP server, real HTTP
  * - integration-postgres: the same files on PostgreSQL, but for those that name why SQLite is
@@ -54,29 +45,15 @@ export default defineConfig({
     projects: [
       {
         test: {
-          // the server, agent, packages and scripts: their modules keep no state (constant sets
-          // and pure functions; no module mock, fake timers restored after each test), so in
-          // `npm run test:unit` a worker's files share its loaded modules
           name: 'unit',
-          isolate: !SHARED_MODULES,
-          testTimeout: 15_000,
-          include: UNIT_FILES,
-          exclude: [...UNIT_EXCLUDED, WEB_UNIT_FILES],
-        },
-      },
-      {
-        test: {
-          // the web app's unit and component tests: some of its modules hold state (the error
-          // modal, background tasks, the shared clock, analytics), and React and Testing Library
-          // bind to the first file's jsdom document, so each file runs in a fresh worker: a
-          // thread (cheaper than a process), which `npm run test:unit`'s process reuse (the
-          // root's `poolOptions.forks.isolate`) does not reach
-          name: 'unit-web',
-          pool: 'threads',
           isolate: true,
           testTimeout: 15_000,
-          include: [WEB_UNIT_FILES],
-          exclude: UNIT_EXCLUDED,
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
+          exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
           // component tests (`@vitest-environment jsdom` files) get what jsdom lacks
           setupFiles: ['apps/web/test-support/dom-setup.ts'],
         },
