@@ -15,9 +15,9 @@ const BUILT_SERVER_MAIN = path.resolve(import.meta.dirname, '../dist/main.js');
 /**
  * How a spawned instance starts. `PRINTDECK_TEST_BUILT_SERVER=1` (set by `npm run test:cluster`,
  * which first builds the server if its sources are newer: scripts/build-if-needed.mjs server):
- * the built server, as in production, which starts in about a second of CPU. Otherwise the
- * sources through tsx, which compiles the server's module graph at every start (7 s of CPU and
- * more; over 60 s wall at load 30), so a bare `vitest --project cluster` never runs a stale build.
+ * the built server, as in production (3.8–4.3 s of CPU to answer its health check). Otherwise
+ * the sources through tsx, which compiles the server's module graph at every start (8.1–8.7 s
+ * of CPU; over 110 s wall at load 30), so a bare `vitest --project cluster` never runs a stale build.
  */
 function serverCommand(): string[] {
   if (process.env.PRINTDECK_TEST_BUILT_SERVER !== '1') return ['--import', 'tsx', SERVER_MAIN];
