@@ -90,6 +90,8 @@ export const SQLITE_ONLY = {
     'the demo history as a whole; ended jobs into the roll-ups on PostgreSQL: job-rollups',
   'packages/agent-core/src/drivers/bambu/bambu-agent.int.test.ts':
     'the Bambu driver in the agent; print job and state rows on PostgreSQL: print-jobs, devices-states-job',
+  'packages/agent-core/src/drivers/bambu/bambu-h2d-agent.int.test.ts':
+    'an H2D’s two nozzles and its camera refusal, from the agent’s state in memory; state rows on PostgreSQL: devices-states-job',
   'packages/agent-core/src/lan-mode.int.test.ts':
     'LAN printers driven by the server; LAN printer rows and sealed secrets on PostgreSQL: lan-bambu-prusalink',
   'packages/agent-core/src/drivers/prusalink/prusalink-agent.int.test.ts':

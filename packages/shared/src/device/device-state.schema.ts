@@ -61,6 +61,8 @@ export const DeviceStateSchema = z.object({
   temperature: z.object({
     tool0: temperatureReading.nullable(),
     bed: temperatureReading.nullable(),
+    /** a second nozzle, where the printer has one (Bambu Lab H2D: the left; tool0 the right) */
+    tool1: temperatureReading.nullable().optional(),
   }),
   job: z
     .object({

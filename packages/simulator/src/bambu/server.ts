@@ -45,6 +45,8 @@ export interface VirtualBambuOptions extends SimulatorOptions {
   ffmpegPath?: string;
   /** announce the printer (SSDP NOTIFY) to this UDP port on 127.0.0.1; default: silent */
   announce?: AnnounceOptions;
+  /** told of each report as it leaves the printer (benches time the rest of the way) */
+  onReport?: (message: Record<string, unknown>) => void;
 }
 
 export interface VirtualBambu extends Simulator<BambuFaults> {
@@ -117,7 +119,9 @@ export async function startVirtualBambu(options: VirtualBambuOptions = {}): Prom
     firmware: '01.08.02.00',
     prepareSeconds: options.prepareSeconds ?? 3,
     publish: (message) => {
-      if (!isSilent) broker.publishReport(message);
+      if (isSilent) return;
+      broker.publishReport(message);
+      options.onReport?.(message);
     },
     pushAll: (sequenceId) => {
       last = fullReport(printer, panel);

@@ -107,6 +107,25 @@ function temperature(report: BambuReport, actual: string, target: string) {
   return { actual: numberOrNull(report[actual]), target: numberOrNull(report[target]) };
 }
 
+/**
+ * An H2's nozzles from `device.extruder.info[]` (reference §1.6, from bambuddy `bambu_mqtt.py`):
+ * id 0 the right nozzle, 1 the left; `temp` packs `target × 65536 + current` while the heater
+ * is on and is plain °C when it is off. Null for a nozzle the report does not name.
+ */
+export function nozzleReading(
+  report: BambuReport,
+  id: number,
+): { actual: number | null; target: number | null } | null {
+  const info: unknown = asRecord(asRecord(report.device).extruder).info;
+  const entries: unknown[] = Array.isArray(info) ? info : [];
+  const entry = entries.map(asRecord).find((item) => Number(item.id) === id);
+  const temp = numberOrNull(entry?.temp);
+  if (temp === null || temp < 0) return null;
+  return temp >= 65536
+    ? { actual: temp % 65536, target: Math.floor(temp / 65536) }
+    : { actual: temp, target: 0 };
+}
+
 /** The printer's own error: `print_error` (not a cancel) or active HMS messages. */
 function printerError(report: BambuReport, state: GcodeState): DeviceState['error'] {
   const printError = numberOrNull(report.print_error) ?? 0;
@@ -175,13 +194,16 @@ export function normaliseBambuState(model: BambuModel): DeviceState {
   const fan = numberOrNull(Number(report.cooling_fan_speed));
   const startS = Number(report.gcode_start_time);
   const remainingMin = numberOrNull(report.mc_remaining_time);
+  const left = nozzleReading(report, 1);
   return {
     is_paired: state !== 'UNKNOWN',
     state: { text, flags: stateFlags },
     error: printerError(report, state),
     temperature: {
-      tool0: temperature(report, 'nozzle_temper', 'nozzle_target_temper'),
+      // an H2D reports each nozzle in `device`; `nozzle_temper` mirrors only one of them
+      tool0: nozzleReading(report, 0) ?? temperature(report, 'nozzle_temper', 'nozzle_target_temper'),
       bed: temperature(report, 'bed_temper', 'bed_target_temper'),
+      ...(left ? { tool1: left } : {}),
     },
     job: isActiveState(state)
       ? {

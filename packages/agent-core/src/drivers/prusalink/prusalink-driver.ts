@@ -65,6 +65,11 @@ export class PrusaLinkDriver extends HostDriver<PrusaLinkModel> implements Drive
     this.#poll = null;
   }
 
+  override async stop(): Promise<void> {
+    await super.stop();
+    this.#api.close();
+  }
+
   async run(command: DriverCommand, signal: AbortSignal): Promise<unknown> {
     this.assertReachable();
     this.#assertAccepted();
