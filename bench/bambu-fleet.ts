@@ -16,8 +16,7 @@ export type FleetCommand =
   | { type: 'stop' };
 
 export type FleetReport =
-  | { type: 'started'; count: number }
-  | { type: 'stopped'; changes: number; cpuMs: number };
+  { type: 'started'; count: number } | { type: 'stopped'; changes: number; cpuMs: number };
 
 /** Bambu printers each with the agent of apps/agent, as `startAgent` runs it. */
 export async function startBambuFleet(
@@ -84,9 +83,7 @@ if (process.send) {
             changes += 1;
           };
           const spread = (i / fleet!.sims.length) * command.everyMs;
-          timers.push(
-            setTimeout(() => timers.push(setInterval(change, command.everyMs)), spread),
-          );
+          timers.push(setTimeout(() => timers.push(setInterval(change, command.everyMs)), spread));
         });
       } else {
         timers.forEach((timer) => clearTimeout(timer));

@@ -173,7 +173,9 @@ async function main(): Promise<void> {
       const changedAt = performance.now();
       sim.printer.setHeaterTarget(sim.printer.bed, marker);
       for (;;) {
-        const row = (await states(device.workspaceId)).find((r) => r.printer_id === device.printerId);
+        const row = (await states(device.workspaceId)).find(
+          (r) => r.printer_id === device.printerId,
+        );
         if (row?.temperature?.bed?.target === marker) break;
         if (performance.now() - changedAt > SEEN_WAIT_MS) {
           throw new Error(`a change on printer ${device.printerId} was not seen in 30 s`);
@@ -189,7 +191,9 @@ async function main(): Promise<void> {
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
     const rssAfter = rssMegabytes(child.pid!);
     pollTimers.forEach((timer) => clearTimeout(timer));
-    const stopped = await Promise.all(fleets.map((fleet) => ask(fleet, { type: 'stop' }, 'stopped')));
+    const stopped = await Promise.all(
+      fleets.map((fleet) => ask(fleet, { type: 'stop' }, 'stopped')),
+    );
     const changes = stopped.reduce((sum, r) => sum + (r.type === 'stopped' ? r.changes : 0), 0);
 
     fromChange.sort((a, b) => a - b);

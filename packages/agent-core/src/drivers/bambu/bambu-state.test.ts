@@ -6,6 +6,7 @@ import {
   hmsCodes,
   initialBambuModel,
   jobPath,
+  nozzleReading,
   printErrorText,
   type BambuModel,
 } from './bambu-state.js';
@@ -67,6 +68,24 @@ describe('Bambu words', () => {
     expect(jobPath({ gcode_file: '/data/Metadata/plate_1.gcode', subtask_name: 'benchy' })).toBe(
       'benchy.gcode.3mf',
     );
+  });
+
+  it('reads an H2D’s nozzles: target × 65536 + current while heating, plain °C when off (§1.6)', () => {
+    const report = {
+      device: {
+        extruder: {
+          info: [
+            { id: 0, temp: 220 * 65536 + 198 },
+            { id: 1, temp: 24 },
+          ],
+        },
+      },
+    };
+    expect(nozzleReading(report, 0)).toEqual({ actual: 198, target: 220 });
+    expect(nozzleReading(report, 1)).toEqual({ actual: 24, target: 0 });
+    // a one-nozzle printer (no `device`) and a nozzle the report does not name
+    expect(nozzleReading({ nozzle_temper: 200 }, 1)).toBeNull();
+    expect(nozzleReading(report, 2)).toBeNull();
   });
 });
 

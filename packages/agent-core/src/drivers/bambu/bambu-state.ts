@@ -201,7 +201,8 @@ export function normaliseBambuState(model: BambuModel): DeviceState {
     error: printerError(report, state),
     temperature: {
       // an H2D reports each nozzle in `device`; `nozzle_temper` mirrors only one of them
-      tool0: nozzleReading(report, 0) ?? temperature(report, 'nozzle_temper', 'nozzle_target_temper'),
+      tool0:
+        nozzleReading(report, 0) ?? temperature(report, 'nozzle_temper', 'nozzle_target_temper'),
       bed: temperature(report, 'bed_temper', 'bed_target_temper'),
       ...(left ? { tool1: left } : {}),
     },

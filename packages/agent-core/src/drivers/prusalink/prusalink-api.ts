@@ -202,9 +202,7 @@ export class PrusaLinkApi {
           size += chunk.length;
           if (size > MAX_ANSWER_BYTES) {
             outgoing.destroy();
-            finish(
-              new CommandFailed('internal', `${PRUSALINK} sent an answer larger than 32 MB.`),
-            );
+            finish(new CommandFailed('internal', `${PRUSALINK} sent an answer larger than 32 MB.`));
           } else chunks.push(chunk);
         });
         incoming.on('end', () =>
