@@ -16,13 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FleetCommand, FleetReport } from './bambu-fleet.js';
 import { startBambuFleet } from './bambu-fleet.js';
-import {
-  callApi,
-  cpuMilliseconds,
-  percentile,
-  rssMegabytes,
-  startSignedInProduct,
-} from './bench-helpers.js';
+import { callApi, cpuMilliseconds, percentile, startSignedInProduct } from './bench-helpers.js';
 import { createBenchFleet } from './light-agents.js';
 
 const { values } = parseArgs({
@@ -87,7 +81,6 @@ async function main(): Promise<void> {
       count: PRINTERS,
       perWorkspace: PER_WORKSPACE,
     });
-    const rssBefore = rssMegabytes(child.pid!);
     const connectCpu = cpuMilliseconds(child.pid!);
     const connectStart = performance.now();
 
@@ -189,7 +182,6 @@ async function main(): Promise<void> {
       await sleep(200);
     }
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
-    const rssAfter = rssMegabytes(child.pid!);
     pollTimers.forEach((timer) => clearTimeout(timer));
     const stopped = await Promise.all(
       fleets.map((fleet) => ask(fleet, { type: 'stop' }, 'stopped')),
@@ -211,9 +203,6 @@ async function main(): Promise<void> {
     );
     console.log(
       `devices-states of a ${PER_WORKSPACE}-printer workspace (${pollLatencies.length} polls): p50 ${percentile(pollLatencies, 50).toFixed(0)} ms, p99 ${percentile(pollLatencies, 99).toFixed(0)} ms`,
-    );
-    console.log(
-      `server RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB: ${(((rssAfter - rssBefore) * 1024) / PRINTERS).toFixed(1)} KB per printer`,
     );
   } finally {
     pollTimers.forEach((timer) => clearTimeout(timer));

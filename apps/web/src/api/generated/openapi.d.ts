@@ -2682,6 +2682,10 @@ export interface components {
                     actual: number | null;
                     target: number | null;
                 } | null;
+                tool1?: {
+                    actual: number | null;
+                    target: number | null;
+                } | null;
             } | null;
             job: {
                 file_name: string | null;
