@@ -66,14 +66,25 @@ interface StateRow {
 
 async function main(): Promise<void> {
   const product = await startSignedInProduct({ name: 'bambu-states' });
-  const { child, url, access } = product;
+  const { child, url } = product;
+  let access = product.access;
+  let renewing: Promise<string> | null = null;
   const fleets: ChildProcess[] = [];
   let probes: Awaited<ReturnType<typeof startBambuFleet>> | null = null;
   const pollTimers: NodeJS.Timeout[] = [];
-  const states = (workspaceId: number) =>
-    callApi(url, access, 'GET', `/api/groups/${workspaceId}/devices-states/`) as Promise<
-      StateRow[]
-    >;
+  /** a workspace's devices-states; signed in again when the access token ran out (15 min+ runs) */
+  const states = async (workspaceId: number): Promise<StateRow[]> => {
+    const path = `/api/groups/${workspaceId}/devices-states/`;
+    try {
+      return (await callApi(url, access, 'GET', path)) as StateRow[];
+    } catch (error) {
+      if (!String(error).includes(': 401 ')) throw error;
+      const used = access;
+      renewing ??= signIn(url).finally(() => (renewing = null));
+      if (access === used) access = await renewing;
+      return (await callApi(url, access, 'GET', path)) as StateRow[];
+    }
+  };
   try {
     const { workspaces, devices } = await createBenchFleet({
       url,
