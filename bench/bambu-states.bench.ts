@@ -16,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FleetCommand, FleetReport } from './bambu-fleet.js';
 import { startBambuFleet } from './bambu-fleet.js';
-import { callApi, cpuMilliseconds, percentile, startSignedInProduct } from './bench-helpers.js';
+import {
+  callApi,
+  cpuMilliseconds,
+  percentile,
+  signIn,
+  startSignedInProduct,
+} from './bench-helpers.js';
 import { createBenchFleet } from './light-agents.js';
 
 const { values } = parseArgs({
