@@ -109,6 +109,8 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
     LOG_LEVEL: 'warn',
     ENVIRONMENT: token,
     PASSWORD_HASH_COST: 'test',
+    // the web app's deadlines (states poll, camera, offline grace) at test speed
+    WEB_DEADLINES: 'test',
     ...options.env,
   };
   const output: string[] = [];

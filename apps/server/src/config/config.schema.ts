@@ -113,6 +113,11 @@ export const EnvSchema = z.object({
   PASSWORD_HASH_COST: z
     .enum(PASSWORD_HASH_COSTS as [PasswordHashCost, ...PasswordHashCost[]])
     .default('standard'),
+  /**
+   * `test`: the web app is told shorter deadlines (public config, TEST_WEB_DEADLINES) so that
+   * browser tests do not wait out a person's; only on a test server (isTestEnvironment)
+   */
+  WEB_DEADLINES: z.enum(['standard', 'test']).default('standard'),
   /** Refused rather than ignored: logs are JSON lines; a reader formats them (`npx pino-pretty`). */
   LOG_PRETTY: z
     .string()
@@ -202,6 +207,14 @@ function isTestEnvironment(environment: string): boolean {
   return environment === 'test' || environment.startsWith('test-');
 }
 
+/** A setting at its test value (cheaper, faster) on a server that is not a test server. */
+function findTestOnlySetting(e: z.output<typeof EnvSchema>): string | undefined {
+  if (isTestEnvironment(e.ENVIRONMENT)) return undefined;
+  if (e.PASSWORD_HASH_COST === 'test') return 'PASSWORD_HASH_COST';
+  if (e.WEB_DEADLINES === 'test') return 'WEB_DEADLINES';
+  return undefined;
+}
+
 /** The environment read into the server's settings; `Config` is its output type. */
 export const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const pairProblem = findAnalyticsPairProblem(e.ANALYTICS_URL, e.ANALYTICS_SITE_ID);
@@ -209,10 +222,11 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     ctx.addIssue({ code: 'custom', message: pairProblem });
     return z.NEVER;
   }
-  if (e.PASSWORD_HASH_COST === 'test' && !isTestEnvironment(e.ENVIRONMENT)) {
+  const testOnly = findTestOnlySetting(e);
+  if (testOnly) {
     ctx.addIssue({
       code: 'custom',
-      path: ['PASSWORD_HASH_COST'],
+      path: [testOnly],
       message:
         'is for test servers only (ENVIRONMENT=test or test-…); leave it unset on a real server',
     });
@@ -260,6 +274,8 @@ export const ConfigSchema = EnvSchema.transform((e, ctx) => {
     environment: e.ENVIRONMENT,
     /** PASSWORD_HASH_COST: `standard` but on test servers */
     passwordHashCost: e.PASSWORD_HASH_COST,
+    /** WEB_DEADLINES=test: the web app gets a test server's shorter deadlines */
+    hasTestWebDeadlines: e.WEB_DEADLINES === 'test',
     /** TIMELAPSE_WORKSPACE_QUOTA_GB, in bytes */
     timelapseWorkspaceQuotaBytes: Math.round(e.TIMELAPSE_WORKSPACE_QUOTA_GB * 1024 ** 3),
     /** undefined: the ffmpeg bundled by @ffmpeg-installer/ffmpeg */

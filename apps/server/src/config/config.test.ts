@@ -109,6 +109,18 @@ describe('loadConfig', () => {
     expect(config.passwordHashCost).toBe('test');
   });
 
+  it('WEB_DEADLINES=test only on a test server: a real one refuses it at start', () => {
+    expect(loadConfig({}).hasTestWebDeadlines).toBe(false);
+    expect(problemsOf({ WEB_DEADLINES: 'test' })).toEqual([
+      'WEB_DEADLINES="test": is for test servers only (ENVIRONMENT=test or test-…); leave it unset on a real server',
+    ]);
+    expect(problemsOf({ WEB_DEADLINES: 'test', ENVIRONMENT: 'staging-test' })).toHaveLength(1);
+    expect(problemsOf({ WEB_DEADLINES: 'fast' })[0]).toMatch(/^WEB_DEADLINES="fast": /);
+    expect(loadConfig({ WEB_DEADLINES: 'standard' }).hasTestWebDeadlines).toBe(false);
+    const config = loadConfig({ WEB_DEADLINES: 'test', ENVIRONMENT: 'test-e2e-1a2b' });
+    expect(config.hasTestWebDeadlines).toBe(true);
+  });
+
   it('refuses LOG_PRETTY instead of accepting and ignoring it', () => {
     expect(problemsOf({ LOG_PRETTY: 'true' })[0]).toMatch(
       /^LOG_PRETTY="true": is not supported: the server logs JSON lines; .*pino-pretty/,

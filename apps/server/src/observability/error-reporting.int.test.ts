@@ -1,5 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TEST_WEB_DEADLINES } from '@printdeck/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test-support/factories.js';
@@ -51,6 +52,7 @@ describe('public config', () => {
       analytics: { url: collector.url, site_id: 'print.example.com' },
       // no SMTP_URL in the tests' environment: mail goes to files
       mail_delivery: 'files',
+      test_deadlines: null,
     });
   });
 
@@ -89,7 +91,18 @@ describe('public config', () => {
       error_reporting: null,
       analytics: null,
       mail_delivery: 'files',
+      test_deadlines: null,
     });
+  });
+
+  it('hands the web app shorter deadlines on a test server started with WEB_DEADLINES=test', async () => {
+    const fast = await startTestServer({ env: { WEB_DEADLINES: 'test' } });
+    try {
+      const response = await fast.api('/api/public-config/');
+      expect(response.body.test_deadlines).toEqual(TEST_WEB_DEADLINES);
+    } finally {
+      await fast.close();
+    }
   });
 });
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicConfigSchema, RELEASE_VERSION, type PublicConfig } from '@printdeck/shared';
+import {
+  PublicConfigSchema,
+  RELEASE_VERSION,
+  TEST_WEB_DEADLINES,
+  type PublicConfig,
+} from '@printdeck/shared';
 import type { Config } from '../../config/config.js';
 
 /**
@@ -28,6 +33,7 @@ export function toPublicConfig(config: Config): PublicConfig {
       ? { url: new URL(config.analytics.url).origin, site_id: config.analytics.siteId }
       : null,
     mail_delivery: config.smtpUrl ? 'smtp' : 'files',
+    test_deadlines: config.hasTestWebDeadlines ? TEST_WEB_DEADLINES : null,
   };
 }
 
@@ -43,7 +49,7 @@ export function registerPublicConfigRoutes(app: FastifyInstance, config: Config)
     config: { isPublic: true },
     schema: {
       tags: ['system'],
-      summary: 'Error reporting, analytics and mail delivery settings for the web app',
+      summary: 'Error reporting, analytics, mail delivery and test deadlines for the web app',
       response: { 200: PublicConfigSchema },
     },
     handler: async () => body,

@@ -24,7 +24,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Error reporting, analytics and mail delivery settings for the web app */
+        /** Error reporting, analytics, mail delivery and test deadlines for the web app */
         get: operations["getPublicConfig"];
         put?: never;
         post?: never;
@@ -3197,6 +3197,13 @@ export interface operations {
                         } | null;
                         /** @enum {string} */
                         mail_delivery: "smtp" | "files";
+                        test_deadlines: {
+                            device_states_timeout_ms: number;
+                            camera_request_timeout_ms: number;
+                            camera_stale_frame_ms: number;
+                            camera_offline_ticks: number;
+                            offline_grace_ms: number;
+                        } | null;
                     };
                 };
             };

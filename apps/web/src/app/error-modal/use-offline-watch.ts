@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
+import { getDeadlines } from '../../config/deadlines';
 import { showErrorModal } from '../../lib/error-modal-store';
-
-/** A blip shorter than this (a Wi-Fi hand-over) shows nothing. */
-const OFFLINE_GRACE_MS = 3000;
 
 /**
  * The browser lost its network while a page is open: the no-internet modal (spec part 1 §8).
@@ -16,7 +14,8 @@ export function useOfflineWatch(): void {
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (!navigator.onLine) showErrorModal({ variant: 'noInternet' });
-      }, OFFLINE_GRACE_MS);
+        // a blip shorter than the grace (a Wi-Fi hand-over) shows nothing
+      }, getDeadlines().offline_grace_ms);
     };
     const onOnline = () => clearTimeout(timer);
     window.addEventListener('offline', onOffline);

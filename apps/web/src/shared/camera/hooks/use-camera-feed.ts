@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getSnapshot, type SnapshotAnswer } from '../api/get-snapshot';
+import { getDeadlines } from '../../../config/deadlines';
 import {
-  CAMERA_TIMING,
   INITIAL_CAMERA_STATE,
   getNextDelay,
   getTickAction,
@@ -111,7 +111,7 @@ export function useCameraFeed(input: CameraFeedInput): {
       if (action === 'offlineTick') apply({ type: 'deviceOffline' });
       if (action === 'request') {
         isInFlight = true;
-        const deadline = AbortSignal.timeout(CAMERA_TIMING.requestTimeoutMs);
+        const deadline = AbortSignal.timeout(getDeadlines().camera_request_timeout_ms);
         try {
           const signal = AbortSignal.any([abort.signal, deadline]);
           const answer = await getSnapshot({ printerId, etag: current.etag, signal });

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { TEST_WEB_DEADLINES, WEB_DEADLINES } from '@printdeck/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyServerDeadlines } from '../../../config/deadlines';
 import {
   CAMERA_TIMING,
   INITIAL_CAMERA_STATE,
@@ -213,9 +215,9 @@ describe('lights', () => {
 describe('a frame that stops being confirmed', () => {
   it('shows its age once no 200 or 304 said it is current for 10 s', () => {
     const shown = run([{ type: 'image', etag: '"a"', at: 1000 }]);
-    expect(getStaleFrameAge(shown, 1000 + CAMERA_TIMING.staleFrameMs - 1)).toBeNull();
-    expect(getStaleFrameAge(shown, 1000 + CAMERA_TIMING.staleFrameMs)).toBe(
-      CAMERA_TIMING.staleFrameMs,
+    expect(getStaleFrameAge(shown, 1000 + WEB_DEADLINES.camera_stale_frame_ms - 1)).toBeNull();
+    expect(getStaleFrameAge(shown, 1000 + WEB_DEADLINES.camera_stale_frame_ms)).toBe(
+      WEB_DEADLINES.camera_stale_frame_ms,
     );
     // a 304 says the same image is still current
     const confirmed = run([{ type: 'notModified', at: 30_000 }], shown);
@@ -225,5 +227,22 @@ describe('a frame that stops being confirmed', () => {
     expect(stuck.status).toBe('connecting');
     expect(getStaleFrameAge(stuck, 60_000)).toBe(30_000);
     expect(getStaleFrameAge(INITIAL_CAMERA_STATE, 60_000)).toBeNull();
+  });
+
+  describe('on a test server', () => {
+    afterEach(() => applyServerDeadlines(null));
+
+    it('takes the server’s shorter bound and offline count, and a person’s again without them', () => {
+      applyServerDeadlines(TEST_WEB_DEADLINES);
+      const shown = run([{ type: 'image', etag: '"a"', at: 1000 }]);
+      expect(getStaleFrameAge(shown, 1000 + TEST_WEB_DEADLINES.camera_stale_frame_ms)).toBe(
+        TEST_WEB_DEADLINES.camera_stale_frame_ms,
+      );
+      const ticks = TEST_WEB_DEADLINES.camera_offline_ticks;
+      expect(run(repeat({ type: 'deviceOffline' }, ticks)).offlineReason).toBe('deviceOffline');
+      applyServerDeadlines(null);
+      expect(getStaleFrameAge(shown, 1000 + TEST_WEB_DEADLINES.camera_stale_frame_ms)).toBeNull();
+      expect(run(repeat({ type: 'deviceOffline' }, ticks)).offlineReason).toBeNull();
+    });
   });
 });

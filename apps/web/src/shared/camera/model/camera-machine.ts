@@ -1,6 +1,9 @@
+import { getDeadlines } from '../../../config/deadlines';
+
 /**
- * The camera's polling state machine (spec part 1 §4 "Camera states", §9). Pure: the hook
- * that drives it owns the timers, the requests and the image.
+ * The camera's polling state machine (spec part 1 §4 "Camera states", §9). Pure but for the
+ * deadlines in force (getDeadlines): the hook that drives it owns the timers, the requests and
+ * the image.
  */
 export const CAMERA_TIMING = {
   fastMs: 300,
@@ -8,16 +11,10 @@ export const CAMERA_TIMING = {
   failingMs: 1000,
   /** 408 answers counted (state connecting) before the placeholder and offline */
   maxTimeoutRetries: 10,
-  /** ticks with the device offline before the camera says offline */
-  offlineTickThreshold: 10,
-  /**
-   * A snapshot request unanswered this long counts as a 408: the server answers 408 after 5 s,
-   * but the browser resends a 408 by itself, so the app might never see one.
-   */
-  requestTimeoutMs: 7000,
-  /** a frame not confirmed current for this long shows its age and "connecting" */
-  staleFrameMs: 10_000,
   lightLockMs: 4000,
+  // ticks with the device offline before the camera says offline, the snapshot request's
+  // deadline (the server answers 408 after 5 s, but the browser resends a 408 by itself, so the
+  // app might never see one) and the stale frame's bound: getDeadlines(), a test server's shorter
 } as const;
 
 export const CAMERA_PLACEHOLDER_SIZE = { width: 640, height: 480 } as const;
@@ -123,7 +120,7 @@ export function reduceCamera(state: CameraState, event: CameraEvent): CameraStat
         offlineTicks: ticks,
         lastAnswer: 'failed',
       };
-      return ticks >= CAMERA_TIMING.offlineTickThreshold
+      return ticks >= getDeadlines().camera_offline_ticks
         ? toPlaceholder(next, 'deviceOffline')
         : next;
     }
@@ -181,13 +178,13 @@ export function getDisplayStatus(
 }
 
 /**
- * How old the image shown is, once it is stale (not confirmed current for staleFrameMs), in
+ * How old the image shown is, once it is stale (not confirmed current for camera_stale_frame_ms), in
  * ms; null while it is fresh or there is none. A stale image reads as connecting, not live.
  */
 export function getStaleFrameAge(state: CameraState, nowMs: number): number | null {
   if (!state.hasImage || state.confirmedAt === null) return null;
   const age = nowMs - state.confirmedAt;
-  return age >= CAMERA_TIMING.staleFrameMs ? age : null;
+  return age >= getDeadlines().camera_stale_frame_ms ? age : null;
 }
 
 /** Fullscreen is blocked while the printer downloads a print file. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiClient } from '../../../api/client';
 import { apiPath } from '../../../api/contract';
 import { BACKGROUND_ERRORS } from '../../../api/query-meta';
+import { getDeadlines } from '../../../config/deadlines';
 import {
   isStatesStreamLive,
   joinStatesStream,
@@ -13,12 +14,6 @@ import {
 
 export const deviceStatesQueryKey = (workspaceId: number) =>
   ['groups', workspaceId, 'devices-states'] as const;
-
-/**
- * A poll unanswered this long failed as a lost connection would: a server that stopped
- * answering (a dropped network, not a refused one) must not leave the states looking live.
- */
-const DEVICE_STATES_TIMEOUT_MS = 8000;
 
 /** The last answer per workspace: the poll asks for it again only when it changed (ETag). */
 const lastAnswers = new Map<number, { etag: string; states: PrinterDeviceState[] }>();
@@ -41,7 +36,9 @@ export async function getDeviceStates(
   signal?: AbortSignal,
 ): Promise<PrinterDeviceState[]> {
   const last = lastAnswers.get(workspaceId);
-  const deadline = AbortSignal.timeout(DEVICE_STATES_TIMEOUT_MS);
+  // a poll unanswered this long failed as a lost connection would: a server that stopped
+  // answering (a dropped network, not a refused one) must not leave the states looking live
+  const deadline = AbortSignal.timeout(getDeadlines().device_states_timeout_ms);
   const answer = await apiClient.requestConditional({
     path: apiPath('/groups/{g}/devices-states/', { g: workspaceId }),
     schema: z.array(PrinterDeviceStateSchema),
