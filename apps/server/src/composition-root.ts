@@ -214,8 +214,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
 /**
  * The S3 store, reached once before the start goes on. The AWS SDK (hundreds of modules, about
- * half a second of CPU to load) is loaded only when STORAGE_URL names a bucket: a server on the
- * disk store, and every test server, starts without it (issue 27, docs/benchmarks.md).
+ * half a second of CPU to load) is loaded only when STORAGE_URL names a bucket (storage/s3-sdk.ts:
+ * the bundle would hoist a package's `import` even from a module imported lazily here), so a
+ * server on the disk store, and every test server, starts without it (issue 27,
+ * docs/benchmarks.md "Test run, round 8").
  */
 async function openS3ObjectStore(settings: NonNullable<Config['s3']>): Promise<ObjectStore> {
   const [{ createS3ObjectStore }, { checkObjectStore }] = await Promise.all([

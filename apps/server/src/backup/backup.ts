@@ -2,12 +2,15 @@ import { constants as fsConstants, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { RELEASE_VERSION } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { StorageArea } from '../storage/storage-keys.js';
 import { runPgTool } from './pg-tools.js';
+import { optionalPackage } from '../optional-package.js';
+
+const loadPg = optionalPackage<typeof pg>('pg');
 
 export const STORAGE_AREAS: StorageArea[] = ['files', 'previews', 'avatars', 'videos', 'frames'];
 /** small files of the data directory a restored server needs: its secrets */
@@ -168,7 +171,7 @@ async function pruneBackups(backupDir: string, keep: number): Promise<void> {
 }
 
 async function listExtensions(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new (loadPg().Client)({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ extname: string }>(

@@ -1,10 +1,13 @@
 import { copyFile, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { ObjectStore } from '../storage/object-store.js';
 import { assertStorageKey } from '../storage/storage-keys.js';
 import { runPgTool } from './pg-tools.js';
 import { BACKUP_FORMAT, DATA_DIR_FILES, type BackupManifest } from './backup.js';
+import { optionalPackage } from '../optional-package.js';
+
+const loadPg = optionalPackage<typeof pg>('pg');
 
 /** A restore that cannot be done as asked: said in one line, nothing written. */
 export class RestoreRefusedError extends Error {}
@@ -62,7 +65,7 @@ async function assertEmptyDataDir(dataDir: string): Promise<void> {
 }
 
 async function assertEmptyDatabase(databaseUrl: string, pgSchema?: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new (loadPg().Client)({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ count: string }>(
@@ -154,7 +157,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
 }
 
 async function createExtensions(databaseUrl: string, extensions: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new (loadPg().Client)({ connectionString: databaseUrl });
   await client.connect();
   try {
     for (const name of extensions) {

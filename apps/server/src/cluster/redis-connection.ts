@@ -1,5 +1,8 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { redactUrlPassword } from '../logging/redact.js';
+import { optionalPackage } from '../optional-package.js';
+
+const loadRedis = optionalPackage<typeof import('ioredis')>('ioredis');
 
 /** How long the first connection may take before the server refuses to start. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -24,7 +27,7 @@ export class RedisUnreachableError extends Error {
  * answers 503 instead of hanging; the link reconnects by itself.
  */
 export async function connectRedis(url: string, name: string): Promise<Redis> {
-  const redis = new Redis(url, {
+  const redis = new (loadRedis().Redis)(url, {
     lazyConnect: true,
     connectionName: name,
     connectTimeout: CONNECT_TIMEOUT_MS,

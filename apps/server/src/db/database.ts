@@ -2,11 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import type { DialectName } from './migrations/migration-helpers.js';
+import { optionalPackage } from '../optional-package.js';
+
+const loadPg = optionalPackage<typeof pg>('pg');
 
 export type Db = Kysely<Database>;
 
@@ -64,7 +67,7 @@ class TransactionalSqliteDialect extends SqliteDialect {
 }
 
 function openPostgres(options: DatabaseOptions): Db {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: options.databaseUrl,
     max: 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import mqtt from 'mqtt';
 import { describeBrokerUrl } from '../config/mqtt-config.js';
 import { StartupError } from './startup-error.js';
+import { optionalPackage } from '../optional-package.js';
+
+const loadMqtt = optionalPackage<typeof import('mqtt')>('mqtt');
 
 const CHECK_TIMEOUT_MS = 5000;
 
@@ -30,7 +32,7 @@ function explain(error: { code?: unknown; message?: string }, broker: string): s
  */
 export async function checkMqttBroker(url: string): Promise<void> {
   const broker = describeBrokerUrl(url);
-  const client = mqtt.connect(url, {
+  const client = loadMqtt().connect(url, {
     reconnectPeriod: 0,
     connectTimeout: CHECK_TIMEOUT_MS,
     clientId: `printdeck-check-${randomBytes(6).toString('hex')}`,

@@ -4,19 +4,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { KnownFile, ListedObject, ObjectRange, ObjectStore } from './object-store.js';
 import { putFileToS3 } from './s3-put-file.js';
 import { assertStorageKey, KEY_PATTERN, type StorageArea } from './storage-keys.js';
+import { loadS3Presigner, loadS3Sdk } from './s3-sdk.js';
 
 /** STORAGE_URL=s3://bucket/prefix with the S3_* settings (config/storage-config.ts). */
 export interface S3Settings {
@@ -56,7 +48,7 @@ function totalOfContentRange(contentRange: string | undefined): number | null {
 const BUCKET_PATH = /^\/[^/]+\/$/;
 
 export function createS3Client(settings: S3Settings): S3Client {
-  const client = new S3Client({
+  const client = new (loadS3Sdk().S3Client)({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -87,6 +79,14 @@ export function createS3Client(settings: S3Settings): S3Client {
  * them without a shared disk. Files go up from the local temp area (s3-put-file.ts).
  */
 export function createS3ObjectStore(settings: S3Settings, client = createS3Client(settings)) {
+  const {
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+  } = loadS3Sdk();
   const { bucket, prefix } = settings;
   const objectKey = (key: string) => `${prefix}${assertStorageKey(key)}`;
 
@@ -172,9 +172,13 @@ export function createS3ObjectStore(settings: S3Settings, client = createS3Clien
 
     ...(settings.agentDownloads !== 'server' && {
       directReadUrl: (key: string, expiresInSeconds: number) =>
-        getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }), {
-          expiresIn: expiresInSeconds,
-        }),
+        loadS3Presigner().getSignedUrl(
+          client,
+          new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }),
+          {
+            expiresIn: expiresInSeconds,
+          },
+        ),
     }),
 
     async localPath(key: string, workDir: string): Promise<string | null> {

@@ -4,9 +4,9 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { KnownFile } from './object-store.js';
+import { loadS3Sdk, loadS3Uploads } from './s3-sdk.js';
 
 export interface PutLimits {
   /** a bigger file goes up in a multipart upload */
@@ -47,7 +47,7 @@ export async function putFileToS3(
   const size = known?.size ?? (await stat(source)).size;
   if (size > limits.singlePutMaxBytes) {
     const body = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES });
-    const upload = new Upload({
+    const upload = new (loadS3Uploads().Upload)({
       client,
       params: { ...target, Body: body },
       partSize: limits.partBytes,
@@ -89,7 +89,11 @@ function signedPut(
   sha256: string,
 ): PutObjectCommand {
   const body = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES });
-  const command = new PutObjectCommand({ ...target, Body: body, ContentLength: size });
+  const command = new (loadS3Sdk().PutObjectCommand)({
+    ...target,
+    Body: body,
+    ContentLength: size,
+  });
   command.middlewareStack.add(
     (next) => (args) => {
       const request = args.request as { headers?: Record<string, string> };

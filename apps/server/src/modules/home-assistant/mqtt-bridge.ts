@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { HomeAssistantStatus, Printer, PrinterDeviceState } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
+import { optionalPackage } from '../../optional-package.js';
 import {
   describeBrokerUrl,
   type MqttSettings,
@@ -18,6 +19,8 @@ import {
   toStatePayload,
   topicsFor,
 } from './ha-discovery.js';
+
+const loadMqtt = optionalPackage<typeof import('mqtt')>('mqtt');
 
 /** What /api/health says about the bridge. */
 export type MqttHealth = 'off' | 'connected' | 'disconnected' | 'standby' | 'key_rejected';
@@ -109,7 +112,7 @@ export function createMqttBridge(options: MqttBridgeOptions) {
   }
 
   function connect(): MqttClient {
-    const next = mqtt.connect(settings.url, {
+    const next = loadMqtt().connect(settings.url, {
       clientId: `printdeck-${randomBytes(6).toString('hex')}`,
       reconnectPeriod: options.reconnectMs ?? 2000,
       connectTimeout: 10_000,

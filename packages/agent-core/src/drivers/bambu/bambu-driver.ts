@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { DeviceCommandName, PrintFileResult } from '@printdeck/shared';
 import {
   CAPABILITIES,
@@ -273,11 +273,13 @@ export class BambuDriver extends HostDriver<BambuModel> implements Driver {
       this.#lost(error);
       return;
     }
+    // loaded with the first Bambu printer: a server without one never pays for the package
+    const { MqttClient: Client } = await import('mqtt');
     if (this.isStopped) {
       socket.destroy();
       return;
     }
-    const client = new MqttClient(() => socket, {
+    const client = new Client(() => socket, {
       clientId: `printdeck-${randomUUID()}`,
       username: 'bblp',
       password: this.#accessCode,

@@ -1,0 +1,11 @@
+import { optionalPackage } from '../optional-package.js';
+
+/** The AWS SDK, loaded when an S3 store is made (only with STORAGE_URL=s3://…). */
+export const loadS3Sdk = optionalPackage<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
+
+/** Its multipart uploads, loaded with the first big file put to S3. */
+export const loadS3Uploads =
+  optionalPackage<typeof import('@aws-sdk/lib-storage')>('@aws-sdk/lib-storage');
+
+/** Its signed links (S3 downloads handed to the browser), loaded with the first one. */
+export const loadS3Presigner = optionalPackage<typeof S3Presigner>('@aws-sdk/s3-request-presigner');
