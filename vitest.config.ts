@@ -5,19 +5,21 @@ const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-set
 
 /**
  * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:integration`,
- * `test:integration:postgres` and `test:cluster`; `=0` there turns it off): the files of an integration worker run
- * one after the other in one process and share its loaded modules, instead of a fresh process per
- * file that loads the server's module graph again (about 5 s of CPU per file; issue 27,
- * docs/benchmarks.md "Test run, round 7"). Each file still starts its own server, database copy,
- * ports and data directory, and the server keeps no state at module level (settings are read by
- * loadConfig, metric registries are per server, process listeners only in main.ts and the
- * command lines).
+ * `test:integration:postgres`, `test:cluster` and `test:e2e`; `=0` there turns it off): the
+ * files of an integration, cluster or browser worker run one after the other in one process and
+ * share its loaded modules, instead of a fresh process per file that loads the server's module
+ * graph (about 5 s of CPU per file; issue 27, docs/benchmarks.md "Test run, round 7"), or Vitest,
+ * Playwright's client and the browser tests' support (5–6 s per file, "Test run, round 8")
+ * again. Each file still starts its own server, database copy, ports and data directory, and the
+ * server keeps no state at module level (settings are read by loadConfig, metric registries are
+ * per server, process listeners only in main.ts and the command lines); the browser tests'
+ * support keeps none a file could see (the timing log names each file in its start hook).
  *
  * Vitest 3 decides "a fresh process per file" once per run, from the root's
  * `poolOptions.forks.isolate`, not from a project's `isolate` (that one only decides whether a
  * reused process loads the modules again between files). So the root turns process reuse on
- * for such a run, and the unit and browser projects keep `isolate: true`: were one run beside them, its
- * files would still load their modules afresh.
+ * for such a run, and the unit project keeps `isolate: true`: were it run beside them, its files
+ * would still load their modules afresh.
  */
 const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
 
@@ -101,7 +103,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          isolate: true,
+          isolate: !SHARED_MODULES,
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -26,7 +26,7 @@ describe('account', () => {
     const firstWorkspace = 'ada.lovelace';
     const page = await fixture.openPage();
     // an administrator exists, so the first-run welcome is over and registration is the way in
-    app.cli('user', 'create', '--email', 'admin@example.com', '--password', PASSWORD);
+    await app.runCli('user', 'create', '--email', 'admin@example.com', '--password', PASSWORD);
 
     // Registration: the address, then the link from the mail.
     await page.goto(`${app.url}/`);

@@ -9,7 +9,15 @@ describe('without a mail server', () => {
 
   it("the administrators' settings say where mail goes and how to connect a mail server", async () => {
     const { app } = fixture;
-    app.cli('user', 'create', '--email', 'operator@example.com', '--password', PASSWORD, '--admin');
+    await app.runCli(
+      'user',
+      'create',
+      '--email',
+      'operator@example.com',
+      '--password',
+      PASSWORD,
+      '--admin',
+    );
     const tokens = await callApi<{ access: string; refresh: string }>(app, '/tokens/', {
       body: { username: 'operator@example.com', password: PASSWORD },
     });

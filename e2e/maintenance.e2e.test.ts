@@ -36,7 +36,7 @@ describe('maintenance', () => {
     await expectHeading(page, WORKSPACE);
 
     const modal = page.getByTestId('error-modal');
-    app.cli('maintenance', 'on');
+    await app.runCli('maintenance', 'on');
     try {
       // The server notices the switch within about a second; once it has, a reload meets it.
       await expect.poll(() => isInMaintenance(app.url), { timeout: 15_000 }).toBe(true);
@@ -48,7 +48,7 @@ describe('maintenance', () => {
         modal.getByText('We are updating the product. It will be back in a few minutes.'),
       );
     } finally {
-      app.cli('maintenance', 'off');
+      await app.runCli('maintenance', 'off');
     }
 
     // Once the server has noticed the end of maintenance, Reload leads back to the dashboard.
@@ -69,12 +69,12 @@ describe('maintenance', () => {
       await expectVisible(printerCard(page, 'Watched'));
       const modal = page.getByTestId('error-modal');
 
-      app.cli('maintenance', 'on');
+      await app.runCli('maintenance', 'on');
       try {
         await expectVisible(page.getByRole('dialog', { name: 'Server under maintenance' }));
         expect(await modal.getAttribute('data-variant')).toBe('maintenance');
       } finally {
-        app.cli('maintenance', 'off');
+        await app.runCli('maintenance', 'off');
       }
       await expect.poll(() => isInMaintenance(app.url)).toBe(false);
       // A route cannot cut a connection already open: the states stream is refused from here on,

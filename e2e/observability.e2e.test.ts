@@ -92,13 +92,13 @@ describe('error reporting and page views, configured', () => {
     // maintenance: the modal says so, nothing is reported (by the browser or the server)
     const during = await fixture.openPage();
     await openDashboard(during, app, admin);
-    app.cli('maintenance', 'on');
+    await app.runCli('maintenance', 'on');
     try {
       await expect.poll(() => isInMaintenance(app.url), { timeout: 10_000 }).toBe(true);
       await during.getByRole('link', { name: 'G-codes' }).first().click();
       await expectErrorModal(during, 'maintenance');
     } finally {
-      app.cli('maintenance', 'off');
+      await app.runCli('maintenance', 'off');
     }
     await expect.poll(() => isInMaintenance(app.url), { timeout: 10_000 }).toBe(false);
     await during.close();

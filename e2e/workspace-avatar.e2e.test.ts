@@ -21,7 +21,7 @@ describe('the workspace avatar', () => {
   it('chosen on the edit page, shows on the dashboard header and in the workspace picker', async () => {
     const { app } = fixture;
     const admin = await createAdmin(app, 'painter@example.com');
-    app.cli('workspace', 'create', '--name', 'Second shop', '--owner', admin.email);
+    await app.runCli('workspace', 'create', '--name', 'Second shop', '--owner', admin.email);
     const page = await fixture.openPage();
     await openAs(page, app, admin, `/settings/workspaces/${admin.workspaceId}`);
 

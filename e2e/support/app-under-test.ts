@@ -1,4 +1,4 @@
-import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,11 +15,11 @@ export interface AppUnderTest {
   smtp: SmtpCapture;
   /** the instance's DATA_DIR (its SQLite file, uploads) */
   dataDir: string;
-  /** runs the built CLI (`apps/server/dist/cli.js`) against this instance's data */
-  cli(...args: string[]): string;
   /**
-   * The same without blocking the test's loop: a CLI start each time (about 2 s of CPU), or
-   * with `cliHost` the one CLI kept loaded for the file (cli-host.mjs).
+   * Runs a command of the server's CLI (`runCli`, what `apps/server/dist/cli.js` runs) on this
+   * instance's data through the one CLI kept loaded for the file (cli-host.mjs), loaded with the
+   * file's first command, or at the server's start with `cliHost`. A start of the CLI costs about
+   * as much CPU as loading the host, so a file pays one load however many commands it runs.
    */
   runCli(...args: string[]): Promise<string>;
   /** what the server printed so far, for failure messages */
@@ -74,7 +74,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /** The built product (what `npm start` runs) on its own port, data and SMTP server. */
 interface AppOptions {
   env?: Record<string, string>;
-  /** keep the CLI loaded for runCli: pays back from about three accounts a file */
+  /** load the CLI host once the server is up rather than with the first command (files whose
+   * tests all make accounts: its load then overlaps the first test's browser set-up) */
   cliHost?: boolean;
 }
 
@@ -141,31 +142,14 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
   logTiming('server CPU at start', { cpuMs: readProcessCpuMs(child.pid) });
   // loads once the server is up (not competing with its start); the first command waits for it
   if (options.cliHost) cliHost = startCliHost(env);
+  const loadedCliHost = () => (cliHost ??= startCliHost(env));
 
   return {
     url,
     smtp,
     dataDir,
-    cli: (...args) =>
-      execFileSync(process.execPath, [path.join(ROOT, 'apps/server/dist/cli.js'), ...args], {
-        env,
-        encoding: 'utf8',
-      }),
-    runCli: (...args) => timed(`cli ${args[0]} ${args[1]}`, () => runCliOnce(args)),
+    runCli: (...args) => timed(`cli ${args[0]} ${args[1]}`, () => loadedCliHost().run(args)),
     logs: () => output.join(''),
     stop,
   };
-
-  function runCliOnce(args: string[]): Promise<string> {
-    if (cliHost) return cliHost.run(args);
-    return new Promise((resolve, reject) => {
-      execFile(
-        process.execPath,
-        [path.join(ROOT, 'apps/server/dist/cli.js'), ...args],
-        { env, encoding: 'utf8' },
-        (error, stdout, stderr) =>
-          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-      );
-    });
-  }
 }

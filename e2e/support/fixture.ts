@@ -4,6 +4,14 @@ import { startAppUnderTest, type AppUnderTest } from './app-under-test.js';
 import { newPage, openBrowser } from './browser.js';
 import { logTiming, nameTimingFile } from './timing-log.js';
 
+/**
+ * With shared modules (PRINTDECK_TEST_SHARED_MODULES, vitest.config.ts) one worker process runs
+ * file after file: its CPU is counted from the previous file's end (the first file's from the
+ * process's start, Vitest's own load included).
+ */
+let filesInThisWorker = 0;
+let cpuAtLastFileEnd: NodeJS.CpuUsage | undefined;
+
 export interface E2eFixture {
   readonly app: AppUnderTest;
   readonly browser: Browser;
@@ -24,6 +32,7 @@ export function useAppAndBrowser(
 
   beforeAll(async () => {
     nameTimingFile(expect.getState().testPath ?? 'unknown');
+    filesInThisWorker += 1;
     starting = startAppUnderTest({
       ...(options.env ? { env: options.env() } : {}),
       ...(options.cliHost ? { cliHost: true } : {}),
@@ -37,13 +46,22 @@ export function useAppAndBrowser(
 
   afterAll(async () => {
     // the test's own process: Vitest's worker, the simulated printers, Playwright's client
-    const { user, system } = process.cpuUsage();
-    logTiming('test worker CPU at the end of the file', { cpuMs: (user + system) / 1000 });
+    const now = process.cpuUsage();
+    const { user, system } = cpuAtLastFileEnd ? process.cpuUsage(cpuAtLastFileEnd) : now;
+    cpuAtLastFileEnd = now;
+    logTiming('test worker CPU at the end of the file', {
+      cpuMs: (user + system) / 1000,
+      fileOfWorker: filesInThisWorker,
+    });
     await browser?.close();
     // a start hook that ran into its bound left the server starting: stop it once it is up,
     // so it does not outlive the run
     const started = app ?? (await starting?.catch(() => undefined));
     await started?.stop();
+    // what the file left behind in a process the next file runs in (timers, sockets)
+    logTiming('worker resources left after the file', {
+      count: process.getActiveResourcesInfo().length,
+    });
   });
 
   const fixture: E2eFixture = {
