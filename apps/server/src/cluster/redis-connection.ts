@@ -1,8 +1,9 @@
+import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
 import { redactUrlPassword } from '../logging/redact.js';
 import { optionalPackage } from '../optional-package.js';
 
-const loadRedis = optionalPackage<typeof import('ioredis')>('ioredis');
+const loadRedis = optionalPackage<typeof IORedis>('ioredis');
 
 /** How long the first connection may take before the server refuses to start. */
 const CONNECT_TIMEOUT_MS = 5000;

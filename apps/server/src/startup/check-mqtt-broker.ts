@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type * as Mqtt from 'mqtt';
 import { describeBrokerUrl } from '../config/mqtt-config.js';
 import { StartupError } from './startup-error.js';
 import { optionalPackage } from '../optional-package.js';
 
-const loadMqtt = optionalPackage<typeof import('mqtt')>('mqtt');
+const loadMqtt = optionalPackage<typeof Mqtt>('mqtt');
 
 const CHECK_TIMEOUT_MS = 5000;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type * as Mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import type { HomeAssistantStatus, Printer, PrinterDeviceState } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
@@ -20,7 +21,7 @@ import {
   topicsFor,
 } from './ha-discovery.js';
 
-const loadMqtt = optionalPackage<typeof import('mqtt')>('mqtt');
+const loadMqtt = optionalPackage<typeof Mqtt>('mqtt');
 
 /** What /api/health says about the bridge. */
 export type MqttHealth = 'off' | 'connected' | 'disconnected' | 'standby' | 'key_rejected';
