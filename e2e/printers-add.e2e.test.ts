@@ -132,14 +132,14 @@ describe('adding printers', () => {
 
     await expectHeading(page, 'Edit Old name');
     await page.getByLabel('Printer name').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectVisible(page.getByText('Printer name can`t be empty.'));
     await page.getByLabel('Printer name').fill('Workshop Prusa');
     await page.getByLabel('Note').fill('Nozzle 0.6 mm');
     await expectVisible(page.getByText('13 / 2048'));
     await page.getByRole('textbox', { name: 'Filament type' }).click();
     await page.getByRole('option', { name: 'PETG' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectPath(page, '/settings/printers');
 
     const saved = await callApi<{ name: string; note: string; filament_type: string }>(

@@ -56,6 +56,21 @@ describe('buildPrinterView', () => {
     expect(running.job?.finished).toBeNull();
   });
 
+  it('carries a second nozzle (a Bambu H2D) where the printer reports one, and heats with it', () => {
+    const single = buildPrinterView(buildPrinter(), buildDeviceState('READY_TO_PRINT'));
+    expect(single.temperatures.tool1).toBeNull();
+    const tool0 = { actual: 220, target: 220 };
+    const twoNozzles = buildPrinterView(
+      buildPrinter(),
+      buildDeviceState('PRINTING', {
+        temperature: { tool0, tool1: { actual: 120.5, target: 220 }, bed: tool0 },
+        job: { file_name: 'gear.gcode', completion: 0, print_time: 1, print_time_left: 100 },
+      }),
+    );
+    expect(twoNozzles.temperatures.tool1).toEqual({ actual: 120.5, target: 220 });
+    expect(twoNozzles.isHeating).toBe(true);
+  });
+
   it('knows Klipper printers by their device type', () => {
     expect(buildView('READY_TO_PRINT', { printer: { device_type: 'moonraker' } }).isKlipper).toBe(
       true,

@@ -77,7 +77,8 @@ export interface PrinterView {
   hasSpectoda: boolean;
   isLightOn: boolean;
   job: CurrentJob | null;
-  temperatures: { tool0: Temperature | null; bed: Temperature | null };
+  /** tool1: a second nozzle (a Bambu H2D's left one), null on single-nozzle printers */
+  temperatures: { tool0: Temperature | null; tool1: Temperature | null; bed: Temperature | null };
   /** printing at 0 % while a heater is still short of its target: "Heating", not "Printing 0 %" */
   isHeating: boolean;
   localIpAddress: string | null;
@@ -139,12 +140,14 @@ export function buildPrinterView(
       : null,
     temperatures: {
       tool0: device?.temperature?.tool0 ?? null,
+      tool1: device?.temperature?.tool1 ?? null,
       bed: device?.temperature?.bed ?? null,
     },
     isHeating:
       isPaired &&
       isHeatingUp(printerState, job?.completion ?? 0, [
         device?.temperature?.tool0 ?? null,
+        device?.temperature?.tool1 ?? null,
         device?.temperature?.bed ?? null,
       ]),
     localIpAddress: device?.local_ip_address ?? null,
@@ -197,7 +200,7 @@ export function isHeatingUp(
 
 /** "nozzle 150/215 °C, bed 45/60 °C": the heaters with a target. */
 export function formatHeaters(
-  temperatures: PrinterView['temperatures'],
+  temperatures: Pick<PrinterView['temperatures'], 'tool0' | 'bed'>,
   names: { tool0: string; bed: string },
 ): string {
   return (['tool0', 'bed'] as const)
