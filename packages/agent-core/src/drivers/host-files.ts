@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { SNAPSHOT_MAX_BYTES, type SnapshotResult } from '@printdeck/shared';
 import { CommandFailed, type LocalPrintFile } from './driver.js';
+import { asRecord, type HostRequest } from './host-http.js';
 
 /** A multipart/form-data body with its length known up front, the file read from disk. */
 export interface MultipartUpload {
@@ -11,6 +12,34 @@ export interface MultipartUpload {
   body: ReadableStream<Uint8Array>;
   /** lets go of the file; safe to call twice, and after the body was read to its end */
   close(): Promise<void>;
+}
+
+/** How long a print file's upload to its host may take (a large file to a slow Pi). */
+const UPLOAD_TIMEOUT_MS = 600_000;
+
+/**
+ * Sends a print file to its host as a multipart form (`fields`, then the file under its printer
+ * name) through the driver's own HTTP call, and answers the host's JSON body; the file is let go
+ * whether the host answered or not. OctoPrint's and Moonraker's uploads differ only in path,
+ * fields and answer.
+ */
+export async function sendPrintFile(
+  send: (request: HostRequest) => Promise<Response>,
+  path: string,
+  file: LocalPrintFile,
+  fields: Record<string, string>,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const upload = await multipartUpload(
+    { ...file, fileName: printerFileName(file.fileName) },
+    fields,
+  );
+  try {
+    const response = await send({ path, upload, signal, timeoutMs: UPLOAD_TIMEOUT_MS });
+    return asRecord(await response.json());
+  } finally {
+    await upload.close();
+  }
 }
 
 /** Bytes read from the file per chunk of the body. */

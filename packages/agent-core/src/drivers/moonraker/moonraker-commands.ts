@@ -8,7 +8,7 @@ import type {
 } from '@printdeck/shared';
 import { numberOrNull } from '../device-state.js';
 import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
-import { multipartUpload, printerFileName, toSnapshotResult } from '../host-files.js';
+import { printerFileName, sendPrintFile, toSnapshotResult } from '../host-files.js';
 import { asRecord, requestHost, type HostRequest } from '../host-http.js';
 import type { HostNetwork } from '../host-network.js';
 import { RpcError } from './jsonrpc-client.js';
@@ -211,22 +211,7 @@ export async function uploadToMoonraker(
 ): Promise<PrintFileResult> {
   const fields: Record<string, string> = { root: 'gcodes', checksum: file.sha256 };
   if (file.print) fields.print = 'true';
-  const upload = await multipartUpload(
-    { ...file, fileName: printerFileName(file.fileName) },
-    fields,
-  );
-  let body: Record<string, unknown>;
-  try {
-    const response = await ctx.http({
-      path: 'server/files/upload',
-      upload,
-      signal,
-      timeoutMs: 600_000,
-    });
-    body = asRecord(await response.json());
-  } finally {
-    await upload.close();
-  }
+  const body = await sendPrintFile(ctx.http, 'server/files/upload', file, fields, signal);
   const item = asRecord(body.item);
   const path = typeof item.path === 'string' ? item.path : printerFileName(file.fileName);
   if (file.print && body.print_started !== true) {

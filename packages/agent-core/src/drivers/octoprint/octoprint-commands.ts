@@ -1,6 +1,6 @@
 import type { KlipperGcodeStoreResult, ListFilesResult, PrintFileResult } from '@printdeck/shared';
 import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
-import { multipartUpload, printerFileName, toSnapshotResult } from '../host-files.js';
+import { printerFileName, sendPrintFile, toSnapshotResult } from '../host-files.js';
 import { asRecord, HostHttpError } from '../host-http.js';
 import { octoprintFailure, type OctoPrintApi } from './octoprint-api.js';
 
@@ -174,22 +174,13 @@ export async function uploadToOctoPrint(
 ): Promise<PrintFileResult> {
   try {
     const fields: Record<string, string> = file.print ? { select: 'true', print: 'true' } : {};
-    const upload = await multipartUpload(
-      { ...file, fileName: printerFileName(file.fileName) },
+    const body = await sendPrintFile(
+      (request) => api.fetch(request),
+      'api/files/local',
+      file,
       fields,
+      signal,
     );
-    let body: Record<string, unknown>;
-    try {
-      const response = await api.fetch({
-        path: 'api/files/local',
-        upload,
-        signal,
-        timeoutMs: 600_000,
-      });
-      body = asRecord(await response.json());
-    } finally {
-      await upload.close();
-    }
     const stored = asRecord(asRecord(body.files).local);
     const path = typeof stored.path === 'string' ? stored.path : printerFileName(file.fileName);
     if (file.print && body.effectivePrint !== true) {
