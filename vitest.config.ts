@@ -40,6 +40,11 @@ const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
  * of their time waiting on I/O; unit files share nothing (no port, no file outside a temporary
  * directory) and are CPU-bound, so two workers use both cores. A unit test may take 15 s before it
  * counts as hung: the property tests take a few seconds when the other core is busy too.
+ * The integration and browser scripts keep that many workers from the start to the end
+ * (`--minWorkers` = `--maxWorkers`): with Vitest's default minimum (one on two cores) and shared
+ * modules, the pool ended a worker that fell idle for a moment at the start, and the file handed
+ * to it next never ran ("Unhandled Rejection: Terminating worker thread", the run failed; seen
+ * with three browser workers, docs/benchmarks.md "Test run, round 9").
  */
 export default defineConfig({
   test: {
