@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { SNAPSHOT_MAX_BYTES, type SnapshotResult } from '@printdeck/shared';
 import { CommandFailed, type LocalPrintFile } from './driver.js';
 import { asRecord, type HostRequest } from './host-http.js';
@@ -9,7 +10,8 @@ export interface MultipartUpload {
   contentType: string;
   /** bytes of the whole body: sent as Content-Length, as a FormData's is */
   length: number;
-  body: ReadableStream<Uint8Array>;
+  /** read once, by the upload that sends it */
+  body: Readable;
   /** lets go of the file; safe to call twice, and after the body was read to its end */
   close(): Promise<void>;
 }
@@ -52,9 +54,10 @@ const normalizeLinefeeds = (text: string) => text.replace(/\r?\n|\r/g, '\r\n');
 
 /**
  * The fields, then the file as part `file`, byte for byte as `fetch` encodes a FormData (the
- * same headers and escaping), but read from disk a MiB at a time: a FormData holding the file as
- * a Blob is read 64 KiB at a time through several web streams, which cost the agent about four
- * times the CPU of this body for a 50 MB print (issue 31, docs/benchmarks.md).
+ * same headers and escaping), but read from disk a MiB at a time into a plain Node stream: a
+ * FormData holding the file as a Blob is read 64 KiB at a time through several web streams,
+ * which cost the agent about four times the CPU of this body for a 50 MB print (issue 31,
+ * docs/benchmarks.md).
  */
 export async function multipartUpload(
   file: LocalPrintFile,
@@ -77,41 +80,34 @@ export async function multipartUpload(
     throw error;
   }
   let isClosed = false;
-  const close = async () => {
+  const releaseFile = async () => {
     if (isClosed) return;
     isClosed = true;
     await handle.close();
   };
-  let sent = 0;
-  let isHeadSent = false;
-  // a default stream, not a byte stream: enqueuing would detach a pooled Buffer's memory
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!isHeadSent) {
-        isHeadSent = true;
-        controller.enqueue(headBytes);
-        return;
-      }
-      if (sent < size) {
-        if (isClosed) throw new Error('the upload was closed before the whole file was sent');
-        const chunk = Buffer.allocUnsafe(Math.min(UPLOAD_CHUNK_BYTES, size - sent));
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, sent);
-        if (bytesRead === 0) throw new Error(`the file ended after ${sent} of ${size} bytes`);
-        sent += bytesRead;
-        controller.enqueue(chunk.subarray(0, bytesRead));
-        return;
-      }
-      await close();
-      controller.enqueue(tailBytes);
-      controller.close();
-    },
-    cancel: close,
-  });
+  async function* readParts(): AsyncGenerator<Buffer> {
+    yield headBytes;
+    for (let sent = 0; sent < size;) {
+      if (isClosed) throw new Error('the upload was closed before the whole file was sent');
+      const chunk = Buffer.allocUnsafe(Math.min(UPLOAD_CHUNK_BYTES, size - sent));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, sent);
+      if (bytesRead === 0) throw new Error(`the file ended after ${sent} of ${size} bytes`);
+      sent += bytesRead;
+      yield chunk.subarray(0, bytesRead);
+    }
+    await releaseFile();
+    yield tailBytes;
+  }
+  const body = Readable.from(readParts(), { objectMode: false });
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length: headBytes.length + size + tailBytes.length,
     body,
-    close,
+    // a body the host stopped reading (an early answer) stops reading the file too
+    close: async () => {
+      body.destroy();
+      await releaseFile();
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { anySignal } from '../compat.js';
 import { CommandFailed, describeError } from './driver.js';
 import type { MultipartUpload } from './host-files.js';
 import { connectUrl, type HostNetwork } from './host-network.js';
+import { postUpload } from './host-upload.js';
 import { trimLeadingSlashes, trimTrailingSlashes } from '@printdeck/shared';
 
 /** A non-2xx answer from OctoPrint or Moonraker, with the text it gave. */
@@ -43,27 +44,28 @@ export async function requestHost(
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? anySignal([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { ...host.headers };
-  let body: string | ReadableStream<Uint8Array> | undefined;
+  let body: string | undefined;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
   }
-  if (request.upload) {
-    headers['content-type'] = request.upload.contentType;
-    headers['content-length'] = String(request.upload.length);
-    body = request.upload.body;
+  const { upload } = request;
+  if (upload) {
+    headers['content-type'] = upload.contentType;
+    headers['content-length'] = String(upload.length);
   }
   let response: Response;
   try {
-    response = await fetch(await connectUrl(host.network, joinUrl(host.baseUrl, request.path)), {
-      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      signal,
-      redirect: 'error',
-      // a stream body is sent as it is read (fetch requires saying so)
-      ...(request.upload ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    const url = await connectUrl(host.network, joinUrl(host.baseUrl, request.path));
+    response = upload
+      ? await postUpload(url, headers, upload, signal)
+      : await fetch(url, {
+          method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+          headers,
+          body,
+          signal,
+          redirect: 'error',
+        });
   } catch (error) {
     if (error instanceof CommandFailed) throw error;
     if (request.signal?.aborted) {

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { CommandFailed, describeError } from '../drivers/driver.js';
+import { openGet } from './http-get.js';
 
 export interface DownloadRequest {
   /** the short-lived signed URL the server sent */
@@ -53,10 +54,11 @@ export async function downloadPrintFile(request: DownloadRequest): Promise<Downl
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 async function streamToFile(request: DownloadRequest, path: string): Promise<void> {
-  const response = await fetch(request.url, { signal: request.signal });
-  if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    throw new CommandFailed('download-failed', `The file server answered HTTP ${response.status}.`);
+  const response = await openGet(request.url, request.signal);
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) {
+    response.destroy();
+    throw new CommandFailed('download-failed', `The file server answered HTTP ${status}.`);
   }
   const hash = createHash('sha256');
   const out = createWriteStream(path, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES });
@@ -64,7 +66,7 @@ async function streamToFile(request: DownloadRequest, path: string): Promise<voi
   let bytes = 0;
   let percent = -1;
   try {
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
       bytes += chunk.byteLength;
       if (bytes > request.size) {
         throw new CommandFailed(
@@ -78,6 +80,7 @@ async function streamToFile(request: DownloadRequest, path: string): Promise<voi
       if (now !== percent) request.onProgress((percent = now));
     }
   } finally {
+    response.destroy();
     out.end();
     await closed;
   }
