@@ -90,6 +90,17 @@ export interface LocalPrintFile {
 }
 
 /**
+ * A print file's bytes while they still arrive from the server, for a host that takes an
+ * upload framed by its length (OctoPrint's and Moonraker's multipart form): `chunks` ends only
+ * once every byte came with the announced size and SHA-256, and throws otherwise, so the
+ * upload's last bytes (the form's end) are never sent for a file that did not match: the host
+ * sees a cut upload, keeps nothing and prints nothing.
+ */
+export interface ArrivingPrintFile extends Omit<LocalPrintFile, 'diskPath'> {
+  content: { size: number; chunks: AsyncIterable<Buffer> };
+}
+
+/**
  * One kind of printer host behind one interface (STYLE: each printer protocol is an adapter).
  * A driver never throws from `start`: an unreachable host is a state, and it keeps trying.
  */
@@ -106,6 +117,11 @@ export interface Driver {
   run(command: DriverCommand, signal: AbortSignal): Promise<unknown>;
   /** Stores a file on the printer and, when asked, starts it. Never retried by the driver. */
   storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult>;
+  /**
+   * The same with the file uploaded as it downloads (issue 31): only hosts whose upload is
+   * framed by its length, so that a cut one is no file; absent, the file is downloaded first.
+   */
+  storeArrivingFile?(file: ArrivingPrintFile, signal: AbortSignal): Promise<PrintFileResult>;
   /** OctoPrint only: the API key the workspace keeps, when the agent was started without one. */
   useApiKey?(apiKey: string | null): void;
   /**

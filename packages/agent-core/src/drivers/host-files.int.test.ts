@@ -11,7 +11,14 @@ import {
   type VirtualMoonraker,
   type VirtualOctoPrint,
 } from '@printdeck/simulator';
-import { eventually, sha256, slicedGcode, startTestDriver } from '../../test-support/drivers.js';
+import {
+  eventually,
+  sha256,
+  slicedGcode,
+  startFileServer,
+  startTestDriver,
+} from '../../test-support/drivers.js';
+import { openArrivingFile } from '../files/download.js';
 import type { Driver } from './driver.js';
 import { multipartUpload, UPLOAD_CHUNK_BYTES } from './host-files.js';
 import { requestHost } from './host-http.js';
@@ -164,6 +171,55 @@ describe('a print file stored on the printer by its driver', () => {
       const stored = sim.printer.files.get(result.path);
       expect(stored?.size).toBe(gcode.length);
       expect(stored?.content.equals(gcode)).toBe(true);
+    },
+  );
+
+  // issue 31: the upload runs beside the download; its end goes only for bytes that matched
+  it.each([0, 1] as const)(
+    'uploaded as it downloads: byte for byte, and a file that does not match or is cut is neither stored nor printed (driver %i)',
+    async (index) => {
+      const gcode = Buffer.concat([
+        slicedGcode(600),
+        Buffer.alloc(3 * UPLOAD_CHUNK_BYTES + 777, ';'),
+      ]);
+      const files = await startFileServer({ 'plate.gcode': gcode }, { pieces: 6, delayMs: 5 });
+      const sim = index === 0 ? octoprint : moonraker;
+      const signal = new AbortController().signal;
+      const upload = async (fileName: string, announced: { size: number; sha256: string }) => {
+        const arriving = await openArrivingFile({
+          url: files.url('plate.gcode'),
+          ...announced,
+          signal,
+          onProgress: () => {},
+        });
+        try {
+          return await drivers[index]!.storeArrivingFile!(
+            { fileName, sha256: announced.sha256, print: true, content: arriving.content },
+            signal,
+          );
+        } finally {
+          arriving.cancel();
+        }
+      };
+      try {
+        const other = sha256(Buffer.from('other bytes'));
+        await expect(
+          upload('mismatch.gcode', { size: gcode.length, sha256: other }),
+        ).rejects.toMatchObject({ code: 'checksum-mismatch' });
+        // more bytes announced than served: the download ends short, so does the upload
+        await expect(
+          upload('cut.gcode', { size: gcode.length + 10, sha256: sha256(gcode) }),
+        ).rejects.toMatchObject({ code: 'download-failed' });
+        const result = await upload('good.gcode', { size: gcode.length, sha256: sha256(gcode) });
+        // the host answers in order: the cut uploads before this one were dropped, not pending
+        expect(sim.printer.files.get(result.path)?.content.equals(gcode)).toBe(true);
+        expect(sim.printer.files.get('mismatch.gcode')).toBeUndefined();
+        expect(sim.printer.files.get('cut.gcode')).toBeUndefined();
+        expect(sim.printer.job.file?.path).toBe(result.path);
+      } finally {
+        sim.printer.jobs.cancel();
+        await files.close();
+      }
     },
   );
 });

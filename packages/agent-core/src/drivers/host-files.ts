@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { SNAPSHOT_MAX_BYTES, type SnapshotResult } from '@printdeck/shared';
-import { CommandFailed, type LocalPrintFile } from './driver.js';
+import { CommandFailed, type ArrivingPrintFile, type LocalPrintFile } from './driver.js';
 import { asRecord, type HostRequest } from './host-http.js';
 
 /** A multipart/form-data body with its length known up front, the file read from disk. */
@@ -16,6 +16,9 @@ export interface MultipartUpload {
   close(): Promise<void>;
 }
 
+/** A print file on the agent's disk, or one still arriving from the server. */
+export type PrintFileUpload = LocalPrintFile | ArrivingPrintFile;
+
 /** How long a print file's upload to its host may take (a large file to a slow Pi). */
 const UPLOAD_TIMEOUT_MS = 600_000;
 
@@ -28,7 +31,7 @@ const UPLOAD_TIMEOUT_MS = 600_000;
 export async function sendPrintFile(
   send: (request: HostRequest) => Promise<Response>,
   path: string,
-  file: LocalPrintFile,
+  file: PrintFileUpload,
   fields: Record<string, string>,
   signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
@@ -54,13 +57,13 @@ const normalizeLinefeeds = (text: string) => text.replace(/\r?\n|\r/g, '\r\n');
 
 /**
  * The fields, then the file as part `file`, byte for byte as `fetch` encodes a FormData (the
- * same headers and escaping), but read from disk a MiB at a time into a plain Node stream: a
- * FormData holding the file as a Blob is read 64 KiB at a time through several web streams,
- * which cost the agent about four times the CPU of this body for a 50 MB print (issue 31,
- * docs/benchmarks.md).
+ * same headers and escaping), but as a plain Node stream of large chunks: a FormData holding
+ * the file as a Blob is read 64 KiB at a time through several web streams, which cost the agent
+ * about four times the CPU of this body for a 50 MB print (issue 31, docs/benchmarks.md). The
+ * form's end goes only after the file's last chunk: for a file still arriving, after its check.
  */
 export async function multipartUpload(
-  file: LocalPrintFile,
+  file: PrintFileUpload,
   fields: Record<string, string>,
 ): Promise<MultipartUpload> {
   const boundary = `----printdeck-${randomBytes(12).toString('hex')}`;
@@ -71,7 +74,34 @@ export async function multipartUpload(
   head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${escapeName(file.fileName)}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   const headBytes = Buffer.from(head, 'utf8');
   const tailBytes = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-  const handle = await open(file.diskPath, 'r');
+  const content =
+    'content' in file
+      ? { ...file.content, release: async () => {} }
+      : await readDisk(file.diskPath);
+  async function* readParts(): AsyncGenerator<Buffer> {
+    yield headBytes;
+    yield* content.chunks;
+    await content.release();
+    yield tailBytes;
+  }
+  const body = Readable.from(readParts(), { objectMode: false });
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: headBytes.length + content.size + tailBytes.length,
+    body,
+    // a body the host stopped reading (an early answer) stops reading the file too
+    close: async () => {
+      body.destroy();
+      await content.release();
+    },
+  };
+}
+
+/** A file on disk read a MiB at a time; `release` lets go of it (safe twice, and while read). */
+async function readDisk(
+  diskPath: string,
+): Promise<{ size: number; chunks: AsyncIterable<Buffer>; release(): Promise<void> }> {
+  const handle = await open(diskPath, 'r');
   let size: number;
   try {
     size = (await handle.stat()).size;
@@ -79,36 +109,23 @@ export async function multipartUpload(
     await handle.close();
     throw error;
   }
-  let isClosed = false;
-  const releaseFile = async () => {
-    if (isClosed) return;
-    isClosed = true;
+  let isReleased = false;
+  const release = async () => {
+    if (isReleased) return;
+    isReleased = true;
     await handle.close();
   };
-  async function* readParts(): AsyncGenerator<Buffer> {
-    yield headBytes;
+  async function* chunks(): AsyncGenerator<Buffer> {
     for (let sent = 0; sent < size;) {
-      if (isClosed) throw new Error('the upload was closed before the whole file was sent');
+      if (isReleased) throw new Error('the upload was closed before the whole file was sent');
       const chunk = Buffer.allocUnsafe(Math.min(UPLOAD_CHUNK_BYTES, size - sent));
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, sent);
       if (bytesRead === 0) throw new Error(`the file ended after ${sent} of ${size} bytes`);
       sent += bytesRead;
       yield chunk.subarray(0, bytesRead);
     }
-    await releaseFile();
-    yield tailBytes;
   }
-  const body = Readable.from(readParts(), { objectMode: false });
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    length: headBytes.length + size + tailBytes.length,
-    body,
-    // a body the host stopped reading (an early answer) stops reading the file too
-    close: async () => {
-      body.destroy();
-      await releaseFile();
-    },
-  };
+  return { size, chunks: chunks(), release };
 }
 
 /** A camera frame as the `snapshot` command answers it; only JPEG or PNG, and only so big. */

@@ -6,9 +6,15 @@ import {
 } from '@printdeck/shared';
 import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
-import { CommandFailed, describeError, type Driver, type JobEvent } from '../drivers/driver.js';
+import {
+  CommandFailed,
+  describeError,
+  type Driver,
+  type JobEvent,
+  type LocalPrintFile,
+} from '../drivers/driver.js';
 import { printerFileName } from '../drivers/host-files.js';
-import { downloadPrintFile, type DownloadedFile } from './download.js';
+import { downloadPrintFile, openArrivingFile, type DownloadedFile } from './download.js';
 
 type PrintFileCommand = Extract<DeviceCommand, { name: 'print_file' }>;
 
@@ -30,8 +36,9 @@ const REMEMBERED_JOBS = 64;
 
 /**
  * `print_file`: download from the signed URL (or the store's presigned one, falling back to
- * the server's), check size and SHA-256, then hand the file to
- * OctoPrint or Moonraker. Never retried here; a job that began once is never begun again.
+ * the server's), check size and SHA-256, then hand the file to the printer; to OctoPrint and
+ * Moonraker it is uploaded while it downloads, completed only once it matched. Never retried
+ * here; a job that began once is never begun again.
  */
 export class PrintFiles {
   readonly #options: PrintFilesOptions;
@@ -96,42 +103,84 @@ export class PrintFiles {
     command: PrintFileCommand,
     signal: AbortSignal,
   ): Promise<PrintFileResult> {
-    const { log, driver } = this.#options;
+    const { driver } = this.#options;
     // refused before the download: a .gcode.3mf only a Bambu Lab prints (issue 25)
     const format = /\.3mf$/i.test(command.file_name) ? 'gcode.3mf' : null;
     if (format && !canDriverPrintFormat(driver.kind, format)) {
       throw new CommandFailed('invalid-command', describeFormatRefusal(format));
     }
-    const file = this.#options.fetchFile
+    if (!this.#options.fetchFile && command.direct_url === undefined && driver.storeArrivingFile) {
+      return this.#uploadAsItArrives(command, signal, driver.storeArrivingFile.bind(driver));
+    }
+    const downloaded = this.#options.fetchFile
       ? await this.#options.fetchFile(command, signal)
       : await this.#download(command, signal);
     try {
       // the last point where giving up leaves the printer untouched
       if (signal.aborted)
         throw new CommandFailed('timeout', 'The download took too long; nothing was printed.');
-      if (command.print) {
-        const paths = new Set([command.file_name, printerFileName(command.file_name)]);
-        this.#handed = { jobId: command.job_id, paths };
-      }
-      const result = await driver.storeFile(
-        {
-          diskPath: file.path,
-          fileName: command.file_name,
-          sha256: command.sha256,
-          print: command.print,
-          ...(command.plate !== undefined ? { plate: command.plate } : {}),
-        },
-        signal,
+      return await this.#hand(command, (file) =>
+        driver.storeFile({ ...file, diskPath: downloaded.path }, signal),
       );
+    } finally {
+      await downloaded.remove();
+    }
+  }
+
+  /**
+   * Server downloads to a host whose upload is framed by its length: the upload runs while the
+   * file downloads, and its last bytes go only once the whole file matched its SHA-256
+   * (`openArrivingFile`); a mismatch or a cut ends the upload short, which the host drops.
+   */
+  async #uploadAsItArrives(
+    command: PrintFileCommand,
+    signal: AbortSignal,
+    store: NonNullable<Driver['storeArrivingFile']>,
+  ): Promise<PrintFileResult> {
+    const url = new URL(command.url, this.#options.serverUrl).toString();
+    this.#logDownload(url, command, 'server');
+    const arriving = await openArrivingFile({
+      url,
+      size: command.size,
+      sha256: command.sha256,
+      signal,
+      onProgress: (percent) => this.#options.onDownload(command.job_id, percent),
+    });
+    try {
+      return await this.#hand(command, (file) =>
+        store({ ...file, content: arriving.content }, signal),
+      );
+    } finally {
+      arriving.cancel();
+    }
+  }
+
+  /** Hands the file to the printer as `store` does, following the job it starts. */
+  async #hand(
+    command: PrintFileCommand,
+    store: (file: Omit<LocalPrintFile, 'diskPath'>) => Promise<PrintFileResult>,
+  ): Promise<PrintFileResult> {
+    if (command.print) {
+      const paths = new Set([command.file_name, printerFileName(command.file_name)]);
+      this.#handed = { jobId: command.job_id, paths };
+    }
+    try {
+      const result = await store({
+        fileName: command.file_name,
+        sha256: command.sha256,
+        print: command.print,
+        ...(command.plate !== undefined ? { plate: command.plate } : {}),
+      });
       if (result.started) this.#remember(command.job_id, result);
       if (this.#handed?.jobId === command.job_id) this.#handed.paths.add(result.path);
-      log.info('print file handed to the printer', { job_id: command.job_id, ...result });
+      this.#options.log.info('print file handed to the printer', {
+        job_id: command.job_id,
+        ...result,
+      });
       return result;
     } catch (error) {
       if (this.#handed?.jobId === command.job_id) this.#handed = null;
       throw error;
-    } finally {
-      await file.remove();
     }
   }
 
@@ -165,12 +214,7 @@ export class PrintFiles {
     signal: AbortSignal,
     from: 'server' | 'object store',
   ): Promise<DownloadedFile> {
-    this.#options.log.info('downloading a print file', {
-      job_id: command.job_id,
-      from,
-      url: redactUrl(url),
-    });
-    this.#options.onDownload(command.job_id, 0);
+    this.#logDownload(url, command, from);
     return downloadPrintFile({
       url,
       size: command.size,
@@ -179,6 +223,15 @@ export class PrintFiles {
       signal,
       onProgress: (percent) => this.#options.onDownload(command.job_id, percent),
     });
+  }
+
+  #logDownload(url: string, command: PrintFileCommand, from: 'server' | 'object store'): void {
+    this.#options.log.info('downloading a print file', {
+      job_id: command.job_id,
+      from,
+      url: redactUrl(url),
+    });
+    this.#options.onDownload(command.job_id, 0);
   }
 
   #remember(jobId: number, result: PrintFileResult): void {

@@ -7,8 +7,13 @@ import type {
   SnapshotResult,
 } from '@printdeck/shared';
 import { numberOrNull } from '../device-state.js';
-import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
-import { printerFileName, sendPrintFile, toSnapshotResult } from '../host-files.js';
+import { CommandFailed, notSupported, type DriverCommand } from '../driver.js';
+import {
+  printerFileName,
+  sendPrintFile,
+  toSnapshotResult,
+  type PrintFileUpload,
+} from '../host-files.js';
 import { asRecord, requestHost, type HostRequest } from '../host-http.js';
 import type { HostNetwork } from '../host-network.js';
 import { RpcError } from './jsonrpc-client.js';
@@ -206,7 +211,7 @@ export function resolveSnapshotUrl(snapshotUrl: string, moonrakerUrl: string): s
  */
 export async function uploadToMoonraker(
   ctx: Pick<MoonrakerCommandContext, 'http'>,
-  file: LocalPrintFile,
+  file: PrintFileUpload,
   signal: AbortSignal,
 ): Promise<PrintFileResult> {
   const fields: Record<string, string> = { root: 'gcodes', checksum: file.sha256 };

@@ -11,9 +11,11 @@ import {
   describeError,
   type Driver,
   type DriverCommand,
+  type ArrivingPrintFile,
   type LocalPrintFile,
 } from '../driver.js';
 import { HostDriver, type HostDriverOptions } from '../host-driver.js';
+import type { PrintFileUpload } from '../host-files.js';
 import { asRecord, boundDeviceText, requestHost } from '../host-http.js';
 import { connectUrl } from '../host-network.js';
 import { JsonRpcClient } from './jsonrpc-client.js';
@@ -122,7 +124,20 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     );
   }
 
-  async storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult> {
+  storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult> {
+    return this.#upload(file, signal);
+  }
+
+  /**
+   * A cut upload stores and starts nothing: Moonraker's `FileUploadHandler` streams the form
+   * to a temporary file and moves it (and prints) in `post`, which Tornado runs only once the
+   * whole body came (moonraker/app.py); it checks the SHA-256 sent beside it too (422).
+   */
+  storeArrivingFile(file: ArrivingPrintFile, signal: AbortSignal): Promise<PrintFileResult> {
+    return this.#upload(file, signal);
+  }
+
+  async #upload(file: PrintFileUpload, signal: AbortSignal): Promise<PrintFileResult> {
     try {
       return await uploadToMoonraker(this.#commandContext(signal), file, signal);
     } catch (error) {

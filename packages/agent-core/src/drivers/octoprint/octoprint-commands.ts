@@ -1,6 +1,11 @@
 import type { KlipperGcodeStoreResult, ListFilesResult, PrintFileResult } from '@printdeck/shared';
-import { CommandFailed, notSupported, type DriverCommand, type LocalPrintFile } from '../driver.js';
-import { printerFileName, sendPrintFile, toSnapshotResult } from '../host-files.js';
+import { CommandFailed, notSupported, type DriverCommand } from '../driver.js';
+import {
+  printerFileName,
+  sendPrintFile,
+  toSnapshotResult,
+  type PrintFileUpload,
+} from '../host-files.js';
 import { asRecord, HostHttpError } from '../host-http.js';
 import { octoprintFailure, type OctoPrintApi } from './octoprint-api.js';
 
@@ -169,7 +174,7 @@ async function snapshot(ctx: OctoPrintCommandContext) {
  */
 export async function uploadToOctoPrint(
   api: OctoPrintApi,
-  file: LocalPrintFile,
+  file: PrintFileUpload,
   signal: AbortSignal,
 ): Promise<PrintFileResult> {
   try {

@@ -5,6 +5,7 @@ import {
   describeError,
   type Driver,
   type DriverCommand,
+  type ArrivingPrintFile,
   type LocalPrintFile,
 } from '../driver.js';
 import { FirstWord } from '../first-word.js';
@@ -173,6 +174,17 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   }
 
   async storeFile(file: LocalPrintFile, signal: AbortSignal): Promise<PrintFileResult> {
+    this.assertReachable();
+    return uploadToOctoPrint(this.#api, file, signal);
+  }
+
+  /**
+   * A cut upload stores and starts nothing: OctoPrint's upload handler streams the parts to
+   * temporary files and hands them to the upload API (which stores and prints) only once the
+   * form's final boundary and the whole body came (src/octoprint/server/util/tornado.py,
+   * `UploadStorageFallbackHandler._process_multipart_data` and `_handle_method`).
+   */
+  async storeArrivingFile(file: ArrivingPrintFile, signal: AbortSignal): Promise<PrintFileResult> {
     this.assertReachable();
     return uploadToOctoPrint(this.#api, file, signal);
   }
