@@ -106,10 +106,15 @@ export function productEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  */
 export async function startProduct(
   env: NodeJS.ProcessEnv,
+  /** node arguments of the bench's own (the shell's BENCH_SERVER_NODE_ARGS come after) */
+  benchNodeArgs: string[] = [],
 ): Promise<{ child: ChildProcess; startupMs: number; url: string }> {
   const started = performance.now();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...benchNodeArgs,
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: productEnv(env),
     // BENCH_SERVER_LOG=1 shows the server's log (pino, on stdout) as it runs
@@ -248,6 +253,7 @@ export async function startSignedInProduct(options: {
   name: string;
   dataDir?: string;
   env?: Record<string, string>;
+  nodeArgs?: string[];
 }): Promise<SignedInProduct> {
   const dataDir =
     options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `printdeck-bench-${options.name}-`));
@@ -261,7 +267,7 @@ export async function startSignedInProduct(options: {
     ...options.env,
   };
   createBenchUser(env);
-  const { child, url } = await startProduct(env);
+  const { child, url } = await startProduct(env, options.nodeArgs);
   const stop = async () => {
     await stopProduct(child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -2,8 +2,9 @@
  * Device gateway figures (issue 3): N lightweight simulated agents push state every 2 s while
  * pollers read devices-states every 2 s for each 100-printer workspace.
  * `npm run bench:gateway -- --devices N [--seconds S] [--processes P]` prints connect time,
- * state updates per second, device→API state latency (p50/p99), devices-states p99 and server
- * RSS per device. The agents run in P child processes (`gateway-agents.ts`): one process holding
+ * state updates per second, device→API state latency (p50/p99), devices-states p50/p99, the
+ * server's event loop delay during the steady pushes (max and p99) and its memory per device
+ * (RSS, and the JS heap after a full collection). The agents run in P child processes (`gateway-agents.ts`): one process holding
  * 5,000 sockets and their pushes saturated before the server did (issue 31).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -15,12 +16,19 @@ import type { AgentsCommand, AgentsReport } from './gateway-agents.js';
 import {
   callApi,
   cpuMilliseconds,
+  findFreePort,
   inBatches,
   percentile,
   rssMegabytes,
   startSignedInProduct,
 } from './bench-helpers.js';
 import { connectLightAgent, createBenchFleet, patchWith } from './light-agents.js';
+import {
+  heapAfterGcMegabytes,
+  inspectorArgument,
+  readLoopDelay,
+  startLoopDelay,
+} from './server-figures.js';
 
 /** A child process with its share of the agents, spoken to over IPC. */
 function forkAgents(): ChildProcess {
@@ -60,7 +68,11 @@ const PER_WORKSPACE = 100;
 const PROBES = 20;
 
 async function main(): Promise<void> {
-  const product = await startSignedInProduct({ name: 'gw' });
+  const inspectorPort = await findFreePort();
+  const product = await startSignedInProduct({
+    name: 'gw',
+    nodeArgs: [inspectorArgument(inspectorPort)],
+  });
   const { child, url, access } = product;
   const sockets: WebSocket[] = [];
   const agents: ChildProcess[] = [];
@@ -71,6 +83,7 @@ async function main(): Promise<void> {
       count: DEVICES,
       perWorkspace: PER_WORKSPACE,
     });
+    const heapBefore = await heapAfterGcMegabytes(inspectorPort);
     const rssBefore = rssMegabytes(child.pid!);
 
     const connectCpu = cpuMilliseconds(child.pid!);
@@ -104,6 +117,7 @@ async function main(): Promise<void> {
     console.log(
       `${connectedCount} devices connected (hello + snapshot) from ${PROCESSES} processes in ${(connectMs / 1000).toFixed(1)} s; server CPU ${(connectCpuMs / 1000).toFixed(1)} s (${(connectCpuMs / DEVICES).toFixed(2)} ms per device); load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
+    await startLoopDelay(inspectorPort);
     const steadyCpu = cpuMilliseconds(child.pid!);
     const benchCpu = process.cpuUsage();
 
@@ -159,11 +173,14 @@ async function main(): Promise<void> {
       stateLatencies.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const rssAfter = rssMegabytes(child.pid!);
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
+    const loopDelay = await readLoopDelay(inspectorPort);
+    const rssAfter = rssMegabytes(child.pid!);
     const benchUsage = process.cpuUsage(benchCpu);
     const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
     pollTimers.forEach((timer) => clearInterval(timer));
+    // the devices still connected (their pushes after this are not in the figures above)
+    const heapAfter = await heapAfterGcMegabytes(inspectorPort);
     const stopped = await Promise.all(
       agents.map((agent) => ask(agent, { type: 'stop' }, 'stopped')),
     );
@@ -182,7 +199,13 @@ async function main(): Promise<void> {
       `devices-states of a ${PER_WORKSPACE}-printer workspace (${pollLatencies.length} polls): p50 ${percentile(pollLatencies, 50).toFixed(1)} ms, p99 ${percentile(pollLatencies, 99).toFixed(1)} ms`,
     );
     console.log(
+      `server event loop delay during the steady pushes: max ${loopDelay.maxMs.toFixed(1)} ms, p99 ${loopDelay.p99Ms.toFixed(1)} ms`,
+    );
+    console.log(
       `server RSS: ${rssBefore.toFixed(0)} MB before the devices, ${rssAfter.toFixed(0)} MB with them: ${(((rssAfter - rssBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,
+    );
+    console.log(
+      `server JS heap after a full collection: ${heapBefore.toFixed(1)} MB before the devices, ${heapAfter.toFixed(1)} MB with them: ${(((heapAfter - heapBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,
     );
   } finally {
     sockets.forEach((socket) => socket.terminate());

@@ -1,0 +1,92 @@
+/**
+ * Figures read from inside a measured server (bench:gateway, issue 31) through its inspector
+ * (`inspectorArgument` among its node arguments): its event loop's delay over a phase
+ * (`monitorEventLoopDelay`, started and read by an evaluated expression, so nothing is rendered
+ * on the server's loop during the phase), and its JS heap after a full garbage collection (a
+ * heap read without one moves by the young generation's size, tens of MB).
+ */
+import WebSocket from 'ws';
+
+/** The node argument that opens the server's inspector on `port` (loopback only). */
+export function inspectorArgument(port: number): string {
+  return `--inspect=127.0.0.1:${port}`;
+}
+
+/** Runs inspector methods in the server, one short-lived session per call. */
+async function inspect<T>(
+  port: number,
+  work: (call: (method: string, params?: object) => Promise<Record<string, unknown>>) => Promise<T>,
+): Promise<T> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let nextId = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const id = (nextId += 1);
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data)) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: { message: string };
+        };
+        if (message.id !== id) return;
+        socket.off('message', onMessage);
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve(message.result!);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    return await work(call);
+  } finally {
+    socket.close();
+  }
+}
+
+async function evaluate<T>(port: number, expression: string): Promise<T> {
+  return inspect(port, async (call) => {
+    const { result } = (await call('Runtime.evaluate', { expression, returnByValue: true })) as {
+      result: { value: T };
+    };
+    return result.value;
+  });
+}
+
+/** Starts (or starts again) the server's event loop delay histogram. */
+export async function startLoopDelay(port: number): Promise<void> {
+  await evaluate(
+    port,
+    `(() => {
+      globalThis.benchLoopDelay ??= process
+        .getBuiltinModule('node:perf_hooks')
+        .monitorEventLoopDelay({ resolution: 10 });
+      globalThis.benchLoopDelay.reset();
+      globalThis.benchLoopDelay.enable();
+      return true;
+    })()`,
+  );
+}
+
+/** The event loop's delay since `startLoopDelay` (ms). */
+export async function readLoopDelay(port: number): Promise<{ maxMs: number; p99Ms: number }> {
+  return evaluate(
+    port,
+    `(() => {
+      const histogram = globalThis.benchLoopDelay;
+      return { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 };
+    })()`,
+  );
+}
+
+/** The server's JS heap in use (MB) right after a full garbage collection. */
+export async function heapAfterGcMegabytes(port: number): Promise<number> {
+  return inspect(port, async (call) => {
+    await call('HeapProfiler.collectGarbage');
+    const { usedSize } = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+    return usedSize / 1024 / 1024;
+  });
+}
