@@ -1,3 +1,4 @@
+import { DeviceRing } from './device-ring.js';
 import {
   TEMPERATURE_HISTORY,
   type TemperatureHistoryStore,
@@ -5,49 +6,14 @@ import {
   type TemperatureSample,
 } from './temperature-history-store.js';
 
-/** Tenths of a degree in an Int16: -3276.7 … 3276.7 °C, far beyond any heater. */
-const MISSING = -32768;
-const FIELDS = 4;
-
-function encode(value: number | null): number {
-  if (value === null || !Number.isFinite(value)) return MISSING;
-  return Math.max(-32767, Math.min(32767, Math.round(value * 10)));
-}
-
-function decode(value: number): number | null {
-  return value === MISSING ? null : value / 10;
-}
-
-/** One device's samples in typed arrays: about 4.3 kB for 360 samples, however long it runs. */
-class DeviceRing {
-  readonly seconds: Uint32Array;
-  readonly values: Int16Array;
-  readonly latest = new Int16Array(FIELDS);
-  next = 0;
-  size = 0;
-  lastSampleMs = -Infinity;
-  isOnline = true;
-
-  constructor(readonly capacity: number) {
-    this.seconds = new Uint32Array(capacity);
-    this.values = new Int16Array(capacity * FIELDS);
-  }
-
-  push(nowMs: number): void {
-    this.seconds[this.next] = Math.floor(nowMs / 1000);
-    this.values.set(this.latest, this.next * FIELDS);
-    this.next = (this.next + 1) % this.capacity;
-    this.size = Math.min(this.size + 1, this.capacity);
-    this.lastSampleMs = nowMs;
-  }
-}
-
 /**
- * The in-process store: a fixed ring per device, so memory is bounded by the device count
- * whatever the rate of state updates (measured in docs/benchmarks.md).
+ * The in-process store: a bounded ring per device (device-ring.ts), so memory is bounded by
+ * the device count whatever the rate of state updates (measured in docs/benchmarks.md).
  */
 export class RingBufferTemperatureStore implements TemperatureHistoryStore {
   private readonly rings = new Map<number, DeviceRing>();
+  /** the devices gone offline: the only ones `prune` may forget, so it visits only them */
+  private readonly offline = new Set<number>();
   private readonly capacity: number;
 
   constructor(
@@ -65,11 +31,9 @@ export class RingBufferTemperatureStore implements TemperatureHistoryStore {
       ring = new DeviceRing(this.capacity);
       this.rings.set(deviceKeyId, ring);
     }
-    ring.latest[0] = encode(reading.nozzleActual);
-    ring.latest[1] = encode(reading.nozzleTarget);
-    ring.latest[2] = encode(reading.bedActual);
-    ring.latest[3] = encode(reading.bedTarget);
+    ring.setLatest(reading);
     ring.isOnline = true;
+    this.offline.delete(deviceKeyId);
     if (this.isDue(ring, nowMs)) this.push(deviceKeyId, ring, nowMs);
   }
 
@@ -81,34 +45,20 @@ export class RingBufferTemperatureStore implements TemperatureHistoryStore {
 
   markOffline(deviceKeyId: number): void {
     const ring = this.rings.get(deviceKeyId);
-    if (ring) ring.isOnline = false;
+    if (!ring) return;
+    ring.isOnline = false;
+    this.offline.add(deviceKeyId);
   }
 
   read(deviceKeyId: number, nowMs: number): TemperatureSample[] {
-    const ring = this.rings.get(deviceKeyId);
-    if (!ring) return [];
-    const oldestSecond = (nowMs - this.windowMs) / 1000;
-    const samples: TemperatureSample[] = [];
-    for (let i = 0; i < ring.size; i += 1) {
-      const slot = (ring.next - ring.size + i + ring.capacity) % ring.capacity;
-      const second = ring.seconds[slot]!;
-      if (second < oldestSecond) continue;
-      const base = slot * FIELDS;
-      samples.push({
-        at: second * 1000,
-        nozzleActual: decode(ring.values[base]!),
-        nozzleTarget: decode(ring.values[base + 1]!),
-        bedActual: decode(ring.values[base + 2]!),
-        bedTarget: decode(ring.values[base + 3]!),
-      });
-    }
-    return samples;
+    return this.rings.get(deviceKeyId)?.readSince((nowMs - this.windowMs) / 1000) ?? [];
   }
 
   prune(nowMs: number): number {
-    for (const [deviceKeyId, ring] of this.rings) {
-      if (!ring.isOnline && nowMs - ring.lastSampleMs > this.windowMs) {
+    for (const deviceKeyId of this.offline) {
+      if (nowMs - this.rings.get(deviceKeyId)!.lastSampleMs > this.windowMs) {
         this.rings.delete(deviceKeyId);
+        this.offline.delete(deviceKeyId);
       }
     }
     return this.rings.size;
@@ -116,15 +66,7 @@ export class RingBufferTemperatureStore implements TemperatureHistoryStore {
 
   private push(deviceKeyId: number, ring: DeviceRing, nowMs: number): void {
     ring.push(nowMs);
-    if (!this.onSample) return;
-    const latest = ring.latest;
-    this.onSample(deviceKeyId, {
-      at: Math.floor(nowMs / 1000) * 1000,
-      nozzleActual: decode(latest[0]!),
-      nozzleTarget: decode(latest[1]!),
-      bedActual: decode(latest[2]!),
-      bedTarget: decode(latest[3]!),
-    });
+    this.onSample?.(deviceKeyId, ring.latestAt(Math.floor(nowMs / 1000)));
   }
 
   private isDue(ring: DeviceRing, nowMs: number): boolean {
