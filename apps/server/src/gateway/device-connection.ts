@@ -10,7 +10,7 @@ import {
 } from '@printdeck/shared';
 import { applyDeviceReport, isDeviceReport } from './device-reports.js';
 import type { DeviceLink, LiveDevices } from './live-devices.js';
-import { systemClock, type Clock } from '../clock.js';
+import type { Clock } from '../clock.js';
 
 export const GATEWAY_LIMITS = {
   heartbeatMs: 15_000,
@@ -39,164 +39,223 @@ const WARNINGS_PER_WINDOW = 3;
 
 export type GatewayLimits = { [K in keyof typeof GATEWAY_LIMITS]: number };
 
-interface ConnectionDeps {
-  socket: WebSocket;
-  deviceKeyId: number;
+/** What every connection of one gateway shares (made once, not per socket). */
+export interface GatewayConnections {
   live: LiveDevices;
   logger: FastifyBaseLogger;
-  limits?: Partial<GatewayLimits>;
+  limits: GatewayLimits;
   /** the server's clock; the message rate and the bad-message window follow it */
-  clock?: Clock;
-  onHello?: (driver: DeviceDriver) => void;
+  clock: Clock;
+  onHello?: (deviceKeyId: number, driver: DeviceDriver) => void;
+  /** after the connection's own clean-up */
+  onClose?: (deviceKeyId: number, socket: WebSocket) => void;
 }
+
+/** The connection of each open socket, for the listeners every socket shares. */
+const CONNECTIONS = new WeakMap<WebSocket, DeviceConnection>();
 
 /**
  * One agent's socket: the hello handshake, message validation, throttling and the
  * heartbeat. Nothing a device sends can throw out of here or stall the gateway.
  */
-export function handleDeviceConnection({
-  socket,
-  deviceKeyId,
-  live,
-  logger,
-  limits: overrides,
-  clock = systemClock,
-  onHello,
-}: ConnectionDeps): void {
-  const nowMs = () => clock.now().getTime();
-  const limits = { ...GATEWAY_LIMITS, ...overrides };
-  const log = logger.child({ deviceKeyId });
-  let hasSaidHello = false;
-  let isAlive = true;
-  let tokens: number = limits.messageBurst;
-  let lastRefill = nowMs();
-  let invalidCount = 0;
-  let invalidWindowStart = nowMs();
+export function handleDeviceConnection(
+  socket: WebSocket,
+  deviceKeyId: number,
+  shared: GatewayConnections,
+): void {
+  CONNECTIONS.set(socket, new DeviceConnection(socket, deviceKeyId, shared));
+  socket.on('pong', onSocketPong);
+  socket.on('message', onSocketMessage);
+  // A socket without an error listener crashes the process on a frame over maxPayload (C44).
+  socket.on('error', onSocketError);
+  socket.on('close', onSocketClose);
+}
 
-  const link: DeviceLink = {
-    send(message) {
-      if (socket.readyState !== socket.OPEN) return false;
-      if (socket.bufferedAmount > limits.maxBufferedBytes) {
-        socket.close(DEVICE_CLOSE_CODES.policyViolation, 'send queue full');
-        return false;
-      }
-      socket.send(JSON.stringify(message));
-      return true;
-    },
-    close: (code, reason) => socket.close(code, reason),
-  };
+// One set of listeners and timer callbacks for every socket (ws calls a listener with the
+// socket as `this`), and one object per connection: thousands of devices held no closures each.
+function onSocketPong(this: WebSocket): void {
+  CONNECTIONS.get(this)?.onPong();
+}
+function onSocketMessage(this: WebSocket, data: WebSocket.RawData, isBinary: boolean): void {
+  CONNECTIONS.get(this)?.onMessage(data, isBinary);
+}
+function onSocketError(this: WebSocket, error: Error): void {
+  CONNECTIONS.get(this)?.log('warn', { err: error }, 'device socket error');
+}
+function onSocketClose(this: WebSocket, code: number): void {
+  CONNECTIONS.get(this)?.onClose(code);
+  CONNECTIONS.delete(this);
+}
+function closeWithoutHello(connection: DeviceConnection): void {
+  connection.closeWithoutHello();
+}
+function beat(connection: DeviceConnection): void {
+  connection.beat();
+}
 
-  const helloTimer = setTimeout(() => {
-    if (!hasSaidHello) socket.close(DEVICE_CLOSE_CODES.protocolMismatch, 'no hello');
-  }, limits.helloDeadlineMs);
-  const heartbeat = setInterval(() => {
-    if (!isAlive) {
-      log.info('device silent: dropping its socket');
-      socket.terminate();
+class DeviceConnection implements DeviceLink {
+  private hasSaidHello = false;
+  private isAlive = true;
+  private tokens: number;
+  private lastRefill: number;
+  private invalidCount = 0;
+  private invalidWindowStart: number;
+  private readonly helloTimer: NodeJS.Timeout;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deviceKeyId: number,
+    private readonly shared: GatewayConnections,
+  ) {
+    const { limits } = shared;
+    this.tokens = limits.messageBurst;
+    this.lastRefill = this.invalidWindowStart = this.nowMs();
+    this.helloTimer = setTimeout(closeWithoutHello, limits.helloDeadlineMs, this);
+    this.heartbeat = setInterval(beat, limits.heartbeatMs, this);
+  }
+
+  send(message: unknown): boolean {
+    const { socket } = this;
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount > this.shared.limits.maxBufferedBytes) {
+      socket.close(DEVICE_CLOSE_CODES.policyViolation, 'send queue full');
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+  }
+
+  /** One logger for every connection: the device goes in each line's fields. */
+  log(level: 'info' | 'warn' | 'error', fields: object, message: string): void {
+    this.shared.logger[level]({ deviceKeyId: this.deviceKeyId, ...fields }, message);
+  }
+
+  closeWithoutHello(): void {
+    if (!this.hasSaidHello) this.socket.close(DEVICE_CLOSE_CODES.protocolMismatch, 'no hello');
+  }
+
+  beat(): void {
+    if (!this.isAlive) {
+      this.log('info', {}, 'device silent: dropping its socket');
+      this.socket.terminate();
       return;
     }
-    isAlive = false;
-    socket.ping();
-  }, limits.heartbeatMs);
+    this.isAlive = false;
+    this.socket.ping();
+  }
 
-  const isWithinRate = (): boolean => {
-    const now = nowMs();
-    tokens = Math.min(
+  onPong(): void {
+    this.isAlive = true;
+    this.shared.live.markAlive(this.deviceKeyId);
+  }
+
+  onMessage(data: WebSocket.RawData, isBinary: boolean): void {
+    this.isAlive = true;
+    if (!this.isWithinRate()) return this.countInvalid('rate limit');
+    if (isBinary) return this.countInvalid('binary frame');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString());
+    } catch {
+      return this.countInvalid('not JSON');
+    }
+    const result = AgentMessageSchema.safeParse(parsed);
+    if (!result.success) return this.countInvalid(result.error.issues[0]?.message ?? 'invalid');
+    try {
+      this.handleMessage(result.data);
+    } catch (error) {
+      this.log('error', { err: error }, 'device message handler failed');
+    }
+  }
+
+  onClose(code: number): void {
+    this.reportSuppressed();
+    clearTimeout(this.helloTimer);
+    clearInterval(this.heartbeat);
+    this.shared.live.detach(this.deviceKeyId, this);
+    this.log('info', { code }, 'device disconnected');
+    this.shared.onClose?.(this.deviceKeyId, this.socket);
+  }
+
+  private nowMs(): number {
+    return this.shared.clock.now().getTime();
+  }
+
+  private isWithinRate(): boolean {
+    const { limits } = this.shared;
+    const now = this.nowMs();
+    this.tokens = Math.min(
       limits.messageBurst,
-      tokens + ((now - lastRefill) / 1000) * limits.messagesPerSecond,
+      this.tokens + ((now - this.lastRefill) / 1000) * limits.messagesPerSecond,
     );
-    lastRefill = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
+    this.lastRefill = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
     return true;
-  };
+  }
 
   /** One bad frame is one log line, but a stream of them is a few lines and a count (C43). */
-  const reportSuppressed = (): void => {
-    if (invalidCount > WARNINGS_PER_WINDOW) {
-      log.warn(
-        { suppressed: invalidCount - WARNINGS_PER_WINDOW },
+  private reportSuppressed(): void {
+    if (this.invalidCount > WARNINGS_PER_WINDOW) {
+      this.log(
+        'warn',
+        { suppressed: this.invalidCount - WARNINGS_PER_WINDOW },
         'dropped more bad device messages without logging each',
       );
     }
-  };
+  }
 
-  const countInvalid = (reason: string): void => {
-    const now = nowMs();
-    if (now - invalidWindowStart > 60_000) {
-      reportSuppressed();
-      invalidWindowStart = now;
-      invalidCount = 0;
+  private countInvalid(reason: string): void {
+    const now = this.nowMs();
+    if (now - this.invalidWindowStart > 60_000) {
+      this.reportSuppressed();
+      this.invalidWindowStart = now;
+      this.invalidCount = 0;
     }
-    invalidCount += 1;
-    if (invalidCount <= WARNINGS_PER_WINDOW) log.warn({ reason }, 'dropped a bad device message');
-    if (invalidCount > limits.invalidPerMinute)
-      socket.close(DEVICE_CLOSE_CODES.policyViolation, 'too many bad messages');
-  };
+    this.invalidCount += 1;
+    if (this.invalidCount <= WARNINGS_PER_WINDOW)
+      this.log('warn', { reason }, 'dropped a bad device message');
+    if (this.invalidCount > this.shared.limits.invalidPerMinute)
+      this.socket.close(DEVICE_CLOSE_CODES.policyViolation, 'too many bad messages');
+  }
 
-  const handleMessage = (message: AgentMessage): void => {
+  private handleMessage(message: AgentMessage): void {
+    const { live } = this.shared;
     if (message.type === 'hello') {
       if (message.protocol !== DEVICE_PROTOCOL_VERSION) {
-        socket.close(
+        this.socket.close(
           DEVICE_CLOSE_CODES.protocolMismatch,
           `protocol ${DEVICE_PROTOCOL_VERSION} expected`,
         );
         return;
       }
-      hasSaidHello = true;
-      clearTimeout(helloTimer);
-      live.attach(deviceKeyId, link, message.driver);
-      link.send({
+      this.hasSaidHello = true;
+      clearTimeout(this.helloTimer);
+      live.attach(this.deviceKeyId, this, message.driver);
+      this.send({
         type: 'welcome',
         protocol: DEVICE_PROTOCOL_VERSION,
         server_version: RELEASE_VERSION,
-        heartbeat_ms: limits.heartbeatMs,
+        heartbeat_ms: this.shared.limits.heartbeatMs,
       });
-      onHello?.(message.driver);
+      this.shared.onHello?.(this.deviceKeyId, message.driver);
       return;
     }
-    if (!hasSaidHello) return countInvalid('message before hello');
-    if (isDeviceReport(message)) return applyDeviceReport(live, deviceKeyId, message);
+    if (!this.hasSaidHello) return this.countInvalid('message before hello');
+    if (isDeviceReport(message)) return applyDeviceReport(live, this.deviceKeyId, message);
     switch (message.type) {
       case 'ping':
-        link.send({ type: 'pong', at: message.at });
-        live.markAlive(deviceKeyId);
+        this.send({ type: 'pong', at: message.at });
+        live.markAlive(this.deviceKeyId);
         return;
       case 'pong':
-        live.markAlive(deviceKeyId);
+        live.markAlive(this.deviceKeyId);
         return;
     }
-  };
-
-  socket.on('pong', () => {
-    isAlive = true;
-    live.markAlive(deviceKeyId);
-  });
-  socket.on('message', (data, isBinary) => {
-    isAlive = true;
-    if (!isWithinRate()) return countInvalid('rate limit');
-    if (isBinary) return countInvalid('binary frame');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data.toString());
-    } catch {
-      return countInvalid('not JSON');
-    }
-    const result = AgentMessageSchema.safeParse(parsed);
-    if (!result.success) return countInvalid(result.error.issues[0]?.message ?? 'invalid');
-    try {
-      handleMessage(result.data);
-    } catch (error) {
-      log.error({ err: error }, 'device message handler failed');
-    }
-  });
-  // A socket without an error listener crashes the process on a frame over maxPayload (C44).
-  socket.on('error', (error) => log.warn({ err: error }, 'device socket error'));
-  socket.on('close', (code) => {
-    reportSuppressed();
-    clearTimeout(helloTimer);
-    clearInterval(heartbeat);
-    live.detach(deviceKeyId, link);
-    log.info({ code }, 'device disconnected');
-  });
+  }
 }

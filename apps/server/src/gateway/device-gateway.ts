@@ -14,7 +14,12 @@ import type {
   DeviceKeyProof,
   DeviceKeysService,
 } from '../modules/device-keys/device-keys.service.js';
-import { GATEWAY_LIMITS, handleDeviceConnection, type GatewayLimits } from './device-connection.js';
+import {
+  GATEWAY_LIMITS,
+  handleDeviceConnection,
+  type GatewayConnections,
+  type GatewayLimits,
+} from './device-connection.js';
 import type { LiveDevices } from './live-devices.js';
 import type { Clock } from '../clock.js';
 
@@ -85,6 +90,20 @@ export function registerDeviceGateway(
     }
   }
 
+  const connections: GatewayConnections = {
+    live: deps.live,
+    logger: app.log,
+    clock: deps.clock,
+    limits: { ...GATEWAY_LIMITS, ...deps.limits },
+    onHello: (deviceKeyId, driver) => {
+      void deps.deviceKeys.markDeviceSeen(deviceKeyId).catch(() => undefined);
+      void deps.onDeviceHello?.(deviceKeyId, driver).catch(() => undefined);
+    },
+    onClose: (deviceKeyId, ws) => {
+      if (held.get(deviceKeyId)?.socket === ws) held.delete(deviceKeyId);
+    },
+  };
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const path = (request.url ?? '').split('?')[0];
@@ -127,21 +146,7 @@ export function registerDeviceGateway(
       const { deviceKeyId, proof } = result;
       wss.handleUpgrade(request, socket, head, (ws) => {
         held.set(deviceKeyId, { proof, socket: ws });
-        ws.on('close', () => {
-          if (held.get(deviceKeyId)?.socket === ws) held.delete(deviceKeyId);
-        });
-        handleDeviceConnection({
-          socket: ws,
-          deviceKeyId,
-          live: deps.live,
-          logger: app.log,
-          clock: deps.clock,
-          ...(deps.limits ? { limits: deps.limits } : {}),
-          onHello: (driver) => {
-            void deps.deviceKeys.markDeviceSeen(deviceKeyId).catch(() => undefined);
-            void deps.onDeviceHello?.(deviceKeyId, driver).catch(() => undefined);
-          },
-        });
+        handleDeviceConnection(ws, deviceKeyId, connections);
       });
     })().catch((error: unknown) => {
       app.log.error({ err: error }, 'device upgrade failed');

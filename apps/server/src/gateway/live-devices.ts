@@ -60,7 +60,8 @@ interface Entry {
   driver: DeviceDriver | null;
   state: DeviceState | null;
   updatedAt: number | null;
-  pending: Map<string, Pending>;
+  /** made at the first request: most devices of a big fleet are never asked anything */
+  pending: Map<string, Pending> | null;
 }
 
 const MAX_PENDING_PER_DEVICE = 32;
@@ -177,7 +178,8 @@ export class LiveDevices implements LocalDevices {
       return this.bus.request(entry.owner, deviceKeyId, command, timeoutMs);
     if (!entry?.link)
       return Promise.reject(new DeviceCommandFailed('offline', 'The device is not connected.'));
-    if (entry.pending.size >= MAX_PENDING_PER_DEVICE) {
+    const pendings = (entry.pending ??= new Map());
+    if (pendings.size >= MAX_PENDING_PER_DEVICE) {
       return Promise.reject(
         new DeviceCommandFailed('busy', 'The device has too many commands waiting.'),
       );
@@ -185,14 +187,14 @@ export class LiveDevices implements LocalDevices {
     const id = randomUUID();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        entry.pending.delete(id);
+        pendings.delete(id);
         reject(new DeviceCommandFailed('timeout', 'The device did not answer in time.'));
       }, timeoutMs);
-      entry.pending.set(id, { resolve, reject, timer });
+      pendings.set(id, { resolve, reject, timer });
       const sent = entry.link!.send({ type: 'request', id, timeout_ms: timeoutMs, command });
       if (!sent) {
         clearTimeout(timer);
-        entry.pending.delete(id);
+        pendings.delete(id);
         reject(new DeviceCommandFailed('busy', 'The device connection is congested.'));
       }
     });
@@ -204,10 +206,11 @@ export class LiveDevices implements LocalDevices {
     outcome:
       { ok: true; result: unknown } | { ok: false; code: DeviceCommandError; message: string },
   ): void {
-    const pending = this.devices.get(deviceKeyId)?.pending.get(id);
+    const pendings = this.devices.get(deviceKeyId)?.pending;
+    const pending = pendings?.get(id);
     if (!pending) return; // late or unknown answer: the caller has already given up
     clearTimeout(pending.timer);
-    this.devices.get(deviceKeyId)!.pending.delete(id);
+    pendings!.delete(id);
     if (outcome.ok) pending.resolve(outcome.result);
     else pending.reject(new DeviceCommandFailed(outcome.code, outcome.message));
   }
@@ -381,7 +384,7 @@ export class LiveDevices implements LocalDevices {
         driver: null,
         state: null,
         updatedAt: null,
-        pending: new Map(),
+        pending: null,
       };
       this.devices.set(deviceKeyId, entry);
     }
@@ -389,6 +392,7 @@ export class LiveDevices implements LocalDevices {
   }
 
   private failPending(entry: Entry, code: 'offline', message: string): void {
+    if (!entry.pending) return;
     for (const pending of entry.pending.values()) {
       clearTimeout(pending.timer);
       pending.reject(new DeviceCommandFailed(code, message));
