@@ -32,6 +32,8 @@ export const GATEWAY_LIMITS = {
    * revocation whose message was lost (Redis down) still closes the socket (issue 23).
    */
   keyAuditMs: 30_000,
+  /** keys read by one query of the audit; the event loop is free between two (issue 31) */
+  keyAuditBatch: 500,
 } as const;
 
 /** Bad frames logged one by one per socket and minute; the rest are counted. */

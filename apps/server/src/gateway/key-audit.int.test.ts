@@ -7,7 +7,9 @@ let t: TestServer;
 let owner: BuiltUser;
 let home: number;
 beforeAll(async () => {
-  ({ t, user: owner } = await startServerWithUser({ gatewayLimits: { keyAuditMs: 100 } }));
+  ({ t, user: owner } = await startServerWithUser({
+    gatewayLimits: { keyAuditMs: 100, keyAuditBatch: 1 },
+  }));
   home = await buildWorkspace(t, owner, 'Audit Lab');
 });
 afterAll(() => t.close());
@@ -55,5 +57,18 @@ describe('the key audit closes sockets whose key no longer holds', () => {
       .where('public_id', '=', publicId)
       .execute();
     expect((await agent.closed).code).toBe(4401);
+  });
+
+  it('a stale key read in a later batch than keys that hold (one key a batch here)', async () => {
+    const holding = await connectedAgent('Holds');
+    const { agent, publicId } = await connectedAgent('Rotated later');
+    await t.server.database.db
+      .updateTable('device_keys')
+      .set({ secret_hash: 'another secret' })
+      .where('public_id', '=', publicId)
+      .execute();
+    expect((await agent.closed).code).toBe(4401);
+    // the audit read the holding key's batch before the stale one's, and left it open
+    expect(holding.agent.socket.readyState).toBe(holding.agent.socket.OPEN);
   });
 });
