@@ -3,9 +3,10 @@
  * pollers read devices-states every 2 s for each 100-printer workspace.
  * `npm run bench:gateway -- --devices N [--seconds S] [--processes P]` prints connect time,
  * state updates per second, device→API state latency (p50/p99), devices-states p50/p99, the
- * server's event loop delay during the steady pushes (max and p99) and its memory per device
- * (RSS, and the JS heap after a full collection). The agents run in P child processes (`gateway-agents.ts`): one process holding
- * 5,000 sockets and their pushes saturated before the server did (issue 31).
+ * server's event loop delay and garbage collections during the steady pushes, and its memory
+ * per device (RSS, and the JS heap after a full collection). The agents run in P child
+ * processes (`gateway-agents.ts`): one process holding 5,000 sockets and their pushes
+ * saturated before the server did (issue 31).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +27,8 @@ import { connectLightAgent, createBenchFleet, patchWith } from './light-agents.j
 import {
   heapAfterGcMegabytes,
   inspectorArgument,
-  readLoopDelay,
-  startLoopDelay,
+  readLoopFigures,
+  startLoopFigures,
 } from './server-figures.js';
 
 /** A child process with its share of the agents, spoken to over IPC. */
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     console.log(
       `${connectedCount} devices connected (hello + snapshot) from ${PROCESSES} processes in ${(connectMs / 1000).toFixed(1)} s; server CPU ${(connectCpuMs / 1000).toFixed(1)} s (${(connectCpuMs / DEVICES).toFixed(2)} ms per device); load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
-    await startLoopDelay(inspectorPort);
+    await startLoopFigures(inspectorPort);
     const steadyCpu = cpuMilliseconds(child.pid!);
     const benchCpu = process.cpuUsage();
 
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
-    const loopDelay = await readLoopDelay(inspectorPort);
+    const loop = await readLoopFigures(inspectorPort);
     const rssAfter = rssMegabytes(child.pid!);
     const benchUsage = process.cpuUsage(benchCpu);
     const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
       `devices-states of a ${PER_WORKSPACE}-printer workspace (${pollLatencies.length} polls): p50 ${percentile(pollLatencies, 50).toFixed(1)} ms, p99 ${percentile(pollLatencies, 99).toFixed(1)} ms`,
     );
     console.log(
-      `server event loop delay during the steady pushes: max ${loopDelay.maxMs.toFixed(1)} ms, p99 ${loopDelay.p99Ms.toFixed(1)} ms`,
+      `server event loop delay during the steady pushes: max ${loop.maxDelayMs.toFixed(1)} ms, p99 ${loop.p99DelayMs.toFixed(1)} ms; ${loop.collections} garbage collections (${loop.fullCollections} full), ${loop.collectionMs.toFixed(0)} ms in all, the longest ${loop.longestCollectionMs.toFixed(1)} ms`,
     );
     console.log(
       `server RSS: ${rssBefore.toFixed(0)} MB before the devices, ${rssAfter.toFixed(0)} MB with them: ${(((rssAfter - rssBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,

@@ -2,7 +2,8 @@
  * Figures read from inside a measured server (bench:gateway, issue 31) through its inspector
  * (`inspectorArgument` among its node arguments): its event loop's delay over a phase
  * (`monitorEventLoopDelay`, started and read by an evaluated expression, so nothing is rendered
- * on the server's loop during the phase), and its JS heap after a full garbage collection (a
+ * on the server's loop during the phase) and its garbage collections meanwhile (count, full
+ * ones, pauses), and its JS heap after a full garbage collection (a
  * heap read without one moves by the young generation's size, tens of MB).
  */
 import WebSocket from 'ws';
@@ -56,28 +57,57 @@ async function evaluate<T>(port: number, expression: string): Promise<T> {
   });
 }
 
-/** Starts (or starts again) the server's event loop delay histogram. */
-export async function startLoopDelay(port: number): Promise<void> {
+export interface LoopFigures {
+  maxDelayMs: number;
+  p99DelayMs: number;
+  collections: number;
+  /** mark-compact collections, the ones that walk the whole heap */
+  fullCollections: number;
+  collectionMs: number;
+  longestCollectionMs: number;
+}
+
+/** Starts (or starts again) the server's event loop delay histogram and collection count. */
+export async function startLoopFigures(port: number): Promise<void> {
   await evaluate(
     port,
     `(() => {
-      globalThis.benchLoopDelay ??= process
-        .getBuiltinModule('node:perf_hooks')
-        .monitorEventLoopDelay({ resolution: 10 });
+      const hooks = process.getBuiltinModule('node:perf_hooks');
+      globalThis.benchLoopDelay ??= hooks.monitorEventLoopDelay({ resolution: 10 });
       globalThis.benchLoopDelay.reset();
       globalThis.benchLoopDelay.enable();
+      const gc = { count: 0, full: 0, ms: 0, longestMs: 0 };
+      globalThis.benchGc = gc;
+      globalThis.benchGcObserver ??= new hooks.PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const now = globalThis.benchGc;
+          now.count += 1;
+          if (entry.detail?.kind === hooks.constants.NODE_PERFORMANCE_GC_MAJOR) now.full += 1;
+          now.ms += entry.duration;
+          now.longestMs = Math.max(now.longestMs, entry.duration);
+        }
+      });
+      globalThis.benchGcObserver.observe({ entryTypes: ['gc'] });
       return true;
     })()`,
   );
 }
 
-/** The event loop's delay since `startLoopDelay` (ms). */
-export async function readLoopDelay(port: number): Promise<{ maxMs: number; p99Ms: number }> {
+/** The event loop's delay and the collections since `startLoopFigures`. */
+export async function readLoopFigures(port: number): Promise<LoopFigures> {
   return evaluate(
     port,
     `(() => {
       const histogram = globalThis.benchLoopDelay;
-      return { maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 };
+      const gc = globalThis.benchGc;
+      return {
+        maxDelayMs: histogram.max / 1e6,
+        p99DelayMs: histogram.percentile(99) / 1e6,
+        collections: gc.count,
+        fullCollections: gc.full,
+        collectionMs: gc.ms,
+        longestCollectionMs: gc.longestMs,
+      };
     })()`,
   );
 }
