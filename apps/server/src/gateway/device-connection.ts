@@ -74,7 +74,8 @@ export function handleDeviceConnection(
 }
 
 // One set of listeners and timer callbacks for every socket (ws calls a listener with the
-// socket as `this`), and one object per connection: thousands of devices held no closures each.
+// socket as `this`) and one object per connection: a connection holds no closures of its own
+// (issue 31: they and a pino child logger were about 1.4 kB of each device's memory).
 function onSocketPong(this: WebSocket): void {
   CONNECTIONS.get(this)?.onPong();
 }
