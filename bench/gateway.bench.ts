@@ -26,6 +26,7 @@ import {
 import { connectLightAgent, createBenchFleet, patchWith } from './light-agents.js';
 import {
   heapAfterGcMegabytes,
+  memoryParts,
   inspectorArgument,
   readLoopFigures,
   startLoopFigures,
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     });
     const heapBefore = await heapAfterGcMegabytes(inspectorPort);
     const rssBefore = rssMegabytes(child.pid!);
+    const partsBefore = await memoryParts(inspectorPort);
 
     const connectCpu = cpuMilliseconds(child.pid!);
     const connectStart = performance.now();
@@ -177,6 +179,7 @@ async function main(): Promise<void> {
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
     const loop = await readLoopFigures(inspectorPort);
     const rssAfter = rssMegabytes(child.pid!);
+    const partsAfter = await memoryParts(inspectorPort);
     const benchUsage = process.cpuUsage(benchCpu);
     const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
     pollTimers.forEach((timer) => clearInterval(timer));
@@ -204,6 +207,11 @@ async function main(): Promise<void> {
     );
     console.log(
       `server RSS: ${rssBefore.toFixed(0)} MB before the devices, ${rssAfter.toFixed(0)} MB with them: ${(((rssAfter - rssBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,
+    );
+    console.log(
+      `server memory (MB, before → with the devices): ${Object.keys(partsBefore)
+        .map((part) => `${part} ${partsBefore[part]} → ${partsAfter[part]}`)
+        .join(', ')}`,
     );
     console.log(
       `server JS heap after a full collection: ${heapBefore.toFixed(1)} MB before the devices, ${heapAfter.toFixed(1)} MB with them: ${(((heapAfter - heapBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,

@@ -112,6 +112,24 @@ export async function readLoopFigures(port: number): Promise<LoopFigures> {
   );
 }
 
+/** Where the server's memory is (MB): the JS heap as allocated (used or not) and outside it. */
+export async function memoryParts(port: number): Promise<Record<string, number>> {
+  return evaluate(
+    port,
+    `(() => {
+      const usage = process.memoryUsage();
+      const mb = (bytes) => Math.round(bytes / 1024 / 102.4) / 10;
+      return {
+        rss: mb(usage.rss),
+        heapTotal: mb(usage.heapTotal),
+        heapUsed: mb(usage.heapUsed),
+        external: mb(usage.external),
+        arrayBuffers: mb(usage.arrayBuffers),
+      };
+    })()`,
+  );
+}
+
 /** The server's JS heap in use (MB) right after a full garbage collection. */
 export async function heapAfterGcMegabytes(port: number): Promise<number> {
   return inspect(port, async (call) => {
