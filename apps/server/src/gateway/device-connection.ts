@@ -138,8 +138,14 @@ class DeviceConnection implements DeviceLink {
     this.shared.logger[level]({ deviceKeyId: this.deviceKeyId, ...fields }, message);
   }
 
+  /**
+   * A late hello is a slow agent (a loaded machine), not another protocol: "silent too long",
+   * which the agent retries. 4400 here stopped such agents for good (issue 25, 1,000 printers).
+   */
   closeWithoutHello(): void {
-    if (!this.hasSaidHello) this.socket.close(DEVICE_CLOSE_CODES.protocolMismatch, 'no hello');
+    if (!this.hasSaidHello) {
+      this.socket.close(DEVICE_CLOSE_CODES.heartbeatTimeout, 'no hello in time');
+    }
   }
 
   beat(): void {

@@ -166,6 +166,22 @@ describe('ServerLink', () => {
   });
 
   it.each([
+    [4408, 'no hello in time'],
+    // what servers before 4408 answered a late hello with: a slow agent, not another protocol
+    [4400, 'no hello'],
+  ])('tries again when its hello came too late (%i %s)', async (code, reason) => {
+    const gateway = await startFakeGateway((ws) => {
+      if (gateway.connections() === 1) ws.close(code, reason);
+      else ws.once('message', () => ws.send(welcome()));
+    });
+    gateways.push(gateway);
+    const { seen } = startLink(gateway.url);
+    await eventually('online on the second connection', () => seen.online === 1);
+    expect(gateway.connections()).toBe(2);
+    expect(seen.stop).toBeNull();
+  });
+
+  it.each([
     [4401, 'key-refused'],
     [4409, 'replaced'],
     [4400, 'protocol-mismatch'],

@@ -16,6 +16,12 @@ export const REPLACED_MESSAGE =
   'Another agent connected with the same device key and took over. This one stops: run one agent per key.';
 
 /**
+ * What servers before 4408 for a late hello closed with (4400 and this reason): a slow agent on
+ * a loaded machine, which another try gets past (issue 25), not another protocol.
+ */
+const LATE_HELLO_REASON = 'no hello';
+
+/**
  * The ends after which another try cannot help: a refused key (401 on the upgrade, or 4401),
  * a newer agent with the same key (4409), a protocol the server does not speak (4400).
  */
@@ -25,7 +31,7 @@ export function stopFor(code: number, reason: string, httpStatus: number | null)
   }
   if (code === DEVICE_CLOSE_CODES.replaced)
     return { reason: 'replaced', message: REPLACED_MESSAGE };
-  if (code === DEVICE_CLOSE_CODES.protocolMismatch) {
+  if (code === DEVICE_CLOSE_CODES.protocolMismatch && reason !== LATE_HELLO_REASON) {
     return {
       reason: 'protocol-mismatch',
       message: `The server does not speak this agent's protocol (${reason || 'no reason given'}). Update the agent.`,

@@ -122,7 +122,7 @@ export const DEVICE_CLOSE_CODES = {
   replaced: 4409,
   /** the agent speaks a protocol the server does not */
   protocolMismatch: 4400,
-  /** silent too long (heartbeat) */
+  /** silent too long: no hello in time, or the heartbeat (the agent tries again) */
   heartbeatTimeout: 4408,
   /** too many or too large messages */
   policyViolation: 1008,
