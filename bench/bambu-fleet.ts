@@ -6,6 +6,7 @@
  * `everyMs`, spread over the interval, so each sends a report as a busy farm does; `stop` →
  * `stopped` with the process's CPU since `start`.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { createIdentity, silentLogger, startAgent, type Agent } from '@printdeck/agent-core';
 import { startVirtualBambu, type VirtualBambu } from '@printdeck/simulator';
 import { inBatches } from './bench-helpers.js';
@@ -26,13 +27,17 @@ export async function startBambuFleet(
 ): Promise<{ sims: VirtualBambu[]; agents: Agent[]; close(): Promise<void> }> {
   const sims: VirtualBambu[] = [];
   const agents: Agent[] = [];
-  // one TLS handshake and MQTT login per printer: a few at a time on a loaded machine
+  // One TLS handshake and MQTT login per printer, and one upgrade at the server: a few at a
+  // time, the next few once these are in. A herd of 1,000 on a loaded machine runs into
+  // timeouts and then waits out the agents' backoff (up to a minute) instead.
   await inBatches(keys.length, 25, async (i) => {
     const sim = await startVirtualBambu({
       accessCode: '27418093',
       ...(onReport ? { onReport: (message) => onReport(i, message) } : {}),
     });
     sims[i] = sim;
+    let isIn: () => void = () => undefined;
+    const online = new Promise<void>((resolve) => (isIn = resolve));
     agents[i] = startAgent({
       serverUrl: url,
       deviceKey: keys[i]!,
@@ -48,7 +53,14 @@ export async function startBambuFleet(
       },
       log: silentLogger,
       localIpAddress: null,
+      onConnectionChange: (isOnline) => isOnline && isIn(),
     });
+    // an agent that gives up never gets its printer ready: say which one and why, at once
+    void agents[i].stopped.then((stop) => {
+      if (stop.reason !== 'stopped') console.error(`printer ${i}: agent stopped (${stop.message})`);
+    });
+    // bounded: an agent still out after a minute keeps trying while the next ones start
+    await Promise.race([online, agents[i].stopped, delay(60_000, undefined, { ref: false })]);
   });
   return {
     sims,

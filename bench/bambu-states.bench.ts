@@ -8,7 +8,7 @@
  * Two latencies: from the change on the printer (includes the printer's own report cadence,
  * about 1 s: reference §1.5) and from the report carrying it leaving the printer (what the
  * agent, the gateway and the API add).
- * `npm run bench:bambu-states -- --printers 1000 [--seconds 60] [--processes 4]`
+ * `npm run bench:bambu-states -- --printers 1000 [--seconds 60] [--processes 2]`
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -29,7 +29,7 @@ const { values } = parseArgs({
   options: {
     printers: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '60' },
-    processes: { type: 'string', default: '4' },
+    processes: { type: 'string', default: '2' },
   },
 });
 const PRINTERS = Number(values.printers);
@@ -141,12 +141,16 @@ async function main(): Promise<void> {
     if (ready < PRINTERS) throw new Error(`only ${ready} of ${PRINTERS} printers became ready`);
     const connectS = (performance.now() - connectStart) / 1000;
     const connectCpuMs = cpuMilliseconds(child.pid!) - connectCpu;
+    const fleetCpuMs = () => fleets.reduce((sum, fleet) => sum + cpuMilliseconds(fleet.pid!), 0);
+    const readyFleetCpuMs = fleetCpuMs();
     console.log(
-      `${PRINTERS} Bambu printers ready through their agents (${PROCESSES} processes + ${PROBES} probes here) in ${connectS.toFixed(1)} s; server CPU ${(connectCpuMs / 1000).toFixed(1)} s; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `${PRINTERS} Bambu printers ready through their agents (${PROCESSES} processes + ${PROBES} probes here) in ${connectS.toFixed(1)} s; CPU meanwhile: server ${(connectCpuMs / 1000).toFixed(1)} s, fleet processes ${(readyFleetCpuMs / 1000).toFixed(1)} s; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
 
     // steady load: the fleet's reports, and a dashboard open on every workspace
     const steadyCpu = cpuMilliseconds(child.pid!);
+    const steadyFleetCpu = fleetCpuMs();
+    const steadyStart = performance.now();
     fleets.forEach((fleet) => fleet.send({ type: 'change', everyMs: 2000 } satisfies FleetCommand));
     const pollLatencies: number[] = [];
     workspaces.forEach((workspaceId, i) =>
@@ -199,6 +203,9 @@ async function main(): Promise<void> {
       await sleep(200);
     }
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
+    const steadyFleetCpuMs = fleetCpuMs() - steadyFleetCpu;
+    /** the steady phase: the warm-up before the first sample and the samples (≥ SECONDS) */
+    const steadyS = (performance.now() - steadyStart) / 1000;
     pollTimers.forEach((timer) => clearTimeout(timer));
     const stopped = await Promise.all(
       fleets.map((fleet) => ask(fleet, { type: 'stop' }, 'stopped')),
@@ -210,7 +217,7 @@ async function main(): Promise<void> {
     pollLatencies.sort((a, b) => a - b);
     const loads = `${Math.min(...loadAverages).toFixed(1)}–${Math.max(...loadAverages).toFixed(1)}`;
     console.log(
-      `fleet changes: ${(changes / SECONDS).toFixed(0)} per second; server CPU ${(steadyCpuMs / SECONDS / 10).toFixed(0)} % of a core meanwhile; load average ${loads}`,
+      `fleet changes: ${(changes / steadyS).toFixed(0)} per second; CPU meanwhile: server ${(steadyCpuMs / steadyS / 10).toFixed(0)} %, fleet processes ${(steadyFleetCpuMs / steadyS / 10).toFixed(0)} % of a core; load average ${loads}`,
     );
     console.log(
       `change on the printer → devices-states (${fromChange.length} samples): p50 ${percentile(fromChange, 50).toFixed(0)} ms, p99 ${percentile(fromChange, 99).toFixed(0)} ms, max ${fromChange.at(-1)!.toFixed(0)} ms`,
