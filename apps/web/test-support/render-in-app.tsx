@@ -4,10 +4,16 @@ import { PERMISSIONS, type Workspace } from '@printdeck/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import {
+  createMemoryRouter,
+  MemoryRouter,
+  RouterProvider,
+  type LoaderFunction,
+} from 'react-router';
 import { ErrorModal } from '../src/app/error-modal/ErrorModal';
+import { queryClient as appQueryClient } from '../src/app/query-client';
 import { theme } from '../src/app/theme';
 import { AddToQueueDialogProvider, PrinterPrintActions } from '../src/features/print-dialog';
 import { QueueItemDialogLauncher } from '../src/features/print-queue';
@@ -47,6 +53,46 @@ export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
   };
 }
 
+function createI18n(language: 'en' | 'cs') {
+  const i18n = i18next.createInstance();
+  void i18n
+    .use(initReactI18next)
+    .init({ ...I18N_OPTIONS, lng: language, showSupportNotice: false });
+  return i18n;
+}
+
+/** The providers the application shell gives a screen, around a router (`children`). */
+function AppProviders(props: {
+  queryClient: QueryClient;
+  language: 'en' | 'cs';
+  children: ReactNode;
+}) {
+  // one i18n instance for the render's lifetime, not one per re-render
+  const [i18n] = useState(() => createI18n(props.language));
+  return (
+    <MantineProvider theme={theme}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}
+
+/** Inside the router: the current workspace, the printer card's print actions, the modal. */
+function InWorkspace({ workspace, children }: { workspace: Workspace; children: ReactNode }) {
+  return (
+    <CurrentWorkspaceProvider value={workspace}>
+      <PrinterPrintActionsProvider value={PrinterPrintActions}>
+        <AddToQueueDialogProvider value={QueueItemDialogLauncher}>
+          <Notifications />
+          {children}
+          <ErrorModal />
+        </AddToQueueDialogProvider>
+      </PrinterPrintActionsProvider>
+    </CurrentWorkspaceProvider>
+  );
+}
+
 /**
  * Renders a screen part inside the providers the application shell gives it: Mantine with the
  * app's theme, a fresh query client, the English texts, a router, the current workspace, the printer card's print actions and the error modal.
@@ -55,31 +101,48 @@ export function renderInApp(
   ui: ReactNode,
   options: { workspace?: Workspace; language?: 'en' | 'cs' } = {},
 ) {
-  const i18n = i18next.createInstance();
-  void i18n
-    .use(initReactI18next)
-    .init({ ...I18N_OPTIONS, lng: options.language ?? 'en', showSupportNotice: false });
   // the notifications store outlives a render: start each screen without earlier toasts
   notifications.clean();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const workspace = options.workspace ?? buildWorkspace();
   const rendered = render(
-    <MantineProvider theme={theme}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter>
-            <CurrentWorkspaceProvider value={options.workspace ?? buildWorkspace()}>
-              <PrinterPrintActionsProvider value={PrinterPrintActions}>
-                <AddToQueueDialogProvider value={QueueItemDialogLauncher}>
-                  <Notifications />
-                  {ui}
-                  <ErrorModal />
-                </AddToQueueDialogProvider>
-              </PrinterPrintActionsProvider>
-            </CurrentWorkspaceProvider>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </MantineProvider>,
+    <AppProviders queryClient={queryClient} language={options.language ?? 'en'}>
+      <MemoryRouter>
+        <InWorkspace workspace={workspace}>{ui}</InWorkspace>
+      </MemoryRouter>
+    </AppProviders>,
   );
   return { ...rendered, queryClient };
+}
+
+/**
+ * Opens `path` in a memory router of one route, as the app's router opens a page: the route's
+ * loader runs first, with the app's own query client (the one loaders fill), then the page.
+ */
+export function renderRouteInApp(options: {
+  route: { path: string; loader: LoaderFunction; Component: ComponentType };
+  path: string;
+  workspace: Workspace;
+}) {
+  notifications.clean();
+  const { Component } = options.route;
+  const router = createMemoryRouter(
+    [
+      {
+        path: options.route.path,
+        loader: options.route.loader,
+        element: (
+          <InWorkspace workspace={options.workspace}>
+            <Component />
+          </InWorkspace>
+        ),
+      },
+    ],
+    { initialEntries: [options.path] },
+  );
+  return render(
+    <AppProviders queryClient={appQueryClient} language="en">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
 }

@@ -3,7 +3,6 @@ import { SCREEN_PATHS } from '../config/screens';
 import { getMeQueryOptions } from '../shared/account/api/get-me';
 import { getFirstRunStatusQueryOptions } from '../features/first-run/api/get-first-run-status';
 import { getMyWorkspacesQueryOptions } from '../shared/workspaces/api/get-my-workspaces';
-import { getPrintersQueryOptions } from '../shared/printers/api/get-printers';
 import { findSelectedWorkspace } from '../features/workspaces/find-selected-workspace';
 import { getSelectedWorkspaceId } from '../session/selected-workspace';
 import { isSignedIn } from '../session/session';
@@ -49,18 +48,6 @@ export async function requireWorkspace() {
     throw redirect(SCREEN_PATHS.selectGroup);
   }
   void queryClient.prefetchQuery(getMeQueryOptions());
-  return null;
-}
-
-/**
- * The Dashboard reads the workspace's printers on first render: they load beside the page's code,
- * through the same query options, instead of after it. The shell's loader checks the rest.
- */
-export async function prefetchDashboard() {
-  if (!isSignedIn()) return null;
-  const workspaces = await queryClient.ensureQueryData(getMyWorkspacesQueryOptions());
-  const workspace = findSelectedWorkspace(workspaces, getSelectedWorkspaceId());
-  if (workspace) void queryClient.prefetchQuery(getPrintersQueryOptions(workspace.id));
   return null;
 }
 

@@ -1,11 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunction } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { SCREEN_PATHS } from '../config/screens';
 import {
   loadNotFound,
   loadWorkspaces,
-  prefetchDashboard,
   requireAnonymous,
   requireFirstRunOpen,
   requireWorkspace,
@@ -17,6 +16,23 @@ import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
 /** A route component loaded on first visit, so that the sign-in page stays small. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return async () => ({ Component: (await load())[name] });
+}
+
+/**
+ * A data page: its code and its loader (route-loaders/) load side by side on first visit, and
+ * the loader starts the page's first queries while the page's code is still on its way. Both
+ * stay out of the entry, so the sign-in page does not grow.
+ */
+function lazyDataPage<K extends string, L extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  loadLoaders: () => Promise<Record<L, LoaderFunction>>,
+  loaderName: L,
+) {
+  return {
+    Component: async () => (await load())[name],
+    loader: async () => (await loadLoaders())[loaderName],
+  };
 }
 
 export const router = createBrowserRouter([
@@ -106,8 +122,12 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            loader: prefetchDashboard,
-            lazy: lazyPage(() => import('./routes/DashboardPage'), 'DashboardPage'),
+            lazy: lazyDataPage(
+              () => import('./routes/DashboardPage'),
+              'DashboardPage',
+              () => import('./route-loaders/printers.loaders'),
+              'loadPrinterList',
+            ),
           },
           {
             path: SCREEN_PATHS.settings,
@@ -129,60 +149,92 @@ export const router = createBrowserRouter([
           },
           {
             path: SCREEN_PATHS.videos,
-            lazy: lazyPage(() => import('../features/videos/components/VideosPage'), 'VideosPage'),
+            lazy: lazyDataPage(
+              () => import('../features/videos/components/VideosPage'),
+              'VideosPage',
+              () => import('./route-loaders/videos.loaders'),
+              'loadVideosPage',
+            ),
           },
           {
             path: SCREEN_PATHS.videoDetail,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/videos/components/VideoDetailPage'),
               'VideoDetailPage',
+              () => import('./route-loaders/videos.loaders'),
+              'loadVideoPage',
             ),
           },
           {
             path: SCREEN_PATHS.printers,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/printer-list/components/PrintersPage'),
               'PrintersPage',
+              () => import('./route-loaders/printers.loaders'),
+              'loadPrintersPage',
             ),
           },
           {
             path: SCREEN_PATHS.printerDetail,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/printer-detail/components/PrinterDetailPage'),
               'PrinterDetailPage',
+              () => import('./route-loaders/printers.loaders'),
+              'loadPrinterPage',
             ),
           },
           {
             path: SCREEN_PATHS.gcodes,
-            lazy: lazyPage(() => import('./routes/files/GcodesPage'), 'GcodesPage'),
+            lazy: lazyDataPage(
+              () => import('./routes/files/GcodesPage'),
+              'GcodesPage',
+              () => import('./route-loaders/files.loaders'),
+              'loadGcodesPage',
+            ),
           },
           {
             path: SCREEN_PATHS.gcodeDetail,
-            lazy: lazyPage(() => import('./routes/files/GcodeDetailPage'), 'GcodeDetailPage'),
+            lazy: lazyDataPage(
+              () => import('./routes/files/GcodeDetailPage'),
+              'GcodeDetailPage',
+              () => import('./route-loaders/files.loaders'),
+              'loadGcodePage',
+            ),
           },
           {
             path: SCREEN_PATHS.spools,
-            lazy: lazyPage(() => import('../features/spools/components/SpoolsPage'), 'SpoolsPage'),
+            lazy: lazyDataPage(
+              () => import('../features/spools/components/SpoolsPage'),
+              'SpoolsPage',
+              () => import('./route-loaders/spools.loaders'),
+              'loadSpoolsPage',
+            ),
           },
           {
             path: SCREEN_PATHS.spoolDetail,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/spools/components/SpoolDetailPage'),
               'SpoolDetailPage',
+              () => import('./route-loaders/spools.loaders'),
+              'loadSpoolPage',
             ),
           },
           {
             path: SCREEN_PATHS.printQueue,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/print-queue/components/PrintQueuePage'),
               'PrintQueuePage',
+              () => import('./route-loaders/print-queue.loader'),
+              'loadPrintQueuePage',
             ),
           },
           {
             path: SCREEN_PATHS.settingsPrinters,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/printer-settings/components/SettingsPrintersPage'),
               'SettingsPrintersPage',
+              () => import('./route-loaders/printers.loaders'),
+              'loadPrinterList',
             ),
           },
           {
@@ -222,9 +274,11 @@ export const router = createBrowserRouter([
           },
           {
             path: SCREEN_PATHS.settingsWorkspaceEdit,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('./routes/settings/WorkspaceEditPage'),
               'WorkspaceEditPage',
+              () => import('./route-loaders/workspace.loaders'),
+              'loadWorkspaceEditPage',
             ),
           },
           {
@@ -243,9 +297,11 @@ export const router = createBrowserRouter([
           },
           {
             path: SCREEN_PATHS.workspaceStats,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/stats/components/WorkspaceStatsPage'),
               'WorkspaceStatsPage',
+              () => import('./route-loaders/workspace.loaders'),
+              'loadWorkspaceStatsPage',
             ),
           },
           {
@@ -282,9 +338,11 @@ export const router = createBrowserRouter([
           },
           {
             path: SCREEN_PATHS.settingsPrinterEdit,
-            lazy: lazyPage(
+            lazy: lazyDataPage(
               () => import('../features/printer-settings/components/PrinterEditPage'),
               'PrinterEditPage',
+              () => import('./route-loaders/printers.loaders'),
+              'loadPrinterPage',
             ),
           },
         ],

@@ -17,14 +17,16 @@ export function getSpool(workspaceId: number, spoolId: number, signal?: AbortSig
 }
 
 /** The page says itself when the spool does not exist (a label of another workspace). */
+export function getSpoolQueryOptions(workspaceId: number, spoolId: number) {
+  return queryOptions({
+    queryKey: spoolQueryKey(workspaceId, spoolId),
+    queryFn: ({ signal }) => getSpool(workspaceId, spoolId, signal),
+    meta: INLINE_ERRORS,
+    retry: false,
+    enabled: spoolId > 0,
+  });
+}
+
 export function useSpool(workspaceId: number, spoolId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: spoolQueryKey(workspaceId, spoolId),
-      queryFn: ({ signal }) => getSpool(workspaceId, spoolId, signal),
-      meta: INLINE_ERRORS,
-      retry: false,
-      enabled: spoolId > 0,
-    }),
-  );
+  return useQuery(getSpoolQueryOptions(workspaceId, spoolId));
 }

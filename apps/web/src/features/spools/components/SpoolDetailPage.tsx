@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { BackLink } from '../../../components/BackLink';
 import { PageLoader } from '../../../components/PageLoader';
+import { parseRouteId } from '../../../lib/route-id';
 import { SCREEN_PATHS } from '../../../config/screens';
 import { saveSelectedWorkspaceId } from '../../../session/selected-workspace';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
@@ -17,9 +18,6 @@ import { SpoolDialog } from './SpoolDialog';
 import { SpoolLabelDialog } from './SpoolLabelDialog';
 import { SpoolSwatch } from '../../../shared/spools/components/SpoolSwatch';
 import { SpoolWeight } from './SpoolWeight';
-
-const parseId = (value: string | undefined) =>
-  value && /^[1-9][0-9]{0,14}$/.test(value) ? Number(value) : 0;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,7 +38,7 @@ export function SpoolDetailPage() {
   const workspace = useCurrentWorkspace();
   const myWorkspaces = useMyWorkspaces();
   const location = useLocation();
-  const spoolId = parseId(useParams().id);
+  const spoolId = parseRouteId(useParams().id);
   const switchTo = findWorkspaceToSwitchTo(
     location.search,
     workspace.id,

@@ -19,7 +19,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenPath } from '../../../config/screens';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
-import { useSpools, type SpoolFilter } from '../../../shared/spools/api/get-spools';
+import {
+  DEFAULT_SPOOL_FILTER,
+  useSpools,
+  type SpoolFilter,
+} from '../../../shared/spools/api/get-spools';
 import { useSpoolman } from '../api/spoolman';
 import { SpoolDialog } from './SpoolDialog';
 import { SpoolLabelsDialog } from './SpoolLabelsDialog';
@@ -34,11 +38,12 @@ export function SpoolsPage() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
   const canManage = workspace.me.permissions.includes('MANAGE_SPOOLS');
-  const [search, setSearch] = useState('');
+  // the first list is the one the route's loader asked for (DEFAULT_SPOOL_FILTER)
+  const [search, setSearch] = useState(DEFAULT_SPOOL_FILTER.search);
   const [debouncedSearch] = useDebouncedValue(search, 250);
-  const [material, setMaterial] = useState<SpoolMaterial | null>(null);
-  const [archived, setArchived] = useState<SpoolFilter['archived']>('active');
-  const [isLowOnly, setLowOnly] = useState(false);
+  const [material, setMaterial] = useState(DEFAULT_SPOOL_FILTER.material);
+  const [archived, setArchived] = useState(DEFAULT_SPOOL_FILTER.archived);
+  const [isLowOnly, setLowOnly] = useState(DEFAULT_SPOOL_FILTER.isLowOnly);
   const [isAdding, setAdding] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [isPrintingLabels, setPrintingLabels] = useState(false);

@@ -20,12 +20,14 @@ export function getWorkspaceStats(input: {
   });
 }
 
+export function getWorkspaceStatsQueryOptions(workspaceId: number, range: StatsRange) {
+  return queryOptions({
+    queryKey: ['groups', workspaceId, 'stats', range.dateFrom, range.dateTo] as const,
+    queryFn: ({ signal }) => getWorkspaceStats({ workspaceId, range, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useWorkspaceStats(workspaceId: number, range: StatsRange) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['groups', workspaceId, 'stats', range.dateFrom, range.dateTo] as const,
-      queryFn: ({ signal }) => getWorkspaceStats({ workspaceId, range, signal }),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(getWorkspaceStatsQueryOptions(workspaceId, range));
 }

@@ -24,9 +24,10 @@ export function getVideoQueryOptions(workspaceId: number, videoId: number) {
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
     retry: false,
+    enabled: videoId > 0,
   });
 }
 
 export function useVideo(workspaceId: number, videoId: number) {
-  return useQuery({ ...getVideoQueryOptions(workspaceId, videoId), enabled: videoId > 0 });
+  return useQuery(getVideoQueryOptions(workspaceId, videoId));
 }

@@ -13,15 +13,13 @@ import { PageLoader } from '../../../components/PageLoader';
 import { SectionCard } from '../../../components/SectionCard';
 import { getScreenPath, SCREEN_PATHS } from '../../../config/screens';
 import { formatDate } from '../../../lib/format-date';
+import { parseRouteId } from '../../../lib/route-id';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useDeleteVideos } from '../api/delete-videos';
 import { useVideo } from '../api/get-video';
 import { CHECK_REASON_KEYS, toDownloadUrl } from '../../../shared/videos/model/video-display';
 import { VideoPublicSwitch } from './VideoPublicSwitch';
 import { VideoStateBadge } from '../../../shared/videos/components/VideoStateBadge';
-
-const parseId = (value: string | undefined) =>
-  /^[1-9]\d{0,14}$/.test(value ?? '') ? Number(value) : 0;
 
 /** The player keeps the first link it got: a refreshed link would restart the video. */
 function VideoPlayer({ video }: { video: Video }) {
@@ -99,7 +97,7 @@ export function VideoDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const workspace = useCurrentWorkspace();
-  const videoId = parseId(useParams().id);
+  const videoId = parseRouteId(useParams().id);
   const query = useVideo(workspace.id, videoId);
   const remove = useDeleteVideos();
   const [isDeleting, setDeleting] = useState(false);

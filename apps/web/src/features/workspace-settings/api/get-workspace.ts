@@ -15,13 +15,15 @@ export function getWorkspace(id: number, signal?: AbortSignal): Promise<Workspac
 }
 
 /** A 404 is the screen's to explain: it says so and returns to the list. */
+export function getWorkspaceQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: workspaceQueryKey(id),
+    queryFn: ({ signal }) => getWorkspace(id, signal),
+    retry: false,
+    meta: INLINE_ERRORS,
+  });
+}
+
 export function useWorkspace(id: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: workspaceQueryKey(id),
-      queryFn: ({ signal }) => getWorkspace(id, signal),
-      retry: false,
-      meta: INLINE_ERRORS,
-    }),
-  );
+  return useQuery(getWorkspaceQueryOptions(id));
 }

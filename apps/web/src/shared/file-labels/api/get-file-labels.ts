@@ -16,11 +16,13 @@ export function getFileLabels(workspaceId: number, signal?: AbortSignal): Promis
   });
 }
 
+export function getFileLabelsQueryOptions(workspaceId: number) {
+  return queryOptions({
+    queryKey: fileLabelsQueryKey(workspaceId),
+    queryFn: ({ signal }) => getFileLabels(workspaceId, signal),
+  });
+}
+
 export function useFileLabels(workspaceId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: fileLabelsQueryKey(workspaceId),
-      queryFn: ({ signal }) => getFileLabels(workspaceId, signal),
-    }),
-  );
+  return useQuery(getFileLabelsQueryOptions(workspaceId));
 }

@@ -17,14 +17,16 @@ export function getGcode(workspaceId: number, gcodeId: number, signal?: AbortSig
 }
 
 /** The detail page explains its errors itself: "Gcode not found", or "Gcode problem". */
+export function getGcodeQueryOptions(workspaceId: number, gcodeId: number) {
+  return queryOptions<Gcode>({
+    queryKey: gcodeQueryKey(workspaceId, gcodeId),
+    queryFn: ({ signal }) => getGcode(workspaceId, gcodeId, signal),
+    enabled: Number.isInteger(gcodeId) && gcodeId > 0,
+    retry: false,
+    meta: INLINE_ERRORS,
+  });
+}
+
 export function useGcode(workspaceId: number, gcodeId: number) {
-  return useQuery(
-    queryOptions<Gcode>({
-      queryKey: gcodeQueryKey(workspaceId, gcodeId),
-      queryFn: ({ signal }) => getGcode(workspaceId, gcodeId, signal),
-      enabled: Number.isInteger(gcodeId) && gcodeId > 0,
-      retry: false,
-      meta: INLINE_ERRORS,
-    }),
-  );
+  return useQuery(getGcodeQueryOptions(workspaceId, gcodeId));
 }

@@ -15,14 +15,16 @@ export function getPrinter(printerId: number, signal?: AbortSignal): Promise<Pri
 }
 
 /** The detail page explains a missing printer itself (notification, then Printers). */
+export function getPrinterQueryOptions(printerId: number) {
+  return queryOptions({
+    queryKey: printerQueryKey(printerId),
+    queryFn: ({ signal }) => getPrinter(printerId, signal),
+    enabled: Number.isInteger(printerId) && printerId > 0,
+    retry: false,
+    meta: INLINE_ERRORS,
+  });
+}
+
 export function usePrinter(printerId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: printerQueryKey(printerId),
-      queryFn: ({ signal }) => getPrinter(printerId, signal),
-      enabled: Number.isInteger(printerId) && printerId > 0,
-      retry: false,
-      meta: INLINE_ERRORS,
-    }),
-  );
+  return useQuery(getPrinterQueryOptions(printerId));
 }

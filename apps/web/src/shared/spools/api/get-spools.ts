@@ -10,6 +10,14 @@ export interface SpoolFilter {
   isLowOnly: boolean;
 }
 
+/** What the inventory shows first: the active spools, unfiltered. */
+export const DEFAULT_SPOOL_FILTER: SpoolFilter = {
+  search: '',
+  material: null,
+  archived: 'active',
+  isLowOnly: false,
+};
+
 export const spoolsQueryKey = (workspaceId: number) => ['groups', workspaceId, 'spools'] as const;
 
 export const SPOOLS_PAGE_SIZE = 200;
@@ -32,12 +40,14 @@ export function getSpools(
   });
 }
 
+export function getSpoolsQueryOptions(workspaceId: number, filter: SpoolFilter) {
+  return queryOptions({
+    queryKey: [...spoolsQueryKey(workspaceId), 'list', filter],
+    queryFn: ({ signal }) => getSpools(workspaceId, filter, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useSpools(workspaceId: number, filter: SpoolFilter) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...spoolsQueryKey(workspaceId), 'list', filter],
-      queryFn: ({ signal }) => getSpools(workspaceId, filter, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(getSpoolsQueryOptions(workspaceId, filter));
 }

@@ -18,11 +18,13 @@ export function getPrinterGroups(
   });
 }
 
+export function getPrinterGroupsQueryOptions(workspaceId: number) {
+  return queryOptions({
+    queryKey: printerGroupsQueryKey(workspaceId),
+    queryFn: ({ signal }) => getPrinterGroups(workspaceId, signal),
+  });
+}
+
 export function usePrinterGroups(workspaceId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: printerGroupsQueryKey(workspaceId),
-      queryFn: ({ signal }) => getPrinterGroups(workspaceId, signal),
-    }),
-  );
+  return useQuery(getPrinterGroupsQueryOptions(workspaceId));
 }
