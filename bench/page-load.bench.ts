@@ -7,12 +7,19 @@
  *
  *   npm run bench:page-load -- --loads 8 --path /printers --wait-for 'Bench printer 1'
  *
+ * With `--click`, each load then follows a link inside the app (the page's code not loaded yet)
+ * and times that navigation from the click: when the next page's data was asked for and
+ * answered, and when the page showed (`--click-shows`, a CSS selector).
+ *
+ *   npm run bench:page-load -- --click 'a[href="/printers/1"]' \
+ *     --click-shows '[data-testid="printer-tabs"]' --click-data /api/printers/1/
+ *
  * It measures whatever apps/web/dist holds: build (or copy) the two versions to compare in turn.
  * Wall-clock figures: name the load (`cat /proc/loadavg`) beside them.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { BENCH_USER, callApi, percentile, startSignedInProduct } from './bench-helpers.js';
 
@@ -25,8 +32,32 @@ const { values } = parseArgs({
     // the API path of the page's first data (answered before the text shows)
     'data-path': { type: 'string', default: '/printers/' },
     printers: { type: 'string', default: '3' },
+    click: { type: 'string' },
+    'click-shows': { type: 'string' },
+    'click-data': { type: 'string' },
   },
 });
+
+/**
+ * What the functions run inside the page use of it: the bench's TypeScript has no DOM types
+ * (they clash with Node's), so each such function starts from `globalThis` as this.
+ */
+interface InPage {
+  document: {
+    body: { innerText: string };
+    querySelector(selector: string): { click(): void } | null;
+  };
+  localStorage: { setItem(key: string, value: string): void };
+  performance: {
+    now(): number;
+    getEntriesByType(type: 'navigation' | 'resource'): {
+      name: string;
+      startTime: number;
+      responseEnd: number;
+      domContentLoadedEventEnd?: number;
+    }[];
+  };
+}
 
 interface LoadTimes {
   domContentLoaded: number;
@@ -41,6 +72,44 @@ interface LoadTimes {
   firstDataSent: number;
   firstData: number;
   shown: number;
+  /** after --click, from the click: the next page's data asked, answered, the page shown */
+  clickDataSent?: number;
+  clickData?: number;
+  clickShown?: number;
+}
+
+/** Follows --click inside the app; times from the click, in the page's own clock. */
+async function clickThrough(page: Page) {
+  const clickedAt = await page.evaluate((selector) => {
+    const { document, performance } = globalThis as unknown as InPage;
+    const link = document.querySelector(selector);
+    if (!link) throw new Error(`no ${selector} on the page`);
+    const at = performance.now();
+    link.click();
+    return at;
+  }, values.click!);
+  const shown = await page.waitForFunction(
+    (selector) => {
+      const { document, performance } = globalThis as unknown as InPage;
+      return document.querySelector(selector) ? performance.now() : null;
+    },
+    values['click-shows']!,
+    { polling: 'raf', timeout: 120_000 },
+  );
+  const shownAt = (await shown.jsonValue()) as number;
+  const data = await page.evaluate(
+    (dataPath) =>
+      (globalThis as unknown as InPage).performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname === dataPath)
+        .map((entry) => [entry.startTime, entry.responseEnd])[0],
+    values['click-data']!,
+  );
+  return {
+    clickDataSent: (data?.[0] ?? NaN) - clickedAt,
+    clickData: (data?.[1] ?? NaN) - clickedAt,
+    clickShown: shownAt - clickedAt,
+  };
 }
 
 interface Resource {
@@ -90,30 +159,36 @@ async function loadOnce(browser: Browser, url: string, workspaceId: number): Pro
       },
     ]);
     await context.addInitScript((id) => {
-      window.localStorage.setItem('printdeck.session', '1');
-      window.localStorage.setItem('printdeck.groupId', String(id));
+      const { localStorage } = globalThis as unknown as InPage;
+      localStorage.setItem('printdeck.session', '1');
+      localStorage.setItem('printdeck.groupId', String(id));
     }, workspaceId);
     const page = await context.newPage();
     await page.goto(`${url}${values.path}`);
     // checked every frame in the page: the moment the text is there, not when a poll sees it
     const shown = await page.waitForFunction(
-      (text) => (document.body.innerText.includes(text) ? performance.now() : null),
+      (text) => {
+        const { document, performance } = globalThis as unknown as InPage;
+        return document.body.innerText.includes(text) ? performance.now() : null;
+      },
       values['wait-for'],
       { polling: 'raf', timeout: 120_000 },
     );
     const shownAt = (await shown.jsonValue()) as number;
     // plain data out of the page (tsx's helpers do not exist there): the sums are made here
-    const timing = await page.evaluate(() => ({
-      domContentLoaded: performance
-        .getEntriesByType('navigation')
-        .map((entry) => (entry as PerformanceNavigationTiming).domContentLoadedEventEnd)[0],
-      resources: performance.getEntriesByType('resource').map((entry) => ({
-        pathName: new URL(entry.name).pathname,
-        startTime: entry.startTime,
-        responseEnd: (entry as PerformanceResourceTiming).responseEnd,
-      })),
-    }));
-    return summarize(timing.domContentLoaded ?? NaN, timing.resources, shownAt);
+    const timing = await page.evaluate(() => {
+      const { performance } = globalThis as unknown as InPage;
+      return {
+        domContentLoaded: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd,
+        resources: performance.getEntriesByType('resource').map((entry) => ({
+          pathName: new URL(entry.name).pathname,
+          startTime: entry.startTime,
+          responseEnd: entry.responseEnd,
+        })),
+      };
+    });
+    const times = summarize(timing.domContentLoaded ?? NaN, timing.resources, shownAt);
+    return values.click ? { ...times, ...(await clickThrough(page)) } : times;
   } finally {
     await context.close();
   }
@@ -155,7 +230,7 @@ try {
       .join(' ')}`,
   );
   for (const row of rows) {
-    const sorted = loads.map((load) => load[row]).sort((a, b) => a - b);
+    const sorted = loads.map((load) => load[row] ?? NaN).sort((a, b) => a - b);
     const unit = row === 'assetFiles' || row === 'publicConfigRequests' ? '' : ' ms';
     console.log(
       `${row.padEnd(18)} median ${percentile(sorted, 50).toFixed(0)}${unit}, ` +

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { SCREEN_PATHS } from '../config/screens';
 import {
@@ -12,6 +12,7 @@ import {
 import { AnonymousLayout } from './layouts/AnonymousLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
+import { prefetchInWorkspace, type PageStart } from './route-loaders/prefetch-in-workspace';
 
 /** A route component loaded on first visit, so that the sign-in page stays small. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -19,19 +20,19 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 }
 
 /**
- * A data page: its code and its loader (route-loaders/) load side by side on first visit, and
- * the loader starts the page's first queries while the page's code is still on its way. Both
- * stay out of the entry, so the sign-in page does not grow.
+ * A data page: its code and its loader module (route-loaders/) load side by side on first
+ * visit, and the loader starts the page's first queries while the page's code is still on its
+ * way. Both stay out of the entry, so the sign-in page does not grow.
  */
-function lazyDataPage<K extends string, L extends string>(
+function lazyDataPage<K extends string, S extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-  loadLoaders: () => Promise<Record<L, LoaderFunction>>,
-  loaderName: L,
+  loadStarts: () => Promise<Record<S, PageStart>>,
+  startName: S,
 ) {
   return {
     Component: async () => (await load())[name],
-    loader: async () => (await loadLoaders())[loaderName],
+    loader: async () => prefetchInWorkspace((await loadStarts())[startName]),
   };
 }
 
@@ -125,8 +126,8 @@ export const router = createBrowserRouter([
             lazy: lazyDataPage(
               () => import('./routes/DashboardPage'),
               'DashboardPage',
-              () => import('./route-loaders/printers.loaders'),
-              'loadPrinterList',
+              () => import('./route-loaders/printer-list.loader'),
+              'startPrinterList',
             ),
           },
           {
@@ -153,7 +154,7 @@ export const router = createBrowserRouter([
               () => import('../features/videos/components/VideosPage'),
               'VideosPage',
               () => import('./route-loaders/videos.loaders'),
-              'loadVideosPage',
+              'startVideosPage',
             ),
           },
           {
@@ -162,7 +163,7 @@ export const router = createBrowserRouter([
               () => import('../features/videos/components/VideoDetailPage'),
               'VideoDetailPage',
               () => import('./route-loaders/videos.loaders'),
-              'loadVideoPage',
+              'startVideoPage',
             ),
           },
           {
@@ -170,8 +171,8 @@ export const router = createBrowserRouter([
             lazy: lazyDataPage(
               () => import('../features/printer-list/components/PrintersPage'),
               'PrintersPage',
-              () => import('./route-loaders/printers.loaders'),
-              'loadPrintersPage',
+              () => import('./route-loaders/printer-list.loader'),
+              'startPrintersPage',
             ),
           },
           {
@@ -179,8 +180,8 @@ export const router = createBrowserRouter([
             lazy: lazyDataPage(
               () => import('../features/printer-detail/components/PrinterDetailPage'),
               'PrinterDetailPage',
-              () => import('./route-loaders/printers.loaders'),
-              'loadPrinterPage',
+              () => import('./route-loaders/printer.loader'),
+              'startPrinterPage',
             ),
           },
           {
@@ -189,7 +190,7 @@ export const router = createBrowserRouter([
               () => import('./routes/files/GcodesPage'),
               'GcodesPage',
               () => import('./route-loaders/files.loaders'),
-              'loadGcodesPage',
+              'startGcodesPage',
             ),
           },
           {
@@ -198,7 +199,7 @@ export const router = createBrowserRouter([
               () => import('./routes/files/GcodeDetailPage'),
               'GcodeDetailPage',
               () => import('./route-loaders/files.loaders'),
-              'loadGcodePage',
+              'startGcodePage',
             ),
           },
           {
@@ -207,7 +208,7 @@ export const router = createBrowserRouter([
               () => import('../features/spools/components/SpoolsPage'),
               'SpoolsPage',
               () => import('./route-loaders/spools.loaders'),
-              'loadSpoolsPage',
+              'startSpoolsPage',
             ),
           },
           {
@@ -216,7 +217,7 @@ export const router = createBrowserRouter([
               () => import('../features/spools/components/SpoolDetailPage'),
               'SpoolDetailPage',
               () => import('./route-loaders/spools.loaders'),
-              'loadSpoolPage',
+              'startSpoolPage',
             ),
           },
           {
@@ -225,7 +226,7 @@ export const router = createBrowserRouter([
               () => import('../features/print-queue/components/PrintQueuePage'),
               'PrintQueuePage',
               () => import('./route-loaders/print-queue.loader'),
-              'loadPrintQueuePage',
+              'startPrintQueuePage',
             ),
           },
           {
@@ -233,8 +234,8 @@ export const router = createBrowserRouter([
             lazy: lazyDataPage(
               () => import('../features/printer-settings/components/SettingsPrintersPage'),
               'SettingsPrintersPage',
-              () => import('./route-loaders/printers.loaders'),
-              'loadPrinterList',
+              () => import('./route-loaders/printer-list.loader'),
+              'startPrinterList',
             ),
           },
           {
@@ -278,7 +279,7 @@ export const router = createBrowserRouter([
               () => import('./routes/settings/WorkspaceEditPage'),
               'WorkspaceEditPage',
               () => import('./route-loaders/workspace.loaders'),
-              'loadWorkspaceEditPage',
+              'startWorkspaceEditPage',
             ),
           },
           {
@@ -301,7 +302,7 @@ export const router = createBrowserRouter([
               () => import('../features/stats/components/WorkspaceStatsPage'),
               'WorkspaceStatsPage',
               () => import('./route-loaders/workspace.loaders'),
-              'loadWorkspaceStatsPage',
+              'startWorkspaceStatsPage',
             ),
           },
           {
@@ -341,8 +342,8 @@ export const router = createBrowserRouter([
             lazy: lazyDataPage(
               () => import('../features/printer-settings/components/PrinterEditPage'),
               'PrinterEditPage',
-              () => import('./route-loaders/printers.loaders'),
-              'loadPrinterPage',
+              () => import('./route-loaders/printer.loader'),
+              'startPrinterPage',
             ),
           },
         ],

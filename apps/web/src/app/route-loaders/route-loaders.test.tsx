@@ -15,10 +15,19 @@ import { printerQueryKey } from '../../shared/printers/api/get-printer';
 import { printersQueryKey } from '../../shared/printers/api/get-printers';
 import { printQueueQueryKey } from '../../features/print-queue/api/get-print-queue';
 import { queryClient } from '../query-client';
-import { loadGcodesPage } from './files.loaders';
-import { loadPrintQueuePage } from './print-queue.loader';
-import { loadPrinterList, loadPrinterPage } from './printers.loaders';
-import { loadSpoolPage } from './spools.loaders';
+import { startGcodesPage } from './files.loaders';
+import { prefetchInWorkspace } from './prefetch-in-workspace';
+import { startPrintQueuePage } from './print-queue.loader';
+import { startPrinterList } from './printer-list.loader';
+import { startPrinterPage } from './printer.loader';
+import { startSpoolPage } from './spools.loaders';
+
+// each as the router runs it (router.tsx: lazyDataPage)
+const loadPrinterList = prefetchInWorkspace(startPrinterList);
+const loadPrinterPage = prefetchInWorkspace(startPrinterPage);
+const loadGcodesPage = prefetchInWorkspace(startGcodesPage);
+const loadPrintQueuePage = prefetchInWorkspace(startPrintQueuePage);
+const loadSpoolPage = prefetchInWorkspace(startSpoolPage);
 
 let api: FakeApiServer;
 beforeAll(async () => {

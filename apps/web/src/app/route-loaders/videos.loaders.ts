@@ -1,13 +1,12 @@
 import { getVideoQueryOptions, getVideosQueryOptions } from '../../features/videos';
-import { parseRouteId } from '../../lib/route-id';
-import { prefetchInWorkspace } from './prefetch-in-workspace';
+import type { PageStart } from './prefetch-in-workspace';
 
 /** Videos: the workspace's first page of videos. */
-export const loadVideosPage = prefetchInWorkspace(({ workspace, prefetch }) => {
+export const startVideosPage: PageStart = ({ workspace, prefetch }) => {
   prefetch.infiniteQuery(getVideosQueryOptions(workspace.id, {}));
-});
+};
 
 /** One video's page. */
-export const loadVideoPage = prefetchInWorkspace(({ workspace, params, prefetch }) => {
-  prefetch.query(getVideoQueryOptions(workspace.id, parseRouteId(params.id)));
-});
+export const startVideoPage: PageStart = ({ workspace, id, prefetch }) => {
+  prefetch.query(getVideoQueryOptions(workspace.id, id));
+};
