@@ -20,7 +20,8 @@ const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-set
  * reused process loads the modules again between files). So the root turns process reuse on
  * for such a run, and the unit project keeps `isolate: true`: its files reuse a process (Node,
  * Vitest and the packages, about two thirds of a unit file's CPU) but load our modules afresh
- * ("Test run, round 9"). The component files run in VM contexts instead (unit-dom, below).
+ * ("Test run, round 9 (… branch `checks`)"). The component files run in VM contexts instead
+ * (unit-dom, below).
  */
 const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
 
@@ -46,7 +47,7 @@ const DOM_TESTS = ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.dom.test.ts'
  * of their time waiting on I/O; unit files share nothing (no port, no file outside a temporary
  * directory) and are CPU-bound, so two workers use both cores. A unit test may take 15 s before it
  * counts as hung: the property tests take a few seconds when the other core is busy too.
- * The integration and browser scripts keep that many workers from the start to the end
+ * The unit, integration and browser scripts keep that many workers from the start to the end
  * (`--minWorkers` = `--maxWorkers`): with Vitest's default minimum (one on two cores) and shared
  * modules, the pool ended a worker that fell idle for a moment at the start, and the file handed
  * to it next never ran ("Unhandled Rejection: Terminating worker thread", the run failed; seen
