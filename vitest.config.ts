@@ -4,7 +4,7 @@ import { SQLITE_ONLY } from './scripts/integration-dialects.mjs';
 const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-setup.ts';
 
 /**
- * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:integration`,
+ * `PRINTDECK_TEST_SHARED_MODULES=1` (set by `npm run test:unit`, `test:integration`,
  * `test:integration:postgres`, `test:cluster` and `test:e2e`; `=0` there turns it off): the
  * files of an integration, cluster or browser worker run one after the other in one process and
  * share its loaded modules, instead of a fresh process per file that loads the server's module
@@ -18,14 +18,21 @@ const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-set
  * Vitest 3 decides "a fresh process per file" once per run, from the root's
  * `poolOptions.forks.isolate`, not from a project's `isolate` (that one only decides whether a
  * reused process loads the modules again between files). So the root turns process reuse on
- * for such a run, and the unit project keeps `isolate: true`: were it run beside them, its files
- * would still load their modules afresh.
+ * for such a run, and the unit project keeps `isolate: true`: its files reuse a process (Node,
+ * Vitest and the packages, about two thirds of a unit file's CPU) but load our modules afresh
+ * ("Test run, round 9 (… branch `checks`)"). The component files run in VM contexts instead
+ * (unit-dom, below).
  */
 const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
 
+/** The web app's tests that need a DOM: its components, and pure code that parses HTML. */
+const DOM_TESTS = ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.dom.test.ts'];
+
 /**
  * Projects:
- * - unit: pure code, `*.test.ts` beside the code it tests
+ * - unit: pure code, `*.test.ts` beside the code it tests, in Node
+ * - unit-dom: the web app's component tests (`*.test.tsx`) and the few pure tests that need a DOM
+ *   (`*.dom.test.ts`), in jsdom
  * - integration: `*.int.test.ts`, real database (SQLite file, or PostgreSQL with DATABASE_URL),
  *   real SMTP server, real HTTP
  * - integration-postgres: the same files on PostgreSQL, but for those that name why SQLite is
@@ -40,7 +47,7 @@ const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
  * of their time waiting on I/O; unit files share nothing (no port, no file outside a temporary
  * directory) and are CPU-bound, so two workers use both cores. A unit test may take 15 s before it
  * counts as hung: the property tests take a few seconds when the other core is busy too.
- * The integration and browser scripts keep that many workers from the start to the end
+ * The unit, integration and browser scripts keep that many workers from the start to the end
  * (`--minWorkers` = `--maxWorkers`): with Vitest's default minimum (one on two cores) and shared
  * modules, the pool ended a worker that fell idle for a moment at the start, and the file handed
  * to it next never ran ("Unhandled Rejection: Terminating worker thread", the run failed; seen
@@ -53,15 +60,32 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // each file loads our modules afresh (the web app's modules keep state), but with
+          // `npm run test:unit`'s shared modules it does so in a reused process: Node, Vitest and
+          // the packages load once per worker, not once per file (a third of the CPU)
           isolate: true,
           testTimeout: 15_000,
           include: [
             'packages/*/src/**/*.test.ts',
-            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/*/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
-          // component tests (`@vitest-environment jsdom` files) get what jsdom lacks
+          exclude: [...DOM_TESTS, '**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'unit-dom',
+          environment: 'jsdom',
+          // a fresh VM context per file, also when processes are reused: React and Testing
+          // Library (packages, loaded once per process) bind to the first document they see, so
+          // component files cannot share a process's packages; a context is cheaper than a process
+          pool: 'vmForks',
+          // after the unit files, so that each group has the two workers to itself
+          sequence: { groupOrder: 1 },
+          testTimeout: 15_000,
+          include: DOM_TESTS,
+          // what jsdom lacks and Mantine uses
           setupFiles: ['apps/web/test-support/dom-setup.ts'],
         },
       },

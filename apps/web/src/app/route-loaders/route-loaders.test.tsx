@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { PRINT_QUEUE_PAGE_DEFAULT, PRINT_QUEUE_PRINTED_DEFAULT } from '@printdeck/shared';
 import { screen } from '@testing-library/react';
 import type { LoaderFunctionArgs } from 'react-router';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { AmsState } from '@printdeck/shared';
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { PrintJob } from '@printdeck/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
