@@ -24,6 +24,8 @@ export interface AppUnderTest {
   runCli(...args: string[]): Promise<string>;
   /** what the server printed so far, for failure messages */
   logs(): string;
+  /** CPU ms the server and the CLI host used so far (the timing log's per-test figures) */
+  readCpuMs(): { server: number | null; cliHost: number | null };
   stop(): Promise<void>;
 }
 
@@ -150,6 +152,10 @@ async function startOnce(options: AppOptions): Promise<AppUnderTest> {
     dataDir,
     runCli: (...args) => timed(`cli ${args[0]} ${args[1]}`, () => loadedCliHost().run(args)),
     logs: () => output.join(''),
+    readCpuMs: () => ({
+      server: readProcessCpuMs(child.pid),
+      cliHost: readProcessCpuMs(cliHost?.pid),
+    }),
     stop,
   };
 }

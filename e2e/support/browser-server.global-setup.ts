@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import path from 'node:path';
-import { BROWSER_SERVER_ENV, chooseChromium } from './browser.js';
+import { BROWSER_PID_ENV, BROWSER_SERVER_ENV, chooseChromium } from './browser.js';
 import { bundleCliHost, CLI_HOST_BUNDLE_ENV } from './cli-host-bundle.js';
 import { logTiming, readProcessCpuMs } from './timing-log.js';
 
@@ -21,8 +21,11 @@ export default async function setup(): Promise<() => Promise<void>> {
     args: choice.args,
   });
   process.env[BROWSER_SERVER_ENV] = server.wsEndpoint();
+  // the timing log's per-test figures count Chromium's CPU (fixture.ts)
+  process.env[BROWSER_PID_ENV] = String(server.process().pid);
   return async () => {
     delete process.env[BROWSER_SERVER_ENV];
+    delete process.env[BROWSER_PID_ENV];
     delete process.env[CLI_HOST_BUNDLE_ENV];
     logTiming('Chromium CPU at the end of the run', {
       cpuMs: readProcessCpuMs(server.process().pid, { withEndedChildren: true }),

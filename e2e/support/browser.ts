@@ -65,6 +65,8 @@ export async function launchBrowser(options: { systemPath?: string } = {}): Prom
 
 /** Where the browser suite's global set-up serves its one Chromium (browser-server.global-setup.ts). */
 export const BROWSER_SERVER_ENV = 'PRINTDECK_E2E_BROWSER_WS';
+/** …and the process id of that Chromium, for the timing log. */
+export const BROWSER_PID_ENV = 'PRINTDECK_E2E_BROWSER_PID';
 
 /**
  * The run's shared Chromium when the global set-up started one (each file then opens its own

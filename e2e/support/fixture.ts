@@ -1,8 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, onTestFailed, onTestFinished } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  expect,
+  onTestFailed,
+  onTestFinished,
+} from 'vitest';
 import { startAppUnderTest, type AppUnderTest } from './app-under-test.js';
-import { newPage, openBrowser } from './browser.js';
-import { logTiming, nameTimingFile } from './timing-log.js';
+import { BROWSER_PID_ENV, newPage, openBrowser } from './browser.js';
+import { isTimingLogOn, logTiming, nameTimingFile, readProcessTreeCpuMs } from './timing-log.js';
 
 /**
  * With shared modules (PRINTDECK_TEST_SHARED_MODULES, vitest.config.ts) one worker process runs
@@ -44,6 +52,8 @@ export function useAppAndBrowser(
     if (launched.status === 'rejected') throw launched.reason;
   });
 
+  if (isTimingLogOn) logEachTest(() => app);
+
   afterAll(async () => {
     // the test's own process: Vitest's worker, the simulated printers, Playwright's client
     const now = process.cpuUsage();
@@ -84,4 +94,42 @@ export function useAppAndBrowser(
     },
   };
   return fixture;
+}
+
+/**
+ * With the timing log on: each test's wall time beside the CPU that the server (with its CLI
+ * host), this worker and Chromium spent meanwhile. What the wall has beyond their sum is time
+ * the test waited (a poll, a deadline, a print in real time) or the CPU went to others.
+ * Chromium's figure is the whole browser's: with two workers it holds the other file's pages too.
+ */
+function logEachTest(readApp: () => AppUnderTest | undefined): void {
+  const browserPid = Number(process.env[BROWSER_PID_ENV]) || undefined;
+  const readCpu = () => {
+    const { server, cliHost } = readApp()?.readCpuMs() ?? { server: null, cliHost: null };
+    const worker = process.cpuUsage();
+    return {
+      wallMs: performance.now(),
+      serverMs: (server ?? 0) + (cliHost ?? 0),
+      workerMs: (worker.user + worker.system) / 1000,
+      chromiumMs: readProcessTreeCpuMs(browserPid) ?? 0,
+    };
+  };
+  let atStart: ReturnType<typeof readCpu> | undefined;
+  beforeEach(() => {
+    atStart = readCpu();
+  });
+  afterEach((context) => {
+    if (!atStart) return;
+    const now = readCpu();
+    const spent = (key: keyof typeof now) => Math.round(now[key] - atStart![key]);
+    const cpuMs = spent('serverMs') + spent('workerMs') + spent('chromiumMs');
+    logTiming(`test: ${context.task.name}`, {
+      wallMs: spent('wallMs'),
+      cpuMs,
+      serverCpuMs: spent('serverMs'),
+      workerCpuMs: spent('workerMs'),
+      chromiumCpuMs: spent('chromiumMs'),
+      waitedMs: Math.max(0, spent('wallMs') - cpuMs),
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -29,6 +29,43 @@ export function readProcessCpuMs(
     return null;
   }
 }
+
+/**
+ * CPU time in ms of a process and all its descendants, live or ended and waited for (Chromium
+ * with its renderers and helpers), from /proc; null elsewhere.
+ */
+export function readProcessTreeCpuMs(rootPid: number | undefined): number | null {
+  if (rootPid === undefined) return null;
+  const parentOf = new Map<number, number>();
+  const cpuOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      parentOf.set(Number(name), Number(fields[1]));
+      // utime, stime, cutime, cstime: ticks of 10 ms
+      cpuOf.set(
+        Number(name),
+        fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0),
+      );
+    } catch {
+      // ended meanwhile
+    }
+  }
+  if (!cpuOf.has(rootPid)) return null;
+  const isInTree = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = parentOf.get(at)) {
+      if (at === rootPid) return true;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, cpu] of cpuOf) if (isInTree(pid)) ticks += cpu;
+  return ticks * 10;
+}
+
+/** Whether the timing log is on (`E2E_TIMING_LOG`): measuring steps that cost work otherwise. */
+export const isTimingLogOn = LOG_FILE !== undefined && LOG_FILE !== '';
 
 /** the test file whose steps are logged (this worker's); unnamed: the run's own set-up */
 let testFile = 'the run';

@@ -239,7 +239,8 @@ describe('API key policy', () => {
   it('outside /api, besides the web app files, there are only the slicer upload and /metrics', () => {
     const others = t.server.routes
       .filter((r) => !r.url.startsWith('/api/') && r.method !== 'HEAD')
-      .filter((r) => !/\.[a-z0-9]+$/.test(r.url) && !r.url.startsWith('/assets'))
+      // files (the agent's downloads) and the web app's one route over its build (web-app.ts)
+      .filter((r) => !/\.[a-z0-9]+$/.test(r.url) && r.url !== '/*')
       .map((r) => `${r.method} ${r.url}`);
     // /metrics takes its own bearer token (METRICS_TOKEN), never an API key: metrics.int.test.ts
     expect(others.sort()).toEqual([...SLICER_ROUTES, 'GET /metrics'].sort());
@@ -363,6 +364,20 @@ describe('system', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const missingAsset = await t.api('/assets/missing.js');
     expect(missingAsset.status).toBe(404);
+    expect(missingAsset.body.code).toBe('not_found');
+    // a folder of the build is no file: a page of the app, as any path without an extension
+    for (const folder of ['/assets', '/assets/', '/']) {
+      const answer = await t.api(folder);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('<title>Printdeck</title>');
+    }
+    const head = await t.api('/assets/app-1234.js', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toContain('immutable');
+    // the build's files only: nothing above the folder
+    const above = await t.api('/assets/..%2f..%2fpackage.json');
+    expect([403, 404]).toContain(above.status);
+    expect(above.text).not.toContain('"name"');
   });
 
   it('answers 503 maintenance while the maintenance file exists, except /api/health', async () => {
