@@ -7,6 +7,8 @@ import { SCREEN_PATHS } from '../../../config/screens';
 import { useCurrentWorkspace } from '../../../shared/workspaces/hooks/current-workspace';
 import { useHasPermission } from '../../../shared/workspaces/hooks/use-permission';
 import { useDeviceStates } from '../../../shared/printers/api/get-device-states';
+import { printerQueryKey } from '../../../shared/printers/api/get-printer';
+import { useReloadOnFirstJob } from '../../../shared/printers/hooks/use-reload-on-first-job';
 import { useRoutePrinter } from '../../../shared/printers/hooks/use-route-printer';
 import { getDetailTabs, resolveActiveTab, type DetailTab } from '../model/detail-tabs';
 import { buildPrinterView } from '../../../shared/printers/model/printer-view';
@@ -29,9 +31,13 @@ export function PrinterDetailPage() {
   const { printer, isMissing } = useRoutePrinter(SCREEN_PATHS.printers);
   const states = useDeviceStates(workspace.id);
   const [query, setQuery] = useSearchParams();
+  const device = states.data?.find((state) => state.printer_id === printer.data?.id);
+  useReloadOnFirstJob(
+    printerQueryKey(printer.data?.id ?? 0),
+    printer.data ? [{ printer: printer.data, device }] : [],
+  );
 
   if (isMissing || !printer.data) return <PageLoader />;
-  const device = states.data?.find((state) => state.printer_id === printer.data.id);
   const view = buildPrinterView(printer.data, device);
   const tabs = getDetailTabs({
     canOperate,

@@ -1,8 +1,9 @@
 import type { PrinterDeviceState } from '@printdeck/shared';
 import { useMemo, useRef } from 'react';
 import { useDeviceStates } from '../api/get-device-states';
-import { usePrinters } from '../api/get-printers';
+import { printersQueryKey, usePrinters } from '../api/get-printers';
 import { buildPrinterView, type PrinterView } from '../model/printer-view';
+import { useReloadOnFirstJob } from './use-reload-on-first-job';
 
 /**
  * The workspace's printers with their live state, polled every 2 s. A view keeps its identity
@@ -27,6 +28,7 @@ export function usePrinterViews(workspaceId: number) {
     cache.current = next;
     return next;
   }, [printers.data, states.data]);
+  useReloadOnFirstJob(printersQueryKey(workspaceId), views.values());
 
   return {
     views,
