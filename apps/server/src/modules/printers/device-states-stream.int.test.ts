@@ -88,6 +88,14 @@ describe('printer states stream', () => {
     // the snapshot with the deltas applied is the list a poll reads
     const list = await t.api(`/api/groups/${workspaceId}/devices-states/`, { token: admin.access });
     expect(stream.states()).toEqual(list.body);
+    // the poll's ETag and the stream's are one function of the list (a tab that polled can
+    // open the stream with `unchanged`, and one that streamed can poll with a 304)
+    expect(list.headers.get('etag')).toBe(next.data.etag);
+    const held = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
+      token: admin.access,
+      headers: { 'if-none-match': next.data.etag },
+    });
+    expect(held.status).toBe(304);
 
     // a reconnect naming the ETag it holds hears `unchanged`, not the list again
     const again = await openStatesStream(t.baseUrl, workspaceId, admin.access, next.data.etag);

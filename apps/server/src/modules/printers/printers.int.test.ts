@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PrinterDeviceStateSchema } from '@printdeck/shared';
 import {
   addMember,
   buildUser,
@@ -80,6 +82,17 @@ describe('printers', () => {
   it('counts the printers on the workspace, for the header Printers link', async () => {
     const groups = await t.api('/api/users/me/groups/', { token: observer.access });
     expect(groups.body.find((g: { id: number }) => g.id === workspaceId).printers_count).toBe(1);
+  });
+
+  it('answers devices-states as JSON in the shape of its response schema, nothing more', async () => {
+    // the route sends the string its ETag hashed: the schema documents it but does not check it
+    const states = await t.api(`/api/groups/${workspaceId}/devices-states/`, {
+      token: observer.access,
+    });
+    expect(states.status).toBe(200);
+    expect(states.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(states.body[0].is_connected).toBe(true);
+    expect(z.array(PrinterDeviceStateSchema).parse(states.body)).toEqual(states.body);
   });
 
   it('lists printers of the workspace with their settings', async () => {

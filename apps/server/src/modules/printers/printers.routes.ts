@@ -39,6 +39,7 @@ export function registerPrintersRoutes(app: FastifyInstance, printers: PrintersS
       params: workspaceParams,
       response: { 200: z.array(PrinterDeviceStateSchema) },
     },
+    // sent as the JSON its ETag was taken of (one stringify per poll, issue 31)
     handler: async (request, reply) =>
       replyWithEtag(
         request,
