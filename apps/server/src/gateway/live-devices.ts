@@ -126,15 +126,24 @@ export class LiveDevices implements LocalDevices {
 
   applyPatch(deviceKeyId: number, patch: DeviceStatePatch): void {
     const entry = this.entry(deviceKeyId);
-    if (!entry.state) return; // a patch before any snapshot has nothing to apply to
-    const before = entry.state;
-    entry.state = { ...before, ...patch };
-    const isChange = Object.entries(patch).some(
-      ([key, value]) => !isDeepStrictEqual(before[key as keyof DeviceState], value),
-    );
+    const current = entry.state;
+    if (!current) return; // a patch before any snapshot has nothing to apply to
+    const state = current as Record<string, unknown>;
+    // In place, and only the values that changed (issue 31): a new state object per push lived
+    // until the next push (~2 s), long enough to be promoted, and died in the old generation;
+    // an equal value keeps the one already held, so the patch's copy dies young. Nothing keeps
+    // the object to compare it later: listeners read it when called, and the polls and the
+    // stream copy its values into rows of their own.
+    let isChange = false;
+    for (const key in patch) {
+      const value = patch[key as keyof DeviceStatePatch];
+      if (isDeepStrictEqual(state[key], value)) continue;
+      state[key] = value;
+      isChange = true;
+    }
     if (isChange) entry.updatedAt = this.clock.now().getTime();
     this.publishState(deviceKeyId, entry, patch);
-    for (const listener of this.stateListeners) listener(deviceKeyId, entry.state);
+    for (const listener of this.stateListeners) listener(deviceKeyId, current);
   }
 
   /**
