@@ -185,6 +185,9 @@ async function main(): Promise<void> {
     pollTimers.forEach((timer) => clearInterval(timer));
     // the devices still connected (their pushes after this are not in the figures above)
     const heapAfter = await heapAfterGcMegabytes(inspectorPort);
+    // the RSS before the devices is read after a full collection too: this pair compares the
+    // memory the devices hold, not the garbage the last stretch of pushes left (issue 31)
+    const rssAfterGc = rssMegabytes(child.pid!);
     const stopped = await Promise.all(
       agents.map((agent) => ask(agent, { type: 'stop' }, 'stopped')),
     );
@@ -215,6 +218,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `server JS heap after a full collection: ${heapBefore.toFixed(1)} MB before the devices, ${heapAfter.toFixed(1)} MB with them: ${(((heapAfter - heapBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,
+    );
+    console.log(
+      `server RSS after that collection: ${rssAfterGc.toFixed(0)} MB: ${(((rssAfterGc - rssBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,
     );
   } finally {
     sockets.forEach((socket) => socket.terminate());
