@@ -6,6 +6,7 @@
 export function describeConnectFailure(
   error: (Error & { code?: string }) | null,
   httpStatus: number | null,
+  close: { code: number; reason: string } = { code: 1006, reason: '' },
 ): string {
   if (httpStatus !== null) {
     return `the server answered HTTP ${httpStatus} instead of accepting the agent (is this the Printdeck address, and does a proxy in front pass WebSocket upgrades?)`;
@@ -25,5 +26,10 @@ export function describeConnectFailure(
     return `TLS: ${error?.message ?? code} (check the certificate, or the http/https in the address)`;
   }
   if (error) return error.message || code || 'the connection failed';
-  return 'the connection closed before the server accepted the agent';
+  // 1005/1006: no close frame at all; anything else is the server's own word on why
+  if (close.code === 1005 || close.code === 1006) {
+    return 'the connection closed before the server accepted the agent';
+  }
+  const said = close.reason ? `${close.code} ${close.reason}` : String(close.code);
+  return `the server closed the connection before accepting the agent (${said})`;
 }

@@ -240,7 +240,7 @@ export class ServerLink {
     if (warning) this.#options.log.warn(warning, { retry_in_ms: delay });
     if (!wasOnline) {
       // a try that never got in: which address, and why, so a wrong address is plain to see
-      const why = describeConnectFailure(error, httpStatus);
+      const why = describeConnectFailure(error, httpStatus, { code, reason });
       const address = deviceSocketUrl(this.#options.serverUrl);
       this.#options.log.warn(`could not reach the Printdeck server at ${address}: ${why}`, {
         retry_in_ms: delay,
