@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type {
   DeviceCommand,
   DeviceCommandError,
@@ -9,6 +8,7 @@ import type {
 } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { DeviceBus, DeviceChange, LocalDevices, SharedDevice } from '../cluster/cluster.js';
+import { isSameJson } from './same-json.js';
 
 /** What the gateway needs from one open device socket. */
 export interface DeviceLink {
@@ -118,7 +118,7 @@ export class LiveDevices implements LocalDevices {
 
   applySnapshot(deviceKeyId: number, state: DeviceState): void {
     const entry = this.entry(deviceKeyId);
-    if (!isDeepStrictEqual(entry.state, state)) entry.updatedAt = this.clock.now().getTime();
+    if (!isSameJson(entry.state, state)) entry.updatedAt = this.clock.now().getTime();
     entry.state = state;
     this.publishState(deviceKeyId, entry);
     this.emitPresence(deviceKeyId, { kind: 'snapshot', state });
@@ -137,7 +137,7 @@ export class LiveDevices implements LocalDevices {
     let isChange = false;
     for (const key in patch) {
       const value = patch[key as keyof DeviceStatePatch];
-      if (isDeepStrictEqual(state[key], value)) continue;
+      if (isSameJson(state[key], value)) continue;
       state[key] = value;
       isChange = true;
     }

@@ -63,7 +63,8 @@ export function createPrintJobSync(deps: Deps) {
   const lostGraceS = deps.lostGraceS ?? LOST_DEVICE_GRACE_S;
   const nowS = () => clock.now().getTime() / 1000;
   const queues = new Map<number, Promise<void>>();
-  const signatures = new Map<number, string>();
+  /** what each device's last state said about jobs */
+  const views = new Map<number, DeviceJobView>();
   const startedAtS = nowS();
   /** when each device last showed its printer (Unix seconds) */
   const lastKnown = new Map<number, number>();
@@ -224,9 +225,8 @@ export function createPrintJobSync(deps: Deps) {
     /** A state (snapshot, or a change): reconcile when what it says about jobs changed. */
     applyState(deviceKeyId: number, state: DeviceState, isSnapshot: boolean): Promise<void> {
       const view = readDeviceJobView(state);
-      const signature = JSON.stringify(view);
-      if (!isSnapshot && signatures.get(deviceKeyId) === signature) return Promise.resolve();
-      signatures.set(deviceKeyId, signature);
+      if (!isSnapshot && isSameJobView(views.get(deviceKeyId), view)) return Promise.resolve();
+      views.set(deviceKeyId, view);
       return serial(deviceKeyId, () => reconcile(deviceKeyId, view));
     },
 
@@ -235,7 +235,7 @@ export function createPrintJobSync(deps: Deps) {
 
     /** The device went away: its running jobs become unknown (never failed) until it returns. */
     applyDetached(deviceKeyId: number): Promise<void> {
-      signatures.delete(deviceKeyId);
+      views.delete(deviceKeyId);
       lastKnown.set(deviceKeyId, nowS());
       return serial(deviceKeyId, () =>
         reconcile(deviceKeyId, { isKnown: false, isActive: false, identity: null, outcome: null }),
@@ -273,6 +273,21 @@ export function createPrintJobSync(deps: Deps) {
       return ended;
     },
   };
+}
+
+/**
+ * The same thing said about jobs. Compared field by field: a JSON signature of each push's view
+ * cost a string per push (2,300 a second at 5,000 devices, issue 31).
+ */
+function isSameJobView(held: DeviceJobView | undefined, view: DeviceJobView): boolean {
+  return (
+    held !== undefined &&
+    held.isKnown === view.isKnown &&
+    held.isActive === view.isActive &&
+    held.outcome === view.outcome &&
+    held.identity?.path === view.identity?.path &&
+    held.identity?.started_at === view.identity?.started_at
+  );
 }
 
 /**

@@ -266,11 +266,11 @@ export function createQueueDispatcher(deps: Deps) {
 
   /** Whatever else put something on the plate: the device started printing or went into error. */
   async function onPrinterState(deviceKeyId: number): Promise<void> {
-    const seenOn = nowIso(); // a plate cleared after this (a job's end) is not undone below
     const state = printerStateOf(deviceKeyId);
     const previous = lastStates.get(deviceKeyId);
     lastStates.set(deviceKeyId, state);
-    if (state === previous) return;
+    if (state === previous) return; // most pushes (a temperature): no time read, no date made
+    const seenOn = nowIso(); // a plate cleared after this (a job's end) is not undone below
     if (state === 'READY_TO_PRINT') return kickDevice(deviceKeyId);
     if (state === 'PRINTING' || state === 'ERROR') {
       for (const row of await plates.findPrintersOfDevice(deviceKeyId))
