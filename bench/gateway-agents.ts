@@ -33,7 +33,7 @@ export type AgentsReport =
       windows: Array<[number, number]>;
     };
 
-export const PUSH_INTERVAL_MS = 2000;
+const PUSH_INTERVAL_MS = 2000;
 export const WINDOW_MS = 10;
 
 const sockets: WebSocket[] = [];
