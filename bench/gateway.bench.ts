@@ -240,6 +240,9 @@ async function main(): Promise<void> {
       `devices-states of a ${PER_WORKSPACE}-printer workspace (${pollLatencies.length} polls): p50 ${percentile(pollLatencies, 50).toFixed(1)} ms, p99 ${percentile(pollLatencies, 99).toFixed(1)} ms`,
     );
     console.log(
+      `devices-states in the server, request to last byte (${loop.pollsInServerMs.length} answers): p50 ${percentile(loop.pollsInServerMs, 50).toFixed(1)} ms, p99 ${percentile(loop.pollsInServerMs, 99).toFixed(1)} ms, max ${loop.pollsInServerMs.at(-1)?.toFixed(1)} ms`,
+    );
+    console.log(
       `server event loop delay during the steady pushes (beyond its 10 ms sampling period): max ${loop.maxDelayMs.toFixed(1)} ms, p99 ${loop.p99DelayMs.toFixed(1)} ms; ${loop.collections} garbage collections (${loop.fullCollections} full), ${loop.collectionMs.toFixed(0)} ms in all, the longest ${loop.longestCollectionMs.toFixed(1)} ms`,
     );
     console.log(

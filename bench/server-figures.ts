@@ -73,6 +73,8 @@ export interface LoopFigures {
   fullCollections: number;
   collectionMs: number;
   longestCollectionMs: number;
+  /** devices-states answers' times in the server (request to last byte), sorted */
+  pollsInServerMs: number[];
 }
 
 /** Starts (or starts again) the server's event loop delay histogram and collection count. */
@@ -96,6 +98,19 @@ export async function startLoopFigures(port: number): Promise<void> {
         }
       });
       globalThis.benchGcObserver.observe({ entryTypes: ['gc'] });
+      // each devices-states answer's time in the server, from its request to its last byte
+      globalThis.benchPolls = [];
+      if (!globalThis.benchPollStarts) {
+        const channels = process.getBuiltinModule('node:diagnostics_channel');
+        const starts = (globalThis.benchPollStarts = new WeakMap());
+        channels.subscribe('http.server.request.start', ({ request }) => {
+          if (request.url.includes('devices-states')) starts.set(request, performance.now());
+        });
+        channels.subscribe('http.server.response.finish', ({ request }) => {
+          const start = starts.get(request);
+          if (start !== undefined) globalThis.benchPolls.push(performance.now() - start);
+        });
+      }
       return true;
     })()`,
   );
@@ -115,6 +130,7 @@ export async function readLoopFigures(port: number): Promise<LoopFigures> {
         fullCollections: gc.full,
         collectionMs: gc.ms,
         longestCollectionMs: gc.longestMs,
+        pollsInServerMs: [...globalThis.benchPolls].sort((a, b) => a - b),
       };
     })()`,
   );
