@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeviceCommand, DeviceDriver, DeviceState } from '@printdeck/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { DeviceCommandFailed } from '../gateway/live-devices.js';
+import { DeviceCommandFailed } from '../gateway/device-command.js';
 import type { DeviceBus, DeviceChange, LocalDevices, SharedDevice } from './cluster.js';
 import { parseBusMessage, parseRpcMessage, type RpcMessage } from './bus-messages.js';
 

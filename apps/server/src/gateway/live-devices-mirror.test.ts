@@ -3,7 +3,8 @@ import type { DeviceCommand } from '@printdeck/shared';
 import type { DeviceBus, DeviceChange } from '../cluster/cluster.js';
 import { readyState } from '../../test-support/fake-agent.js';
 import { TestClock } from '../../test-support/test-clock.js';
-import { DeviceCommandFailed, LiveDevices, type DeviceLink } from './live-devices.js';
+import { DeviceCommandFailed } from './device-command.js';
+import { LiveDevices, type DeviceLink } from './live-devices.js';
 
 /** A device bus that records what this instance publishes and what it asks of others. */
 function recordingBus() {

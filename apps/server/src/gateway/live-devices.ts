@@ -8,6 +8,7 @@ import type {
 } from '@printdeck/shared';
 import type { Clock } from '../clock.js';
 import type { DeviceBus, DeviceChange, LocalDevices, SharedDevice } from '../cluster/cluster.js';
+import { DeviceCommandFailed, type PendingCommand } from './device-command.js';
 import { isSameJson } from './same-json.js';
 
 /** What the gateway needs from one open device socket. */
@@ -36,23 +37,6 @@ export interface LiveDevice {
 /** A device went away, or (re)reported its whole state. */
 export type PresenceChange = { kind: 'detached' } | { kind: 'snapshot'; state: DeviceState };
 
-export class DeviceCommandFailed extends Error {
-  constructor(
-    /** `unavailable`: the device is held by another instance that cannot be reached now */
-    readonly code: DeviceCommandError | 'timeout' | 'offline' | 'busy' | 'unavailable',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DeviceCommandFailed';
-  }
-}
-
-interface Pending {
-  resolve(result: unknown): void;
-  reject(error: DeviceCommandFailed): void;
-  timer: NodeJS.Timeout;
-}
-
 interface Entry {
   link: DeviceLink | null;
   /** the other instance holding the device's socket (with REDIS_URL), when not this one */
@@ -61,7 +45,7 @@ interface Entry {
   state: DeviceState | null;
   updatedAt: number | null;
   /** made at the first request: most devices of a big fleet are never asked anything */
-  pending: Map<string, Pending> | null;
+  pending: Map<string, PendingCommand> | null;
 }
 
 const MAX_PENDING_PER_DEVICE = 32;

@@ -7,7 +7,8 @@ import {
   type PrinterEnergyMeter,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import { DeviceCommandFailed, type LiveDevices } from '../../gateway/live-devices.js';
+import { DeviceCommandFailed } from '../../gateway/device-command.js';
+import type { LiveDevices } from '../../gateway/live-devices.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import type { NetworkPolicy, Resolve } from '../lan-printers/lan-networks.js';
 import type { GetPrinterForUser } from '../printers/printer-access.js';

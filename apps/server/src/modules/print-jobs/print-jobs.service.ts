@@ -14,12 +14,8 @@ import {
   type PrintStartResponse,
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
-import {
-  DeviceCommandFailed,
-  type DeviceEvent,
-  type LiveDevices,
-  type PresenceChange,
-} from '../../gateway/live-devices.js';
+import { DeviceCommandFailed } from '../../gateway/device-command.js';
+import type { DeviceEvent, LiveDevices, PresenceChange } from '../../gateway/live-devices.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { DownloadTokens } from '../files/download-tokens.js';

@@ -1,4 +1,4 @@
-import { DeviceCommandFailed } from '../../gateway/live-devices.js';
+import { DeviceCommandFailed } from '../../gateway/device-command.js';
 import { AppError } from '../../http/app-error.js';
 
 export const CANNOT_EXECUTE = 'Can`t execute this command.';
