@@ -49,24 +49,24 @@ describe('the key audit closes sockets whose key no longer holds', () => {
     expect((await agent.closed).code).toBe(4401);
   });
 
-  it('a key rotated behind the bus', async () => {
-    const { agent, publicId } = await connectedAgent('Rotated quietly');
-    await t.server.database.db
+  /** the key's secret changed in the database directly, as no route of this server would */
+  const rotateBehindTheBus = (publicId: string) =>
+    t.server.database.db
       .updateTable('device_keys')
       .set({ secret_hash: 'another secret' })
       .where('public_id', '=', publicId)
       .execute();
+
+  it('a key rotated behind the bus', async () => {
+    const { agent, publicId } = await connectedAgent('Rotated quietly');
+    await rotateBehindTheBus(publicId);
     expect((await agent.closed).code).toBe(4401);
   });
 
   it('a stale key read in a later batch than keys that hold (one key a batch here)', async () => {
     const holding = await connectedAgent('Holds');
     const { agent, publicId } = await connectedAgent('Rotated later');
-    await t.server.database.db
-      .updateTable('device_keys')
-      .set({ secret_hash: 'another secret' })
-      .where('public_id', '=', publicId)
-      .execute();
+    await rotateBehindTheBus(publicId);
     expect((await agent.closed).code).toBe(4401);
     // the audit read the holding key's batch before the stale one's, and left it open
     expect(holding.agent.socket.readyState).toBe(holding.agent.socket.OPEN);
