@@ -10,12 +10,12 @@
  * agent, the gateway and the API add).
  * `npm run bench:bambu-states -- --printers 1000 [--seconds 60] [--processes 2]`
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FleetCommand, FleetReport } from './bambu-fleet.js';
 import { startBambuFleet } from './bambu-fleet.js';
+import { ask, forkChild } from './bench-children.js';
 import {
   callApi,
   cpuMilliseconds,
@@ -42,27 +42,6 @@ const READY_WAIT_MS = 20 * 60_000;
 const SEEN_WAIT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function forkFleet(): ChildProcess {
-  return fork(fileURLToPath(new URL('./bambu-fleet.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-function ask(child: ChildProcess, command: FleetCommand, answer: FleetReport['type']) {
-  const reply = new Promise<FleetReport>((resolve, reject) => {
-    const onMessage = (message: FleetReport) => {
-      if (message.type !== answer) return;
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`fleet process ended (${code})`)));
-  });
-  child.send(command);
-  return reply;
-}
 
 interface StateRow {
   printer_id: number;
@@ -103,13 +82,13 @@ async function main(): Promise<void> {
 
     const fleetKeys = devices.slice(0, PRINTERS - PROBES).map((device) => device.key);
     const share = Math.ceil(fleetKeys.length / PROCESSES);
-    fleets.push(...Array.from({ length: PROCESSES }, forkFleet));
+    fleets.push(...Array.from({ length: PROCESSES }, () => forkChild('bambu-fleet.ts')));
     /** when each probe's last report left the printer, with the bed target it carried */
     const reported: Array<{ at: number; bedTarget: unknown }> = [];
     const [, probeFleet] = await Promise.all([
       Promise.all(
         fleets.map((fleet, p) =>
-          ask(
+          ask<FleetReport>(
             fleet,
             { type: 'start', url, keys: fleetKeys.slice(p * share, (p + 1) * share) },
             'started',
@@ -208,7 +187,7 @@ async function main(): Promise<void> {
     const steadyS = (performance.now() - steadyStart) / 1000;
     pollTimers.forEach((timer) => clearTimeout(timer));
     const stopped = await Promise.all(
-      fleets.map((fleet) => ask(fleet, { type: 'stop' }, 'stopped')),
+      fleets.map((fleet) => ask<FleetReport>(fleet, { type: 'stop' }, 'stopped')),
     );
     const changes = stopped.reduce((sum, r) => sum + (r.type === 'stopped' ? r.changes : 0), 0);
 

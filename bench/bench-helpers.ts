@@ -5,6 +5,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/test-support/free-port.js';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -96,7 +97,7 @@ export async function startS3ServerProcess(): Promise<{
 
 /** The environment of a measured instance: embedded SQLite, no Redis, whatever the shell has. */
 export function productEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env };
+  return { ...process.env, ...SERVER_ENV, DATABASE_URL: '', REDIS_URL: '', ...env };
 }
 
 /**
@@ -112,6 +113,8 @@ export async function startProduct(
   const started = performance.now();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
   const nodeArgs = [
+    // as `npm start` starts it (scripts/server-process.mjs)
+    ...SERVER_NODE_FLAGS,
     ...benchNodeArgs,
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
@@ -219,6 +222,26 @@ export function callApi(
 export async function createWorkspace(product: SignedInProduct, name: string): Promise<number> {
   return (await callApi(product.url, product.access, 'POST', '/api/users/me/groups/', { name }))
     .id as number;
+}
+
+/**
+ * A printer added to a workspace as a person adds one: a new device key, then the printer with
+ * it. Answers the key (for the agent that dials in with it) and the printer's id.
+ */
+export async function addBenchPrinter(
+  server: { url: string; access: string },
+  workspaceId: number,
+  name: string,
+): Promise<{ key: string; printerId: number }> {
+  const { token } = await callApi(server.url, server.access, 'POST', '/api/device_keys/', {
+    group: workspaceId,
+  });
+  const printer = await callApi(server.url, server.access, 'POST', '/api/printers/', {
+    group: workspaceId,
+    name,
+    token,
+  });
+  return { key: token as string, printerId: printer.id as number };
 }
 
 /** `work(0 … count-1)`, `size` at a time, the answers in order. */

@@ -8,17 +8,20 @@
  * processes (`gateway-agents.ts`): one process holding 5,000 sockets and their pushes
  * saturated before the server did (issue 31).
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type WebSocket from 'ws';
 import os from 'node:os';
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import {
   WINDOW_MS,
   type AgentsCommand,
   type AgentsReport,
   type PushSchedule,
 } from './gateway-agents.js';
+import type { PollersCommand, PollersReport } from './gateway-pollers.js';
+import { ask, forkChild } from './bench-children.js';
 import {
   callApi,
   cpuMilliseconds,
@@ -34,31 +37,9 @@ import {
   memoryParts,
   inspectorArgument,
   readLoopFigures,
+  startAllocationSampling,
   startLoopFigures,
 } from './server-figures.js';
-
-/** A child process with its share of the agents, spoken to over IPC. */
-function forkAgents(): ChildProcess {
-  const entry = fileURLToPath(new URL('./gateway-agents.ts', import.meta.url));
-  return fork(entry, {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-async function ask(child: ChildProcess, command: AgentsCommand, answer: AgentsReport['type']) {
-  const reply = new Promise<AgentsReport>((resolve, reject) => {
-    const onMessage = (message: AgentsReport) => {
-      if (message.type !== answer) return;
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`agents process ended (${code})`)));
-  });
-  child.send(command);
-  return reply;
-}
 
 const { values } = parseArgs({
   options: {
@@ -67,11 +48,19 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '4' },
     // `interval` repeats the bench's pushes before issue 31's p99 round (gateway-agents.ts)
     schedule: { type: 'string', default: 'phase' },
+    // `all`, `promoted` or `live`: the server's top allocating functions during the steady pushes
+    allocations: { type: 'string' },
   },
 });
 const SCHEDULE = values.schedule as PushSchedule;
 if (SCHEDULE !== 'phase' && SCHEDULE !== 'interval')
   throw new Error('--schedule is phase (the default) or interval');
+const ALLOCATION_KINDS = ['all', 'promoted', 'live'] as const;
+const ALLOCATIONS = values.allocations as (typeof ALLOCATION_KINDS)[number] | undefined;
+if (ALLOCATIONS !== undefined && !ALLOCATION_KINDS.includes(ALLOCATIONS))
+  throw new Error(
+    '--allocations is all (every allocation), promoted (what outlived the young generation) or live (what is still held)',
+  );
 const PROCESSES = Number(values.processes);
 const DEVICES = Number(values.devices);
 const SECONDS = Number(values.seconds);
@@ -106,6 +95,7 @@ async function main(): Promise<void> {
   const { child, url, access } = product;
   const sockets: WebSocket[] = [];
   const agents: ChildProcess[] = [];
+  let pollers: ChildProcess | undefined;
   try {
     const { workspaces, devices } = await createBenchFleet({
       url,
@@ -121,10 +111,10 @@ async function main(): Promise<void> {
     const connectStart = performance.now();
     const pushing = devices.slice(0, DEVICES - PROBES);
     const share = Math.ceil(pushing.length / PROCESSES);
-    agents.push(...Array.from({ length: PROCESSES }, forkAgents));
+    agents.push(...Array.from({ length: PROCESSES }, () => forkChild('gateway-agents.ts')));
     const connected = await Promise.all(
       agents.map((agent, p) =>
-        ask(
+        ask<AgentsReport>(
           agent,
           {
             type: 'connect',
@@ -149,6 +139,9 @@ async function main(): Promise<void> {
       `${connectedCount} devices connected (hello + snapshot) from ${PROCESSES} processes in ${(connectMs / 1000).toFixed(1)} s; server CPU ${(connectCpuMs / 1000).toFixed(1)} s (${(connectCpuMs / DEVICES).toFixed(2)} ms per device); load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
     await startLoopFigures(inspectorPort);
+    const stopAllocationSampling = ALLOCATIONS
+      ? await startAllocationSampling(inspectorPort, ALLOCATIONS)
+      : null;
     const steadyCpu = cpuMilliseconds(child.pid!);
     const benchCpu = process.cpuUsage();
 
@@ -156,29 +149,8 @@ async function main(): Promise<void> {
     agents.forEach((agent) =>
       agent.send({ type: 'push', schedule: SCHEDULE } satisfies AgentsCommand),
     );
-    const pollLatencies: number[] = [];
-    const pollTimers = workspaces.map((workspaceId, i) =>
-      setTimeout(
-        () => {
-          const timer = setInterval(async () => {
-            const started = performance.now();
-            // a poll still on its way when the server stops is not a figure (nor a crash)
-            const isAnswered = await callApi(
-              url,
-              access,
-              'GET',
-              `/api/groups/${workspaceId}/devices-states/`,
-            ).then(
-              () => true,
-              () => false,
-            );
-            if (isAnswered) pollLatencies.push(performance.now() - started);
-          }, 2000);
-          pollTimers.push(timer);
-        },
-        (i / workspaces.length) * 2000,
-      ),
-    );
+    pollers = forkChild('gateway-pollers.ts');
+    pollers.send({ type: 'poll', url, access, workspaces } satisfies PollersCommand);
 
     // Device → API latency: a marked value pushed by one device, read back through the API.
     const stateLatencies: number[] = [];
@@ -208,27 +180,33 @@ async function main(): Promise<void> {
     }
     const steadyCpuMs = cpuMilliseconds(child.pid!) - steadyCpu;
     const loop = await readLoopFigures(inspectorPort);
+    const allocations = await stopAllocationSampling?.();
     const rssAfter = rssMegabytes(child.pid!);
     const partsAfter = await memoryParts(inspectorPort);
     const benchUsage = process.cpuUsage(benchCpu);
     const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
-    pollTimers.forEach((timer) => clearInterval(timer));
+    const polled = await ask<PollersReport>(pollers, { type: 'stop' }, 'stopped');
     // the devices still connected (their pushes after this are not in the figures above)
     const heapAfter = await heapAfterGcMegabytes(inspectorPort);
     // the RSS before the devices is read after a full collection too: this pair compares the
     // memory the devices hold, not the garbage the last stretch of pushes left (issue 31)
     const rssAfterGc = rssMegabytes(child.pid!);
+    const partsAfterGc = await memoryParts(inspectorPort);
     const stopped = await Promise.all(
-      agents.map((agent) => ask(agent, { type: 'stop' }, 'stopped')),
+      agents.map((agent) => ask<AgentsReport>(agent, { type: 'stop' }, 'stopped')),
     );
     const sent = stopped.reduce((sum, r) => sum + (r.type === 'stopped' ? r.sent : 0), 0);
     const agentsCpuMs = stopped.reduce((sum, r) => sum + (r.type === 'stopped' ? r.cpuMs : 0), 0);
     const spread = pushesPerWindow(stopped);
 
     stateLatencies.sort((a, b) => a - b);
-    pollLatencies.sort((a, b) => a - b);
+    const [toHeaders, toLastByte, toParsed] = [
+      polled.headersMs,
+      polled.lastByteMs,
+      polled.parsedMs,
+    ].map((times) => times.sort((a, b) => a - b));
     console.log(
-      `state updates pushed: ${(sent / SECONDS).toFixed(0)} per second; server CPU ${(steadyCpuMs / SECONDS / 10).toFixed(0)} % of a core meanwhile; the agents' ${PROCESSES} processes ${(agentsCpuMs / SECONDS / 10).toFixed(0)} % together (the busiest ${(Math.max(...stopped.map((r) => (r.type === 'stopped' ? r.cpuMs : 0))) / SECONDS / 10).toFixed(0)} %), the pollers' process ${(benchCpuMs / SECONDS / 10).toFixed(0)} %; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `state updates pushed: ${(sent / SECONDS).toFixed(0)} per second; server CPU ${(steadyCpuMs / SECONDS / 10).toFixed(0)} % of a core meanwhile; the agents' ${PROCESSES} processes ${(agentsCpuMs / SECONDS / 10).toFixed(0)} % together (the busiest ${(Math.max(...stopped.map((r) => (r.type === 'stopped' ? r.cpuMs : 0))) / SECONDS / 10).toFixed(0)} %), the pollers' process ${(polled.cpuMs / SECONDS / 10).toFixed(0)} %, the bench's own (the probes) ${(benchCpuMs / SECONDS / 10).toFixed(0)} %; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
     console.log(
       `pushes per ${WINDOW_MS} ms window (${SCHEDULE} schedule, by the agents' clocks): mean ${spread.mean.toFixed(1)}, p99 ${spread.p99}, the busiest ${spread.busiest}`,
@@ -236,15 +214,33 @@ async function main(): Promise<void> {
     console.log(
       `state latency device → API (${stateLatencies.length} samples): p50 ${percentile(stateLatencies, 50).toFixed(1)} ms, p99 ${percentile(stateLatencies, 99).toFixed(1)} ms`,
     );
+    const figures = (times: number[]) =>
+      `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`;
     console.log(
-      `devices-states of a ${PER_WORKSPACE}-printer workspace (${pollLatencies.length} polls): p50 ${percentile(pollLatencies, 50).toFixed(1)} ms, p99 ${percentile(pollLatencies, 99).toFixed(1)} ms`,
+      `devices-states of a ${PER_WORKSPACE}-printer workspace (${toLastByte!.length} polls), request to last byte at the pollers: ${figures(toLastByte!)}; to the headers ${figures(toHeaders!)}; to the body decompressed and parsed ${figures(toParsed!)}`,
     );
     console.log(
       `devices-states in the server, request to last byte (${loop.pollsInServerMs.length} answers): p50 ${percentile(loop.pollsInServerMs, 50).toFixed(1)} ms, p99 ${percentile(loop.pollsInServerMs, 99).toFixed(1)} ms, max ${loop.pollsInServerMs.at(-1)?.toFixed(1)} ms`,
     );
     console.log(
-      `server event loop delay during the steady pushes (beyond its 10 ms sampling period): max ${loop.maxDelayMs.toFixed(1)} ms, p99 ${loop.p99DelayMs.toFixed(1)} ms; ${loop.collections} garbage collections (${loop.fullCollections} full), ${loop.collectionMs.toFixed(0)} ms in all, the longest ${loop.longestCollectionMs.toFixed(1)} ms`,
+      `server event loop delay during the steady pushes (beyond its 10 ms sampling period): max ${loop.maxDelayMs.toFixed(1)} ms, p99 ${loop.p99DelayMs.toFixed(1)} ms; ${loop.collections} garbage collections (${loop.fullCollections} full), ${loop.collectionMs.toFixed(0)} ms in all, the longest ${loop.longestCollectionMs.toFixed(1)} ms; those of 5 ms or more: ${
+        Object.entries(loop.longCollections)
+          .map(([kind, pauses]) => `${kind} ${pauses.join(', ')}`)
+          .join('; ') || 'none'
+      }`,
     );
+    if (allocations) {
+      const file = path.join(os.tmpdir(), `gateway-${Date.now()}.heapprofile`);
+      await writeFile(file, JSON.stringify(allocations.profile));
+      console.log(
+        `the server's top allocating functions during the steady pushes (${{ all: 'every allocation', promoted: 'what outlived the young generation', live: 'what is still held at the end' }[ALLOCATIONS!]}; MB sampled, share; the whole profile: ${file}):\n${allocations.top
+          .map(
+            (site) =>
+              `  ${site.megabytes.toFixed(1)} MB ${(site.share * 100).toFixed(1)} % ${site.where}`,
+          )
+          .join('\n')}`,
+      );
+    }
     console.log(
       `server RSS: ${rssBefore.toFixed(0)} MB before the devices, ${rssAfter.toFixed(0)} MB with them: ${(((rssAfter - rssBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,
     );
@@ -259,9 +255,18 @@ async function main(): Promise<void> {
     console.log(
       `server RSS after that collection: ${rssAfterGc.toFixed(0)} MB: ${(((rssAfterGc - rssBefore) * 1024) / DEVICES).toFixed(1)} KB per device`,
     );
+    // both read after a full collection: what of the RSS the devices hold is heap, and which
+    console.log(
+      `server memory after that collection (MB, before the devices → with them): ${Object.keys(
+        partsBefore,
+      )
+        .map((part) => `${part} ${partsBefore[part]} → ${partsAfterGc[part]}`)
+        .join(', ')}`,
+    );
   } finally {
     sockets.forEach((socket) => socket.terminate());
     agents.forEach((agent) => agent.connected && agent.kill());
+    if (pollers?.connected) pollers.kill();
     await product.stop();
   }
 }

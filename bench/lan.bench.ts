@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  addBenchPrinter,
   callApi,
   createWorkspace,
   inBatches,
@@ -164,15 +165,7 @@ async function agentMode() {
   const server = await startServer({});
   try {
     const keys = await inBatches(PRINTERS, 20, async (i) => {
-      const { token } = await callApi(server.url, server.access, 'POST', '/api/device_keys/', {
-        group: server.workspace,
-      });
-      await callApi(server.url, server.access, 'POST', '/api/printers/', {
-        group: server.workspace,
-        name: `Agent ${i}`,
-        token,
-      });
-      return token as string;
+      return (await addBenchPrinter(server, server.workspace, `Agent ${i}`)).key;
     });
     return await measure(server, PRINTERS, async () => {
       const { child } = await startSims([
@@ -195,14 +188,7 @@ async function agentOnStart() {
   const { child: sims, printers } = await startSims(['--count', '1']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'printdeck-bench-agent-'));
   try {
-    const { token } = await callApi(server.url, server.access, 'POST', '/api/device_keys/', {
-      group: server.workspace,
-    });
-    await callApi(server.url, server.access, 'POST', '/api/printers/', {
-      group: server.workspace,
-      name: 'Bundled',
-      token,
-    });
+    const { key: token } = await addBenchPrinter(server, server.workspace, 'Bundled');
     const conf = path.join(dir, 'agent.conf');
     writeFileSync(
       conf,

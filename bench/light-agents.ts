@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { readyState } from '../apps/server/test-support/fake-agent.js';
-import { callApi, inBatches } from './bench-helpers.js';
+import { addBenchPrinter, callApi, inBatches } from './bench-helpers.js';
 
 /** A printer the bench made, with the device key its light agent connects with. */
 export interface BenchDevice {
@@ -27,13 +27,10 @@ export async function createBenchFleet(options: {
   );
   const devices = await inBatches(count, 25, async (i) => {
     const workspaceId = workspaces[Math.floor(i / perWorkspace)]!;
-    const { token } = await callApi(url, access, 'POST', '/api/device_keys/');
-    const printer = await callApi(url, access, 'POST', '/api/printers/', {
-      group: workspaceId,
-      name: `Printer ${i}`,
-      token,
-    });
-    return { key: token as string, printerId: printer.id as number, workspaceId };
+    return {
+      ...(await addBenchPrinter({ url, access }, workspaceId, `Printer ${i}`)),
+      workspaceId,
+    };
   });
   return { workspaces, devices };
 }

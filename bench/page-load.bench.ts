@@ -21,7 +21,13 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
-import { BENCH_USER, callApi, percentile, startSignedInProduct } from './bench-helpers.js';
+import {
+  addBenchPrinter,
+  BENCH_USER,
+  callApi,
+  percentile,
+  startSignedInProduct,
+} from './bench-helpers.js';
 
 const { values } = parseArgs({
   options: {
@@ -201,20 +207,7 @@ try {
     name: 'Bench farm',
   })) as { id: number };
   for (let index = 1; index <= Number(values.printers); index += 1) {
-    const { token } = (await callApi(
-      product.url,
-      product.access,
-      'POST',
-      '/api/device_keys/',
-      {},
-    )) as {
-      token: string;
-    };
-    await callApi(product.url, product.access, 'POST', '/api/printers/', {
-      group: workspace.id,
-      name: `Bench printer ${index}`,
-      token,
-    });
+    await addBenchPrinter(product, workspace.id, `Bench printer ${index}`);
   }
   // one load first, not counted: the server's and the browser's first-use costs
   await loadOnce(browser, product.url, workspace.id);

@@ -20,8 +20,8 @@ import { createIdentity, startAgent, type Agent } from '@printdeck/agent-core';
 import { startFleet } from '@printdeck/simulator/fleet';
 import os from 'node:os';
 import {
+  addBenchPrinter,
   BENCH_USER,
-  callApi,
   cpuMilliseconds,
   startSignedInProduct,
   createWorkspace,
@@ -136,28 +136,16 @@ async function startSplitFleet(
       hosts.push(...(await ask(child, command, 'started')).hosts);
     }
     for (const [index, printer] of hosts.entries()) {
-      const { token } = (await callApi(
-        product.url,
-        product.access,
-        'POST',
-        '/api/device_keys/',
-      )) as {
-        token: string;
-      };
+      const { key } = await addBenchPrinter(product, workspace, `${printer.kind} ${index + 1}`);
       agents.push(
         startAgent({
           serverUrl: product.url,
-          deviceKey: token,
+          deviceKey: key,
           identity: createIdentity(),
           printer,
           log: silentLog(),
         }),
       );
-      await callApi(product.url, product.access, 'POST', '/api/printers/', {
-        group: workspace,
-        name: `${printer.kind} ${index + 1}`,
-        token,
-      });
     }
   } catch (error) {
     await fleet.close();

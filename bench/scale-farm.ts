@@ -2,6 +2,7 @@
  * The farm `scale.bench.ts` measures (issue 31), built directly in the database: printers with
  * a spool each, members, files, a year of jobs and a queue no free printer may take from.
  */
+import { createHash } from 'node:crypto';
 import type { DeviceState } from '@printdeck/shared';
 import { rollUpEndedJobs } from '../apps/server/src/modules/stats/job-rollups.js';
 import { rollUpEndedJobsByUserAndFile } from '../apps/server/src/modules/stats/job-rollups-backfill.js';
@@ -45,7 +46,14 @@ async function insertAll<T>(
   });
 }
 
-export async function buildFarm(scale: number): Promise<Farm> {
+/**
+ * `devices: 'none'` leaves the printers without a device (for a bench whose real agents connect
+ * with the keys `farmDeviceKeys` gives them); by default every printer has one in this process.
+ */
+export async function buildFarm(
+  scale: number,
+  options: { devices?: 'in-process' | 'none' } = {},
+): Promise<Farm> {
   const t = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
   // the measured tick is called by hand; the periodic one would run inside other figures
   t.server.services.printQueue.dispatcher.stop();
@@ -307,7 +315,7 @@ export async function buildFarm(scale: number): Promise<Farm> {
   // every printer connected; a tenth printing, the rest ready
   const live = t.server.services.devices.live;
   const link = { send: () => true, close: () => undefined };
-  for (const [i, printer] of printerRows.entries()) {
+  for (const [i, printer] of options.devices === 'none' ? [] : printerRows.entries()) {
     const isPrinting = i % 10 === 0;
     const state: DeviceState = isPrinting
       ? readyState({
@@ -341,4 +349,36 @@ export async function buildFarm(scale: number): Promise<Farm> {
     queueDeepCursor: `${queueDeep.position}.${queueDeep.id}`,
     printedDeepCursor: `${printedDeep.position}.${printedDeep.id}`,
   };
+}
+
+/**
+ * Device keys an agent can connect with, for the farm's printers (their rows hold no usable
+ * secret): each key gets a public id and a secret of the product's format, stored as the
+ * product stores them (the secret's SHA-256).
+ */
+export async function farmDeviceKeys(t: TestServer): Promise<string[]> {
+  const db = t.server.database.db;
+  const rows = await db
+    .selectFrom('device_keys')
+    .select('id')
+    .where('public_id', 'like', 'farm-key-%')
+    .orderBy('id')
+    .execute();
+  const keys: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const [i, row] of rows.entries()) {
+      const publicId = `farm${String(i).padStart(8, '0')}`;
+      const secret = createHash('sha256').update(`farm-secret-${i}`).digest('base64url');
+      await trx
+        .updateTable('device_keys')
+        .set({
+          public_id: publicId,
+          secret_hash: createHash('sha256').update(secret).digest('hex'),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      keys.push(`${publicId}.${secret}`);
+    }
+  });
+  return keys;
 }

@@ -13,18 +13,17 @@ export function inspectorArgument(port: number): string {
   return `--inspect=127.0.0.1:${port}`;
 }
 
-/** Runs inspector methods in the server, one short-lived session per call. */
-async function inspect<T>(
-  port: number,
-  work: (call: (method: string, params?: object) => Promise<Record<string, unknown>>) => Promise<T>,
-): Promise<T> {
+type InspectorCall = (method: string, params?: object) => Promise<Record<string, unknown>>;
+
+/** An inspector session in the server; what it starts (a sampling) ends when it closes. */
+async function openInspector(port: number): Promise<{ call: InspectorCall; close: () => void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
     webSocketDebuggerUrl: string;
   }>;
   const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let nextId = 0;
-  const call = (method: string, params: object = {}) =>
+  const call: InspectorCall = (method, params = {}) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const id = (nextId += 1);
       const onMessage = (data: WebSocket.RawData) => {
@@ -41,10 +40,16 @@ async function inspect<T>(
       socket.on('message', onMessage);
       socket.send(JSON.stringify({ id, method, params }));
     });
+  return { call, close: () => socket.close() };
+}
+
+/** Runs inspector methods in the server, one short-lived session per call. */
+async function inspect<T>(port: number, work: (call: InspectorCall) => Promise<T>): Promise<T> {
+  const { call, close } = await openInspector(port);
   try {
     return await work(call);
   } finally {
-    socket.close();
+    close();
   }
 }
 
@@ -73,6 +78,8 @@ export interface LoopFigures {
   fullCollections: number;
   collectionMs: number;
   longestCollectionMs: number;
+  /** collections that paused the loop 5 ms or more, by kind (minor, major, incremental, weakcb) */
+  longCollections: Record<string, number[]>;
   /** devices-states answers' times in the server (request to last byte), sorted */
   pollsInServerMs: number[];
 }
@@ -86,7 +93,7 @@ export async function startLoopFigures(port: number): Promise<void> {
       globalThis.benchLoopDelay ??= hooks.monitorEventLoopDelay({ resolution: ${LOOP_RESOLUTION_MS} });
       globalThis.benchLoopDelay.reset();
       globalThis.benchLoopDelay.enable();
-      const gc = { count: 0, full: 0, ms: 0, longestMs: 0 };
+      const gc = { count: 0, full: 0, ms: 0, longestMs: 0, long: {} };
       globalThis.benchGc = gc;
       globalThis.benchGcObserver ??= new hooks.PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
@@ -95,6 +102,11 @@ export async function startLoopFigures(port: number): Promise<void> {
           if (entry.detail?.kind === hooks.constants.NODE_PERFORMANCE_GC_MAJOR) now.full += 1;
           now.ms += entry.duration;
           now.longestMs = Math.max(now.longestMs, entry.duration);
+          if (entry.duration >= 5) {
+            const kinds = { [hooks.constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [hooks.constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [hooks.constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [hooks.constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb' };
+            const kind = kinds[entry.detail?.kind] ?? 'other';
+            (now.long[kind] ??= []).push(Math.round(entry.duration * 10) / 10);
+          }
         }
       });
       globalThis.benchGcObserver.observe({ entryTypes: ['gc'] });
@@ -130,25 +142,38 @@ export async function readLoopFigures(port: number): Promise<LoopFigures> {
         fullCollections: gc.full,
         collectionMs: gc.ms,
         longestCollectionMs: gc.longestMs,
+        longCollections: gc.long,
         pollsInServerMs: [...globalThis.benchPolls].sort((a, b) => a - b),
       };
     })()`,
   );
 }
 
-/** Where the server's memory is (MB): the JS heap as allocated (used or not) and outside it. */
+/**
+ * Where the server's memory is (MB): the JS heap as allocated (used or not) and outside it, and
+ * the heap's spaces as held in memory (physical): the young generation (`newSpace`, its two
+ * semi-spaces) apart from the old one, since they grow and shrink for different reasons.
+ */
 export async function memoryParts(port: number): Promise<Record<string, number>> {
   return evaluate(
     port,
     `(() => {
       const usage = process.memoryUsage();
       const mb = (bytes) => Math.round(bytes / 1024 / 102.4) / 10;
+      const spaces = Object.fromEntries(
+        process.getBuiltinModule('node:v8').getHeapSpaceStatistics()
+          .map((space) => [space.space_name, space.physical_space_size]),
+      );
       return {
         rss: mb(usage.rss),
         heapTotal: mb(usage.heapTotal),
         heapUsed: mb(usage.heapUsed),
         external: mb(usage.external),
         arrayBuffers: mb(usage.arrayBuffers),
+        newSpace: mb(spaces.new_space ?? 0),
+        oldSpace: mb(spaces.old_space ?? 0),
+        codeSpace: mb(spaces.code_space ?? 0),
+        largeObjects: mb((spaces.large_object_space ?? 0) + (spaces.new_large_object_space ?? 0)),
       };
     })()`,
   );
@@ -161,4 +186,68 @@ export async function heapAfterGcMegabytes(port: number): Promise<number> {
     const { usedSize } = (await call('Runtime.getHeapUsage')) as { usedSize: number };
     return usedSize / 1024 / 1024;
   });
+}
+
+/**
+ * Starts V8's sampling heap profiler in the server. `all` counts what collections free too:
+ * where the allocations that drive the collections come from; `promoted` what survived the
+ * young collections (what fills the old generation and sets off its full collections); `live`
+ * what is still held at the end. The answer stops
+ * it and lists the `top` allocating functions (MB sampled, share of all).
+ */
+export async function startAllocationSampling(
+  port: number,
+  /**
+   * `all`: every allocation, freed or not; `promoted`: what outlived the young generation (held
+   * still or freed by a full collection since); `live`: only what is still held when it stops
+   */
+  which: 'all' | 'promoted' | 'live',
+): Promise<(top?: number) => Promise<AllocationFigures>> {
+  const session = await openInspector(port);
+  await session.call('HeapProfiler.enable');
+  await session.call('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: which !== 'live',
+    includeObjectsCollectedByMinorGC: which === 'all',
+  });
+  return async (top = 25) => {
+    try {
+      const { profile } = (await session.call('HeapProfiler.stopSampling')) as {
+        profile: { head: SamplingNode };
+      };
+      return { top: topAllocationSites(profile.head, top), profile };
+    } finally {
+      session.close();
+    }
+  };
+}
+
+export interface AllocationFigures {
+  top: Array<{ where: string; megabytes: number; share: number }>;
+  /** the whole profile, for Chrome DevTools' Memory tab (a `.heapprofile` file) */
+  profile: object;
+}
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+function topAllocationSites(head: SamplingNode, top: number) {
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const visit = (node: SamplingNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.replace(/^.*node_modules\//, '~/').replace(/^.*\/apps\//, 'apps/');
+    const where = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    bySite.set(where, (bySite.get(where) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    node.children.forEach(visit);
+  };
+  visit(head);
+  return [...bySite]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([where, bytes]) => ({ where, megabytes: bytes / 1024 / 1024, share: bytes / total }));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './support/fixture.js';
 import { buildPrusaGcode, uploadGcode } from './support/files-world.js';
-import { expectState, printerCard } from './support/printers-ui.js';
+import { expectSettingsPrinter, expectState, printerCard } from './support/printers-ui.js';
 import { callApi, createAdmin, openAs } from './support/printers-world.js';
 import { expectPath, expectVisible } from './support/ui.js';
 
@@ -121,7 +121,7 @@ describe('LAN mode: a Bambu Lab and a PrusaLink printer added and printing', () 
     await expectVisible(page.getByText(/The printer refused the access code/));
     await page.getByLabel('Access code').fill(ACCESS_CODE);
     await page.getByRole('button', { name: 'Add printer' }).click();
-    await expectPath(page, '/settings/printers');
+    await expectSettingsPrinter(page, 'P1S on the LAN');
 
     // PrusaLink: the password from the printer's screen
     await openLanForm(page, 'MK4 on the LAN', 'Prusa (PrusaLink)');

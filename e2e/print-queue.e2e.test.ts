@@ -60,7 +60,9 @@ describe('the print queue on the simulated fleet', () => {
           speed: 60,
         }),
       );
-      const bytes = buildPrusaGcode({ printSeconds: 30, filamentType: 'PETG' });
+      // ten minutes at 60×: ten seconds in the Printing box, three of the page's 3 s looks (at
+      // 30 s, under a second: the page could go from Queue straight to Printed)
+      const bytes = buildPrusaGcode({ printSeconds: 600, filamentType: 'PETG' });
       const files = [];
       for (const name of ['bracket.gcode', 'hook.gcode', 'clip.gcode'])
         files.push(await uploadGcode(app, admin, name, bytes));
@@ -155,7 +157,8 @@ describe('the print queue on the simulated fleet', () => {
           speed: 60,
         }),
       );
-      const bytes = buildPrusaGcode({ printSeconds: 30, filamentType: 'PETG' });
+      // long enough for the page's 3 s looks to see the first in the Printing box
+      const bytes = buildPrusaGcode({ printSeconds: 600, filamentType: 'PETG' });
       const first = await uploadGcode(app, admin, 'first.gcode', bytes);
       const second = await uploadGcode(app, admin, 'second.gcode', bytes);
 

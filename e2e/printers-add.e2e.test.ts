@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePrinter } from './support/fake-printer.js';
 import { FakePrinter as Device } from './support/fake-printer.js';
 import { useAppAndBrowser } from './support/fixture.js';
-import { expectNotification, expectState, printerCard } from './support/printers-ui.js';
+import {
+  expectNotification,
+  expectSettingsPrinter,
+  expectState,
+  printerCard,
+} from './support/printers-ui.js';
 import { callApi, createAdmin, createDeviceKey, openAs } from './support/printers-world.js';
 import { expectHeading, expectPath, expectVisible } from './support/ui.js';
 
@@ -47,7 +52,7 @@ describe('adding printers', () => {
     await page.getByLabel('Device key').fill(pillKey);
     await page.getByText('90°', { exact: true }).click();
     await page.getByRole('button', { name: 'Add printer' }).click();
-    await expectPath(page, '/settings/printers');
+    await expectSettingsPrinter(page, 'Pill on the Ender');
     await expectVisible(page.getByText('Printer Pill on the Ender was added.'));
 
     // The chooser again: Klipper.

@@ -10,6 +10,7 @@ import {
 } from './support/fleet.js';
 import {
   expectNotification,
+  expectSettingsPrinter,
   expectState,
   printerCard,
   readActualTemperature,
@@ -51,7 +52,7 @@ describe('printers area with the simulated fleet', () => {
     // a Klipper device: its agent's install command first
     if (String(choice).includes('Klipper'))
       await page.getByRole('button', { name: 'Done' }).click();
-    await expectPath(page, '/settings/printers');
+    await expectSettingsPrinter(page, name);
   };
 
   beforeAll(async () => {
@@ -98,7 +99,9 @@ describe('printers area with the simulated fleet', () => {
       const link = printerCard(page, name).getByRole('link', { name, exact: true });
       ids[kind] = Number((await link.getAttribute('href'))!.split('/').at(-1));
     }
-  });
+    // three add-printer flows, then three devices each waited for up to 30 s: on a loaded CI
+    // machine (three browser workers on two cores) more than the project's 60 s per test
+  }, 150_000);
 
   it('heats the bed from the controls and the card shows it rising', async () => {
     const page = await fixture.openPage();

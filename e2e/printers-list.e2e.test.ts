@@ -121,7 +121,9 @@ describe('printers list', () => {
     const { app } = fixture;
     const admin = await createAdmin(app, 'lost@example.com');
     const page = await fixture.openPage();
-    await openAs(page, app, admin, '/printers/99999');
+    await openAs(page, app, admin, '/printers');
+    // the message shows for 4 s: looked for from the page's first byte, not its load event
+    await page.goto(`${app.url}/printers/99999`, { waitUntil: 'commit' });
     await expectNotification(page, 'Printer not found', 'Printer with ID does not exists.');
     await expectPath(page, '/printers');
     await page.goto(`${app.url}/printers/not-a-number`);

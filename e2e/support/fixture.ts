@@ -10,6 +10,7 @@ import {
 } from 'vitest';
 import { startAppUnderTest, type AppUnderTest } from './app-under-test.js';
 import { BROWSER_PID_ENV, newPage, openBrowser } from './browser.js';
+import { readAgentLog } from './fleet.js';
 import { isTimingLogOn, logTiming, nameTimingFile, readProcessTreeCpuMs } from './timing-log.js';
 
 /**
@@ -88,6 +89,8 @@ export function useAppAndBrowser(
       const appUnderTest = fixture.app;
       onTestFailed(() => {
         console.error(`page at failure: ${page.url()}\nserver output:\n${appUnderTest.logs()}`);
+        const agents = readAgentLog();
+        if (agents) console.error(`simulated fleet's agents:\n${agents}`);
       });
       onTestFinished(() => context.close());
       return page;

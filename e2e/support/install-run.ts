@@ -15,7 +15,8 @@ export function useInstallRun(name: string) {
   const children: ChildProcess[] = [];
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(work, { recursive: true, force: true });
+    // an agent just told to stop may still write its state there: the removal retries
+    rmSync(work, { recursive: true, force: true, maxRetries: 5 });
   });
 
   const bash = (script: string, env: Record<string, string>) => {
@@ -24,7 +25,8 @@ export function useInstallRun(name: string) {
     let output = '';
     child.stdout.on('data', (data: Buffer) => (output += data.toString()));
     child.stderr.on('data', (data: Buffer) => (output += data.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // the exit code once the output is read too ('close'): at the exit it may still be in the pipes
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
     return { exited, output: () => output };
   };
 

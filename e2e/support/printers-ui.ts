@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectVisible } from './ui.js';
+import { expectPath, expectVisible } from './ui.js';
 
 /** What the printers screens show, found the way a person finds it. */
 
@@ -8,6 +8,15 @@ export function printerCard(page: Page, name: string): Locator {
   return page
     .getByTestId('printer-card')
     .filter({ has: page.getByRole('link', { name, exact: true }) });
+}
+
+/**
+ * Settings → Printers listing `name`: the list itself, not the add page that may still show
+ * while the address has moved on (its submit button bears the list's "Add printer" too).
+ */
+export async function expectSettingsPrinter(page: Page, name: string): Promise<void> {
+  await expectPath(page, '/settings/printers');
+  await expectVisible(page.getByTestId('settings-printer').filter({ hasText: name }));
 }
 
 export function stateOf(scope: Locator): Promise<string | null> {

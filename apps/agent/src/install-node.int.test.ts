@@ -79,7 +79,8 @@ async function install(root: string, home: string) {
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the output read below may still be in the pipes at the exit
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   const start = /^ {2}(.+) \S+printdeck-agent\.cjs --config /m.exec(output)?.[1];
   return { code, output, startNode: start };
 }

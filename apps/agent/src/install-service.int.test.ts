@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltUser } from '@printdeck/server/test-support/factories.js';
 import { findFreePort } from '@printdeck/server/test-support/free-port.js';
 import {
@@ -34,7 +34,7 @@ const cleanups: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'printdeck-install-service-'));
-  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  cleanups.push(() => rm(work, { recursive: true, force: true, maxRetries: 5 }));
   const agentDir = path.join(work, 'served');
   await run(process.execPath, [BUILD_SCRIPT, agentDir]);
   const port = await findFreePort();
@@ -58,6 +58,15 @@ afterAll(async () => {
 });
 
 let sequence = 0;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A scratch root and its service manager. `start` runs the agent as the unit would (its node,
@@ -88,12 +97,17 @@ async function scratchService(beforeStart: (conf: string) => string = () => '') 
   await chmod(manager, 0o755);
   cleanups.push(async () => {
     const pid = Number(await readFile(`${root}/agent.pid`, 'utf8').catch(() => ''));
-    if (pid > 0) {
+    if (pid > 0 && isRunning(pid)) {
       try {
         process.kill(pid, 'SIGTERM');
       } catch {
-        // gone already
+        // gone since
       }
+      // gone before the folder is removed: an agent still stopping writes its state there
+      // (the removal failed once with ENOTEMPTY in CI)
+      await vi
+        .waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 10_000 })
+        .catch(() => undefined); // a zombie nobody reaps still "runs": the removal retries
     }
   });
   return { root, manager };
@@ -124,7 +138,8 @@ async function install(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the output read below may still be in the pipes at the exit
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   return { code, output };
 }
 

@@ -66,11 +66,13 @@ function bash(script: string, cwd: string, env: Record<string, string>) {
   const child: ChildProcess = spawn('bash', ['-c', script], { cwd, env });
   child.stdout!.on('data', (data: Buffer) => (output += data.toString()));
   child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  // the exit code once the output is read too ('close'): at the exit it may still be in the pipes
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   cleanups.push(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
-    await exited;
+    await ended;
   });
   return { exited, output: () => output };
 }

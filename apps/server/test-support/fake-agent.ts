@@ -117,8 +117,10 @@ export function connectFakeAgent(
 /**
  * Retries the check until it passes or the time is up (vi.waitFor); for state that arrives
  * asynchronously. vitest is loaded on first use: benchmarks import this file's readyState.
+ * The bound is only how long a failing check is given: 5 s was once too short for a job's end
+ * on PostgreSQL with the three integration suites side by side in CI (print-job-sync.int).
  */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
   const { vi } = await import('vitest');
   return vi.waitFor(check, { timeout: timeoutMs, interval: 25 });
 }

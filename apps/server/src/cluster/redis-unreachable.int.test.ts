@@ -34,7 +34,8 @@ describe('REDIS_URL that cannot be reached', () => {
       });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      // 'close', not 'exit': the output read below may still be in the pipes at the exit
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
       expect(code).toBe(1);
       expect(stderr).toContain('REDIS_URL: cannot reach Redis at redis://');
       expect(stderr).not.toContain('hunter2-secret');

@@ -5,6 +5,7 @@ import {
   DEVICE_CLOSE_CODES,
   DEVICE_PROTOCOL_VERSION,
   RELEASE_VERSION,
+  describeBadMessage,
   type AgentMessage,
   type DeviceDriver,
 } from '@printdeck/shared';
@@ -103,7 +104,8 @@ class DeviceConnection implements DeviceLink {
   private lastRefill: number;
   private invalidCount = 0;
   private invalidWindowStart: number;
-  private readonly helloTimer: NodeJS.Timeout;
+  /** dropped once cleared: a cleared timer the connection still held was memory per device */
+  private helloTimer: NodeJS.Timeout | null;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -174,7 +176,7 @@ class DeviceConnection implements DeviceLink {
       return this.countInvalid('not JSON');
     }
     const result = AgentMessageSchema.safeParse(parsed);
-    if (!result.success) return this.countInvalid(result.error.issues[0]?.message ?? 'invalid');
+    if (!result.success) return this.countInvalid(describeBadMessage(result.error));
     try {
       this.handleMessage(result.data);
     } catch (error) {
@@ -184,11 +186,16 @@ class DeviceConnection implements DeviceLink {
 
   onClose(code: number): void {
     this.reportSuppressed();
-    clearTimeout(this.helloTimer);
+    this.clearHelloTimer();
     clearInterval(this.heartbeat);
     this.shared.live.detach(this.deviceKeyId, this);
     this.log('info', { code }, 'device disconnected');
     this.shared.onClose?.(this.deviceKeyId, this.socket);
+  }
+
+  private clearHelloTimer(): void {
+    if (this.helloTimer) clearTimeout(this.helloTimer);
+    this.helloTimer = null;
   }
 
   private nowMs(): number {
@@ -244,7 +251,7 @@ class DeviceConnection implements DeviceLink {
         return;
       }
       this.hasSaidHello = true;
-      clearTimeout(this.helloTimer);
+      this.clearHelloTimer();
       live.attach(this.deviceKeyId, this, message.driver);
       this.send({
         type: 'welcome',

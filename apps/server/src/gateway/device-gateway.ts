@@ -47,6 +47,15 @@ function refuseUpgrade(
 }
 
 /**
+ * The upgrading socket's error listener, shared: a closure made in the upgrade handler would keep
+ * its whole scope (the request with its headers, the key, the first bytes) for as long as the
+ * socket lives, about 1 kB per device (issue 31).
+ */
+function destroySocket(this: Duplex): void {
+  this.destroy();
+}
+
+/**
  * The device gateway: agents dial in with `Authorization: Bearer <device key>` (never in the
  * URL). The key is checked during the HTTP upgrade, before any per-connection state exists.
  */
@@ -62,7 +71,13 @@ export function registerDeviceGateway(
     clock: Clock;
   },
 ): void {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MAX_MESSAGE_BYTES });
+  // no client set: `held` is the gateway's list of sockets (the set's close listener and entry
+  // were one more closure per device, issue 31)
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: DEVICE_MAX_MESSAGE_BYTES,
+    clientTracking: false,
+  });
   let isClosing = false;
   const held = new Map<number, { proof: DeviceKeyProof; socket: WebSocket }>();
   const audit = setInterval(
@@ -112,7 +127,7 @@ export function registerDeviceGateway(
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
+    socket.on('error', destroySocket);
     const path = (request.url ?? '').split('?')[0];
     if (path !== DEVICE_SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not Found');
     if (isClosing) return refuseUpgrade(socket, 503, 'Service Unavailable');

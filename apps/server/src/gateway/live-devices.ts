@@ -9,6 +9,7 @@ import type {
 import type { Clock } from '../clock.js';
 import type { DeviceBus, DeviceChange, LocalDevices, SharedDevice } from '../cluster/cluster.js';
 import { DeviceCommandFailed, type PendingCommand } from './device-command.js';
+import { copyIntoHeld } from './copy-in-place.js';
 import { isSameJson } from './same-json.js';
 
 /** What the gateway needs from one open device socket. */
@@ -117,12 +118,13 @@ export class LiveDevices implements LocalDevices {
     // until the next push (~2 s), long enough to be promoted, and died in the old generation;
     // an equal value keeps the one already held, so the patch's copy dies young. Nothing keeps
     // the object to compare it later: listeners read it when called, and the polls and the
-    // stream copy its values into rows of their own.
+    // stream copy its values into rows of their own. The temperatures, which change on every
+    // push, go into the objects already held (copy-in-place.ts): the polls' rows copy them.
     let isChange = false;
     for (const key in patch) {
       const value = patch[key as keyof DeviceStatePatch];
       if (isSameJson(state[key], value)) continue;
-      state[key] = value;
+      if (key !== 'temperature' || !copyIntoHeld(state[key], value)) state[key] = value;
       isChange = true;
     }
     if (isChange) entry.updatedAt = this.clock.now().getTime();

@@ -63,7 +63,8 @@ async function startServerWith(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': the output read below may still be in the pipes at the exit
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   return { code, output: output.trim() };
 }
 

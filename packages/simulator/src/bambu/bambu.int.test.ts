@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startVirtualBambu, type VirtualBambu } from './server.js';
 import { readZip, writeZip } from './zip.js';
 
@@ -46,8 +46,16 @@ beforeAll(async () => {
   });
 });
 
+/** Every client gone before the next test: the broker takes only `maxClients` sockets. */
+async function endClients(): Promise<void> {
+  for (const client of clients.splice(0)) client.end(true);
+  await vi.waitFor(() => expect(sim.connectedMqttClients()).toBe(0), { timeout: 10_000 });
+}
+
+afterEach(endClients);
+
 afterAll(async () => {
-  for (const client of clients) client.end(true);
+  await endClients();
   await sim.close();
 });
 
@@ -55,11 +63,16 @@ describe('virtual Bambu P1S: MQTT', () => {
   it('answers pushall with the whole state, then sends only what changed', async () => {
     const client = connect('27418093');
     const reports = await reportsOf(client);
-    request(client, { pushing: { sequence_id: '1', command: 'pushall' } });
-    await vi.waitFor(() => expect(reports.length).toBeGreaterThan(0));
-    expect(reports[0]).toMatchObject({ msg: 0, gcode_state: 'IDLE', sequence_id: '1' });
-    expect(reports[0]?.ams).toMatchObject({ ams: [{ id: '0', tray: expect.any(Array) }] });
-    request(client, { print: { sequence_id: '2', command: 'gcode_line', param: 'M140 S55\n' } });
+    // the answer carries the request's sequence_id; the printer's own pushes (msg 1, numbered
+    // from 1) may come before it, so the answer is found by its number, not by its place
+    request(client, { pushing: { sequence_id: '2001', command: 'pushall' } });
+    await vi.waitFor(() =>
+      expect(reports.some((report) => report.sequence_id === '2001')).toBe(true),
+    );
+    const answer = reports.find((report) => report.sequence_id === '2001')!;
+    expect(answer).toMatchObject({ msg: 0, gcode_state: 'IDLE' });
+    expect(answer.ams).toMatchObject({ ams: [{ id: '0', tray: expect.any(Array) }] });
+    request(client, { print: { sequence_id: '2002', command: 'gcode_line', param: 'M140 S55\n' } });
     sim.printer.advance(1000);
     await vi.waitFor(() =>
       expect(reports.some((report) => report.bed_target_temper === 55)).toBe(true),
@@ -68,7 +81,6 @@ describe('virtual Bambu P1S: MQTT', () => {
     expect(delta).toMatchObject({ msg: 1 });
     expect(delta).not.toHaveProperty('gcode_state');
     expect(delta).not.toHaveProperty('nozzle_target_temper');
-    client.end(true);
   });
 
   it('refuses a wrong access code with CONNACK 4, and a third client at once', async () => {
@@ -77,14 +89,15 @@ describe('virtual Bambu P1S: MQTT', () => {
       wrong.once('error', resolve),
     );
     expect(error.code).toBe(4);
+    // the refused socket holds one of the broker's two places until it closes
+    wrong.end(true);
+    await vi.waitFor(() => expect(sim.connectedMqttClients()).toBe(0), { timeout: 10_000 });
     const first = connect('27418093');
     const second = connect('27418093');
     await Promise.all([reportsOf(first), reportsOf(second)]);
     const third = connect('27418093');
     await new Promise<void>((resolve) => third.once('close', () => resolve()));
     expect(third.connected).toBe(false);
-    first.end(true);
-    second.end(true);
   });
 });
 

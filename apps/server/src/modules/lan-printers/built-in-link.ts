@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AgentLink, ServerLinkOptions } from '@printdeck/agent-core';
 import {
   AgentMessageSchema,
+  describeBadMessage,
   DEVICE_PROTOCOL_VERSION,
   RELEASE_VERSION,
   type DeviceDriver,
@@ -84,7 +85,7 @@ export function createBuiltInLink(
     const parsed = AgentMessageSchema.safeParse(raw);
     if (!parsed.success) {
       deps.log.warn(
-        { deviceKeyId, reason: parsed.error.issues[0]?.message },
+        { deviceKeyId, reason: describeBadMessage(parsed.error) },
         'dropped a bad message from a built-in agent',
       );
       return true;

@@ -36,6 +36,22 @@ export function createPrintersRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * A workspace's printers and their devices, in the printers page's order: what the live
+     * states read per poll needs, and no more (every column of 100 rows cost a poll more).
+     */
+    listWorkspacePrinterDevices(
+      workspaceId: number,
+    ): Promise<Array<Pick<PrinterRow, 'id' | 'device_key_id'>>> {
+      return db
+        .selectFrom('printers')
+        .select(['id', 'device_key_id'])
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
     /** Every printer record (in any workspace) of the given devices: their instances. */
     listInstances(deviceKeyIds: number[]) {
       if (deviceKeyIds.length === 0) return Promise.resolve([]);

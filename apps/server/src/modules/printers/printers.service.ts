@@ -7,6 +7,7 @@ import {
 } from '@printdeck/shared';
 import type { Clock } from '../../clock.js';
 import { isSealed, type SecretBox } from '../../crypto/secret-box.js';
+import { copyHeld } from '../../gateway/copy-in-place.js';
 import type { LiveDevices } from '../../gateway/live-devices.js';
 import { fieldError } from '../../http/app-error.js';
 import type { DeviceKeyAdminService } from '../device-keys/device-key-admin.service.js';
@@ -106,7 +107,7 @@ export function createPrintersService({
   async function readDeviceStates(
     workspaceId: number,
   ): Promise<{ states: PrinterDeviceState[]; deviceKeyIds: number[] }> {
-    const rows = await printers.listWorkspacePrinters(workspaceId);
+    const rows = await printers.listWorkspacePrinterDevices(workspaceId);
     const devices = new Map(rows.map((row) => [row.id, live.get(row.device_key_id)]));
     const withJob = rows.filter((row) => devices.get(row.id)?.state?.job?.file_name);
     const latestJobs = new Map(
@@ -128,7 +129,9 @@ export function createPrintersService({
         download_progress: derived.downloadProgress,
         state: { error: state?.error ?? null, state: state?.state ?? null },
         is_paired: state?.is_paired ?? false,
-        temperature: state?.temperature ?? null,
+        // a copy: the live state updates its temperatures in place, and the states stream
+        // keeps these rows to compare with the next read
+        temperature: state ? copyHeld(state.temperature) : null,
         job: state?.job ?? null,
         local_ip_address: state?.local_ip_address ?? null,
         plugins: state?.plugins ?? null,

@@ -16,7 +16,8 @@ import { runOctoPrintCommand, uploadToOctoPrint } from './octoprint-commands.js'
 import { OctoPrintJobFollower } from './octoprint-job-follower.js';
 import { openPushSocket, type PushSocket } from './octoprint-push.js';
 import { changeFromPush, readOctoPrintCamera, readOctoPrintState } from './octoprint-reads.js';
-import { findRefusal, OctoPrintTerminal } from './octoprint-terminal.js';
+import { CommandAnswerWatch } from './octoprint-command-answer.js';
+import { OctoPrintTerminal } from './octoprint-terminal.js';
 import {
   initialOctoPrintModel,
   normaliseFlags,
@@ -24,6 +25,9 @@ import {
   OCTOPRINT,
   type OctoPrintModel,
 } from './octoprint-state.js';
+
+/** The longest a typed command waits for OctoPrint's late pushes: ten of its 0.5 s periods. */
+const LONGEST_ANSWER_MS = 5000;
 
 export interface OctoPrintDriverOptions extends HostDriverOptions {
   apiKey: string;
@@ -38,7 +42,10 @@ export interface OctoPrintDriverOptions extends HostDriverOptions {
   staleMs?: number;
   /** how often the key and OctoPrint's connection are checked over REST (default 3 s) */
   checkMs?: number;
-  /** how long a typed command waits for the printer to say it does not know it (default 1 s) */
+  /**
+   * how long a typed command waits at least for the printer to say it does not know it
+   * (default 1 s; longer while OctoPrint's pushes come late, `CommandAnswerWatch`)
+   */
   answerMs?: number;
   /** longest wait for the key from the server before the state is sent anyway (default 10 s) */
   keyWaitMs?: number;
@@ -58,8 +65,8 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
   /** the push socket accepted the session (its `history` came): events reach the agent */
   #isFollowing = false;
   #check: NodeJS.Timeout | null = null;
-  /** terminal lines the push socket brings while typed commands wait for an answer */
-  readonly #terminalListeners = new Set<(line: string) => void>();
+  /** each `current` message's terminal lines, to the typed commands waiting for an answer */
+  readonly #terminalListeners = new Set<(lines: readonly unknown[]) => void>();
   /** the console: OctoPrint's terminal without its noise (`klipper_gcode_store`) */
   readonly #terminal = new OctoPrintTerminal();
   #isCheckingKey = false;
@@ -128,26 +135,24 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
    * Typed G-code: OctoPrint answers 204 to anything (reference A.3.7); the printer's own answer
    * comes only as a terminal line. A printer that says it does not know a command
    * (`echo:Unknown command: "FOO"`) or will not extrude cold fails it with those words;
-   * silence within `answerMs` is taken as accepted.
+   * silence (`CommandAnswerWatch`: `answerMs` and two pushes after the 204) is taken as accepted.
    */
   async #sendCommands(
     command: Extract<DriverCommand, { name: 'send_command' }>,
     signal: AbortSignal,
   ): Promise<unknown> {
-    let answer: string | null = null;
-    let heard: () => void = () => undefined;
-    const isHeard = new Promise<void>((resolve) => (heard = resolve));
-    const listener = (line: string) => {
-      answer ??= findRefusal(line, command.commands);
-      if (answer !== null) heard();
-    };
+    const watch = new CommandAnswerWatch(command.commands, {
+      answerMs: this.#options.answerMs ?? 1000,
+      longestMs: LONGEST_ANSWER_MS,
+    });
+    const listener = (lines: readonly unknown[]) => watch.hear(lines);
     this.#terminalListeners.add(listener);
     // noted before OctoPrint's answer: its `Send:` echo may overtake the HTTP answer
     this.#terminal.noteTyped(command.commands);
+    let answer: string | null;
     try {
       await runOctoPrintCommand(command, this.#commandContext(signal));
-      const wait = new Promise((resolve) => setTimeout(resolve, this.#options.answerMs ?? 1000));
-      await Promise.race([isHeard, wait]);
+      answer = await watch.refusal(signal);
     } finally {
       this.#terminalListeners.delete(listener);
     }
@@ -331,13 +336,9 @@ export class OctoPrintDriver extends HostDriver<OctoPrintModel> implements Drive
    * model.
    */
   #applyCurrent(data: Record<string, unknown>, isNew: boolean): void {
-    if (Array.isArray(data.logs)) {
-      this.#terminal.addLines(data.logs);
-      if (isNew)
-        for (const line of data.logs)
-          if (typeof line === 'string')
-            for (const listener of this.#terminalListeners) listener(line);
-    }
+    const lines: readonly unknown[] = Array.isArray(data.logs) ? data.logs : [];
+    this.#terminal.addLines(lines);
+    if (isNew) for (const listener of this.#terminalListeners) listener(lines);
     this.update(changeFromPush(data));
   }
 

@@ -199,6 +199,37 @@ describe('a typed G-code the printer does not know (issue 10 #6)', () => {
     await expect(run({ name: 'send_command', commands: ['M106 S255'] })).resolves.toBeNull();
     expect(sim.printer.fanSpeed).toBe(1);
   });
+
+  it('still fails when the refusal comes in a push later than answerMs (a busy or throttled host)', async () => {
+    // pushes every 300 ms against a 20 ms answerMs: the words always come after that time
+    const slow = await startVirtualOctoPrint({ speed: 0, apiKey: KEY, pushIntervalMs: 300 });
+    const late = new OctoPrintDriver({
+      url: slow.url,
+      apiKey: KEY,
+      log: silentLogger,
+      localIpAddress: null,
+      backoff: FAST_BACKOFF,
+      requestTimeoutMs: 2000,
+      answerMs: 20,
+    });
+    late.start();
+    try {
+      await eventually('following', () => late.isFollowing, Boolean);
+      const refusal = await late
+        .run({ name: 'send_command', commands: ['FOO'] }, never)
+        .catch((error: unknown) => error);
+      expect(refusal).toMatchObject({
+        code: 'invalid-command',
+        message: 'The printer answered: echo:Unknown command: "FOO"',
+      });
+      await expect(
+        late.run({ name: 'send_command', commands: ['M106 S255'] }, never),
+      ).resolves.toBeNull();
+    } finally {
+      await late.stop();
+      await slow.close();
+    }
+  });
 });
 
 describe('errors, conflicts and jobs (issue 10 #4, #5, #13)', () => {

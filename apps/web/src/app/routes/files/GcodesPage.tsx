@@ -14,7 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Gcode } from '@printdeck/shared';
 import { IconChecks, IconRefresh, IconTags, IconUpload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LabelSidebar } from '../../../features/files/labels';
@@ -86,7 +86,19 @@ export function GcodesPage() {
     canUpload && !selection.isActive && dialog === null,
   );
 
-  const setFilter = (next: GcodeFilter) => setParams(toSearchParams(next));
+  /**
+   * The filter the last change asked for: the address moves only once the route's loaders ran,
+   * so `filter` (and `setParams`'s own) is the rendered one, and a second click before the page
+   * rendered again (two chips removed in a row) would have put back what the first removed.
+   */
+  const latestFilter = useRef(filter);
+  useEffect(() => {
+    latestFilter.current = parseGcodeFilter(params);
+  }, [params]);
+  const updateFilter = (change: (current: GcodeFilter) => GcodeFilter) => {
+    latestFilter.current = change(latestFilter.current);
+    setParams(toSearchParams(latestFilter.current));
+  };
   const reloadFiles = () =>
     queryClient.invalidateQueries({ queryKey: gcodesQueryKey(workspace.id) });
   const gcodes = list.data?.pages.flatMap((page) => page.results);
@@ -110,7 +122,7 @@ export function GcodesPage() {
       workspaceId={workspace.id}
       isSelected={(entry) => isLabelSelected(filter, entry)}
       onSelect={(entry) => {
-        setFilter(selectLabel(filter, entry));
+        updateFilter((current) => selectLabel(current, entry));
         onPicked?.();
       }}
       canManage={canManageLabels(actor)}
@@ -199,15 +211,18 @@ export function GcodesPage() {
                 <GcodeSearchBar
                   key={filter.search}
                   search={filter.search}
-                  onSearch={(search) => setFilter({ ...filter, search })}
+                  onSearch={(search) => updateFilter((current) => ({ ...current, search }))}
                 />
               </Box>
               <GcodeOrderSelect
                 ordering={filter.ordering}
-                onChange={(ordering) => setFilter({ ...filter, ordering })}
+                onChange={(ordering) => updateFilter((current) => ({ ...current, ordering }))}
               />
             </Group>
-            <FilterChips chips={chips} onRemove={(chip) => setFilter(removeChip(filter, chip))} />
+            <FilterChips
+              chips={chips}
+              onRemove={(chip) => updateFilter((current) => removeChip(current, chip))}
+            />
             {emptyState ? (
               <GcodesEmptyState
                 state={emptyState}

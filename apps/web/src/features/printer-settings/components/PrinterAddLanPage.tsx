@@ -128,7 +128,8 @@ function PrinterAddLanForm() {
               error={shown}
             />
             <Group justify="flex-end">
-              <Button type="submit" loading={create.isPending}>
+              {/* still busy once added: the list may take a moment, and a second click would add it again */}
+              <Button type="submit" loading={create.isPending || create.isSuccess}>
                 {t('printers.settings.add')}
               </Button>
             </Group>
