@@ -25,6 +25,14 @@ const DATABASE_TEMPLATE = 'apps/server/test-support/database-template.global-set
  */
 const SHARED_MODULES = process.env.PRINTDECK_TEST_SHARED_MODULES === '1';
 
+/**
+ * How long `expect.poll` waits for the state a test asserts, where the test names no time:
+ * Vitest's own second is shorter than a page reload or a server's answer takes on a loaded CI
+ * machine (`files-ordering` saw an empty list 1 s after a reload, docs/benchmarks.md "Test run,
+ * round 12"). A poll ends as soon as the state shows, so only a failing test waits this long.
+ */
+const WAIT_FOR_STATE = { poll: { timeout: 10_000 } };
+
 /** The web app's tests that need a DOM: its components, and pure code that parses HTML. */
 const DOM_TESTS = ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.dom.test.ts'];
 
@@ -92,6 +100,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          expect: WAIT_FOR_STATE,
           include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -107,6 +116,7 @@ export default defineConfig({
           // the integration tests again, on PostgreSQL (DATABASE_URL set by
           // `npm run test:integration:postgres`), but for those that name why SQLite is enough
           name: 'integration-postgres',
+          expect: WAIT_FOR_STATE,
           include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', ...Object.keys(SQLITE_ONLY)],
           testTimeout: 30_000,
@@ -121,6 +131,7 @@ export default defineConfig({
           // `npm run test:cluster` shares modules too: its files run one after the other in one
           // process, each with its own schema, Redis prefix, ports and data directory
           name: 'cluster',
+          expect: WAIT_FOR_STATE,
           isolate: !SHARED_MODULES,
           include: ['apps/*/src/**/*.cluster.test.ts'],
           testTimeout: 60_000,
@@ -132,6 +143,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          expect: WAIT_FOR_STATE,
           isolate: !SHARED_MODULES,
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
