@@ -18,8 +18,17 @@ let { driver, events, downloadDir, run, state, printerState } = {} as DriverFixt
 
 const waitFor = <T>(what: string, read: () => T, accept: (value: T) => boolean) =>
   eventually(what, read, accept);
+/** The driver's printer state; a failure also names the virtual Klipper's job and Klippy. */
 const waitForPrinterState = (expected: string) =>
-  waitFor(`printer state ${expected}`, printerState, (s) => s === expected);
+  waitFor(
+    `printer state ${expected}`,
+    () => ({
+      driver: printerState(),
+      printer: { job: sim.printer.job.status, phase: sim.printer.job.phase },
+      klippy: driver.getState().klipper?.state,
+    }),
+    (seen) => seen.driver === expected,
+  );
 const klippyState = () => driver.getState().klipper?.state;
 
 /** FIRMWARE_RESTART and the simulated seconds Klippy takes to be ready again (C.2). */
