@@ -247,21 +247,28 @@ export function createPrintJobsService(deps: Deps) {
         await jobs.deleteJob(jobId);
         throw toApiError(error);
       }
-      starting.delete(jobId);
+      // still being handed over until its path is stored: a start the device reported before
+      // its answer finds this job by the one or by the other; between the two (the answer in,
+      // the path not yet written) it found neither and recorded a second job, "started on the
+      // printer" (print-job-sync.int, on a loaded machine)
       const stored = PrintFileResultSchema.safeParse(result);
-      if (stored.success && !stored.data.started) {
-        await jobs.deleteJob(jobId);
-        throw new AppError(
-          'conflict',
-          'The printer stored the file but did not start printing it.',
-        );
-      }
       const hasNoCamera = stored.success && stored.data.video === 'no-camera';
-      if (stored.success) {
-        await jobs.updateOpenJob(jobId, {
-          device_path: stored.data.path,
-          ...(hasNoCamera ? { video_state: 'NOT_RECORDED' } : {}),
-        });
+      try {
+        if (stored.success && !stored.data.started) {
+          await jobs.deleteJob(jobId);
+          throw new AppError(
+            'conflict',
+            'The printer stored the file but did not start printing it.',
+          );
+        }
+        if (stored.success) {
+          await jobs.updateOpenJob(jobId, {
+            device_path: stored.data.path,
+            ...(hasNoCamera ? { video_state: 'NOT_RECORDED' } : {}),
+          });
+        }
+      } finally {
+        starting.delete(jobId);
       }
       const started = await jobs.findJob(jobId);
       if (started) lifecycle.notifyStarted(started);
