@@ -4,6 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 
+/** Asks a child to stop and waits until it has; one that will not within 10 s is killed. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const stubborn = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(stubborn);
+}
+
 /**
  * Runs the add-printer page's one-line install command with bash, as on the printer's computer,
  * without sudo or systemd: a `sudo` that just runs its command stands in for the first, and
@@ -13,9 +23,10 @@ import { afterAll, expect } from 'vitest';
 export function useInstallRun(name: string) {
   const work = mkdtempSync(path.join(os.tmpdir(), `printdeck-e2e-${name}-`));
   const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    // an agent just told to stop may still write its state there: the removal retries
+  afterAll(async () => {
+    // the agents are gone before their directory goes: one still stopping writes its state
+    // there (ENOTEMPTY after five retries of the removal, a loaded machine)
+    await Promise.all(children.map(stopChild));
     rmSync(work, { recursive: true, force: true, maxRetries: 5 });
   });
 
