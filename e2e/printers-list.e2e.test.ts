@@ -53,12 +53,17 @@ describe('printers list', () => {
     );
     await expectVisible(printerCard(page, 'Left').and(lab.getByTestId('printer-card')));
     await expect.poll(() => lab.getByTestId('printer-count').innerText()).toBe('1');
-    const groups = await callApi<{ name: string; printers: { id: number }[] }[]>(
-      app,
-      `/groups/${admin.workspaceId}/printer-groups/`,
-      { token: admin.access },
-    );
-    expect(groups[0]!.printers).toHaveLength(1);
+    // The list moves the card at once (an optimistic update); the server has it when its answer came.
+    await expect
+      .poll(async () => {
+        const groups = await callApi<{ name: string; printers: { id: number }[] }[]>(
+          app,
+          `/groups/${admin.workspaceId}/printer-groups/`,
+          { token: admin.access },
+        );
+        return groups[0]!.printers.length;
+      })
+      .toBe(1);
 
     const all = section(page, 'All printers');
     await dragTo(
