@@ -54,16 +54,15 @@ describe('printers list', () => {
     await expectVisible(printerCard(page, 'Left').and(lab.getByTestId('printer-card')));
     await expect.poll(() => lab.getByTestId('printer-count').innerText()).toBe('1');
     // The list moves the card at once (an optimistic update); the server has it when its answer came.
-    await expect
-      .poll(async () => {
-        const groups = await callApi<{ name: string; printers: { id: number }[] }[]>(
-          app,
-          `/groups/${admin.workspaceId}/printer-groups/`,
-          { token: admin.access },
-        );
-        return groups[0]!.printers.length;
-      })
-      .toBe(1);
+    const storedInLab = async () => {
+      const groups = await callApi<{ name: string; printers: { id: number }[] }[]>(
+        app,
+        `/groups/${admin.workspaceId}/printer-groups/`,
+        { token: admin.access },
+      );
+      return groups[0]!.printers.length;
+    };
+    await expect.poll(storedInLab).toBe(1);
 
     const all = section(page, 'All printers');
     await dragTo(
@@ -73,6 +72,7 @@ describe('printers list', () => {
     );
     await expectVisible(lab.getByTestId('empty-group-hint'));
     await expect.poll(() => all.getByTestId('printer-count').innerText()).toBe('2');
+    await expect.poll(storedInLab).toBe(0);
 
     // Folding is remembered per group across a reload.
     await lab.getByRole('button', { name: /^Lab A/ }).click();

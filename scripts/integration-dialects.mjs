@@ -19,6 +19,7 @@ export const SQLITE_ONLY = {
   'packages/agent-core/src/drivers/host-files.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/probe-printer.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/energy-meter/agent-energy-meter.int.test.ts': NO_DATABASE,
+  'packages/agent-core/src/drivers/moonraker/jsonrpc-client.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/moonraker/moonraker-driver.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/moonraker/moonraker-real.int.test.ts': NO_DATABASE,
   'packages/agent-core/src/drivers/octoprint/octoprint-driver.int.test.ts': NO_DATABASE,

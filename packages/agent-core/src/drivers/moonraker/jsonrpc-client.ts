@@ -30,8 +30,15 @@ export interface JsonRpcClientOptions {
   onClose: (reason: string) => void;
 }
 
+/** An answer and its place among the messages that came on the socket (see `received`). */
+export interface RpcAnswer {
+  result: unknown;
+  /** the number of messages received when this answer came: later notifications count higher */
+  arrival: number;
+}
+
 interface Pending {
-  resolve(result: unknown): void;
+  resolve(answer: RpcAnswer): void;
   reject(error: Error): void;
   cleanup(): void;
 }
@@ -47,6 +54,7 @@ export class JsonRpcClient {
   #heartbeat: NodeJS.Timeout | null = null;
   #isAlive = true;
   #isClosed = false;
+  #received = 0;
 
   private constructor(ws: WebSocket, options: JsonRpcClientOptions) {
     this.#ws = ws;
@@ -79,11 +87,29 @@ export class JsonRpcClient {
     });
   }
 
+  /** Messages received so far; read while a notification is handled, its place among them. */
+  get received(): number {
+    return this.#received;
+  }
+
   call(
     method: string,
     params: Record<string, unknown> | undefined,
     options: RpcCallOptions,
   ): Promise<unknown> {
+    return this.answer(method, params, options).then((answer) => answer.result);
+  }
+
+  /**
+   * A call whose answer tells where it came among the messages: `ws` hands every message of a
+   * received chunk over at once, so notifications after an answer are handled before the code
+   * awaiting it resumes, and only their place tells that they are newer.
+   */
+  answer(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RpcCallOptions,
+  ): Promise<RpcAnswer> {
     if (this.#isClosed) return Promise.reject(unreachable('the Moonraker socket is closed'));
     if (options.signal?.aborted) {
       return Promise.reject(new CommandFailed('timeout', `No time left for ${method}.`));
@@ -123,6 +149,7 @@ export class JsonRpcClient {
     } catch {
       return;
     }
+    this.#received += 1;
     if (typeof message.method === 'string') {
       const params = Array.isArray(message.params) ? message.params : [];
       try {
@@ -143,7 +170,7 @@ export class JsonRpcClient {
         new RpcError(code, typeof error.message === 'string' ? error.message : 'error'),
       );
     } else {
-      pending.resolve(message.result);
+      pending.resolve({ result: message.result, arrival: this.#received });
     }
   }
 

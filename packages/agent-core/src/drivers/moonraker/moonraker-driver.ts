@@ -18,7 +18,7 @@ import { HostDriver, type HostDriverOptions } from '../host-driver.js';
 import type { PrintFileUpload } from '../host-files.js';
 import { asRecord, boundDeviceText, requestHost } from '../host-http.js';
 import { connectUrl } from '../host-network.js';
-import { JsonRpcClient } from './jsonrpc-client.js';
+import { JsonRpcClient, type RpcAnswer } from './jsonrpc-client.js';
 import { acceptEarly, isAcceptedEarly } from './moonraker-accept-early.js';
 import {
   runMoonrakerCommand,
@@ -31,6 +31,8 @@ import {
   mergeStatusDiff,
   readMoonrakerHost,
   subscribeMoonrakerObjects,
+  withNewerDiffs,
+  type StatusDiffSeen,
 } from './moonraker-reads.js';
 import {
   MOONRAKER,
@@ -81,6 +83,8 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   #eventtime: number | null = null;
   /** bumped by every power notification: a refresh read before it must not overwrite it */
   #powerVersion = 0;
+  /** status diffs handled while a subscription is on its way: the newer go over its answer */
+  #diffsWhileSubscribing: StatusDiffSeen[] | null = null;
 
   constructor(options: MoonrakerDriverOptions) {
     super(
@@ -194,8 +198,13 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
 
   /** A read with the short timeout, on the current socket. */
   #read(method: string, params?: Record<string, unknown>): Promise<unknown> {
+    return this.#answer(method, params).then((answer) => answer.result);
+  }
+
+  /** A read whose answer tells its place among the socket's messages. */
+  #answer(method: string, params?: Record<string, unknown>): Promise<RpcAnswer> {
     if (!this.#rpc) return Promise.reject(new CommandFailed('printer-unreachable', 'no socket'));
-    return this.#rpc.call(method, params, { timeoutMs: this.requestTimeoutMs });
+    return this.#rpc.answer(method, params, { timeoutMs: this.requestTimeoutMs });
   }
 
   protected async connect(): Promise<void> {
@@ -309,8 +318,15 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       this.#pollWhileDisconnected();
       return;
     }
-    const { ledObject, status, eventtime } = await subscribeMoonrakerObjects(read);
-    if (eventtime !== null) this.#eventtime = eventtime;
+    const seen: StatusDiffSeen[] = [];
+    this.#diffsWhileSubscribing = seen;
+    const answer = await subscribeMoonrakerObjects(read, (params) =>
+      this.#answer('printer.objects.subscribe', params),
+    ).finally(() => (this.#diffsWhileSubscribing = null));
+    const { ledObject, eventtime } = answer;
+    const status = withNewerDiffs(answer, seen);
+    const latest = Math.max(eventtime ?? -Infinity, ...seen.map((d) => d.eventtime ?? -Infinity));
+    if (Number.isFinite(latest)) this.#eventtime = latest;
     const webhooks = asRecord(status.webhooks);
     this.update({
       ...change,
@@ -346,11 +362,13 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         if (typeof params[0] === 'string')
           for (const listener of this.#consoleListeners) listener(params[0]);
         return;
-      case 'notify_status_update':
-        if (typeof params[1] === 'number') this.#eventtime = params[1];
-        return this.update(
-          mergeStatusDiff(this.model, asRecord(params[0]) as Record<string, ObjectStatus>),
-        );
+      case 'notify_status_update': {
+        const diff = asRecord(params[0]) as Record<string, ObjectStatus>;
+        const eventtime = typeof params[1] === 'number' ? params[1] : null;
+        if (eventtime !== null) this.#eventtime = eventtime;
+        this.#diffsWhileSubscribing?.push({ diff, eventtime, arrival: this.#rpc?.received ?? 0 });
+        return this.update(mergeStatusDiff(this.model, diff));
+      }
       case 'notify_klippy_ready':
       case 'notify_klippy_shutdown':
       case 'notify_webcams_changed':

@@ -1,4 +1,5 @@
 import { asRecord } from '../host-http.js';
+import type { RpcAnswer } from './jsonrpc-client.js';
 import { resolveSnapshotUrl } from './moonraker-commands.js';
 import type { MoonrakerModel, ObjectStatus } from './moonraker-state.js';
 
@@ -59,23 +60,58 @@ async function readPower(
 }
 
 /** Subscribes to the printer objects (and the LED, if there is one): their status as it is now. */
-export async function subscribeMoonrakerObjects(read: MoonrakerRead): Promise<{
+export async function subscribeMoonrakerObjects(
+  read: MoonrakerRead,
+  subscribe: (params: Record<string, unknown>) => Promise<RpcAnswer>,
+): Promise<{
   ledObject: string | null;
   status: Record<string, ObjectStatus>;
   /** Klipper's monotonic clock when it answered */
   eventtime: number | null;
+  /** the answer's place among the socket's messages */
+  arrival: number;
 }> {
   const objects = asRecord(await read('printer.objects.list')).objects;
   const led = (Array.isArray(objects) ? objects : []).find(
     (name): name is string => typeof name === 'string' && LED_OBJECT.test(name),
   );
   const subscription = led ? { ...SUBSCRIPTION, [led]: ['color_data'] } : SUBSCRIPTION;
-  const result = asRecord(await read('printer.objects.subscribe', { objects: subscription }));
+  const { result, arrival } = await subscribe({ objects: subscription });
+  const answer = asRecord(result);
   return {
     ledObject: led ?? null,
-    status: asRecord(result.status) as Record<string, ObjectStatus>,
-    eventtime: typeof result.eventtime === 'number' ? result.eventtime : null,
+    status: asRecord(answer.status) as Record<string, ObjectStatus>,
+    eventtime: typeof answer.eventtime === 'number' ? answer.eventtime : null,
+    arrival,
   };
+}
+
+/** A `notify_status_update` that came while a subscription was being answered. */
+export interface StatusDiffSeen {
+  diff: Record<string, ObjectStatus>;
+  eventtime: number | null;
+  /** its place among the socket's messages */
+  arrival: number;
+}
+
+/**
+ * The subscription's answer is the status when Klipper answered; a diff handled while it was on
+ * its way is newer when it came after the answer (handled before the awaiting read resumed) or
+ * carries a later eventtime: those are merged on top, or a cancel seen meanwhile would be undone
+ * by the older answer and, diffs carrying only changes, never shown.
+ */
+export function withNewerDiffs(
+  answer: { status: Record<string, ObjectStatus>; eventtime: number | null; arrival: number },
+  seen: readonly StatusDiffSeen[],
+): Record<string, ObjectStatus> {
+  let status = answer.status;
+  for (const { diff, eventtime, arrival } of seen) {
+    const isNewer =
+      arrival > answer.arrival ||
+      (eventtime !== null && answer.eventtime !== null && eventtime > answer.eventtime);
+    if (isNewer) status = mergeStatus(status, diff);
+  }
+  return status;
 }
 
 /** Diffs carry only changed fields: merged into the local copy (B.3.2). */
@@ -83,10 +119,7 @@ export function mergeStatusDiff(
   model: Pick<MoonrakerModel, 'status' | 'klippy'>,
   diff: Record<string, ObjectStatus>,
 ): Pick<MoonrakerModel, 'status' | 'klippy'> {
-  const status = { ...model.status };
-  for (const [name, fields] of Object.entries(diff)) {
-    status[name] = { ...status[name], ...asRecord(fields) };
-  }
+  const status = mergeStatus(model.status, diff);
   const webhooks = asRecord(diff.webhooks);
   const klippy =
     typeof webhooks.state === 'string'
@@ -99,4 +132,15 @@ export function mergeStatusDiff(
         }
       : model.klippy;
   return { status, klippy };
+}
+
+function mergeStatus(
+  status: Record<string, ObjectStatus>,
+  diff: Record<string, ObjectStatus>,
+): Record<string, ObjectStatus> {
+  const merged = { ...status };
+  for (const [name, fields] of Object.entries(diff)) {
+    merged[name] = { ...merged[name], ...asRecord(fields) };
+  }
+  return merged;
 }
