@@ -56,8 +56,11 @@ describe('statistics charts', () => {
 
     const jobs = page.getByRole('region', { name: 'Print jobs by outcome' });
     await expectVisible(jobs.locator('.recharts-bar-rectangle').first());
-    // three days with jobs: done, failed and cancelled bars
-    expect(await jobs.locator('.recharts-bar-rectangle path').count()).toBeGreaterThanOrEqual(4);
+    // three days with jobs: done, failed and cancelled bars (the charts answer apart from the
+    // summary: the chart of the earlier range may still be on show)
+    await expect
+      .poll(() => jobs.locator('.recharts-bar-rectangle path').count())
+      .toBeGreaterThanOrEqual(4);
     await expectVisible(jobs.getByText('Failed'));
 
     const filament = page.getByRole('region', { name: 'Filament used' });

@@ -25,7 +25,17 @@ export function stateOf(scope: Locator): Promise<string | null> {
 
 /** Waits until the card (or the detail header) shows the state, up to the poll timeout. */
 export async function expectState(scope: Locator, state: string, timeout = 15_000) {
-  await expect.poll(() => stateOf(scope), { timeout, interval: 250 }).toBe(state);
+  let shown: string | null = null;
+  try {
+    await expect
+      .poll(async () => (shown = await stateOf(scope)), { timeout, interval: 250 })
+      .toBe(state);
+  } catch (error) {
+    // which card, and what it showed instead: "did not succeed in time" alone names neither
+    throw new Error(`${scope.toString()} showed ${shown} for ${timeout} ms, not ${state}`, {
+      cause: error,
+    });
+  }
 }
 
 export function section(page: Page, name: string): Locator {
