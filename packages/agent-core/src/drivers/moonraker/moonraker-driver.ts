@@ -28,11 +28,12 @@ import {
 import { moonrakerFailure } from './moonraker-errors.js';
 import { MoonrakerJobFollower } from './moonraker-job-follower.js';
 import {
+  keepDiff,
   mergeStatusDiff,
   readMoonrakerHost,
   subscribeMoonrakerObjects,
   withNewerDiffs,
-  type StatusDiffSeen,
+  type DiffsWhileSubscribing,
 } from './moonraker-reads.js';
 import {
   MOONRAKER,
@@ -84,7 +85,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
   /** bumped by every power notification: a refresh read before it must not overwrite it */
   #powerVersion = 0;
   /** status diffs handled while a subscription is on its way: the newer go over its answer */
-  #diffsWhileSubscribing: StatusDiffSeen[] | null = null;
+  #diffsWhileSubscribing: DiffsWhileSubscribing | null = null;
 
   constructor(options: MoonrakerDriverOptions) {
     super(
@@ -318,14 +319,17 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       this.#pollWhileDisconnected();
       return;
     }
-    const seen: StatusDiffSeen[] = [];
-    this.#diffsWhileSubscribing = seen;
+    const kept: DiffsWhileSubscribing = { seen: [], overflowed: false };
+    this.#diffsWhileSubscribing = kept;
     const answer = await subscribeMoonrakerObjects(read, (params) =>
       this.#answer('printer.objects.subscribe', params),
     ).finally(() => (this.#diffsWhileSubscribing = null));
     const { ledObject, eventtime } = answer;
-    const status = withNewerDiffs(answer, seen);
-    const latest = Math.max(eventtime ?? -Infinity, ...seen.map((d) => d.eventtime ?? -Infinity));
+    const status = withNewerDiffs(answer, kept.seen);
+    const latest = Math.max(
+      eventtime ?? -Infinity,
+      ...kept.seen.map((d) => d.eventtime ?? -Infinity),
+    );
     if (Number.isFinite(latest)) this.#eventtime = latest;
     const webhooks = asRecord(status.webhooks);
     this.update({
@@ -338,6 +342,8 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         message: typeof webhooks.state_message === 'string' ? webhooks.state_message : '',
       },
     });
+    // diffs were left out: a later subscription's answer holds what they said
+    if (kept.overflowed) this.#retryRefresh();
   }
 
   #retryRefresh(): void {
@@ -366,7 +372,10 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         const diff = asRecord(params[0]) as Record<string, ObjectStatus>;
         const eventtime = typeof params[1] === 'number' ? params[1] : null;
         if (eventtime !== null) this.#eventtime = eventtime;
-        this.#diffsWhileSubscribing?.push({ diff, eventtime, arrival: this.#rpc?.received ?? 0 });
+        if (this.#diffsWhileSubscribing) {
+          const arrival = this.#rpc?.received ?? 0;
+          keepDiff(this.#diffsWhileSubscribing, { diff, eventtime, arrival });
+        }
         return this.update(mergeStatusDiff(this.model, diff));
       }
       case 'notify_klippy_ready':

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { withNewerDiffs, type StatusDiffSeen } from './moonraker-reads.js';
+import {
+  keepDiff,
+  MAX_DIFFS_WHILE_SUBSCRIBING,
+  withNewerDiffs,
+  type DiffsWhileSubscribing,
+  type StatusDiffSeen,
+} from './moonraker-reads.js';
 
 const printing = { print_stats: { state: 'printing', filename: 'cube.gcode' } };
 const diff = (state: string, eventtime: number | null, arrival: number): StatusDiffSeen => ({
@@ -31,5 +37,21 @@ describe('withNewerDiffs: a subscription answer and the diffs handled while it c
       diff('standby', null, 3),
     ]);
     expect(status).toBe(printing);
+  });
+});
+
+describe('keepDiff: the diffs kept while a subscription is on its way', () => {
+  it('keeps them up to the cap; past it keeps none and says the answer must be read again', () => {
+    const kept: DiffsWhileSubscribing = { seen: [], overflowed: false };
+    for (let arrival = 1; arrival <= MAX_DIFFS_WHILE_SUBSCRIBING; arrival += 1) {
+      keepDiff(kept, diff('printing', arrival, arrival));
+    }
+    expect(kept).toMatchObject({ overflowed: false });
+    expect(kept.seen).toHaveLength(MAX_DIFFS_WHILE_SUBSCRIBING);
+
+    keepDiff(kept, diff('cancelled', 1000, 1000));
+    expect(kept.overflowed).toBe(true);
+    expect(kept.seen).toHaveLength(MAX_DIFFS_WHILE_SUBSCRIBING);
+    expect(kept.seen.at(-1)?.diff.print_stats).toEqual({ state: 'printing' });
   });
 });

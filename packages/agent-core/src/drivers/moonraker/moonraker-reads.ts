@@ -95,6 +95,23 @@ export interface StatusDiffSeen {
 }
 
 /**
+ * The diffs handled while a subscription is on its way. Klipper sends about four a second, so a
+ * read within its timeout keeps a few dozen; a host sending far more is not held in memory: past
+ * the cap the rest are not kept and the driver subscribes once more after the answer.
+ */
+export interface DiffsWhileSubscribing {
+  seen: StatusDiffSeen[];
+  overflowed: boolean;
+}
+
+export const MAX_DIFFS_WHILE_SUBSCRIBING = 256;
+
+export function keepDiff(kept: DiffsWhileSubscribing, diff: StatusDiffSeen): void {
+  if (kept.seen.length < MAX_DIFFS_WHILE_SUBSCRIBING) kept.seen.push(diff);
+  else kept.overflowed = true;
+}
+
+/**
  * The subscription's answer is the status when Klipper answered; a diff handled while it was on
  * its way is newer when it came after the answer (handled before the awaiting read resumed) or
  * carries a later eventtime: those are merged on top, or a cancel seen meanwhile would be undone
