@@ -13,7 +13,8 @@ export interface FakeApiCall {
   body: string;
 }
 
-export type FakeApiAnswer = { status: number; body?: unknown } | undefined;
+export type FakeApiAnswer =
+  { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /** What vitest's jsdom environment exposes of the JSDOM object. */
 interface JsdomHandle {
@@ -75,7 +76,11 @@ export async function startFakeApiServer(): Promise<FakeApiServer> {
             status: 404,
             body: { code: 'not_found', message: `No route ${call.method} ${call.url}` },
           });
-      response.writeHead(answered.status, { ...cors, 'content-type': 'application/json' });
+      response.writeHead(answered.status, {
+        ...cors,
+        'content-type': 'application/json',
+        ...('headers' in answered ? answered.headers : {}),
+      });
       response.end(answered.body === undefined ? '' : JSON.stringify(answered.body));
     })();
   });

@@ -18,6 +18,9 @@ export const deviceStatesQueryKey = (workspaceId: number) =>
 /** The last answer per workspace: the poll asks for it again only when it changed (ETag). */
 const lastAnswers = new Map<number, { etag: string; states: PrinterDeviceState[] }>();
 
+/** Lists the stream delivered per workspace: a poll sent before one of them answers older. */
+const streamDeliveries = new Map<number, number>();
+
 /** The stream's list and its ETag: the poll that stands in for it asks only for what changed. */
 export function rememberDeviceStates(
   workspaceId: number,
@@ -25,6 +28,7 @@ export function rememberDeviceStates(
   states: PrinterDeviceState[],
 ): void {
   lastAnswers.set(workspaceId, { etag, states });
+  streamDeliveries.set(workspaceId, (streamDeliveries.get(workspaceId) ?? 0) + 1);
 }
 
 export function readRememberedEtag(workspaceId: number): string | null {
@@ -36,6 +40,7 @@ export async function getDeviceStates(
   signal?: AbortSignal,
 ): Promise<PrinterDeviceState[]> {
   const last = lastAnswers.get(workspaceId);
+  const deliveriesBefore = streamDeliveries.get(workspaceId) ?? 0;
   // a poll unanswered this long failed as a lost connection would: a server that stopped
   // answering (a dropped network, not a refused one) must not leave the states looking live
   const deadline = AbortSignal.timeout(getDeadlines().device_states_timeout_ms);
@@ -46,6 +51,14 @@ export async function getDeviceStates(
     signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
     etag: last?.etag ?? null,
   });
+  // The stream delivered while this poll was on its way (the page opens both at once): its list
+  // is as new as the poll's or newer, and its next delta builds on it. The poll's list would
+  // replace it and, the poll resting while the stream lives, stay on show until the next change
+  // (an idle fleet: a printer shown offline for good).
+  const streamed = lastAnswers.get(workspaceId);
+  if (streamed && (streamDeliveries.get(workspaceId) ?? 0) !== deliveriesBefore) {
+    return streamed.states;
+  }
   if (!answer.isModified) {
     if (last) return last.states;
     throw new Error('devices-states answered 304 to a request without an ETag');
