@@ -138,12 +138,16 @@ export async function startDriverFixture(sim: HostSimulator, host: PrinterHost) 
 
 export type DriverFixture = Awaited<ReturnType<typeof startDriverFixture>>;
 
-/** Reads `read` until `accept` says yes (vi.waitFor); fails with `what` after `timeoutMs`. */
+/**
+ * Reads `read` until `accept` says yes (vi.waitFor); fails with `what` after `timeoutMs`. The
+ * ceiling is the server helpers' (fake-agent.ts): CI runs three integration suites side by side
+ * on two cores, and a driver's answer then takes seconds that it takes milliseconds alone.
+ */
 export function eventually<T>(
   what: string,
   read: () => T | Promise<T>,
   accept: (value: T) => boolean = Boolean,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   return vi.waitFor(
     async () => {
