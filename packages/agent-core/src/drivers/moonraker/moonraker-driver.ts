@@ -29,6 +29,8 @@ import { moonrakerFailure } from './moonraker-errors.js';
 import { MoonrakerJobFollower } from './moonraker-job-follower.js';
 import {
   keepDiff,
+  klippyOfStatus,
+  latestEventtime,
   mergeStatusDiff,
   readMoonrakerHost,
   subscribeMoonrakerObjects,
@@ -282,7 +284,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         // e.g. "Method not found" just after Klippy connects, before Moonraker registered its
         // endpoints: Klipper in `error` sends no further notice, so read again until known
         this.log.warn('reading Moonraker failed; reading again', { reason: describeError(error) });
-        this.#retryRefresh();
+        this.#refreshLater();
       })
       .finally(() => {
         this.#refreshing = null;
@@ -316,7 +318,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
         ...readPower(),
         klippy: { state: 'disconnected', message: 'Klippy Disconnected' },
       });
-      this.#pollWhileDisconnected();
+      this.#refreshLater(this.#isKlippyDisconnected);
       return;
     }
     const kept: DiffsWhileSubscribing = { seen: [], overflowed: false };
@@ -324,41 +326,27 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
     const answer = await subscribeMoonrakerObjects(read, (params) =>
       this.#answer('printer.objects.subscribe', params),
     ).finally(() => (this.#diffsWhileSubscribing = null));
-    const { ledObject, eventtime } = answer;
     const status = withNewerDiffs(answer, kept.seen);
-    const latest = Math.max(
-      eventtime ?? -Infinity,
-      ...kept.seen.map((d) => d.eventtime ?? -Infinity),
-    );
-    if (Number.isFinite(latest)) this.#eventtime = latest;
-    const webhooks = asRecord(status.webhooks);
+    this.#eventtime = latestEventtime(answer, kept.seen) ?? this.#eventtime;
     this.update({
       ...change,
       ...readPower(),
-      ledObject,
+      ledObject: answer.ledObject,
       status,
-      klippy: {
-        state: typeof webhooks.state === 'string' ? webhooks.state : host.klippyState,
-        message: typeof webhooks.state_message === 'string' ? webhooks.state_message : '',
-      },
+      klippy: klippyOfStatus(status, host.klippyState),
     });
     // diffs were left out: a later subscription's answer holds what they said
-    if (kept.overflowed) this.#retryRefresh();
+    if (kept.overflowed) this.#refreshLater();
   }
 
-  #retryRefresh(): void {
+  readonly #isKlippyDisconnected = () => this.model.klippy.state === 'disconnected';
+
+  /** One refresh after the poll interval, if the link is up and `stillWanted()` then. */
+  #refreshLater(stillWanted = () => true): void {
     if (this.#poll) clearTimeout(this.#poll);
     this.#poll = setTimeout(() => {
       this.#poll = null;
-      if (this.#rpc) void this.#refresh();
-    }, this.#options.pollMs ?? 2000);
-  }
-
-  #pollWhileDisconnected(): void {
-    if (this.#poll) clearTimeout(this.#poll);
-    this.#poll = setTimeout(() => {
-      this.#poll = null;
-      if (this.#rpc && this.model.klippy.state === 'disconnected') void this.#refresh();
+      if (this.#rpc && stillWanted()) void this.#refresh();
     }, this.#options.pollMs ?? 2000);
   }
 
@@ -385,7 +373,7 @@ export class MoonrakerDriver extends HostDriver<MoonrakerModel> implements Drive
       case 'notify_klippy_disconnected':
         // subscriptions are gone until Klippy is back (C.3.5)
         this.update({ klippy: { state: 'disconnected', message: 'Klippy Disconnected' } });
-        return this.#pollWhileDisconnected();
+        return this.#refreshLater(this.#isKlippyDisconnected);
       case 'notify_power_changed': {
         const device = asRecord(params[0]);
         // the configured relay, also before the first read has named it

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   keepDiff,
+  latestEventtime,
   MAX_DIFFS_WHILE_SUBSCRIBING,
   withNewerDiffs,
   type DiffsWhileSubscribing,
@@ -53,5 +54,15 @@ describe('keepDiff: the diffs kept while a subscription is on its way', () => {
     expect(kept.overflowed).toBe(true);
     expect(kept.seen).toHaveLength(MAX_DIFFS_WHILE_SUBSCRIBING);
     expect(kept.seen.at(-1)?.diff.print_stats).toEqual({ state: 'printing' });
+  });
+});
+
+describe('latestEventtime: Klipper’s clock after a subscription', () => {
+  it('is the latest among the answer and the kept diffs, and null when none carries one', () => {
+    expect(
+      latestEventtime({ eventtime: 10 }, [diff('printing', 12.5, 5), diff('x', null, 6)]),
+    ).toBe(12.5);
+    expect(latestEventtime({ eventtime: 10 }, [diff('printing', 9, 3)])).toBe(10);
+    expect(latestEventtime({ eventtime: null }, [diff('printing', null, 3)])).toBeNull();
   });
 });

@@ -131,6 +131,29 @@ export function withNewerDiffs(
   return status;
 }
 
+/** The latest of Klipper's clocks among a subscription's answer and the diffs kept beside it. */
+export function latestEventtime(
+  answer: { eventtime: number | null },
+  seen: readonly StatusDiffSeen[],
+): number | null {
+  let latest = answer.eventtime;
+  for (const { eventtime } of seen)
+    if (eventtime !== null && (latest === null || eventtime > latest)) latest = eventtime;
+  return latest;
+}
+
+/** Klippy's state as a whole status tells it (`webhooks`), or `fallback` where it is silent. */
+export function klippyOfStatus(
+  status: Record<string, ObjectStatus>,
+  fallback: string,
+): MoonrakerModel['klippy'] {
+  const webhooks = asRecord(status.webhooks);
+  return {
+    state: typeof webhooks.state === 'string' ? webhooks.state : fallback,
+    message: typeof webhooks.state_message === 'string' ? webhooks.state_message : '',
+  };
+}
+
 /** Diffs carry only changed fields: merged into the local copy (B.3.2). */
 export function mergeStatusDiff(
   model: Pick<MoonrakerModel, 'status' | 'klippy'>,
